@@ -1,0 +1,309 @@
+//! The command line of CLI.md: the same library functions as the window, so that whole
+//! events can be scripted and checked. Exit codes: 0 success, 2 bad usage or input,
+//! 1 when the operation is impossible now.
+
+mod players;
+mod rounds;
+mod table;
+
+use crate::domain::command::DomainError;
+use crate::domain::event::{Event, Group, Stage};
+use crate::domain::presets::{self, PRESETS};
+use crate::domain::swiss::PairingError;
+use crate::io::roster;
+use crate::store::{EventFile, StoreError};
+use clap::{Args, Parser, Subcommand};
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Bianpai (编排): xiangqi tournament director. With no command, opens the window.
+#[derive(Debug, Parser)]
+#[command(name = "bianpai", version, about)]
+pub struct Cli {
+    /// What to do; none opens the window on the demo event.
+    #[command(subcommand)]
+    pub command: Option<Cmd>,
+}
+
+/// The subcommands of CLI.md.
+#[derive(Debug, Subcommand)]
+pub enum Cmd {
+    /// Open the window on FILE.
+    Open {
+        /// The event file.
+        file: PathBuf,
+    },
+    /// List event presets.
+    Presets {
+        /// JSON output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Create an event file from a preset (never overwrites).
+    New {
+        /// The event file to create.
+        file: PathBuf,
+        /// Preset name (see `bianpai presets`).
+        #[arg(long)]
+        preset: String,
+        /// Event title.
+        #[arg(long)]
+        name: Option<String>,
+        /// Rounds of the first stage where the preset leaves them to the director.
+        #[arg(long)]
+        rounds: Option<u32>,
+    },
+    /// Register and list players.
+    #[command(subcommand)]
+    Players(PlayersCmd),
+    /// Pair the next round of the group's current stage.
+    Pair {
+        /// The event file.
+        file: PathBuf,
+        #[command(flatten)]
+        group: GroupArg,
+        /// Seed of the random draw (recorded); a fresh one is drawn and printed if left out.
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// Set the number of rounds of the group's current stage.
+    Rounds {
+        /// The event file.
+        file: PathBuf,
+        /// Rounds to play.
+        rounds: u32,
+        #[command(flatten)]
+        group: GroupArg,
+    },
+    /// Show a round's pairings.
+    Pairings {
+        /// The event file.
+        file: PathBuf,
+        #[command(flatten)]
+        group: GroupArg,
+        /// Round (default: the last paired).
+        #[arg(long)]
+        round: Option<u32>,
+        /// JSON output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Record or correct a result. RESULT: 1-0, 0-1, 1/2, +-, -+, -- (or both-forfeit).
+    Result(ResultArgs),
+    /// Show the standings after a round.
+    Standings {
+        /// The event file.
+        file: PathBuf,
+        #[command(flatten)]
+        group: GroupArg,
+        /// After this round (default: the last complete round).
+        #[arg(long)]
+        round: Option<u32>,
+        /// JSON output.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// `--group G`: a group's name, alias or number; optional when the event has one group.
+#[derive(Debug, Args)]
+pub struct GroupArg {
+    /// Group name (成人组), alias (adult) or number.
+    #[arg(long = "group")]
+    pub group: Option<String>,
+}
+
+/// Arguments of `bianpai result`.
+#[derive(Debug, Args)]
+pub struct ResultArgs {
+    /// The event file.
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub group: GroupArg,
+    /// Round.
+    #[arg(long)]
+    pub round: u32,
+    /// Board.
+    #[arg(long)]
+    pub board: u32,
+    /// Game of a knockout match (1, 2; 3… playoffs).
+    #[arg(long, default_value_t = 1)]
+    pub game: u32,
+    /// Why: normal, time, late, violation, disconnect, adjudication.
+    #[arg(long, default_value = "normal")]
+    pub reason: String,
+    /// Fouls of red and black in this game: RED,BLACK.
+    #[arg(long)]
+    pub fouls: Option<String>,
+    /// The result, red named first.
+    #[arg(allow_hyphen_values = true)]
+    pub result: String,
+}
+
+/// `bianpai players …`
+#[derive(Debug, Subcommand)]
+pub enum PlayersCmd {
+    /// Import a roster (.csv or .xlsx); all rows or none.
+    Import {
+        /// The event file.
+        file: PathBuf,
+        /// The roster.
+        roster: PathBuf,
+        #[command(flatten)]
+        group: GroupArg,
+        /// Accept rows that break the group's entry rules, recording this reason.
+        #[arg(long)]
+        override_reason: Option<String>,
+    },
+    /// List players.
+    List {
+        /// The event file.
+        file: PathBuf,
+        #[command(flatten)]
+        group: GroupArg,
+        /// JSON output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Withdraw a player: kept in the standings, no longer paired.
+    Withdraw {
+        /// The event file.
+        file: PathBuf,
+        /// The player's start number.
+        start_no: u32,
+        #[command(flatten)]
+        group: GroupArg,
+        /// Why.
+        #[arg(long, default_value = "")]
+        reason: String,
+    },
+}
+
+/// Bad usage or input: exit code 2.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct InputError(pub String);
+
+/// What `main` should do after parsing.
+pub enum Action {
+    /// Open the window, on a file or on the demo event.
+    Window(Option<PathBuf>),
+    /// A command ran; exit with this code.
+    Exit(ExitCode),
+}
+
+/// Parses the arguments and runs a subcommand; `Window` when the GUI should open.
+pub fn run(args: impl IntoIterator<Item = OsString>) -> Action {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return Action::Exit(ExitCode::from(if e.use_stderr() { 2 } else { 0 }));
+        }
+    };
+    let command = match cli.command {
+        None => return Action::Window(None),
+        Some(Cmd::Open { file }) => return Action::Window(Some(file)),
+        Some(c) => c,
+    };
+    match execute(command) {
+        Ok(out) => {
+            print!("{out}");
+            Action::Exit(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            eprintln!("bianpai: {e:#}");
+            Action::Exit(ExitCode::from(exit_code(&e)))
+        }
+    }
+}
+
+/// 2 for bad usage or input, 1 for an operation impossible now (CLI.md).
+fn exit_code(e: &anyhow::Error) -> u8 {
+    for cause in e.chain() {
+        if cause.is::<InputError>() || cause.is::<roster::RosterError>() {
+            return 2;
+        }
+        if let Some(s) = cause.downcast_ref::<StoreError>() {
+            return match s {
+                StoreError::InUse { .. } | StoreError::Sqlite { .. } | StoreError::Io { .. } => 1,
+                StoreError::Domain(d) => domain_code(d),
+                _ => 2,
+            };
+        }
+        if let Some(d) = cause.downcast_ref::<DomainError>() {
+            return domain_code(d);
+        }
+        if cause.is::<PairingError>() {
+            return 1;
+        }
+    }
+    1
+}
+
+fn domain_code(d: &DomainError) -> u8 {
+    match d {
+        DomainError::UnknownGroup(_)
+        | DomainError::UnknownStage { .. }
+        | DomainError::UnknownPlayer(_)
+        | DomainError::UnknownRound(_)
+        | DomainError::UnknownGame { .. }
+        | DomainError::Ineligible { .. }
+        | DomainError::InvalidEntry { .. }
+        | DomainError::InvalidPairing(_) => 2,
+        _ => 1,
+    }
+}
+
+fn execute(command: Cmd) -> anyhow::Result<String> {
+    match command {
+        Cmd::Open { .. } => Ok(String::new()),
+        Cmd::Presets { json } => Ok(presets_out(json)),
+        Cmd::New { file, preset, name, rounds } => {
+            let event = presets::build(&preset, name.as_deref(), rounds).ok_or_else(|| {
+                let names: Vec<_> = PRESETS.iter().map(|p| p.name).collect();
+                InputError(format!("unknown preset '{preset}'; presets: {}", names.join(", ")))
+            })?;
+            let f = EventFile::create(&file, &event)?;
+            Ok(format!("created {} ({}, preset {preset})\n", f.path().display(), f.event().name))
+        }
+        Cmd::Players(p) => players::run(p),
+        Cmd::Pair { file, group, seed } => rounds::pair(&file, &group, seed),
+        Cmd::Rounds { file, rounds, group } => rounds::set_rounds(&file, &group, rounds),
+        Cmd::Pairings { file, group, round, json } => rounds::pairings(&file, &group, round, json),
+        Cmd::Result(args) => rounds::result(args),
+        Cmd::Standings { file, group, round, json } => rounds::standings_out(&file, &group, round, json),
+    }
+}
+
+fn presets_out(as_json: bool) -> String {
+    if as_json {
+        let list: Vec<_> =
+            PRESETS.iter().map(|p| serde_json::json!({"name": p.name, "description": p.description})).collect();
+        return format!("{}\n", serde_json::json!({ "presets": list }));
+    }
+    PRESETS.iter().map(|p| format!("{:<14} {}\n", p.name, p.description)).collect()
+}
+
+/// Resolves `--group`: required when the event has several groups.
+pub(super) fn resolve_group<'e>(event: &'e Event, arg: &GroupArg) -> Result<&'e Group, InputError> {
+    match &arg.group {
+        Some(text) => event.find_group(text).ok_or_else(|| {
+            let names: Vec<_> = event.groups.iter().map(|g| g.name.as_str()).collect();
+            InputError(format!("no group '{text}'; groups: {}", names.join(", ")))
+        }),
+        None => match event.groups.as_slice() {
+            [only] => Ok(only),
+            groups => {
+                let names: Vec<_> = groups.iter().map(|g| g.name.as_str()).collect();
+                Err(InputError(format!("the event has several groups; choose one with --group ({})", names.join(", "))))
+            }
+        },
+    }
+}
+
+/// The stage being played: the first open one, else the last one.
+pub(super) fn current_stage(group: &Group) -> Result<&Stage, InputError> {
+    group.current_stage().ok_or_else(|| InputError(format!("group {} has no stages", group.name)))
+}

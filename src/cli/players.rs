@@ -1,0 +1,142 @@
+//! `bianpai players …`: roster import, listing and withdrawal.
+
+use super::table::{self, Align};
+use super::{GroupArg, InputError, PlayersCmd, resolve_group};
+use crate::domain::command::{Command, DomainError, registration_issues};
+use crate::domain::ids::{GroupId, StartNo};
+use crate::domain::player::{PlayerEntry, PlayerStatus};
+use crate::io::{json, roster};
+use crate::store::EventFile;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Runs a `players` subcommand.
+pub(super) fn run(cmd: PlayersCmd) -> anyhow::Result<String> {
+    match cmd {
+        PlayersCmd::Import { file, roster: roster_path, group, override_reason } => {
+            import_roster(&file, &roster_path, &group, override_reason)
+        }
+        PlayersCmd::List { file, group, json } => {
+            let f = EventFile::open(&file)?;
+            let event = f.event();
+            let selected: Option<GroupId> = match (&group.group, event.groups.len()) {
+                (None, n) if n > 1 => None,
+                _ => Some(resolve_group(event, &group)?.id),
+            };
+            let list = event.players.iter().filter(|p| selected.is_none_or(|g| p.group == g));
+            if json {
+                return Ok(format!("{}\n", json::players(event, list)));
+            }
+            let rows: Vec<Vec<String>> = list
+                .map(|p| {
+                    let e = &p.entry;
+                    vec![
+                        p.start_no.to_string(),
+                        e.name.clone(),
+                        e.gender.map_or("", |g| g.label_zh()).to_string(),
+                        e.born.map(|d| d.to_string()).unwrap_or_default(),
+                        e.club.clone(),
+                        e.rating.map(|r| r.to_string()).unwrap_or_default(),
+                        event.group(p.group).map(|g| g.name.clone()).unwrap_or_default(),
+                        p.status.label_zh().to_string(),
+                    ]
+                })
+                .collect();
+            Ok(table::render(
+                &[
+                    ("编号", Align::Right),
+                    ("姓名", Align::Left),
+                    ("性别", Align::Left),
+                    ("出生日期", Align::Left),
+                    ("单位", Align::Left),
+                    ("等级分", Align::Right),
+                    ("组别", Align::Left),
+                    ("状态", Align::Left),
+                ],
+                &rows,
+            ))
+        }
+        PlayersCmd::Withdraw { file, start_no, group, reason } => {
+            let mut f = EventFile::open(&file)?;
+            let start_no = StartNo(start_no);
+            let player = f.event().player(start_no).ok_or(DomainError::UnknownPlayer(start_no))?;
+            if group.group.is_some() {
+                let g = resolve_group(f.event(), &group)?;
+                if player.group != g.id {
+                    return Err(InputError(format!("player {start_no} is not in group {}", g.name)).into());
+                }
+            }
+            let name = player.entry.name.clone();
+            f.execute(&Command::SetPlayerStatus { start_no, status: PlayerStatus::Withdrawn, reason })?;
+            Ok(format!("withdrew {start_no} {name}: no longer paired\n"))
+        }
+    }
+}
+
+fn import_roster(
+    file: &Path,
+    roster_path: &Path,
+    group: &GroupArg,
+    override_reason: Option<String>,
+) -> anyhow::Result<String> {
+    let rows = roster::read_roster(roster_path)?;
+    let mut f = EventFile::open(file)?;
+    let event = f.event();
+    let roster_name = roster_path.display().to_string();
+    // Each row's group: its own column, else --group, else the only group.
+    let mut by_group: BTreeMap<GroupId, Vec<(usize, PlayerEntry)>> = BTreeMap::new();
+    let mut problems = Vec::new();
+    for row in &rows {
+        let chosen = match &row.group {
+            Some(text) if !text.trim().is_empty() => event
+                .find_group(text)
+                .ok_or_else(|| format!("{roster_name} line {}, field 组别/group: no group '{text}'", row.line)),
+            _ => resolve_group(event, group)
+                .map_err(|e| format!("{roster_name} line {}, field 组别/group: {e}", row.line)),
+        };
+        match chosen {
+            Ok(g) => by_group.entry(g.id).or_default().push((row.line, row.entry.clone())),
+            Err(message) => problems.push(message),
+        }
+    }
+    if override_reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
+        for (group_id, rows) in &by_group {
+            let entries: Vec<_> = rows.iter().map(|(_, e)| e.clone()).collect();
+            for (i, issues) in registration_issues(event, *group_id, &entries)? {
+                let reasons: Vec<String> = issues.iter().map(ToString::to_string).collect();
+                problems.push(format!("{roster_name} line {}: {}: {}", rows[i].0, rows[i].1.name, reasons.join("; ")));
+            }
+        }
+    }
+    if !problems.is_empty() {
+        problems.sort();
+        return Err(InputError(format!(
+            "nothing imported; {} row(s) need attention (use --override-reason to accept entries that break the group's rules):\n{}",
+            problems.len(),
+            problems.join("\n")
+        ))
+        .into());
+    }
+    let commands: Vec<Command> = by_group
+        .into_iter()
+        .map(|(group, rows)| Command::AddPlayers {
+            group,
+            entries: rows.into_iter().map(|(_, e)| e).collect(),
+            override_reason: override_reason.clone(),
+        })
+        .collect();
+    let applied = f.execute_all(&commands)?;
+    let mut out = String::new();
+    for (command, applied) in commands.iter().zip(&applied) {
+        if let (Command::AddPlayers { group, .. }, Some(first), Some(last)) =
+            (command, applied.new_players.first(), applied.new_players.last())
+        {
+            let name = f.event().group(*group).map_or("", |g| g.name.as_str());
+            out.push_str(&format!(
+                "imported {} player(s) into {name}: start numbers {first}–{last}\n",
+                applied.new_players.len()
+            ));
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,190 @@
+//! Rounds from the command line: `pair`, `pairings`, `result`, `standings`.
+
+use super::table::{self, Align};
+use super::{GroupArg, InputError, ResultArgs, current_stage, resolve_group};
+use crate::domain::command::{Command, DomainError};
+use crate::domain::ids::{BoardNo, RoundNo, StartNo};
+use crate::domain::player::Gender;
+use crate::domain::result::{GameResult, Outcome, ResultReason};
+use crate::domain::standings::{self, records_after};
+use crate::domain::swiss;
+use crate::io::json;
+use crate::store::EventFile;
+use anyhow::Context;
+use std::path::Path;
+
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, RandomState};
+    // RandomState is seeded from the operating system's randomness for each process.
+    RandomState::new().hash_one(jiff::Timestamp::now().as_nanosecond())
+}
+
+pub(super) fn pair(file: &Path, group: &GroupArg, seed: Option<u64>) -> anyhow::Result<String> {
+    let mut f = EventFile::open(file)?;
+    let g = resolve_group(f.event(), group)?;
+    let stage = current_stage(g)?;
+    let seed = seed.unwrap_or_else(fresh_seed);
+    let round = swiss::pair_next_round(f.event(), g.id, stage.no, seed)?;
+    let (group_id, stage_no, round_no) = (g.id, stage.no, round.no);
+    let boards = round.games.len();
+    let byes = round.byes.len();
+    f.execute(&Command::PairRound { group: group_id, stage: stage_no, round })?;
+    Ok(format!("paired round {round_no}: {boards} board(s), {byes} bye(s), seed {seed}\n"))
+}
+
+pub(super) fn set_rounds(file: &Path, group: &GroupArg, rounds: u32) -> anyhow::Result<String> {
+    let mut f = EventFile::open(file)?;
+    let g = resolve_group(f.event(), group)?;
+    let stage = current_stage(g)?;
+    let (group_id, stage_no, name) = (g.id, stage.no, stage.name.clone());
+    f.execute(&Command::SetRoundsPlanned { group: group_id, stage: stage_no, rounds })?;
+    Ok(format!("{name}: {rounds} rounds\n"))
+}
+
+pub(super) fn pairings(file: &Path, group: &GroupArg, round: Option<u32>, as_json: bool) -> anyhow::Result<String> {
+    let f = EventFile::open(file)?;
+    let event = f.event();
+    let g = resolve_group(event, group)?;
+    let stage = current_stage(g)?;
+    let round_no = match round {
+        Some(r) => RoundNo(r),
+        None => stage.last_round().map(|r| r.no).ok_or_else(|| InputError("no round has been paired yet".into()))?,
+    };
+    let round = stage.round(round_no).ok_or(DomainError::UnknownRound(round_no))?;
+    let before = records_after(event, g.id, stage, round_no.0 - 1);
+    let value = json::pairings(event, g, stage, round, &before);
+    if as_json {
+        return Ok(format!("{value}\n"));
+    }
+    let points = |p: StartNo| before.get(&p).map(|r| r.total().to_string()).unwrap_or_default();
+    let name = |p: StartNo| event.player(p).map(|pl| pl.entry.name.clone()).unwrap_or_default();
+    let mut rows: Vec<Vec<String>> = round
+        .games
+        .iter()
+        .map(|gm| {
+            vec![
+                gm.board.to_string(),
+                gm.red.to_string(),
+                name(gm.red),
+                points(gm.red),
+                gm.result.map_or("", |r| r.outcome.notation()).to_string(),
+                points(gm.black),
+                name(gm.black),
+                gm.black.to_string(),
+            ]
+        })
+        .collect();
+    for b in &round.byes {
+        rows.push(vec![
+            String::new(),
+            b.player.to_string(),
+            name(b.player),
+            points(b.player),
+            format!("({})", b.kind.code()),
+            String::new(),
+            String::new(),
+            String::new(),
+        ]);
+    }
+    let title = format!("{} {} 第{}轮\n", g.name, stage.name, round_no);
+    Ok(title
+        + &table::render(
+            &[
+                ("台次", Align::Right),
+                ("编号", Align::Right),
+                ("红方", Align::Left),
+                ("积分", Align::Right),
+                ("结果", Align::Left),
+                ("积分", Align::Right),
+                ("黑方", Align::Left),
+                ("编号", Align::Right),
+            ],
+            &rows,
+        ))
+}
+
+fn parse_fouls(text: &str) -> Result<(u32, u32), InputError> {
+    let bad = || InputError(format!("--fouls '{text}': expected RED,BLACK, e.g. 0,1"));
+    let (red, black) = text.split_once(',').ok_or_else(bad)?;
+    Ok((red.trim().parse().map_err(|_| bad())?, black.trim().parse().map_err(|_| bad())?))
+}
+
+pub(super) fn result(args: ResultArgs) -> anyhow::Result<String> {
+    let outcome = Outcome::parse(&args.result).ok_or_else(|| {
+        InputError(format!("result '{}': expected 1-0, 0-1, 1/2, +-, -+ or -- (both-forfeit)", args.result))
+    })?;
+    let reason = ResultReason::parse(&args.reason).ok_or_else(|| {
+        InputError(format!(
+            "--reason '{}': expected normal, time, late, violation, disconnect or adjudication",
+            args.reason
+        ))
+    })?;
+    let (fouls_red, fouls_black) = args.fouls.as_deref().map(parse_fouls).transpose()?.unwrap_or((0, 0));
+    let mut f = EventFile::open(&args.file)?;
+    let g = resolve_group(f.event(), &args.group)?;
+    let stage = current_stage(g)?;
+    let command = Command::RecordResult {
+        group: g.id,
+        stage: stage.no,
+        round: RoundNo(args.round),
+        board: BoardNo(args.board),
+        game: args.game,
+        result: Some(GameResult { outcome, reason, fouls_red, fouls_black }),
+    };
+    f.execute(&command)?;
+    Ok(format!("saved round {} board {}: {}\n", args.round, args.board, outcome.notation()))
+}
+
+pub(super) fn standings_out(
+    file: &Path,
+    group: &GroupArg,
+    round: Option<u32>,
+    as_json: bool,
+) -> anyhow::Result<String> {
+    let f = EventFile::open(file)?;
+    let event = f.event();
+    let g = resolve_group(event, group)?;
+    let stage = current_stage(g)?;
+    let after = round.unwrap_or_else(|| stage.completed_rounds());
+    let table = standings::standings(event, g.id, stage.no, after)
+        .with_context(|| format!("standings of {} after round {after}", g.name))?;
+    if as_json {
+        return Ok(format!("{}\n", json::standings(event, g, &table)));
+    }
+    let columns: Vec<_> = stage.tiebreaks.iter().copied().filter(|t| t.has_column()).collect();
+    let mut header: Vec<(&str, Align)> =
+        vec![("名次", Align::Right), ("编号", Align::Right), ("姓名", Align::Left), ("积分", Align::Right)];
+    header.extend(columns.iter().map(|t| (t.label_zh(), Align::Right)));
+    header.extend([("红", Align::Right), ("黑", Align::Right), ("状态", Align::Left)]);
+    let mut out = String::new();
+    let mut section = None;
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let flush = |out: &mut String, section: Option<Gender>, rows: &mut Vec<Vec<String>>| {
+        if rows.is_empty() {
+            return;
+        }
+        if let Some(s) = section {
+            out.push_str(&format!("{}子\n", s.label_zh()));
+        }
+        out.push_str(&table::render(&header, rows));
+        rows.clear();
+    };
+    out.push_str(&format!("{} {} 第{}轮后\n", g.name, stage.name, after));
+    for r in &table.rows {
+        if r.section != section {
+            flush(&mut out, section, &mut rows);
+            section = r.section;
+        }
+        let mut row = vec![
+            r.rank.to_string(),
+            r.start_no.to_string(),
+            event.player(r.start_no).map(|p| p.entry.name.clone()).unwrap_or_default(),
+            r.points.to_string(),
+        ];
+        row.extend(r.tiebreaks.iter().map(|(_, v)| v.to_string()));
+        row.extend([r.red_games.to_string(), r.black_games.to_string(), r.status.label_zh().to_string()]);
+        rows.push(row);
+    }
+    flush(&mut out, section, &mut rows);
+    Ok(out)
+}

@@ -1,0 +1,404 @@
+//! Every change to an event is a [`Command`], applied in one place by [`apply`], which
+//! validates it and returns what changed ([`Applied`]) so that the store can save the
+//! change with its audit row in one transaction.
+
+use super::eligibility::EligibilityIssue;
+use super::event::{Event, Round, Stage, StageStatus};
+use super::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
+use super::player::{Player, PlayerEntry, PlayerStatus};
+use super::result::GameResult;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+use thiserror::Error;
+
+/// A change a director asks for.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "command", rename_all = "snake_case")]
+pub enum Command {
+    /// Register players into a group, all or none (one player or a whole roster).
+    /// `override_reason` accepts entries that break the group's rules.
+    AddPlayers {
+        /// The group they enter.
+        group: GroupId,
+        /// What was typed or imported.
+        entries: Vec<PlayerEntry>,
+        /// The director's reason for accepting ineligible entries.
+        override_reason: Option<String>,
+    },
+    /// Correct a player's personal data.
+    EditPlayer {
+        /// The player.
+        start_no: StartNo,
+        /// The new data.
+        entry: PlayerEntry,
+    },
+    /// Withdraw, disqualify or reinstate a player.
+    SetPlayerStatus {
+        /// The player.
+        start_no: StartNo,
+        /// The new status.
+        status: PlayerStatus,
+        /// Why.
+        reason: String,
+    },
+    /// Decide the number of rounds of a stage.
+    SetRoundsPlanned {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// Rounds to play.
+        rounds: u32,
+    },
+    /// Add the next round's pairing, as produced by the pairing engine or by hand.
+    PairRound {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// The round with its games and byes, no results yet.
+        round: Round,
+    },
+    /// Remove the last round's pairing while no result is recorded in it.
+    UnpairRound {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// The round, which must be the last.
+        round: RoundNo,
+    },
+    /// Record, correct or clear (`None`) a game's result.
+    RecordResult {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+        /// The game of the match (1 in Swiss).
+        game: u32,
+        /// The result, or `None` to clear it.
+        result: Option<GameResult>,
+    },
+}
+
+/// One entity a command changed, with its value before the change (for audit and undo).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "entity", rename_all = "snake_case")]
+pub enum Change {
+    /// A player was added (`before` is `None`) or changed.
+    Player {
+        /// Which player.
+        start_no: StartNo,
+        /// The player before the change.
+        before: Option<Box<Player>>,
+    },
+    /// A stage's settings changed (rounds are saved separately).
+    StageSettings {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// The stage before the change, without its rounds.
+        before: Box<Stage>,
+    },
+    /// A round was added, changed or removed.
+    Round {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// The round.
+        round: RoundNo,
+        /// The round before the change; `None` if it is new.
+        before: Option<Box<Round>>,
+    },
+}
+
+/// What [`apply`] changed, for the store and the audit log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Applied {
+    /// The entities changed, in a deterministic order.
+    pub changes: Vec<Change>,
+    /// Start numbers given to newly added players.
+    pub new_players: Vec<StartNo>,
+}
+
+/// Why a command was refused. Nothing was changed.
+#[derive(Debug, Error, Clone, PartialEq)]
+pub enum DomainError {
+    /// No such group.
+    #[error("no group {0}")]
+    UnknownGroup(GroupId),
+    /// No such stage in the group.
+    #[error("group {group} has no stage {stage}")]
+    UnknownStage { group: GroupId, stage: StageNo },
+    /// No such player.
+    #[error("no player with start number {0}")]
+    UnknownPlayer(StartNo),
+    /// No such round.
+    #[error("round {0} has not been paired")]
+    UnknownRound(RoundNo),
+    /// No such board or game in the round.
+    #[error("round {round} has no board {board} game {game}")]
+    UnknownGame { round: RoundNo, board: BoardNo, game: u32 },
+    /// An entry breaks the group's rules and no override reason was given.
+    #[error("{name}: not eligible: {}", join_issues(.issues))]
+    Ineligible { name: String, issues: Vec<EligibilityIssue> },
+    /// A field of an entry is unusable.
+    #[error("{name}: {field}: {message}")]
+    InvalidEntry { name: String, field: &'static str, message: String },
+    /// The stage is not open for play.
+    #[error("stage {0} is not open")]
+    StageNotOpen(StageNo),
+    /// A round may only follow the last one.
+    #[error("the next round to pair is {expected}, not {got}")]
+    RoundOutOfOrder { expected: RoundNo, got: RoundNo },
+    /// Results are missing in the previous round.
+    #[error("round {round} still has {missing} game(s) without a result")]
+    RoundIncomplete { round: RoundNo, missing: usize },
+    /// Every planned round has been paired.
+    #[error("all {0} planned rounds have been paired")]
+    AllRoundsPaired(u32),
+    /// A pairing names a player twice or a player outside the stage.
+    #[error("invalid pairing: {0}")]
+    InvalidPairing(String),
+    /// A round with results cannot be unpaired.
+    #[error("round {0} has results; clear them first")]
+    RoundHasResults(RoundNo),
+    /// Only the last round can be unpaired.
+    #[error("only the last round ({0}) can be unpaired")]
+    NotLastRound(RoundNo),
+    /// The stage's rounds cannot be set below those already paired.
+    #[error("{paired} rounds are already paired")]
+    RoundsBelowPaired { paired: u32 },
+}
+
+fn join_issues(issues: &[EligibilityIssue]) -> String {
+    issues.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
+}
+
+/// Applies a command to the event, or refuses it leaving the event unchanged.
+///
+/// # Errors
+/// A [`DomainError`] saying which rule the command breaks.
+pub fn apply(event: &mut Event, command: &Command) -> Result<Applied, DomainError> {
+    match command {
+        Command::AddPlayers { group, entries, override_reason } => {
+            add_players(event, *group, entries, override_reason.as_deref())
+        }
+        Command::EditPlayer { start_no, entry } => {
+            validate_entry(entry)?;
+            let player = player_mut(event, *start_no)?;
+            let before = Box::new(player.clone());
+            player.entry = entry.clone();
+            Ok(player_changed(*start_no, before))
+        }
+        Command::SetPlayerStatus { start_no, status, reason } => {
+            let player = player_mut(event, *start_no)?;
+            let before = Box::new(player.clone());
+            player.status = *status;
+            player.status_reason = reason.clone();
+            Ok(player_changed(*start_no, before))
+        }
+        Command::SetRoundsPlanned { group, stage, rounds } => {
+            let st = stage_mut(event, *group, *stage)?;
+            let paired = st.rounds.len() as u32;
+            if *rounds < paired {
+                return Err(DomainError::RoundsBelowPaired { paired });
+            }
+            let before = Box::new(settings_only(st));
+            st.rounds_planned = Some(*rounds);
+            Ok(Applied {
+                changes: vec![Change::StageSettings { group: *group, stage: *stage, before }],
+                new_players: vec![],
+            })
+        }
+        Command::PairRound { group, stage, round } => pair_round(event, *group, *stage, round),
+        Command::UnpairRound { group, stage, round } => {
+            let st = stage_mut(event, *group, *stage)?;
+            let last = st.rounds.last().ok_or(DomainError::UnknownRound(*round))?;
+            if last.no != *round {
+                return Err(DomainError::NotLastRound(last.no));
+            }
+            if last.games.iter().any(|g| g.result.is_some()) {
+                return Err(DomainError::RoundHasResults(*round));
+            }
+            let removed = st.rounds.pop().map(Box::new);
+            Ok(Applied {
+                changes: vec![Change::Round { group: *group, stage: *stage, round: *round, before: removed }],
+                new_players: vec![],
+            })
+        }
+        Command::RecordResult { group, stage, round, board, game, result } => {
+            let st = stage_mut(event, *group, *stage)?;
+            let rd = st.rounds.iter_mut().find(|r| r.no == *round).ok_or(DomainError::UnknownRound(*round))?;
+            let before = Box::new(rd.clone());
+            let g = rd
+                .games
+                .iter_mut()
+                .find(|g| g.board == *board && g.game == *game)
+                .ok_or(DomainError::UnknownGame { round: *round, board: *board, game: *game })?;
+            g.result = *result;
+            Ok(Applied {
+                changes: vec![Change::Round { group: *group, stage: *stage, round: *round, before: Some(before) }],
+                new_players: vec![],
+            })
+        }
+    }
+}
+
+fn player_changed(start_no: StartNo, before: Box<Player>) -> Applied {
+    Applied { changes: vec![Change::Player { start_no, before: Some(before) }], new_players: vec![] }
+}
+
+/// A copy of the stage without its rounds: what [`Change::StageSettings`] keeps.
+pub fn settings_only(stage: &Stage) -> Stage {
+    Stage { rounds: Vec::new(), ..stage.clone() }
+}
+
+fn player_mut(event: &mut Event, start_no: StartNo) -> Result<&mut Player, DomainError> {
+    event.players.iter_mut().find(|p| p.start_no == start_no).ok_or(DomainError::UnknownPlayer(start_no))
+}
+
+fn stage_mut(event: &mut Event, group: GroupId, stage: StageNo) -> Result<&mut Stage, DomainError> {
+    let g = event.groups.iter_mut().find(|g| g.id == group).ok_or(DomainError::UnknownGroup(group))?;
+    g.stages.iter_mut().find(|s| s.no == stage).ok_or(DomainError::UnknownStage { group, stage })
+}
+
+fn validate_entry(entry: &PlayerEntry) -> Result<(), DomainError> {
+    if entry.name.trim().is_empty() {
+        return Err(DomainError::InvalidEntry {
+            name: String::new(),
+            field: "name",
+            message: "a name is required".into(),
+        });
+    }
+    Ok(())
+}
+
+/// Every rule of the group that each entry breaks, counting the
+/// entries before it towards the capacity: `(index in entries, issues)` for each
+/// entry with issues, in entry order.
+///
+/// # Errors
+/// [`DomainError::UnknownGroup`].
+pub fn registration_issues(
+    event: &Event,
+    group: GroupId,
+    entries: &[PlayerEntry],
+) -> Result<Vec<(usize, Vec<EligibilityIssue>)>, DomainError> {
+    let g = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
+    let already = event.group_players(group).count();
+    let mut found = Vec::new();
+    for (i, entry) in entries.iter().enumerate() {
+        let mut issues = g.eligibility.check(entry, event.start_date);
+        if g.phone_required && entry.phone.trim().is_empty() {
+            issues.push(EligibilityIssue::PhoneMissing);
+        }
+        if let Some(capacity) = g.capacity
+            && (already + i) as u32 >= capacity
+        {
+            issues.push(EligibilityIssue::GroupFull { capacity });
+        }
+        if !issues.is_empty() {
+            found.push((i, issues));
+        }
+    }
+    Ok(found)
+}
+
+fn add_players(
+    event: &mut Event,
+    group: GroupId,
+    entries: &[PlayerEntry],
+    override_reason: Option<&str>,
+) -> Result<Applied, DomainError> {
+    for entry in entries {
+        validate_entry(entry)?;
+    }
+    let override_reason = override_reason.map(str::trim).filter(|r| !r.is_empty());
+    let mut notes: Vec<Option<String>> = vec![None; entries.len()];
+    for (i, issues) in registration_issues(event, group, entries)? {
+        match override_reason {
+            None => return Err(DomainError::Ineligible { name: entries[i].name.clone(), issues }),
+            Some(reason) => notes[i] = Some(format!("{reason} — {}", join_issues(&issues))),
+        }
+    }
+    let mut next = event.next_start_no();
+    let mut applied = Applied { changes: Vec::new(), new_players: Vec::new() };
+    for (entry, eligibility_override) in entries.iter().zip(notes) {
+        let start_no = next;
+        next = StartNo(next.0 + 1);
+        event.players.push(Player {
+            start_no,
+            group,
+            entry: entry.clone(),
+            status: PlayerStatus::Active,
+            status_reason: String::new(),
+            eligibility_override,
+        });
+        applied.changes.push(Change::Player { start_no, before: None });
+        applied.new_players.push(start_no);
+    }
+    Ok(applied)
+}
+
+/// The entrants of a stage in seeding order: the stage's list, or for a first stage
+/// every player of the group by start number.
+pub fn stage_entrants(event: &Event, group: GroupId, stage: &Stage) -> Vec<StartNo> {
+    if stage.entrants.is_empty() && stage.no == StageNo(1) {
+        event.group_players(group).map(|p| p.start_no).collect()
+    } else {
+        stage.entrants.clone()
+    }
+}
+
+fn pair_round(event: &mut Event, group: GroupId, stage_no: StageNo, round: &Round) -> Result<Applied, DomainError> {
+    let g = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
+    let stage = g.stage(stage_no).ok_or(DomainError::UnknownStage { group, stage: stage_no })?;
+    if stage.status != StageStatus::Open {
+        return Err(DomainError::StageNotOpen(stage_no));
+    }
+    let expected = RoundNo(stage.rounds.len() as u32 + 1);
+    if round.no != expected {
+        return Err(DomainError::RoundOutOfOrder { expected, got: round.no });
+    }
+    if let Some(planned) = stage.rounds_planned
+        && round.no.0 > planned
+    {
+        return Err(DomainError::AllRoundsPaired(planned));
+    }
+    if let Some(last) = stage.rounds.last() {
+        let missing = last.games.iter().filter(|g| g.result.is_none()).count();
+        if missing > 0 {
+            return Err(DomainError::RoundIncomplete { round: last.no, missing });
+        }
+    }
+    let entrants: BTreeSet<StartNo> = stage_entrants(event, group, stage).into_iter().collect();
+    let mut seen = BTreeSet::new();
+    let named = round.games.iter().flat_map(|g| [g.red, g.black]).chain(round.byes.iter().map(|b| b.player));
+    for p in named {
+        if !entrants.contains(&p) {
+            return Err(DomainError::InvalidPairing(format!("player {p} is not in this stage")));
+        }
+        if !seen.insert(p) {
+            return Err(DomainError::InvalidPairing(format!("player {p} appears twice")));
+        }
+    }
+    if round.games.iter().any(|g| g.result.is_some()) {
+        return Err(DomainError::InvalidPairing("a new round cannot carry results".into()));
+    }
+    let mut round = round.clone();
+    round.games.sort_by_key(|g| (g.board, g.game));
+    round.byes.sort_by_key(|b| b.player);
+    let round_no = round.no;
+    stage_mut(event, group, stage_no)?.rounds.push(round);
+    Ok(Applied {
+        changes: vec![Change::Round { group, stage: stage_no, round: round_no, before: None }],
+        new_players: vec![],
+    })
+}

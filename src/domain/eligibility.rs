@@ -1,0 +1,188 @@
+//! Group entry rules: birth date window, gender, age limits, titles and
+//! capacity, each broken rule reported with its reason.
+
+use super::player::{Gender, PlayerEntry, Title};
+use jiff::civil::Date;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Who may enter a group. Every field left empty means "no restriction".
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Eligibility {
+    /// Born on or after this date.
+    pub born_from: Option<Date>,
+    /// Born on or before this date.
+    pub born_to: Option<Date>,
+    /// Only this gender.
+    pub gender: Option<Gender>,
+    /// Youngest age, in whole years on the event's start date.
+    pub min_age: Option<u32>,
+    /// Oldest age, in whole years on the event's start date (seed 003: 70).
+    pub max_age: Option<u32>,
+    /// Titles that may not enter (seed 003: national master and above).
+    #[serde(default)]
+    pub forbidden_titles: Vec<Title>,
+}
+
+/// One broken entry rule, with what was expected.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EligibilityIssue {
+    /// Born before the group's window.
+    BornTooEarly { born: Date, earliest: Date },
+    /// Born after the group's window.
+    BornTooLate { born: Date, latest: Date },
+    /// No birth date given where the group needs one.
+    BirthDateMissing,
+    /// The group is for the other gender only.
+    WrongGender { required: Gender },
+    /// No gender given where the group needs one.
+    GenderMissing,
+    /// Younger than the group allows on the reference date.
+    TooYoung { age: u32, min: u32 },
+    /// Older than the group allows on the reference date.
+    TooOld { age: u32, max: u32 },
+    /// Holds a title the group does not admit.
+    TitleNotAllowed { title: Title },
+    /// The group has reached its capacity.
+    GroupFull { capacity: u32 },
+    /// The group needs a phone number.
+    PhoneMissing,
+}
+
+impl fmt::Display for EligibilityIssue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EligibilityIssue::BornTooEarly { born, earliest } => {
+                write!(f, "born {born}, before {earliest} (出生日期早于 {earliest})")
+            }
+            EligibilityIssue::BornTooLate { born, latest } => {
+                write!(f, "born {born}, after {latest} (出生日期晚于 {latest})")
+            }
+            EligibilityIssue::BirthDateMissing => {
+                write!(f, "birth date required (缺出生日期)")
+            }
+            EligibilityIssue::WrongGender { required } => {
+                write!(f, "group is for {} players only (限{}子)", required.code(), required.label_zh())
+            }
+            EligibilityIssue::GenderMissing => write!(f, "gender required (缺性别)"),
+            EligibilityIssue::TooYoung { age, min } => {
+                write!(f, "aged {age}, under {min} (年龄不足 {min} 岁)")
+            }
+            EligibilityIssue::TooOld { age, max } => {
+                write!(f, "aged {age}, over {max} (年龄超过 {max} 岁)")
+            }
+            EligibilityIssue::TitleNotAllowed { title } => {
+                write!(f, "title {title} not admitted (称号 {title} 不得报名)")
+            }
+            EligibilityIssue::GroupFull { capacity } => {
+                write!(f, "group full at {capacity} players (已满 {capacity} 人)")
+            }
+            EligibilityIssue::PhoneMissing => write!(f, "phone number required (缺联系电话)"),
+        }
+    }
+}
+
+/// Whole years between `born` and `on`.
+pub fn age_on(born: Date, on: Date) -> u32 {
+    let mut years = i32::from(on.year()) - i32::from(born.year());
+    if (on.month(), on.day()) < (born.month(), born.day()) {
+        years -= 1;
+    }
+    years.max(0) as u32
+}
+
+impl Eligibility {
+    /// Every rule of this group that the entry breaks, in a fixed order.
+    /// `reference_date` is the event's start date, for the age limits.
+    pub fn check(&self, entry: &PlayerEntry, reference_date: Option<Date>) -> Vec<EligibilityIssue> {
+        let mut issues = Vec::new();
+        let needs_birth =
+            self.born_from.is_some() || self.born_to.is_some() || self.min_age.is_some() || self.max_age.is_some();
+        match entry.born {
+            None if needs_birth => issues.push(EligibilityIssue::BirthDateMissing),
+            None => {}
+            Some(born) => {
+                if let Some(earliest) = self.born_from
+                    && born < earliest
+                {
+                    issues.push(EligibilityIssue::BornTooEarly { born, earliest });
+                }
+                if let Some(latest) = self.born_to
+                    && born > latest
+                {
+                    issues.push(EligibilityIssue::BornTooLate { born, latest });
+                }
+                if let Some(on) = reference_date {
+                    let age = age_on(born, on);
+                    if let Some(min) = self.min_age
+                        && age < min
+                    {
+                        issues.push(EligibilityIssue::TooYoung { age, min });
+                    }
+                    if let Some(max) = self.max_age
+                        && age > max
+                    {
+                        issues.push(EligibilityIssue::TooOld { age, max });
+                    }
+                }
+            }
+        }
+        if let Some(required) = self.gender {
+            match entry.gender {
+                None => issues.push(EligibilityIssue::GenderMissing),
+                Some(g) if g != required => issues.push(EligibilityIssue::WrongGender { required }),
+                Some(_) => {}
+            }
+        }
+        if let Some(title) = &entry.title
+            && self.forbidden_titles.contains(title)
+        {
+            issues.push(EligibilityIssue::TitleNotAllowed { title: title.clone() });
+        }
+        issues
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jiff::civil::date;
+
+    fn huaiyin_youth() -> Eligibility {
+        Eligibility {
+            born_from: Some(date(2006, 1, 1)),
+            born_to: Some(date(2010, 12, 31)),
+            gender: None,
+            min_age: None,
+            max_age: Some(70),
+            forbidden_titles: vec![Title::GrandMaster, Title::Master],
+        }
+    }
+
+    fn entry(born: Date, title: Option<Title>) -> PlayerEntry {
+        PlayerEntry { name: "测试".into(), born: Some(born), title, ..PlayerEntry::default() }
+    }
+
+    // seed 003 youth window 2006-01-01..2010-12-31, no national master.
+    #[test]
+    fn youth_window_and_titles() {
+        let e = huaiyin_youth();
+        let on = Some(date(2022, 11, 26));
+        assert!(e.check(&entry(date(2006, 1, 1), None), on).is_empty());
+        assert!(e.check(&entry(date(2010, 12, 31), Some(Title::WomanMaster)), on).is_empty());
+        assert_eq!(
+            e.check(&entry(date(2005, 12, 31), None), on),
+            vec![EligibilityIssue::BornTooEarly { born: date(2005, 12, 31), earliest: date(2006, 1, 1) }]
+        );
+        assert_eq!(
+            e.check(&entry(date(2008, 5, 1), Some(Title::Master)), on),
+            vec![EligibilityIssue::TitleNotAllowed { title: Title::Master }]
+        );
+    }
+
+    #[test]
+    fn age_counts_whole_years() {
+        assert_eq!(age_on(date(1952, 11, 27), date(2022, 11, 26)), 69);
+        assert_eq!(age_on(date(1952, 11, 26), date(2022, 11, 26)), 70);
+    }
+}

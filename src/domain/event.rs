@@ -1,0 +1,328 @@
+//! The event tree: event → groups → stages → rounds → games, with each
+//! group's entry rules and each stage's rules and schedule.
+
+use super::eligibility::Eligibility;
+use super::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
+use super::player::Player;
+use super::result::GameResult;
+use super::rules::{Colour, Discipline, PairingOptions, ScoringTable, Tiebreak};
+use jiff::civil::Date;
+use serde::{Deserialize, Serialize};
+
+/// A whole event: everything that the event file holds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    /// The event's title.
+    pub name: String,
+    /// The preset it was created from.
+    pub preset: String,
+    /// First day of play: the reference date for ages.
+    pub start_date: Option<Date>,
+    /// Chief arbiter, deputies, pairing officer …, in printing order.
+    pub officials: Vec<Official>,
+    /// Groups (sections), sorted by id.
+    pub groups: Vec<Group>,
+    /// Every registered player, sorted by start number.
+    pub players: Vec<Player>,
+}
+
+/// An official of the event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Official {
+    /// 总裁判, 副裁判, 编排长 …
+    pub role: String,
+    /// The person's name.
+    pub name: String,
+}
+
+/// A group (组别): its own entry rules, players and stages.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Group {
+    /// The group's id.
+    pub id: GroupId,
+    /// Its printed name, e.g. 成人组.
+    pub name: String,
+    /// Other names accepted by `--group`, e.g. `adult`.
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    /// Who may enter.
+    pub eligibility: Eligibility,
+    /// Most players accepted.
+    pub capacity: Option<u32>,
+    /// Boys and girls ranked separately.
+    #[serde(default)]
+    pub rank_genders_separately: bool,
+    /// Entry fee in fen.
+    #[serde(default)]
+    pub entry_fee_fen: i64,
+    /// Registration window, inclusive.
+    pub registration: Option<(Date, Date)>,
+    /// A phone number is required at registration.
+    #[serde(default)]
+    pub phone_required: bool,
+    /// The group's stages in order of play.
+    pub stages: Vec<Stage>,
+}
+
+/// The format of a stage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StageKind {
+    /// Swiss system (积分编排).
+    Swiss,
+    /// Round robin (循环赛).
+    RoundRobin,
+    /// Knockout (淘汰赛).
+    Knockout,
+}
+
+/// Whether a stage is still being played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StageStatus {
+    /// Waiting for the previous stage to hand players on.
+    Pending,
+    /// Being played.
+    Open,
+    /// Finished and frozen.
+    Closed,
+}
+
+/// Knockout settings of seed 000 chapter 3.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KnockoutRules {
+    /// Games per match before playoffs (分先两局: 2).
+    pub games_per_match: u32,
+    /// Minutes of the first playoff game (25).
+    pub first_playoff_minutes: u32,
+    /// Minutes less for each further playoff game (5).
+    pub playoff_step_minutes: u32,
+    /// Shortest playoff game (5).
+    pub min_playoff_minutes: u32,
+}
+
+/// One round's schedule.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundSchedule {
+    /// The round.
+    pub round: RoundNo,
+    /// Start, as printed: `2022-12-02 19:00`.
+    pub start: String,
+    /// Boards 1..=N are watched by video; 0 for none.
+    #[serde(default)]
+    pub monitored_boards: u32,
+}
+
+/// A stage of a group: its rules, its entrants and the rounds played.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stage {
+    /// 1, 2, 3 …
+    pub no: StageNo,
+    /// Printed name, e.g. 视频积分赛.
+    pub name: String,
+    /// Swiss, round robin or knockout.
+    pub kind: StageKind,
+    /// Rounds planned; `None` while the director has not decided.
+    pub rounds_planned: Option<u32>,
+    /// Points per result.
+    pub scoring: ScoringTable,
+    /// Tiebreaks in order of application.
+    pub tiebreaks: Vec<Tiebreak>,
+    /// Swiss pairing options.
+    pub pairing: PairingOptions,
+    /// Knockout options, for knockout stages.
+    pub knockout: Option<KnockoutRules>,
+    /// Discipline limits.
+    pub discipline: Discipline,
+    /// Time control as printed on sheets.
+    pub time_control: String,
+    /// Round start times.
+    #[serde(default)]
+    pub schedule: Vec<RoundSchedule>,
+    /// How many of this stage's ranking qualify for the next.
+    pub qualifiers: Option<u32>,
+    /// Sponsor nominees added to the qualifiers.
+    #[serde(default)]
+    pub nominees: u32,
+    /// Entrants in seeding order; empty for a first stage, which takes every player of
+    /// the group.
+    #[serde(default)]
+    pub entrants: Vec<StartNo>,
+    /// Pending, open or closed.
+    pub status: StageStatus,
+    /// Rounds paired so far, in order.
+    #[serde(default)]
+    pub rounds: Vec<Round>,
+}
+
+/// A paired round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Round {
+    /// The round number.
+    pub no: RoundNo,
+    /// The seed of any random draw used to pair it, kept for audit.
+    pub seed: Option<u64>,
+    /// Games, sorted by board then game number.
+    pub games: Vec<Game>,
+    /// Players not paired this round, sorted by start number.
+    pub byes: Vec<Bye>,
+}
+
+/// One game on one board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    /// Board number; 1 is the top board.
+    pub board: BoardNo,
+    /// Game of the match: 1 in Swiss; 1, 2 and playoffs 3 … in a knockout.
+    pub game: u32,
+    /// The red player (moves first).
+    pub red: StartNo,
+    /// The black player.
+    pub black: StartNo,
+    /// `None` while unplayed.
+    pub result: Option<GameResult>,
+}
+
+impl Game {
+    /// The colour `player` has in this game, if they play in it.
+    pub fn colour_of(&self, player: StartNo) -> Option<Colour> {
+        if self.red == player {
+            Some(Colour::Red)
+        } else if self.black == player {
+            Some(Colour::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The player of the given colour.
+    pub fn player(&self, colour: Colour) -> StartNo {
+        match colour {
+            Colour::Red => self.red,
+            Colour::Black => self.black,
+        }
+    }
+}
+
+/// Why a player has no game in a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ByeKind {
+    /// Pairing-allocated bye (轮空), odd number of players.
+    Pairing,
+    /// A bye the player asked for.
+    Requested,
+    /// Absent for the round, zero points.
+    Absent,
+}
+
+impl ByeKind {
+    /// The code of JSON output.
+    pub fn code(self) -> &'static str {
+        match self {
+            ByeKind::Pairing => "pairing",
+            ByeKind::Requested => "requested",
+            ByeKind::Absent => "absent",
+        }
+    }
+
+    /// Reads [`ByeKind::code`] back.
+    pub fn parse(code: &str) -> Option<ByeKind> {
+        match code {
+            "pairing" => Some(ByeKind::Pairing),
+            "requested" => Some(ByeKind::Requested),
+            "absent" => Some(ByeKind::Absent),
+            _ => None,
+        }
+    }
+}
+
+/// A player who is not paired in a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bye {
+    /// The player.
+    pub player: StartNo,
+    /// Pairing-allocated, requested or absent.
+    pub kind: ByeKind,
+}
+
+impl Event {
+    /// The player with this start number.
+    pub fn player(&self, start_no: StartNo) -> Option<&Player> {
+        self.players.binary_search_by_key(&start_no, |p| p.start_no).ok().map(|i| &self.players[i])
+    }
+
+    /// The group with this id.
+    pub fn group(&self, id: GroupId) -> Option<&Group> {
+        self.groups.iter().find(|g| g.id == id)
+    }
+
+    /// Finds a group by its name, an alias (any case) or its id number.
+    pub fn find_group(&self, text: &str) -> Option<&Group> {
+        let wanted = text.trim();
+        self.groups.iter().find(|g| {
+            g.name == wanted || g.aliases.iter().any(|a| a.eq_ignore_ascii_case(wanted)) || g.id.0.to_string() == wanted
+        })
+    }
+
+    /// The players of a group, by start number.
+    pub fn group_players(&self, group: GroupId) -> impl Iterator<Item = &Player> {
+        self.players.iter().filter(move |p| p.group == group)
+    }
+
+    /// The next free start number.
+    pub fn next_start_no(&self) -> StartNo {
+        StartNo(self.players.last().map_or(1, |p| p.start_no.0 + 1))
+    }
+}
+
+impl Group {
+    /// The stage with this number.
+    pub fn stage(&self, no: StageNo) -> Option<&Stage> {
+        self.stages.iter().find(|s| s.no == no)
+    }
+
+    /// The stage being played: the first open one, else the last closed one.
+    pub fn current_stage(&self) -> Option<&Stage> {
+        self.stages.iter().find(|s| s.status == StageStatus::Open).or_else(|| self.stages.last())
+    }
+}
+
+impl Stage {
+    /// The round with this number.
+    pub fn round(&self, no: RoundNo) -> Option<&Round> {
+        self.rounds.iter().find(|r| r.no == no)
+    }
+
+    /// The last round paired, if any.
+    pub fn last_round(&self) -> Option<&Round> {
+        self.rounds.last()
+    }
+
+    /// The number of rounds with every game decided.
+    pub fn completed_rounds(&self) -> u32 {
+        self.rounds.iter().take_while(|r| r.is_complete()).count() as u32
+    }
+
+    /// The schedule entry of a round.
+    pub fn schedule_of(&self, round: RoundNo) -> Option<&RoundSchedule> {
+        self.schedule.iter().find(|s| s.round == round)
+    }
+}
+
+impl Round {
+    /// Whether every game has a result.
+    pub fn is_complete(&self) -> bool {
+        self.games.iter().all(|g| g.result.is_some())
+    }
+
+    /// The games of a player in this round (one in Swiss; several in a knockout match).
+    pub fn games_of(&self, player: StartNo) -> impl Iterator<Item = &Game> {
+        self.games.iter().filter(move |g| g.red == player || g.black == player)
+    }
+
+    /// The player's bye in this round, if any.
+    pub fn bye_of(&self, player: StartNo) -> Option<&Bye> {
+        self.byes.iter().find(|b| b.player == player)
+    }
+}

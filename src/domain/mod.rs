@@ -1,0 +1,15 @@
+//! Pure rules and data of a xiangqi event: no GUI, database, PDF, file, clock or
+//! thread access. Everything here is deterministic and testable in memory.
+
+pub mod command;
+pub mod demo;
+pub mod eligibility;
+pub mod event;
+pub mod ids;
+pub mod player;
+pub mod points;
+pub mod presets;
+pub mod result;
+pub mod rules;
+pub mod standings;
+pub mod swiss;

@@ -1,0 +1,214 @@
+//! Players: identity, personal data, flags and status in the event.
+
+use super::ids::{GroupId, StartNo};
+use jiff::civil::Date;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// A player's gender as recorded at registration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Gender {
+    /// 男
+    Male,
+    /// 女
+    Female,
+}
+
+impl Gender {
+    /// Reads 男/女, m/f, male/female (any case).
+    pub fn parse(text: &str) -> Option<Gender> {
+        match text.trim().to_lowercase().as_str() {
+            "男" | "m" | "male" | "boy" | "男子" => Some(Gender::Male),
+            "女" | "f" | "w" | "female" | "girl" | "女子" => Some(Gender::Female),
+            _ => None,
+        }
+    }
+
+    /// The stored code: `m` or `f`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Gender::Male => "m",
+            Gender::Female => "f",
+        }
+    }
+
+    /// 男 or 女.
+    pub fn label_zh(self) -> &'static str {
+        match self {
+            Gender::Male => "男",
+            Gender::Female => "女",
+        }
+    }
+}
+
+/// Xiangqi titles awarded by the CXA, highest first, plus anything else as text.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Title {
+    /// 特级大师 (grandmaster)
+    GrandMaster,
+    /// 大师 / 国家大师 (national master)
+    Master,
+    /// 女子特级大师
+    WomanGrandMaster,
+    /// 女子大师
+    WomanMaster,
+    /// 候补大师 / 棋协大师 (candidate master)
+    CandidateMaster,
+    /// 一级棋士
+    FirstClass,
+    /// 二级棋士
+    SecondClass,
+    /// 三级棋士
+    ThirdClass,
+    /// Any other title, kept as written.
+    Other(String),
+}
+
+impl Title {
+    /// Reads the usual Chinese and English names of a title; unknown text is kept as [`Title::Other`].
+    pub fn parse(text: &str) -> Option<Title> {
+        let t = text.trim();
+        if t.is_empty() {
+            return None;
+        }
+        Some(match t.to_uppercase().as_str() {
+            "特级大师" | "象棋特级大师" | "特大" | "GM" => Title::GrandMaster,
+            "大师" | "国家大师" | "象棋大师" | "国家象棋大师" | "M" | "NM" => Title::Master,
+            "女子特级大师" | "女子象棋特级大师" | "WGM" => Title::WomanGrandMaster,
+            "女子大师" | "女子象棋大师" | "WM" => Title::WomanMaster,
+            "候补大师" | "棋协大师" | "CM" => Title::CandidateMaster,
+            "一级棋士" | "一级" => Title::FirstClass,
+            "二级棋士" | "二级" => Title::SecondClass,
+            "三级棋士" | "三级" => Title::ThirdClass,
+            _ => Title::Other(t.to_string()),
+        })
+    }
+
+    /// The Chinese name printed on sheets.
+    pub fn label_zh(&self) -> &str {
+        match self {
+            Title::GrandMaster => "特级大师",
+            Title::Master => "大师",
+            Title::WomanGrandMaster => "女子特级大师",
+            Title::WomanMaster => "女子大师",
+            Title::CandidateMaster => "棋协大师",
+            Title::FirstClass => "一级棋士",
+            Title::SecondClass => "二级棋士",
+            Title::ThirdClass => "三级棋士",
+            Title::Other(text) => text,
+        }
+    }
+}
+
+impl fmt::Display for Title {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.label_zh())
+    }
+}
+
+/// Whether the player is still in the event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PlayerStatus {
+    /// Paired as usual.
+    Active,
+    /// Left the event; keeps the results played, is not paired again.
+    Withdrawn,
+    /// Removed by the arbiters (forfeits, collusion …); not paired again.
+    Disqualified,
+}
+
+impl PlayerStatus {
+    /// The code used in files and JSON: active, withdrawn, disqualified.
+    pub fn code(self) -> &'static str {
+        match self {
+            PlayerStatus::Active => "active",
+            PlayerStatus::Withdrawn => "withdrawn",
+            PlayerStatus::Disqualified => "disqualified",
+        }
+    }
+
+    /// Reads [`PlayerStatus::code`] back.
+    pub fn parse(code: &str) -> Option<PlayerStatus> {
+        match code {
+            "active" => Some(PlayerStatus::Active),
+            "withdrawn" => Some(PlayerStatus::Withdrawn),
+            "disqualified" => Some(PlayerStatus::Disqualified),
+            _ => None,
+        }
+    }
+
+    /// 在赛, 退赛 or 取消资格.
+    pub fn label_zh(self) -> &'static str {
+        match self {
+            PlayerStatus::Active => "在赛",
+            PlayerStatus::Withdrawn => "退赛",
+            PlayerStatus::Disqualified => "取消资格",
+        }
+    }
+
+    /// Whether the pairing engine may pair the player.
+    pub fn is_pairable(self) -> bool {
+        self == PlayerStatus::Active
+    }
+}
+
+/// What a director types at registration, before a start number is given.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct PlayerEntry {
+    /// Full name as printed (姓名).
+    pub name: String,
+    /// 性别
+    pub gender: Option<Gender>,
+    /// 出生日期
+    pub born: Option<Date>,
+    /// 单位: club, school or city.
+    #[serde(default)]
+    pub club: String,
+    /// 等级分
+    pub rating: Option<u32>,
+    /// 称号
+    pub title: Option<Title>,
+    /// 电话
+    #[serde(default)]
+    pub phone: String,
+    /// A verified woman: checked by the organisers, not just the gender field.
+    #[serde(default)]
+    pub verified_female: bool,
+    /// A sponsor's nominee.
+    #[serde(default)]
+    pub nominee: bool,
+    /// Columns of an imported roster that Bianpai does not interpret, kept as notes.
+    #[serde(default)]
+    pub notes: BTreeMap<String, String>,
+}
+
+/// A registered player of the event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// The player's number in the event.
+    pub start_no: StartNo,
+    /// The group the player plays in.
+    pub group: GroupId,
+    /// Personal data and flags.
+    #[serde(flatten)]
+    pub entry: PlayerEntry,
+    /// Active, withdrawn or disqualified.
+    pub status: PlayerStatus,
+    /// Why the status was set (withdrawal or disqualification reason).
+    #[serde(default)]
+    pub status_reason: String,
+    /// The reason recorded when the director accepted an ineligible entry.
+    #[serde(default)]
+    pub eligibility_override: Option<String>,
+}
+
+impl Player {
+    /// The printed name.
+    pub fn name(&self) -> &str {
+        &self.entry.name
+    }
+}

@@ -1,0 +1,377 @@
+//! Named event presets carrying the seeds' numbers exactly (CLI.md "Presets"):
+//! `lingting-cup` (seed 000), `huaiyin-2022` (seed 003), `cxa-swiss`, `fide-swiss`.
+
+use super::eligibility::Eligibility;
+use super::event::{Event, Group, KnockoutRules, Official, RoundSchedule, Stage, StageKind, StageStatus};
+use super::ids::{GroupId, RoundNo, StageNo};
+use super::player::Title;
+use super::points::Points;
+use super::rules::{ClubAvoidance, Discipline, FirstRoundMode, PairingOptions, PairingSystem, ScoringTable, Tiebreak};
+use jiff::civil::date;
+
+/// A preset's name and one-line description.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PresetInfo {
+    /// The name given to `bianpai new --preset`.
+    pub name: &'static str,
+    /// One line for `bianpai presets`.
+    pub description: &'static str,
+}
+
+/// Every preset, sorted by name.
+pub const PRESETS: [PresetInfo; 4] = [
+    PresetInfo {
+        name: "cxa-swiss",
+        description: "CXA 2011 Swiss: 2/1/0; tiebreaks 对手分, 胜局, 犯规, 后手局, previous rounds (14.3.1)",
+    },
+    PresetInfo {
+        name: "fide-swiss",
+        description: "FIDE Swiss: 1/½/0, Dutch pairing; tiebreaks Buchholz Cut-1, Buchholz, Sonneborn-Berger",
+    },
+    PresetInfo {
+        name: "huaiyin-2022",
+        description: "2022 淮阴 qualifier (seed 003): 成人组/少年组/儿童组, random round 1, 2/1/0, 对手分/胜局/犯规/后走局数/后走胜局/前轮名次",
+    },
+    PresetInfo {
+        name: "lingting-cup",
+        description: "聆听杯 (seed 000): club qualifier Swiss → 7-round Swiss of 32 → 16-player knockout; red 4/2/0, black 5/3/0",
+    },
+];
+
+/// Builds a new event from a preset. `rounds` sets the first stage's rounds where the
+/// preset leaves them to the director. `None` for an unknown preset name.
+pub fn build(preset: &str, name: Option<&str>, rounds: Option<u32>) -> Option<Event> {
+    let mut event = match preset {
+        "lingting-cup" => lingting_cup(),
+        "huaiyin-2022" => huaiyin_2022(),
+        "cxa-swiss" => cxa_swiss(),
+        "fide-swiss" => fide_swiss(),
+        _ => return None,
+    };
+    if let Some(name) = name {
+        event.name = name.to_string();
+    }
+    if let Some(rounds) = rounds {
+        for group in &mut event.groups {
+            if let Some(first) = group.stages.first_mut()
+                && first.rounds_planned.is_none()
+            {
+                first.rounds_planned = Some(rounds);
+            }
+        }
+    }
+    Some(event)
+}
+
+fn whole(p: i32) -> Points {
+    Points::whole(p)
+}
+
+/// Seed 000 scoring of the Swiss stages: 红胜 4 和 2 负 0；黑胜 5 和 3 负 0.
+/// The rule book is silent on byes; a bye scores the lower win (4), so that it never
+/// beats a game won on the board.
+pub fn lingting_scoring() -> ScoringTable {
+    ScoringTable {
+        red_win: whole(4),
+        red_draw: whole(2),
+        red_loss: whole(0),
+        black_win: whole(5),
+        black_draw: whole(3),
+        black_loss: whole(0),
+        bye: whole(4),
+        requested_bye: whole(0),
+        forfeit_win: None,
+        forfeit_loss: whole(0),
+    }
+}
+
+fn lingting_discipline() -> Discipline {
+    Discipline {
+        forfeits_in_a_row: Some(2),
+        forfeits_in_total: Some(3),
+        unexcused_forfeit_fine_fen: 1000,
+        late_minutes: Some(5),
+    }
+}
+
+fn swiss_stage(no: u32, name: &str, scoring: ScoringTable, tiebreaks: Vec<Tiebreak>, pairing: PairingOptions) -> Stage {
+    Stage {
+        no: StageNo(no),
+        name: name.to_string(),
+        kind: StageKind::Swiss,
+        rounds_planned: None,
+        scoring,
+        tiebreaks,
+        pairing,
+        knockout: None,
+        discipline: Discipline::default(),
+        time_control: String::new(),
+        schedule: Vec::new(),
+        qualifiers: None,
+        nominees: 0,
+        entrants: Vec::new(),
+        status: if no == 1 { StageStatus::Open } else { StageStatus::Pending },
+        rounds: Vec::new(),
+    }
+}
+
+fn group(id: u32, name: &str, aliases: &[&str], stages: Vec<Stage>) -> Group {
+    Group {
+        id: GroupId(id),
+        name: name.to_string(),
+        aliases: aliases.iter().map(|a| a.to_string()).collect(),
+        eligibility: Eligibility::default(),
+        capacity: None,
+        rank_genders_separately: false,
+        entry_fee_fen: 0,
+        registration: None,
+        phone_required: false,
+        stages,
+    }
+}
+
+fn officials(list: &[(&str, &str)]) -> Vec<Official> {
+    list.iter().map(|(role, name)| Official { role: role.to_string(), name: name.to_string() }).collect()
+}
+
+fn lingting_cup() -> Event {
+    let tiebreaks = vec![Tiebreak::OpponentsPoints, Tiebreak::Progressive, Tiebreak::Wins, Tiebreak::BlackGames];
+    let pairing = PairingOptions {
+        system: PairingSystem::Cxa,
+        first_round: FirstRoundMode::Halves,
+        club_avoidance: ClubAvoidance::Off,
+    };
+    let mut qualifier = swiss_stage(1, "棋社海选赛", lingting_scoring(), tiebreaks.clone(), pairing.clone());
+    qualifier.time_control = "局时20分钟，步时3分钟，读秒30秒".into();
+    qualifier.qualifiers = Some(30);
+    qualifier.nominees = 2;
+    qualifier.discipline = lingting_discipline();
+    let mut swiss = swiss_stage(2, "视频积分赛", lingting_scoring(), tiebreaks, pairing.clone());
+    swiss.rounds_planned = Some(7);
+    swiss.time_control = "25分钟包干".into();
+    swiss.qualifiers = Some(16);
+    swiss.discipline = lingting_discipline();
+    let mut knockout =
+        swiss_stage(3, "视频淘汰赛", ScoringTable::symmetric(whole(2), whole(1), whole(0)), Vec::new(), pairing);
+    knockout.kind = StageKind::Knockout;
+    knockout.rounds_planned = Some(4);
+    knockout.time_control = "30分钟包干".into();
+    knockout.knockout = Some(KnockoutRules {
+        games_per_match: 2,
+        first_playoff_minutes: 25,
+        playoff_step_minutes: 5,
+        min_playoff_minutes: 5,
+    });
+    knockout.discipline = lingting_discipline();
+    Event {
+        name: "“聆听杯”网络象棋大赛".into(),
+        preset: "lingting-cup".into(),
+        start_date: None,
+        officials: officials(&[
+            ("总裁判", "聆听"),
+            ("副裁判", "蛋总"),
+            ("裁判顾问", "井中月"),
+            ("裁判顾问", "久伴"),
+            ("编排长", "蛋总"),
+            ("挂盘组组长", "168"),
+            ("巡视组组长", "一刀"),
+        ]),
+        groups: vec![group(1, "公开组", &["open"], vec![qualifier, swiss, knockout])],
+        players: Vec::new(),
+    }
+}
+
+fn huaiyin_2022() -> Event {
+    let tiebreaks = vec![
+        Tiebreak::OpponentsPoints,
+        Tiebreak::Wins,
+        Tiebreak::Fouls,
+        Tiebreak::BlackGames,
+        Tiebreak::BlackWins,
+        Tiebreak::PreviousRank,
+    ];
+    let pairing = PairingOptions {
+        system: PairingSystem::Cxa,
+        first_round: FirstRoundMode::Random,
+        club_avoidance: ClubAvoidance::Off,
+    };
+    let scoring = ScoringTable::symmetric(whole(2), whole(1), whole(0));
+    let discipline = Discipline { late_minutes: Some(5), ..Discipline::default() };
+    let eligibility = |from: Option<jiff::civil::Date>, to: Option<jiff::civil::Date>| Eligibility {
+        born_from: from,
+        born_to: to,
+        gender: None,
+        min_age: None,
+        max_age: Some(70),
+        forbidden_titles: vec![Title::GrandMaster, Title::Master],
+    };
+    let stage = |minutes: u32, times: &[&str], monitored: bool| {
+        let mut s = swiss_stage(1, "线上积分赛", scoring.clone(), tiebreaks.clone(), pairing.clone());
+        s.rounds_planned = Some(times.len() as u32);
+        s.time_control = format!("每方{minutes}分钟包干，超时判负");
+        s.discipline = discipline.clone();
+        s.schedule = times
+            .iter()
+            .enumerate()
+            .map(|(i, start)| RoundSchedule {
+                round: RoundNo(i as u32 + 1),
+                start: start.to_string(),
+                // 15.3: rounds 6 and 7, the top ten boards under video watch.
+                monitored_boards: if monitored && i >= 5 { 10 } else { 0 },
+            })
+            .collect();
+        s
+    };
+    let mut adult = group(
+        1,
+        "成人组",
+        &["adult"],
+        vec![stage(
+            25,
+            &[
+                "2022-12-02 19:00",
+                "2022-12-02 20:00",
+                "2022-12-02 21:00",
+                "2022-12-02 22:00",
+                "2022-12-03 19:00",
+                "2022-12-03 20:00",
+                "2022-12-03 21:00",
+            ],
+            true,
+        )],
+    );
+    adult.eligibility = eligibility(Some(date(1952, 1, 1)), Some(date(2005, 12, 31)));
+    adult.capacity = Some(80);
+    adult.registration = Some((date(2022, 11, 20), date(2022, 11, 30)));
+    let mut youth = group(
+        2,
+        "少年组",
+        &["youth"],
+        vec![stage(
+            15,
+            &["2022-11-19 13:30", "2022-11-19 14:10", "2022-11-19 14:50", "2022-11-19 15:30", "2022-11-19 16:10"],
+            false,
+        )],
+    );
+    youth.eligibility = eligibility(Some(date(2006, 1, 1)), Some(date(2010, 12, 31)));
+    youth.capacity = Some(20);
+    youth.rank_genders_separately = true;
+    youth.registration = Some((date(2022, 11, 12), date(2022, 11, 18)));
+    let mut children = group(
+        3,
+        "儿童组",
+        &["children"],
+        vec![stage(
+            15,
+            &["2022-11-20 14:00", "2022-11-20 14:40", "2022-11-20 15:20", "2022-11-20 16:00", "2022-11-20 16:40"],
+            false,
+        )],
+    );
+    children.eligibility = eligibility(Some(date(2011, 1, 1)), None);
+    children.capacity = Some(30);
+    children.registration = Some((date(2022, 11, 12), date(2022, 11, 18)));
+    for g in [&mut adult, &mut youth, &mut children] {
+        g.entry_fee_fen = 500;
+        g.phone_required = true;
+    }
+    Event {
+        name: "2022年第七届“泰州海陵杯”全国象棋业余棋王赛淮阴区预选赛".into(),
+        preset: "huaiyin-2022".into(),
+        start_date: Some(date(2022, 11, 19)),
+        officials: Vec::new(),
+        groups: vec![adult, youth, children],
+        players: Vec::new(),
+    }
+}
+
+fn cxa_swiss() -> Event {
+    let stage = swiss_stage(
+        1,
+        "积分编排赛",
+        ScoringTable::symmetric(whole(2), whole(1), whole(0)),
+        vec![Tiebreak::OpponentsPoints, Tiebreak::Wins, Tiebreak::Fouls, Tiebreak::BlackGames, Tiebreak::PreviousScore],
+        PairingOptions::default(),
+    );
+    Event {
+        name: "象棋积分编排赛".into(),
+        preset: "cxa-swiss".into(),
+        start_date: None,
+        officials: Vec::new(),
+        groups: vec![group(1, "公开组", &["open"], vec![stage])],
+        players: Vec::new(),
+    }
+}
+
+fn fide_swiss() -> Event {
+    let mut scoring = ScoringTable::symmetric(Points(10), Points(5), Points(0));
+    scoring.requested_bye = Points(5);
+    let stage = swiss_stage(
+        1,
+        "Swiss",
+        scoring,
+        vec![Tiebreak::BuchholzCut1, Tiebreak::Buchholz, Tiebreak::SonnebornBerger],
+        PairingOptions {
+            system: PairingSystem::FideDutch,
+            first_round: FirstRoundMode::Halves,
+            club_avoidance: ClubAvoidance::Off,
+        },
+    );
+    Event {
+        name: "Swiss".into(),
+        preset: "fide-swiss".into(),
+        start_date: None,
+        officials: Vec::new(),
+        groups: vec![group(1, "Open", &["open"], vec![stage])],
+        players: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_listed_preset_builds() {
+        for p in PRESETS {
+            let e = build(p.name, None, Some(5)).unwrap_or_else(|| panic!("{}", p.name));
+            assert_eq!(e.preset, p.name);
+        }
+        assert!(build("nope", None, None).is_none());
+    }
+
+    // seed 000 numbers.
+    #[test]
+    fn lingting_cup_carries_seed_000() {
+        let e = build("lingting-cup", None, Some(6)).unwrap();
+        let stages = &e.groups[0].stages;
+        assert_eq!(stages.len(), 3);
+        assert_eq!(stages[0].rounds_planned, Some(6));
+        assert_eq!(stages[1].rounds_planned, Some(7));
+        assert_eq!(stages[0].qualifiers, Some(30));
+        assert_eq!(stages[0].nominees, 2);
+        assert_eq!(stages[1].qualifiers, Some(16));
+        let s = &stages[1].scoring;
+        assert_eq!((s.red_win, s.red_draw, s.black_win, s.black_draw), (whole(4), whole(2), whole(5), whole(3)));
+        assert_eq!(stages[2].scoring.red_win, whole(2));
+        assert_eq!(
+            stages[1].tiebreaks,
+            vec![Tiebreak::OpponentsPoints, Tiebreak::Progressive, Tiebreak::Wins, Tiebreak::BlackGames]
+        );
+    }
+
+    // seed 003 numbers.
+    #[test]
+    fn huaiyin_carries_seed_003() {
+        let e = build("huaiyin-2022", None, None).unwrap();
+        let names: Vec<_> = e.groups.iter().map(|g| g.name.as_str()).collect();
+        assert_eq!(names, ["成人组", "少年组", "儿童组"]);
+        assert_eq!(e.groups.iter().map(|g| g.capacity).collect::<Vec<_>>(), [Some(80), Some(20), Some(30)]);
+        assert!(e.groups[1].rank_genders_separately);
+        assert_eq!(e.groups[0].stages[0].rounds_planned, Some(7));
+        assert_eq!(e.groups[1].stages[0].rounds_planned, Some(5));
+        assert_eq!(e.groups[0].stages[0].schedule[5].monitored_boards, 10);
+        assert_eq!(e.groups[0].stages[0].schedule[4].monitored_boards, 0);
+        assert_eq!(e.groups[0].stages[0].tiebreaks.last(), Some(&Tiebreak::PreviousRank));
+        assert_eq!(e.find_group("youth").map(|g| g.id), Some(GroupId(2)));
+    }
+}

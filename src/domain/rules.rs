@@ -1,0 +1,268 @@
+//! Rules a stage runs under: the scoring table, the ordered tiebreaks,
+//! pairing options and discipline limits.
+
+use super::points::Points;
+use serde::{Deserialize, Serialize};
+
+/// A side of the board. Red moves first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Colour {
+    /// 红方 / 先手
+    Red,
+    /// 黑方 / 后手
+    Black,
+}
+
+impl Colour {
+    /// The other side.
+    pub fn opposite(self) -> Colour {
+        match self {
+            Colour::Red => Colour::Black,
+            Colour::Black => Colour::Red,
+        }
+    }
+}
+
+/// What a single game is worth: six values for red/black × win/draw/loss,
+/// plus byes and forfeits.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScoringTable {
+    /// 红胜
+    pub red_win: Points,
+    /// 红和
+    pub red_draw: Points,
+    /// 红负
+    pub red_loss: Points,
+    /// 黑胜
+    pub black_win: Points,
+    /// 黑和
+    pub black_draw: Points,
+    /// 黑负
+    pub black_loss: Points,
+    /// A pairing-allocated bye (轮空); CXA 14.4 scores it as a win.
+    pub bye: Points,
+    /// A bye the player asked for in advance.
+    pub requested_bye: Points,
+    /// The present player of a forfeited game: `None` scores the win of the colour
+    /// as paired, `Some` a fixed value.
+    pub forfeit_win: Option<Points>,
+    /// The absent player of a forfeited game.
+    pub forfeit_loss: Points,
+}
+
+impl ScoringTable {
+    /// The same values for both colours: win / draw / loss, bye scored as a win.
+    pub fn symmetric(win: Points, draw: Points, loss: Points) -> ScoringTable {
+        ScoringTable {
+            red_win: win,
+            red_draw: draw,
+            red_loss: loss,
+            black_win: win,
+            black_draw: draw,
+            black_loss: loss,
+            bye: win,
+            requested_bye: Points::ZERO,
+            forfeit_win: None,
+            forfeit_loss: loss,
+        }
+    }
+
+    /// Points for a win with the given colour.
+    pub fn win(&self, colour: Colour) -> Points {
+        match colour {
+            Colour::Red => self.red_win,
+            Colour::Black => self.black_win,
+        }
+    }
+
+    /// Points for a draw with the given colour.
+    pub fn draw(&self, colour: Colour) -> Points {
+        match colour {
+            Colour::Red => self.red_draw,
+            Colour::Black => self.black_draw,
+        }
+    }
+
+    /// Points for a loss with the given colour.
+    pub fn loss(&self, colour: Colour) -> Points {
+        match colour {
+            Colour::Red => self.red_loss,
+            Colour::Black => self.black_loss,
+        }
+    }
+
+    /// Points for winning by the opponent's forfeit with the given colour.
+    pub fn forfeit_win(&self, colour: Colour) -> Points {
+        self.forfeit_win.unwrap_or_else(|| self.win(colour))
+    }
+}
+
+/// One tiebreak of the stage's ordered list. Each is computed by one
+/// function of `standings::tiebreaks`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tiebreak {
+    /// 对手分: sum of the opponents' totals, CXA bye rule.
+    OpponentsPoints,
+    /// 累进分: sum of the running totals.
+    Progressive,
+    /// 胜局: wins, forfeit wins included.
+    Wins,
+    /// 后手局: games played as black.
+    BlackGames,
+    /// 后手胜局: wins as black.
+    BlackWins,
+    /// 犯规: fouls; fewer ranks higher.
+    Fouls,
+    /// 直胜: points scored against the other tied players.
+    HeadToHead,
+    /// Sonneborn-Berger: opponents' totals weighted by the result.
+    SonnebornBerger,
+    /// Buchholz less the lowest opponent's contribution.
+    BuchholzCut1,
+    /// Buchholz (the same sum as 对手分, named as chess directors know it).
+    Buchholz,
+    /// Buchholz less the highest and the lowest contributions.
+    Median,
+    /// Seed 003: ranks after the previous round, and so on back.
+    PreviousRank,
+    /// CXA 14.3.1 比较前一轮成绩: totals after the previous round, then the one before …
+    PreviousScore,
+}
+
+impl Tiebreak {
+    /// Every tiebreak, in declaration order.
+    pub const ALL: [Tiebreak; 13] = [
+        Tiebreak::OpponentsPoints,
+        Tiebreak::Progressive,
+        Tiebreak::Wins,
+        Tiebreak::BlackGames,
+        Tiebreak::BlackWins,
+        Tiebreak::Fouls,
+        Tiebreak::HeadToHead,
+        Tiebreak::SonnebornBerger,
+        Tiebreak::BuchholzCut1,
+        Tiebreak::Buchholz,
+        Tiebreak::Median,
+        Tiebreak::PreviousRank,
+        Tiebreak::PreviousScore,
+    ];
+
+    /// The key used in JSON (`standings --json`) and files.
+    pub fn key(self) -> &'static str {
+        match self {
+            Tiebreak::OpponentsPoints => "opponents_points",
+            Tiebreak::Progressive => "progressive",
+            Tiebreak::Wins => "wins",
+            Tiebreak::BlackGames => "black_games",
+            Tiebreak::BlackWins => "black_wins",
+            Tiebreak::Fouls => "fouls",
+            Tiebreak::HeadToHead => "head_to_head",
+            Tiebreak::SonnebornBerger => "sonneborn_berger",
+            Tiebreak::BuchholzCut1 => "buchholz_cut1",
+            Tiebreak::Buchholz => "buchholz",
+            Tiebreak::Median => "median",
+            Tiebreak::PreviousRank => "previous_rank",
+            Tiebreak::PreviousScore => "previous_score",
+        }
+    }
+
+    /// The Chinese column heading.
+    pub fn label_zh(self) -> &'static str {
+        match self {
+            Tiebreak::OpponentsPoints => "对手分",
+            Tiebreak::Progressive => "累进分",
+            Tiebreak::Wins => "胜局",
+            Tiebreak::BlackGames => "后手局",
+            Tiebreak::BlackWins => "后手胜局",
+            Tiebreak::Fouls => "犯规",
+            Tiebreak::HeadToHead => "直胜",
+            Tiebreak::SonnebornBerger => "索伯分",
+            Tiebreak::BuchholzCut1 => "去低对手分",
+            Tiebreak::Buchholz => "布赫霍尔茨",
+            Tiebreak::Median => "中位分",
+            Tiebreak::PreviousRank => "前轮名次",
+            Tiebreak::PreviousScore => "前轮成绩",
+        }
+    }
+
+    /// Reads [`Tiebreak::key`] back.
+    pub fn from_key(key: &str) -> Option<Tiebreak> {
+        Tiebreak::ALL.into_iter().find(|t| t.key() == key)
+    }
+
+    /// Whether the tiebreak has a value of its own per player (shown as a column),
+    /// as opposed to a comparison with earlier rounds.
+    pub fn has_column(self) -> bool {
+        !matches!(self, Tiebreak::PreviousRank | Tiebreak::PreviousScore)
+    }
+}
+
+/// The Swiss rule set (PAIRING.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PairingSystem {
+    /// 象棋积分编排, CXA practice: the default for xiangqi events.
+    Cxa,
+    /// FIDE Dutch system, Handbook C.04.3.
+    FideDutch,
+}
+
+/// How the first round is drawn (R-3.1, PAIRING.md cxa §3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FirstRoundMode {
+    /// Random permutation from a stored seed, then adjacent pairs (seed 003).
+    Random,
+    /// By rating, upper half i against lower half i (CXA Appendix 2, 拦腰).
+    Halves,
+    /// As halves, each upper player's opponent drawn by lot from the lower half.
+    HalvesLot,
+}
+
+/// Same-club avoidance (同单位回避, R-3.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ClubAvoidance {
+    /// Clubs are ignored.
+    Off,
+    /// Avoided in round 1 only.
+    FirstRound,
+    /// Avoided in every round.
+    EveryRound,
+}
+
+/// Pairing options of a Swiss stage.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairingOptions {
+    /// The rule set.
+    pub system: PairingSystem,
+    /// How round 1 is drawn.
+    pub first_round: FirstRoundMode,
+    /// Same-club avoidance.
+    pub club_avoidance: ClubAvoidance,
+}
+
+impl Default for PairingOptions {
+    fn default() -> Self {
+        PairingOptions {
+            system: PairingSystem::Cxa,
+            first_round: FirstRoundMode::Random,
+            club_avoidance: ClubAvoidance::Off,
+        }
+    }
+}
+
+/// Discipline limits (R-4.4, seed 000 附二).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Discipline {
+    /// Forfeits in a row that disqualify (seed 000: 2).
+    pub forfeits_in_a_row: Option<u32>,
+    /// Forfeits in total that disqualify (seed 000: 3).
+    pub forfeits_in_total: Option<u32>,
+    /// Fine for an unexcused forfeit, in fen (seed 000: 10 元 = 1000 fen).
+    pub unexcused_forfeit_fine_fen: i64,
+    /// Minutes late that count as a forfeit (both seeds: 5).
+    pub late_minutes: Option<u32>,
+}

@@ -1,0 +1,202 @@
+//! Standings after any round of a stage (R-5): points, then the stage's ordered
+//! tiebreaks, then start number; boys and girls ranked separately where the group
+//! says so (R-5.3).
+//!
+//! Ranking refines tied groups one tiebreak at a time, so group-dependent tiebreaks
+//! (直胜 among exactly the tied players; the previous round's ranking, computed with
+//! the same rules, recursively back to round 1 and then start numbers) fit the same
+//! loop as the per-player ones of [`tiebreaks`].
+
+pub mod record;
+pub mod tiebreaks;
+
+use crate::domain::command::{DomainError, stage_entrants};
+use crate::domain::event::{Event, Stage};
+use crate::domain::ids::{GroupId, StageNo, StartNo};
+use crate::domain::player::{Gender, PlayerStatus};
+use crate::domain::points::Points;
+use crate::domain::rules::{Colour, Tiebreak};
+use record::{Record, read_records};
+use std::collections::{BTreeMap, BTreeSet};
+use tiebreaks::{Context, TiebreakValue, better_is_higher};
+
+/// One line of the standings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StandingsRow {
+    /// 1-based rank within the row's section.
+    pub rank: u32,
+    /// The player.
+    pub start_no: StartNo,
+    /// Total points after the round.
+    pub points: Points,
+    /// The stage's tiebreaks that have a value of their own, in the stage's order.
+    pub tiebreaks: Vec<(Tiebreak, TiebreakValue)>,
+    /// Games played on the board as red.
+    pub red_games: u32,
+    /// Games played on the board as black.
+    pub black_games: u32,
+    /// Active, withdrawn or disqualified.
+    pub status: PlayerStatus,
+    /// The section when boys and girls are ranked separately (R-5.3).
+    pub section: Option<Gender>,
+}
+
+/// The standings of a stage after a round.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Standings {
+    /// The group.
+    pub group: GroupId,
+    /// The stage.
+    pub stage: StageNo,
+    /// The round the standings are after (0: before the first round).
+    pub after_round: u32,
+    /// Rows by section (boys first), then rank.
+    pub rows: Vec<StandingsRow>,
+}
+
+/// Computes the standings of a stage after `after_round`.
+///
+/// # Errors
+/// [`DomainError`] when the group or stage does not exist or the round has not been
+/// paired.
+pub fn standings(event: &Event, group: GroupId, stage_no: StageNo, after_round: u32) -> Result<Standings, DomainError> {
+    let g = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
+    let stage = g.stage(stage_no).ok_or(DomainError::UnknownStage { group, stage: stage_no })?;
+    if after_round as usize > stage.rounds.len() {
+        return Err(DomainError::UnknownRound(crate::domain::ids::RoundNo(after_round)));
+    }
+    let entrants = stage_entrants(event, group, stage);
+    let sections: Vec<(Option<Gender>, Vec<StartNo>)> = if g.rank_genders_separately {
+        let is_girl = |p: &StartNo| event.player(*p).and_then(|pl| pl.entry.gender) == Some(Gender::Female);
+        vec![
+            (Some(Gender::Male), entrants.iter().copied().filter(|p| !is_girl(p)).collect()),
+            (Some(Gender::Female), entrants.iter().copied().filter(|p| is_girl(p)).collect()),
+        ]
+    } else {
+        vec![(None, entrants.clone())]
+    };
+    let records = read_records(stage, &entrants, after_round);
+    let ctx = Context::new(&records);
+    let columns: Vec<Tiebreak> = stage.tiebreaks.iter().copied().filter(|t| t.has_column()).collect();
+    let mut rows = Vec::with_capacity(entrants.len());
+    for (section, members) in sections {
+        let order = rank_section(stage, &entrants, &members, after_round);
+        for (i, start_no) in order.into_iter().enumerate() {
+            let record = records.get(&start_no).cloned().unwrap_or_default();
+            let count = |colour| record.games.iter().filter(|g| g.played() && g.colour == colour).count() as u32;
+            rows.push(StandingsRow {
+                rank: i as u32 + 1,
+                start_no,
+                points: record.total(),
+                tiebreaks: columns
+                    .iter()
+                    .filter_map(|t| match t {
+                        // Shown against the players level on points with them.
+                        Tiebreak::HeadToHead => {
+                            let level: BTreeSet<StartNo> = members
+                                .iter()
+                                .copied()
+                                .filter(|p| records.get(p).map(Record::total) == Some(record.total()))
+                                .collect();
+                            Some((*t, tiebreaks::head_to_head(&record, &level)))
+                        }
+                        _ => tiebreaks::value(*t, &record, &ctx).map(|v| (*t, v)),
+                    })
+                    .collect(),
+                red_games: count(Colour::Red),
+                black_games: count(Colour::Black),
+                status: event.player(start_no).map_or(PlayerStatus::Active, |p| p.status),
+                section,
+            });
+        }
+    }
+    Ok(Standings { group, stage: stage_no, after_round, rows })
+}
+
+/// The members of one section in rank order after `after_round`. `entrants` are all
+/// the stage's players (opponents' totals count across sections).
+fn rank_section(stage: &Stage, entrants: &[StartNo], members: &[StartNo], after_round: u32) -> Vec<StartNo> {
+    let records = read_records(stage, entrants, after_round);
+    let ctx = Context::new(&records);
+    let record_of = |p: &StartNo| records.get(p).cloned().unwrap_or_default();
+    let mut ties: Vec<Vec<StartNo>> = vec![members.to_vec()];
+    refine(&mut ties, |_, p| i64::from(record_of(p).total().tenths()));
+    let mut previous: Option<BTreeMap<StartNo, i64>> = None;
+    for &tiebreak in &stage.tiebreaks {
+        if ties.iter().all(|t| t.len() < 2) {
+            break;
+        }
+        let sign = if better_is_higher(tiebreak) { 1 } else { -1 };
+        match tiebreak {
+            Tiebreak::PreviousRank => {
+                let ranks = previous.get_or_insert_with(|| previous_ranks(stage, entrants, members, after_round));
+                refine(&mut ties, |_, p| -ranks.get(p).copied().unwrap_or(i64::MAX));
+            }
+            Tiebreak::PreviousScore => {
+                for k in (1..after_round).rev() {
+                    refine(&mut ties, |_, p| i64::from(record_of(p).total_after(k).tenths()));
+                }
+            }
+            Tiebreak::HeadToHead => {
+                refine(&mut ties, |tie, p| tiebreaks::head_to_head(&record_of(p), tie).raw);
+            }
+            other => {
+                refine(&mut ties, |_, p| tiebreaks::value(other, &record_of(p), &ctx).map_or(0, |v| v.raw * sign));
+            }
+        }
+    }
+    ties.into_iter()
+        .flat_map(|mut tie| {
+            tie.sort();
+            tie
+        })
+        .collect()
+}
+
+/// Ranks after the previous round, as position numbers (seed 003: "比较前一轮名次，以此
+/// 类推"); before round 2 the start numbers stand in for them (R-5.4).
+fn previous_ranks(
+    stage: &Stage,
+    entrants: &[StartNo],
+    members: &[StartNo],
+    after_round: u32,
+) -> BTreeMap<StartNo, i64> {
+    if after_round <= 1 {
+        return members.iter().map(|p| (*p, i64::from(p.0))).collect();
+    }
+    rank_section(stage, entrants, members, after_round - 1)
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| (p, i as i64))
+        .collect()
+}
+
+/// Splits every tied group by `key` (higher first), keeping the groups' order.
+fn refine(ties: &mut Vec<Vec<StartNo>>, key: impl Fn(&BTreeSet<StartNo>, &StartNo) -> i64) {
+    let mut refined = Vec::with_capacity(ties.len());
+    for tie in ties.drain(..) {
+        if tie.len() < 2 {
+            refined.push(tie);
+            continue;
+        }
+        let members: BTreeSet<StartNo> = tie.iter().copied().collect();
+        let mut keyed: Vec<(i64, StartNo)> = tie.iter().map(|p| (key(&members, p), *p)).collect();
+        keyed.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let mut current: Vec<StartNo> = Vec::new();
+        let mut current_key = None;
+        for (k, p) in keyed {
+            if current_key.is_some_and(|c| c != k) {
+                refined.push(std::mem::take(&mut current));
+            }
+            current_key = Some(k);
+            current.push(p);
+        }
+        refined.push(current);
+    }
+    *ties = refined;
+}
+
+/// Re-exported for callers that need a player's record (pairing, prizes).
+pub fn records_after(event: &Event, group: GroupId, stage: &Stage, after_round: u32) -> BTreeMap<StartNo, Record> {
+    read_records(stage, &stage_entrants(event, group, stage), after_round)
+}

@@ -1,0 +1,221 @@
+//! The tiebreaks of, one documented function each. Every function reads the
+//! players' [`Record`]s and returns a [`TiebreakValue`]; which direction is better is
+//! [`better_is_higher`]'s business. The group-dependent ones (直胜, previous rounds)
+//! are applied while ranking, in `standings::ranking`.
+
+use super::record::Record;
+use crate::domain::event::ByeKind;
+use crate::domain::ids::StartNo;
+use crate::domain::points::{Points, tenths_to_json};
+use crate::domain::rules::{Colour, Tiebreak};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+/// The unit of a tiebreak value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// Points in tenths.
+    Tenths,
+    /// Points in hundredths (Sonneborn-Berger halves a tenth).
+    Hundredths,
+    /// A count of games or fouls.
+    Count,
+}
+
+/// A tiebreak value with its unit; compare `raw` only between values of one tiebreak.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TiebreakValue {
+    /// The value in `unit`s.
+    pub raw: i64,
+    /// What `raw` counts.
+    pub unit: Unit,
+}
+
+impl TiebreakValue {
+    fn points(p: Points) -> TiebreakValue {
+        TiebreakValue { raw: i64::from(p.tenths()), unit: Unit::Tenths }
+    }
+
+    fn count(n: usize) -> TiebreakValue {
+        TiebreakValue { raw: n as i64, unit: Unit::Count }
+    }
+
+    /// A plain JSON number (`131`, `12.5`, `6.25`).
+    pub fn to_json(self) -> serde_json::Value {
+        match self.unit {
+            Unit::Count => serde_json::Value::from(self.raw),
+            Unit::Tenths => tenths_to_json(self.raw),
+            Unit::Hundredths if self.raw % 10 == 0 => tenths_to_json(self.raw / 10),
+            // Output edge only: two decimals are exact in the JSON text.
+            Unit::Hundredths => serde_json::Value::from(self.raw as f64 / 100.0),
+        }
+    }
+}
+
+impl fmt::Display for TiebreakValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_json())
+    }
+}
+
+/// Whether a higher value ranks higher. Fouls and previous ranks rank the lower first.
+pub fn better_is_higher(tiebreak: Tiebreak) -> bool {
+    !matches!(tiebreak, Tiebreak::Fouls | Tiebreak::PreviousRank)
+}
+
+/// What every opponent-based tiebreak needs besides the player's own record.
+pub struct Context<'a> {
+    /// Records of every player of the stage (the whole group, both genders).
+    pub records: &'a BTreeMap<StartNo, Record>,
+    /// The value a pairing-allocated bye adds to 对手分: the lowest total above zero
+    /// among the stage's players (CXA 14.4, PAIRING.md §5), zero when nobody scored.
+    pub bye_opponent_value: Points,
+}
+
+impl<'a> Context<'a> {
+    /// Builds the context for standings read up to the records' last round.
+    pub fn new(records: &'a BTreeMap<StartNo, Record>) -> Context<'a> {
+        let bye_opponent_value =
+            records.values().map(Record::total).filter(|t| *t > Points::ZERO).min().unwrap_or_default();
+        Context { records, bye_opponent_value }
+    }
+
+    fn total_of(&self, player: StartNo) -> Points {
+        self.records.get(&player).map(Record::total).unwrap_or_default()
+    }
+}
+
+/// The value of a tiebreak that depends only on the player (not on who is tied).
+/// `None` for 直胜 and the previous-round comparisons, which depend on the tie.
+pub fn value(tiebreak: Tiebreak, record: &Record, ctx: &Context<'_>) -> Option<TiebreakValue> {
+    Some(match tiebreak {
+        Tiebreak::OpponentsPoints | Tiebreak::Buchholz => opponents_points(record, ctx),
+        Tiebreak::Progressive => progressive(record),
+        Tiebreak::Wins => wins(record),
+        Tiebreak::BlackGames => black_games(record),
+        Tiebreak::BlackWins => black_wins(record),
+        Tiebreak::Fouls => fouls(record),
+        Tiebreak::SonnebornBerger => sonneborn_berger(record, ctx),
+        Tiebreak::BuchholzCut1 => buchholz_cut1(record, ctx),
+        Tiebreak::Median => median(record, ctx),
+        Tiebreak::HeadToHead | Tiebreak::PreviousRank | Tiebreak::PreviousScore => return None,
+    })
+}
+
+/// The opponents' contributions to 对手分, one per round in which the player was paired:
+/// each opponent's total (played or forfeited, either side), and for a
+/// pairing-allocated bye the CXA bye value. Requested byes and absences add nothing.
+fn opponent_contributions(record: &Record, ctx: &Context<'_>) -> Vec<Points> {
+    let mut contributions: Vec<Points> = record.games.iter().map(|g| ctx.total_of(g.opponent)).collect();
+    contributions
+        .extend(record.byes.iter().filter(|(_, kind)| *kind == ByeKind::Pairing).map(|_| ctx.bye_opponent_value));
+    contributions
+}
+
+/// 对手分 (Buchholz): the sum of the opponents' totals after the round, with the CXA
+/// bye rule.
+pub fn opponents_points(record: &Record, ctx: &Context<'_>) -> TiebreakValue {
+    TiebreakValue::points(opponent_contributions(record, ctx).into_iter().sum())
+}
+
+/// Buchholz Cut-1: 对手分 less the lowest single contribution.
+pub fn buchholz_cut1(record: &Record, ctx: &Context<'_>) -> TiebreakValue {
+    let mut c = opponent_contributions(record, ctx);
+    c.sort();
+    TiebreakValue::points(c.into_iter().skip(1).sum())
+}
+
+/// Median Buchholz: 对手分 less the highest and the lowest contributions, when there
+/// are at least three; otherwise the plain sum.
+pub fn median(record: &Record, ctx: &Context<'_>) -> TiebreakValue {
+    let mut c = opponent_contributions(record, ctx);
+    c.sort();
+    let kept: Points = if c.len() >= 3 { c[1..c.len() - 1].iter().copied().sum() } else { c.into_iter().sum() };
+    TiebreakValue::points(kept)
+}
+
+/// 累进分: the sum of the running totals after rounds 1 … r.
+pub fn progressive(record: &Record) -> TiebreakValue {
+    TiebreakValue::points(record.totals.iter().skip(1).copied().sum())
+}
+
+/// 胜局: games won, forfeit wins included, byes not.
+pub fn wins(record: &Record) -> TiebreakValue {
+    TiebreakValue::count(record.games.iter().filter(|g| g.won()).count())
+}
+
+/// 后手局: games played on the board as black (forfeits excluded).
+pub fn black_games(record: &Record) -> TiebreakValue {
+    TiebreakValue::count(record.games.iter().filter(|g| g.played() && g.colour == Colour::Black).count())
+}
+
+/// 后手胜局: games won on the board as black.
+pub fn black_wins(record: &Record) -> TiebreakValue {
+    TiebreakValue::count(record.games.iter().filter(|g| g.played() && g.colour == Colour::Black && g.won()).count())
+}
+
+/// 犯规: fouls recorded against the player in the stage; fewer ranks higher.
+pub fn fouls(record: &Record) -> TiebreakValue {
+    TiebreakValue::count(record.games.iter().map(|g| g.fouls as usize).sum())
+}
+
+/// Sonneborn-Berger: the totals of the opponents the player beat, plus half the totals
+/// of those drawn with (forfeit wins count as wins), in hundredths.
+pub fn sonneborn_berger(record: &Record, ctx: &Context<'_>) -> TiebreakValue {
+    let raw = record
+        .games
+        .iter()
+        .map(|g| {
+            let opponent = i64::from(ctx.total_of(g.opponent).tenths());
+            if g.won() {
+                opponent * 10
+            } else if g.drawn() {
+                opponent * 5
+            } else {
+                0
+            }
+        })
+        .sum();
+    TiebreakValue { raw, unit: Unit::Hundredths }
+}
+
+/// 直胜: the points the player scored in games against the other players of the tie.
+pub fn head_to_head(record: &Record, tied: &BTreeSet<StartNo>) -> TiebreakValue {
+    TiebreakValue::points(record.games.iter().filter(|g| tied.contains(&g.opponent)).map(|g| g.points).sum())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::result::Outcome;
+    use crate::domain::standings::record::GameEntry;
+
+    fn with_total(points: i32) -> Record {
+        Record { totals: vec![Points::ZERO, Points(points)], ..Record::default() }
+    }
+
+    fn loss_to(opponent: u32, round: u32) -> GameEntry {
+        GameEntry {
+            round,
+            opponent: StartNo(opponent),
+            colour: Colour::Red,
+            outcome: Outcome::BlackWins,
+            points: Points::ZERO,
+            fouls: 0,
+        }
+    }
+
+    // median Buchholz drops the highest and the lowest opponent; Cut-1 the lowest.
+    #[test]
+    fn median_and_cut1_drop_the_extremes() {
+        let mut records = BTreeMap::new();
+        records.insert(StartNo(2), with_total(20));
+        records.insert(StartNo(3), with_total(50));
+        records.insert(StartNo(4), with_total(90));
+        let me = Record { games: vec![loss_to(2, 1), loss_to(3, 2), loss_to(4, 3)], ..with_total(0) };
+        let ctx = Context::new(&records);
+        assert_eq!(opponents_points(&me, &ctx).raw, 160);
+        assert_eq!(buchholz_cut1(&me, &ctx).raw, 140);
+        assert_eq!(median(&me, &ctx).raw, 50);
+    }
+}

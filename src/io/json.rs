@@ -1,0 +1,116 @@
+//! The JSON shapes of CLI.md (`pairings --json`, `standings --json`,
+//! `players list --json`). Fields are only ever added, never renamed.
+
+use crate::domain::event::{Event, Group, Round, Stage};
+use crate::domain::ids::StartNo;
+use crate::domain::player::Player;
+use crate::domain::points::Points;
+use crate::domain::standings::Standings;
+use crate::domain::standings::record::Record;
+use serde_json::{Map, Value, json};
+use std::collections::BTreeMap;
+
+fn name_of(event: &Event, p: StartNo) -> &str {
+    event.player(p).map_or("", Player::name)
+}
+
+/// `pairings --json`: the boards of a round with the points each player had before it.
+/// `totals_before` maps each player to their total before the round.
+pub fn pairings(
+    event: &Event,
+    group: &Group,
+    stage: &Stage,
+    round: &Round,
+    totals_before: &BTreeMap<StartNo, Record>,
+) -> Value {
+    let before = |p: StartNo| totals_before.get(&p).map_or(Points::ZERO, Record::total).to_json();
+    let player = |p: StartNo| json!({"start_no": p.0, "name": name_of(event, p), "points": before(p)});
+    let boards: Vec<Value> = round
+        .games
+        .iter()
+        .map(|g| {
+            json!({
+                "board": g.board.0,
+                "red": player(g.red),
+                "black": player(g.black),
+                "game": g.game,
+                "result": g.result.map(|r| r.outcome.notation()),
+                "reason": g.result.map(|r| r.reason.code()),
+                "fouls": {"red": g.result.map_or(0, |r| r.fouls_red), "black": g.result.map_or(0, |r| r.fouls_black)},
+            })
+        })
+        .collect();
+    let byes: Vec<Value> = round
+        .byes
+        .iter()
+        .map(|b| json!({"start_no": b.player.0, "name": name_of(event, b.player), "kind": b.kind.code()}))
+        .collect();
+    json!({
+        "group": group.name,
+        "stage": stage.no.0,
+        "round": round.no.0,
+        "seed": round.seed,
+        "boards": boards,
+        "byes": byes,
+    })
+}
+
+/// `standings --json`: rows in rank order with the stage's tiebreaks in its order.
+pub fn standings(event: &Event, group: &Group, standings: &Standings) -> Value {
+    let rows: Vec<Value> = standings
+        .rows
+        .iter()
+        .map(|r| {
+            let mut tiebreaks = Map::new();
+            for (t, v) in &r.tiebreaks {
+                tiebreaks.insert(t.key().to_string(), v.to_json());
+            }
+            let mut row = json!({
+                "rank": r.rank,
+                "start_no": r.start_no.0,
+                "name": name_of(event, r.start_no),
+                "points": r.points.to_json(),
+                "tiebreaks": tiebreaks,
+                "red_games": r.red_games,
+                "black_games": r.black_games,
+                "status": r.status.code(),
+            });
+            if let (Some(section), Some(obj)) = (r.section, row.as_object_mut()) {
+                obj.insert("section".into(), Value::from(section.code()));
+            }
+            row
+        })
+        .collect();
+    json!({
+        "group": group.name,
+        "stage": standings.stage.0,
+        "after_round": standings.after_round,
+        "rows": rows,
+    })
+}
+
+/// `players list --json`: every player of the selection, by start number.
+pub fn players<'a>(event: &Event, players: impl Iterator<Item = &'a Player>) -> Value {
+    let list: Vec<Value> = players
+        .map(|p| {
+            let e = &p.entry;
+            json!({
+                "start_no": p.start_no.0,
+                "name": e.name,
+                "group": event.group(p.group).map_or("", |g| g.name.as_str()),
+                "gender": e.gender.map(|g| g.code()),
+                "born": e.born.map(|d| d.to_string()),
+                "club": e.club,
+                "rating": e.rating,
+                "title": e.title.as_ref().map(|t| t.label_zh().to_string()),
+                "phone": e.phone,
+                "verified_female": e.verified_female,
+                "nominee": e.nominee,
+                "status": p.status.code(),
+                "eligibility_override": p.eligibility_override,
+                "notes": e.notes,
+            })
+        })
+        .collect();
+    json!({"players": list})
+}

@@ -1,0 +1,17 @@
+//! # Bianpai (编排)
+//!
+//! An offline tournament director for Chinese chess (xiangqi): groups and stages,
+//! Swiss pairing, results with fouls and forfeits, standings with the xiangqi
+//! tiebreaks, knockouts and prizes, all kept in one SQLite file per event.
+//!
+//! Layers, depended on in one direction only:
+//! - [`domain`]: pure rules and data (events, scoring, commands, standings, pairing);
+//! - [`store`]: the event file (SQLite), the only module that touches the database;
+//! - [`io`]: roster import and JSON/CSV/TRF conversions;
+//! - [`ui`]: the egui desktop app; [`cli`]: the command line.
+
+pub mod cli;
+pub mod domain;
+pub mod io;
+pub mod store;
+pub mod ui;

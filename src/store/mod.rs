@@ -1,0 +1,274 @@
+//! The event file: one SQLite database per event, the only place that touches SQLite.
+//!
+//! [`EventFile`] opens or creates the file, holds it exclusively while open (a second
+//! Bianpai is told it is in use), refuses files that are not event files or come from a
+//! newer Bianpai without modifying them, migrates older ones in one transaction, and
+//! saves every [`Command`] together with its audit row in one transaction.
+
+mod rows;
+pub mod schema;
+
+use crate::domain::command::{Applied, Change, Command, DomainError, apply, settings_only};
+use crate::domain::event::Event;
+use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior, params};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use thiserror::Error;
+
+/// Why the event file could not be opened, created or written.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    /// Another program (another Bianpai) has the file open.
+    #[error("{path}: the event file is in use by another Bianpai window or command; close it and try again")]
+    InUse { path: PathBuf },
+    /// The file was written by a newer Bianpai.
+    #[error(
+        "{path}: written by a newer Bianpai (file schema {found}, this version reads up to {supported}); \
+         the file was not changed — update Bianpai to open it"
+    )]
+    NewerVersion { path: PathBuf, found: i32, supported: i32 },
+    /// Not a Bianpai event file.
+    #[error("{path}: not a Bianpai event file ({reason}); the file was not changed")]
+    NotAnEventFile { path: PathBuf, reason: String },
+    /// `create` refuses to overwrite.
+    #[error("{path}: already exists; Bianpai does not overwrite event files")]
+    AlreadyExists { path: PathBuf },
+    /// No such file.
+    #[error("{path}: no such event file")]
+    NotFound { path: PathBuf },
+    /// The command was refused by the rules; nothing was saved.
+    #[error(transparent)]
+    Domain(#[from] DomainError),
+    /// A value in the file cannot be read by this build.
+    #[error("{path}: damaged event file: {message}")]
+    Damaged { path: PathBuf, message: String },
+    /// SQLite reported an error.
+    #[error("{path}: {source}")]
+    Sqlite { path: PathBuf, source: rusqlite::Error },
+    /// The file system reported an error.
+    #[error("{path}: {source}")]
+    Io { path: PathBuf, source: std::io::Error },
+}
+
+/// One row of the audit log.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AuditEntry {
+    /// Sequence number, from 1.
+    pub id: i64,
+    /// When, RFC 3339 UTC.
+    pub at: String,
+    /// The command as JSON.
+    pub command: String,
+    /// The changed entities before the command, as JSON.
+    pub before: String,
+    /// The changed entities after the command, as JSON.
+    pub after: String,
+}
+
+/// An open event file and the event it holds.
+pub struct EventFile {
+    conn: Connection,
+    path: PathBuf,
+    event: Event,
+}
+
+impl std::fmt::Debug for EventFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EventFile").field("path", &self.path).finish_non_exhaustive()
+    }
+}
+
+impl EventFile {
+    /// Creates a new event file holding `event`. The file appears whole or not at all:
+    /// it is written under a temporary name and renamed into place.
+    ///
+    /// # Errors
+    /// [`StoreError::AlreadyExists`] if `path` exists; SQLite or file-system errors.
+    pub fn create(path: &Path, event: &Event) -> Result<EventFile, StoreError> {
+        if path.exists() {
+            return Err(StoreError::AlreadyExists { path: path.to_path_buf() });
+        }
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(".creating");
+        let tmp = PathBuf::from(tmp);
+        let _ = std::fs::remove_file(&tmp);
+        let written =
+            write_new(&tmp, event).map_err(|source| StoreError::Sqlite { path: path.to_path_buf(), source }).and_then(
+                |()| std::fs::rename(&tmp, path).map_err(|source| StoreError::Io { path: path.to_path_buf(), source }),
+            );
+        if let Err(e) = written {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(e);
+        }
+        EventFile::open(path)
+    }
+
+    /// Opens an existing event file and holds it until dropped.
+    ///
+    /// # Errors
+    /// [`StoreError::InUse`], [`StoreError::NewerVersion`], [`StoreError::NotAnEventFile`],
+    /// [`StoreError::NotFound`] — in each case the file is left as it was — or SQLite
+    /// errors.
+    pub fn open(path: &Path) -> Result<EventFile, StoreError> {
+        let owned = path.to_path_buf();
+        if !path.is_file() {
+            return Err(StoreError::NotFound { path: owned });
+        }
+        let sql = |source: rusqlite::Error| classify(path, source);
+        let mut conn =
+            Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+                .map_err(sql)?;
+        conn.busy_timeout(Duration::from_millis(250)).map_err(sql)?;
+        // Exclusive before the first read: the lock is held until the connection closes,
+        // so a second Bianpai cannot read or write behind our back; WAL then keeps its
+        // index in our memory (no -shm file).
+        conn.pragma_update(None, "locking_mode", "EXCLUSIVE").map_err(sql)?;
+        let application_id: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0)).map_err(sql)?;
+        let version: i32 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(sql)?;
+        if application_id != schema::APPLICATION_ID {
+            return Err(StoreError::NotAnEventFile { path: owned, reason: "another program's SQLite database".into() });
+        }
+        if version > schema::current_version() {
+            return Err(StoreError::NewerVersion { path: owned, found: version, supported: schema::current_version() });
+        }
+        conn.pragma_update(None, "journal_mode", "WAL").map_err(sql)?;
+        conn.pragma_update(None, "synchronous", "FULL").map_err(sql)?;
+        conn.pragma_update(None, "foreign_keys", "ON").map_err(sql)?;
+        {
+            // Take the write lock now (and migrate an older file in the same transaction).
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Exclusive).map_err(sql)?;
+            if version < schema::current_version() {
+                schema::migrate(&tx, version).map_err(sql)?;
+            }
+            tx.commit().map_err(sql)?;
+        }
+        let event = rows::load_event(&conn).map_err(|e| match e {
+            rows::RowError::Sqlite(source) => classify(path, source),
+            rows::RowError::Bad(bad) => StoreError::Damaged { path: path.to_path_buf(), message: bad.to_string() },
+        })?;
+        Ok(EventFile { conn, path: owned, event })
+    }
+
+    /// The event as saved.
+    pub fn event(&self) -> &Event {
+        &self.event
+    }
+
+    /// The file's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Applies a command and saves what it changed together with its audit row in one
+    /// transaction. When this returns `Ok`, the change is durable on disk.
+    ///
+    /// # Errors
+    /// [`StoreError::Domain`] when the rules refuse the command (nothing changes);
+    /// SQLite errors, after which the event is reloaded from the file as it was.
+    pub fn execute(&mut self, command: &Command) -> Result<Applied, StoreError> {
+        let mut applied = self.execute_all(std::slice::from_ref(command))?;
+        Ok(applied.remove(0))
+    }
+
+    /// Applies several commands as one: all are saved, each with its audit row, in one
+    /// transaction, or none is (a whole roster import across groups).
+    ///
+    /// # Errors
+    /// As [`EventFile::execute`]; on any error the event is as before the first command.
+    pub fn execute_all(&mut self, commands: &[Command]) -> Result<Vec<Applied>, StoreError> {
+        let mut work = self.event.clone();
+        let mut applied = Vec::with_capacity(commands.len());
+        for command in commands {
+            applied.push(apply(&mut work, command)?);
+        }
+        let saved = self.save(&work, commands, &applied);
+        match saved {
+            Ok(()) => {
+                self.event = work;
+                Ok(applied)
+            }
+            Err(source) => Err(classify(&self.path, source)),
+        }
+    }
+
+    fn save(&mut self, event: &Event, commands: &[Command], applied: &[Applied]) -> rusqlite::Result<()> {
+        let to_sql = |e: serde_json::Error| rusqlite::Error::ToSqlConversionFailure(Box::new(e));
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let at = jiff::Timestamp::now().to_string();
+        for (command, applied) in commands.iter().zip(applied) {
+            let mut after = Vec::with_capacity(applied.changes.len());
+            for change in &applied.changes {
+                match change {
+                    Change::Player { start_no, .. } => {
+                        if let Some(p) = event.player(*start_no) {
+                            rows::save_player(&tx, p)?;
+                            after.push(serde_json::to_value(p).map_err(to_sql)?);
+                        }
+                    }
+                    Change::StageSettings { group, stage, .. } => {
+                        if let Some(s) = event.group(*group).and_then(|g| g.stage(*stage)) {
+                            rows::save_stage_settings(&tx, *group, s)?;
+                            after.push(serde_json::to_value(settings_only(s)).map_err(to_sql)?);
+                        }
+                    }
+                    Change::Round { group, stage, round, .. } => {
+                        let r = event.group(*group).and_then(|g| g.stage(*stage)).and_then(|s| s.round(*round));
+                        rows::save_round(&tx, *group, *stage, *round, r)?;
+                        after.push(serde_json::to_value(r).map_err(to_sql)?);
+                    }
+                }
+            }
+            tx.execute(
+                "INSERT INTO audit_log (at, actor, command, before, after) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![
+                    at,
+                    actor(),
+                    serde_json::to_string(command).map_err(to_sql)?,
+                    serde_json::to_string(&applied.changes).map_err(to_sql)?,
+                    serde_json::Value::Array(after).to_string(),
+                ],
+            )?;
+        }
+        tx.commit()
+    }
+
+    /// The audit log, oldest first.
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn audit_log(&self) -> Result<Vec<AuditEntry>, StoreError> {
+        let sql = |source| classify(&self.path, source);
+        let mut stmt =
+            self.conn.prepare("SELECT id, at, command, before, after FROM audit_log ORDER BY id").map_err(sql)?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok(AuditEntry { id: r.get(0)?, at: r.get(1)?, command: r.get(2)?, before: r.get(3)?, after: r.get(4)? })
+            })
+            .map_err(sql)?;
+        rows.collect::<Result<Vec<_>, _>>().map_err(sql)
+    }
+}
+
+/// Writes a whole new event file at `path` in one transaction.
+fn write_new(path: &Path, event: &Event) -> rusqlite::Result<()> {
+    let mut conn = Connection::open(path)?;
+    let tx = conn.transaction()?;
+    schema::migrate(&tx, 0)?;
+    rows::insert_event(&tx, event)?;
+    tx.commit()
+}
+
+/// Who is at the keyboard, for the audit log: the operating-system user.
+fn actor() -> String {
+    std::env::var("USER").or_else(|_| std::env::var("USERNAME")).unwrap_or_default()
+}
+
+/// Turns SQLite's error into the one a director can act on.
+fn classify(path: &Path, source: rusqlite::Error) -> StoreError {
+    let path = path.to_path_buf();
+    match source.sqlite_error_code() {
+        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => StoreError::InUse { path },
+        Some(ErrorCode::NotADatabase) => StoreError::NotAnEventFile { path, reason: "not an SQLite database".into() },
+        _ => StoreError::Sqlite { path, source },
+    }
+}

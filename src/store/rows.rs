@@ -1,0 +1,317 @@
+//! Reading and writing the event's entities as rows: the mapping between the domain
+//! types and the tables of `migrations/`.
+
+use crate::domain::event::{Bye, ByeKind, Event, Game, Group, Official, Round, Stage};
+use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
+use crate::domain::player::{Gender, Player, PlayerEntry, PlayerStatus, Title};
+use crate::domain::result::{GameResult, Outcome, ResultReason};
+use rusqlite::{Connection, OptionalExtension, params};
+use std::collections::BTreeMap;
+
+/// A value in the file that this build cannot read back.
+#[derive(Debug, thiserror::Error)]
+#[error("{table}: {message}")]
+pub struct BadValue {
+    /// The table holding it.
+    pub table: &'static str,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// Errors while reading rows.
+#[derive(Debug, thiserror::Error)]
+pub enum RowError {
+    /// SQLite failed.
+    #[error(transparent)]
+    Sqlite(#[from] rusqlite::Error),
+    /// A stored value is not valid.
+    #[error(transparent)]
+    Bad(#[from] BadValue),
+}
+
+fn bad(table: &'static str, message: impl Into<String>) -> BadValue {
+    BadValue { table, message: message.into() }
+}
+
+fn json<T: serde::Serialize>(value: &T) -> rusqlite::Result<String> {
+    serde_json::to_string(value).map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))
+}
+
+fn from_json<T: serde::de::DeserializeOwned>(table: &'static str, text: &str) -> Result<T, BadValue> {
+    serde_json::from_str(text).map_err(|e| bad(table, format!("unreadable JSON: {e}")))
+}
+
+/// Writes the event row, every group, stage, player and round: a new file's content.
+pub fn insert_event(conn: &Connection, event: &Event) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO event (id, name, preset, start_date, officials) VALUES (1, ?1, ?2, ?3, ?4)",
+        params![event.name, event.preset, event.start_date.map(|d| d.to_string()), json(&event.officials)?],
+    )?;
+    for group in &event.groups {
+        save_group(conn, group)?;
+        for stage in &group.stages {
+            save_stage_settings(conn, group.id, stage)?;
+        }
+    }
+    for player in &event.players {
+        save_player(conn, player)?;
+    }
+    for group in &event.groups {
+        for stage in &group.stages {
+            for round in &stage.rounds {
+                save_round(conn, group.id, stage.no, round.no, Some(round))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Writes a group's settings (not its stages).
+pub fn save_group(conn: &Connection, group: &Group) -> rusqlite::Result<()> {
+    let settings = Group { stages: Vec::new(), ..group.clone() };
+    conn.execute(
+        "INSERT INTO groups (id, name, settings) VALUES (?1, ?2, ?3)
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name, settings = excluded.settings",
+        params![group.id.0, group.name, json(&settings)?],
+    )?;
+    Ok(())
+}
+
+/// Writes a stage's settings (not its rounds).
+pub fn save_stage_settings(conn: &Connection, group: GroupId, stage: &Stage) -> rusqlite::Result<()> {
+    let settings = crate::domain::command::settings_only(stage);
+    conn.execute(
+        "INSERT INTO stages (group_id, stage_no, settings) VALUES (?1, ?2, ?3)
+         ON CONFLICT (group_id, stage_no) DO UPDATE SET settings = excluded.settings",
+        params![group.0, stage.no.0, json(&settings)?],
+    )?;
+    Ok(())
+}
+
+/// Inserts or replaces a player.
+pub fn save_player(conn: &Connection, p: &Player) -> rusqlite::Result<()> {
+    let e = &p.entry;
+    conn.execute(
+        "INSERT INTO players (start_no, group_id, name, gender, born, club, rating, title, phone,
+             verified_female, nominee, status, status_reason, eligibility_override, notes)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+         ON CONFLICT (start_no) DO UPDATE SET group_id = excluded.group_id, name = excluded.name,
+             gender = excluded.gender, born = excluded.born, club = excluded.club,
+             rating = excluded.rating, title = excluded.title, phone = excluded.phone,
+             verified_female = excluded.verified_female, nominee = excluded.nominee,
+             status = excluded.status, status_reason = excluded.status_reason,
+             eligibility_override = excluded.eligibility_override, notes = excluded.notes",
+        params![
+            p.start_no.0,
+            p.group.0,
+            e.name,
+            e.gender.map(Gender::code),
+            e.born.map(|d| d.to_string()),
+            e.club,
+            e.rating,
+            e.title.as_ref().map(json).transpose()?,
+            e.phone,
+            e.verified_female,
+            e.nominee,
+            p.status.code(),
+            p.status_reason,
+            p.eligibility_override,
+            json(&e.notes)?,
+        ],
+    )?;
+    Ok(())
+}
+
+/// Replaces a round's rows with `round`, or deletes them when `round` is `None`.
+pub fn save_round(
+    conn: &Connection,
+    group: GroupId,
+    stage: StageNo,
+    round_no: RoundNo,
+    round: Option<&Round>,
+) -> rusqlite::Result<()> {
+    conn.execute(
+        "DELETE FROM rounds WHERE group_id = ?1 AND stage_no = ?2 AND round_no = ?3",
+        params![group.0, stage.0, round_no.0],
+    )?;
+    let Some(round) = round else { return Ok(()) };
+    conn.execute(
+        "INSERT INTO rounds (group_id, stage_no, round_no, seed) VALUES (?1, ?2, ?3, ?4)",
+        // The u64 seed keeps its bits in SQLite's i64.
+        params![group.0, stage.0, round.no.0, round.seed.map(|s| s as i64)],
+    )?;
+    let mut insert_game = conn.prepare_cached(
+        "INSERT INTO games (group_id, stage_no, round_no, board, game, red, black, outcome, reason,
+             fouls_red, fouls_black) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+    )?;
+    for g in &round.games {
+        insert_game.execute(params![
+            group.0,
+            stage.0,
+            round.no.0,
+            g.board.0,
+            g.game,
+            g.red.0,
+            g.black.0,
+            g.result.map(|r| r.outcome.notation()),
+            g.result.map(|r| r.reason.code()),
+            g.result.map_or(0, |r| r.fouls_red),
+            g.result.map_or(0, |r| r.fouls_black),
+        ])?;
+    }
+    let mut insert_bye = conn.prepare_cached(
+        "INSERT INTO byes (group_id, stage_no, round_no, start_no, kind) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?;
+    for b in &round.byes {
+        insert_bye.execute(params![group.0, stage.0, round.no.0, b.player.0, b.kind.code()])?;
+    }
+    Ok(())
+}
+
+/// Reads the whole event.
+///
+/// # Errors
+/// SQLite errors, or a [`BadValue`] naming the table of a value this build cannot read.
+pub fn load_event(conn: &Connection) -> Result<Event, RowError> {
+    let (name, preset, start_date, officials): (String, String, Option<String>, String) = conn
+        .query_row("SELECT name, preset, start_date, officials FROM event WHERE id = 1", [], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+        })
+        .optional()?
+        .ok_or_else(|| bad("event", "the event row is missing"))?;
+    let officials: Vec<Official> = from_json("event", &officials)?;
+    let start_date = start_date.map(|d| parse_date("event", &d)).transpose()?;
+
+    let mut groups: Vec<Group> = Vec::new();
+    let mut stmt = conn.prepare("SELECT settings FROM groups ORDER BY id")?;
+    for settings in stmt.query_map([], |r| r.get::<_, String>(0))? {
+        groups.push(from_json("groups", &settings?)?);
+    }
+    let mut stmt = conn.prepare("SELECT group_id, settings FROM stages ORDER BY group_id, stage_no")?;
+    let stage_rows = stmt.query_map([], |r| Ok((r.get::<_, u32>(0)?, r.get::<_, String>(1)?)))?;
+    for row in stage_rows {
+        let (group_id, settings) = row?;
+        let stage: Stage = from_json("stages", &settings)?;
+        groups
+            .iter_mut()
+            .find(|g| g.id == GroupId(group_id))
+            .ok_or_else(|| bad("stages", format!("stage of unknown group {group_id}")))?
+            .stages
+            .push(stage);
+    }
+    load_rounds(conn, &mut groups)?;
+    let players = load_players(conn)?;
+    Ok(Event { name, preset, start_date, officials, groups, players })
+}
+
+fn parse_date(table: &'static str, text: &str) -> Result<jiff::civil::Date, BadValue> {
+    text.parse().map_err(|_| bad(table, format!("'{text}' is not a date")))
+}
+
+fn load_players(conn: &Connection) -> Result<Vec<Player>, RowError> {
+    let mut stmt = conn.prepare(
+        "SELECT start_no, group_id, name, gender, born, club, rating, title, phone, verified_female,
+                nominee, status, status_reason, eligibility_override, notes
+         FROM players ORDER BY start_no",
+    )?;
+    let mut rows = stmt.query([])?;
+    let mut players = Vec::new();
+    while let Some(r) = rows.next()? {
+        let gender: Option<String> = r.get(3)?;
+        let born: Option<String> = r.get(4)?;
+        let title: Option<String> = r.get(7)?;
+        let status: String = r.get(11)?;
+        let notes: String = r.get(14)?;
+        players.push(Player {
+            start_no: StartNo(r.get(0)?),
+            group: GroupId(r.get(1)?),
+            entry: PlayerEntry {
+                name: r.get(2)?,
+                gender: gender
+                    .map(|g| Gender::parse(&g).ok_or_else(|| bad("players", format!("gender '{g}'"))))
+                    .transpose()?,
+                born: born.map(|d| parse_date("players", &d)).transpose()?,
+                club: r.get(5)?,
+                rating: r.get(6)?,
+                title: title.map(|t| from_json::<Title>("players", &t)).transpose()?,
+                phone: r.get(8)?,
+                verified_female: r.get(9)?,
+                nominee: r.get(10)?,
+                notes: from_json("players", &notes)?,
+            },
+            status: PlayerStatus::parse(&status).ok_or_else(|| bad("players", format!("status '{status}'")))?,
+            status_reason: r.get(12)?,
+            eligibility_override: r.get(13)?,
+        });
+    }
+    Ok(players)
+}
+
+type RoundKey = (u32, u32, u32);
+
+fn load_rounds(conn: &Connection, groups: &mut [Group]) -> Result<(), RowError> {
+    let mut rounds: BTreeMap<RoundKey, Round> = BTreeMap::new();
+    let mut stmt = conn.prepare("SELECT group_id, stage_no, round_no, seed FROM rounds")?;
+    let mut rows = stmt.query([])?;
+    while let Some(r) = rows.next()? {
+        let key: RoundKey = (r.get(0)?, r.get(1)?, r.get(2)?);
+        let seed: Option<i64> = r.get(3)?;
+        rounds.insert(
+            key,
+            Round { no: RoundNo(key.2), seed: seed.map(|s| s as u64), games: Vec::new(), byes: Vec::new() },
+        );
+    }
+    let mut stmt = conn.prepare(
+        "SELECT group_id, stage_no, round_no, board, game, red, black, outcome, reason, fouls_red, fouls_black
+         FROM games ORDER BY group_id, stage_no, round_no, board, game",
+    )?;
+    let mut rows = stmt.query([])?;
+    while let Some(r) = rows.next()? {
+        let key: RoundKey = (r.get(0)?, r.get(1)?, r.get(2)?);
+        let outcome: Option<String> = r.get(7)?;
+        let reason: Option<String> = r.get(8)?;
+        let result = match outcome {
+            None => None,
+            Some(o) => Some(GameResult {
+                outcome: Outcome::parse(&o).ok_or_else(|| bad("games", format!("outcome '{o}'")))?,
+                reason: match reason {
+                    None => ResultReason::Normal,
+                    Some(c) => ResultReason::parse(&c).ok_or_else(|| bad("games", format!("reason '{c}'")))?,
+                },
+                fouls_red: r.get(9)?,
+                fouls_black: r.get(10)?,
+            }),
+        };
+        let game = Game {
+            board: BoardNo(r.get(3)?),
+            game: r.get(4)?,
+            red: StartNo(r.get(5)?),
+            black: StartNo(r.get(6)?),
+            result,
+        };
+        rounds.get_mut(&key).ok_or_else(|| bad("games", "game of an unknown round"))?.games.push(game);
+    }
+    let mut stmt = conn.prepare(
+        "SELECT group_id, stage_no, round_no, start_no, kind FROM byes
+         ORDER BY group_id, stage_no, round_no, start_no",
+    )?;
+    let mut rows = stmt.query([])?;
+    while let Some(r) = rows.next()? {
+        let key: RoundKey = (r.get(0)?, r.get(1)?, r.get(2)?);
+        let kind: String = r.get(4)?;
+        let bye = Bye {
+            player: StartNo(r.get(3)?),
+            kind: ByeKind::parse(&kind).ok_or_else(|| bad("byes", format!("kind '{kind}'")))?,
+        };
+        rounds.get_mut(&key).ok_or_else(|| bad("byes", "bye of an unknown round"))?.byes.push(bye);
+    }
+    for ((group_id, stage_no, _), round) in rounds {
+        let stage = groups
+            .iter_mut()
+            .find(|g| g.id == GroupId(group_id))
+            .and_then(|g| g.stages.iter_mut().find(|s| s.no == StageNo(stage_no)))
+            .ok_or_else(|| bad("rounds", format!("round of unknown stage {group_id}/{stage_no}")))?;
+        stage.rounds.push(round);
+    }
+    Ok(())
+}

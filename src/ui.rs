@@ -1,0 +1,91 @@
+//! The egui desktop app (eframe, glow backend).
+//!
+//! [`run`] opens one event file — or, without one, a fresh copy of the bundled demo
+//! event (`domain::demo`) in the temporary folder — and shows it in a window: a top bar
+//! with the event's name and group, a side panel to switch views, and one view per
+//! file: the roster ([`roster_ui`]), a round's pairings ([`pairing_ui`]) and the
+//! standings ([`standings_ui`]). The views only read the event for now.
+//!
+//! An event file that cannot be opened is reported inside the window, not by a panic.
+
+mod app;
+pub mod fonts;
+pub mod pairing_ui;
+pub mod roster_ui;
+pub mod standings_ui;
+mod table;
+
+pub use app::{BianpaiApp, View};
+
+use crate::domain::demo::demo_event;
+use crate::store::EventFile;
+use std::path::{Path, PathBuf};
+
+/// The seed of the demo event's draw: the demo looks the same on every start.
+pub const DEMO_SEED: u64 = 2025;
+
+/// Opens the window on `file`, or on a new copy of the demo event when `None`.
+///
+/// Errors opening the event file are shown in the window; the demo copy is removed
+/// when the window closes.
+///
+/// # Errors
+/// When the window cannot be created (no display, no OpenGL).
+pub fn run(file: Option<PathBuf>) -> anyhow::Result<()> {
+    let (opened, demo_path) = match file {
+        Some(path) => (EventFile::open(&path).map_err(|e| e.to_string()), None),
+        None => {
+            let path = demo_file_path();
+            (create_demo_file(&path), Some(path))
+        }
+    };
+    let app = BianpaiApp::new(opened);
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title(app.window_title())
+            .with_app_id("bianpai")
+            .with_inner_size([1120.0, 720.0])
+            .with_min_inner_size([640.0, 400.0]),
+        // The CJK font is installed by `fonts::install_fonts`; eframe is built without
+        // its `system_fonts` feature, so its fallback could only log a warning.
+        system_font_fallback: false,
+        ..Default::default()
+    };
+    let result = eframe::run_native(
+        "bianpai",
+        options,
+        Box::new(move |cc| {
+            let font = fonts::install_fonts_reporting(&cc.egui_ctx);
+            Ok(Box::new(app.with_font(font)))
+        }),
+    );
+    if let Some(path) = demo_path {
+        remove_event_file(&path);
+    }
+    result.map_err(|e| anyhow::anyhow!("cannot open the window: {e}"))
+}
+
+/// Where this process keeps its copy of the demo event.
+pub fn demo_file_path() -> PathBuf {
+    std::env::temp_dir().join(format!("bianpai-demo-{}.bianpai", std::process::id()))
+}
+
+/// Writes the demo event to a new file at `path` (replacing an old demo file there)
+/// and opens it.
+///
+/// # Errors
+/// A message for the window when the demo cannot be built or the file not written.
+pub fn create_demo_file(path: &Path) -> Result<EventFile, String> {
+    let event = demo_event(DEMO_SEED).map_err(|e| e.to_string())?;
+    remove_event_file(path);
+    EventFile::create(path, &event).map_err(|e| e.to_string())
+}
+
+/// Removes an event file and SQLite's companion files, ignoring any that are absent.
+fn remove_event_file(path: &Path) {
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let mut name = path.as_os_str().to_owned();
+        name.push(suffix);
+        let _ = std::fs::remove_file(PathBuf::from(name));
+    }
+}

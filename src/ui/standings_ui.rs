@@ -1,0 +1,166 @@
+//! 成绩: the standings of the stage after a chosen round — rank, player, points, the
+//! stage's tiebreak columns in order, games as red and as black, status — with one
+//! table for boys and one for girls when the group ranks them separately.
+//!
+//! Standings are derived from the event, never stored; the last table computed is
+//! kept until the round, stage or group changes or [`StandingsView::invalidate`] is
+//! called (after any change to the event).
+
+use super::table::{Align, header_height, header_ui, row_height, text_cell_ui};
+use crate::domain::command::DomainError;
+use crate::domain::event::{Event, Group, Stage};
+use crate::domain::ids::{GroupId, RoundNo, StageNo};
+use crate::domain::player::Gender;
+use crate::domain::rules::Tiebreak;
+use crate::domain::standings::{Standings, StandingsRow, standings};
+use egui::Ui;
+use egui_extras::{Column, TableBuilder};
+
+/// Which standings the cache holds.
+type CacheKey = (GroupId, StageNo, u32);
+
+/// The standings view's own state.
+#[derive(Debug, Clone, Default)]
+pub struct StandingsView {
+    /// The round the standings are after; `None` for the last complete round.
+    pub after_round: Option<u32>,
+    cache: Option<(CacheKey, Result<Standings, DomainError>)>,
+}
+
+impl StandingsView {
+    /// Forgets the cached standings: call after any change to the event.
+    pub fn invalidate(&mut self) {
+        self.cache = None;
+    }
+
+    fn standings_for(&mut self, event: &Event, key: CacheKey) -> &Result<Standings, DomainError> {
+        if self.cache.as_ref().is_none_or(|(k, _)| *k != key) {
+            self.cache = None;
+        }
+        let (_, table) = self.cache.get_or_insert_with(|| (key, standings(event, key.0, key.1, key.2)));
+        table
+    }
+}
+
+/// Draws the standings of `stage` after the chosen round.
+pub fn standings_ui(ui: &mut Ui, state: &mut StandingsView, event: &Event, group: &Group, stage: &Stage) {
+    let paired = stage.rounds.len() as u32;
+    let after = state.after_round.filter(|r| *r <= paired).unwrap_or_else(|| stage.completed_rounds());
+    ui.horizontal_wrapped(|ui| {
+        ui.heading("成绩表");
+        ui.add_space(16.0);
+        for r in 0..=paired {
+            let text = if r == 0 { "赛前".to_string() } else { format!("第{r}轮后") };
+            if ui.selectable_label(r == after, text).clicked() {
+                state.after_round = Some(r);
+            }
+        }
+    });
+    ui.separator();
+    let when = if after == 0 { "赛前".to_string() } else { format!("第{after}轮后") };
+    let mut caption = format!("{} {} {when}", group.name, stage.name);
+    if let Some(planned) = stage.rounds_planned {
+        caption.push_str(&format!("（共{planned}轮）"));
+    }
+    let incomplete = after > 0 && stage.round(RoundNo(after)).is_some_and(|r| !r.is_complete());
+    if incomplete {
+        caption.push_str("，本轮尚有未录入的结果");
+    }
+    ui.label(caption);
+    ui.add_space(4.0);
+
+    let table = match state.standings_for(event, (group.id, stage.no, after)) {
+        Ok(table) => table,
+        Err(e) => {
+            ui.colored_label(ui.visuals().error_fg_color, format!("无法计算成绩：{e}"));
+            return;
+        }
+    };
+    let mut headings: Vec<(String, Align)> = vec![
+        ("名次".into(), Align::Right),
+        ("编号".into(), Align::Right),
+        ("姓名".into(), Align::Left),
+        ("单位".into(), Align::Left),
+        ("积分".into(), Align::Right),
+    ];
+    let tiebreak_columns: Vec<_> = stage.tiebreaks.iter().copied().filter(|t| t.has_column()).collect();
+    headings.extend(tiebreak_columns.iter().map(|t| (t.label_zh().to_string(), Align::Right)));
+    headings.extend([("红".into(), Align::Right), ("黑".into(), Align::Right), ("状态".into(), Align::Left)]);
+
+    let sections: Vec<(Option<Gender>, Vec<&StandingsRow>)> = if group.rank_genders_separately {
+        [Gender::Male, Gender::Female]
+            .into_iter()
+            .map(|g| (Some(g), table.rows.iter().filter(|r| r.section == Some(g)).collect()))
+            .collect()
+    } else {
+        vec![(None, table.rows.iter().collect())]
+    };
+    let (header_h, row_h) = (header_height(ui), row_height(ui));
+    // Each section's table shares the height left; a heading precedes each.
+    let heading_h = if sections.len() > 1 { row_h + ui.spacing().item_spacing.y } else { 0.0 };
+    let share = (ui.available_height() / sections.len() as f32 - heading_h - header_h).max(row_h * 3.0);
+    for (section, rows) in &sections {
+        if let Some(gender) = section {
+            ui.strong(format!("{}子组", gender.label_zh()));
+        }
+        ui.push_id(("standings-section", section.map(Gender::code)), |ui| {
+            section_table_ui(ui, event, &headings, &tiebreak_columns, rows, header_h, row_h, share);
+        });
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn section_table_ui(
+    ui: &mut Ui,
+    event: &Event,
+    headings: &[(String, Align)],
+    tiebreaks: &[Tiebreak],
+    rows: &[&StandingsRow],
+    header_h: f32,
+    row_h: f32,
+    max_height: f32,
+) {
+    if rows.is_empty() {
+        ui.label("（无选手）");
+        return;
+    }
+    let mut builder = TableBuilder::new(ui)
+        .id_salt("standings")
+        .striped(true)
+        .resizable(true)
+        .auto_shrink([false, false])
+        .max_scroll_height(max_height)
+        .column(Column::exact(40.0))
+        .column(Column::exact(40.0))
+        .column(Column::initial(110.0).at_least(70.0))
+        .column(Column::initial(130.0).at_least(70.0))
+        .column(Column::exact(44.0));
+    for _ in tiebreaks {
+        builder = builder.column(Column::initial(56.0).at_least(40.0));
+    }
+    builder
+        .column(Column::exact(28.0))
+        .column(Column::exact(28.0))
+        .column(Column::remainder().at_least(60.0))
+        .header(header_h, |header| header_ui(header, headings))
+        .body(|body| {
+            body.rows(row_h, rows.len(), |mut row| {
+                let Some(r) = rows.get(row.index()) else { return };
+                let id = r.start_no;
+                let player = event.player(r.start_no);
+                text_cell_ui(&mut row, id, Align::Right, r.rank.to_string());
+                text_cell_ui(&mut row, id, Align::Right, r.start_no.to_string());
+                text_cell_ui(&mut row, id, Align::Left, player.map(|p| p.entry.name.as_str()).unwrap_or_default());
+                text_cell_ui(&mut row, id, Align::Left, player.map(|p| p.entry.club.as_str()).unwrap_or_default());
+                text_cell_ui(&mut row, id, Align::Right, r.points.to_string());
+                for tiebreak in tiebreaks {
+                    // A tiebreak without a value for this player still takes its cell.
+                    let value = r.tiebreaks.iter().find(|(t, _)| t == tiebreak).map(|(_, v)| v.to_string());
+                    text_cell_ui(&mut row, id, Align::Right, value.unwrap_or_default());
+                }
+                text_cell_ui(&mut row, id, Align::Right, r.red_games.to_string());
+                text_cell_ui(&mut row, id, Align::Right, r.black_games.to_string());
+                text_cell_ui(&mut row, id, Align::Left, r.status.label_zh());
+            });
+        });
+}

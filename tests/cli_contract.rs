@@ -1,0 +1,280 @@
+//! The command-line contract of ../shared/CLI.md, driven through the real binary.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn bianpai(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_bianpai")).args(args).output().unwrap()
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = bianpai(args);
+    assert!(out.status.success(), "bianpai {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn code(out: &Output) -> i32 {
+    out.status.code().unwrap_or(-1)
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A cxa-swiss event of the five players below, 3 rounds.
+fn five_player_event(dir: &Path) -> String {
+    let file = dir.join("c.bianpai");
+    let roster = dir.join("c.csv");
+    std::fs::write(
+        &roster,
+        "name,gender,club\n王天一,m,杭州\n郑惟桐,m,四川\n唐丹,f,北京\n许银川,m,广东\n赵鑫鑫,m,浙江\n",
+    )
+    .unwrap();
+    let f = file.to_str().unwrap().to_string();
+    ok(&["new", &f, "--preset", "cxa-swiss", "--rounds", "3"]);
+    ok(&["players", "import", &f, roster.to_str().unwrap()]);
+    f
+}
+
+// CLI.md `standings --json`, R-5.1, R-5.4: exact shape, key order and hand-checked values.
+#[test]
+fn standings_json_follows_the_contract_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = five_player_event(dir.path());
+    // Seed 1 draws round 1 as 2–3, 4–5, bye 1 (pinned by `pairings` below).
+    ok(&["pair", &f, "--seed", "1"]);
+    let r1 = ok(&["pairings", &f, "--json"]);
+    assert!(
+        r1.contains(r#""boards":[{"board":1,"red":{"start_no":2,"name":"郑惟桐","points":0},"black":{"start_no":3"#),
+        "{r1}"
+    );
+    assert!(r1.contains(r#""byes":[{"start_no":1,"name":"王天一","kind":"pairing"}]"#), "{r1}");
+    ok(&["result", &f, "--round", "1", "--board", "1", "1-0"]);
+    ok(&["result", &f, "--round", "1", "--board", "2", "1/2", "--fouls", "0,1"]);
+    // Round 2: 1–4 and 5–2 (4–5 already met), bye 3.
+    ok(&["pair", &f, "--seed", "2"]);
+    let r2 = ok(&["pairings", &f, "--json"]);
+    assert!(r2.contains(r#"{"board":1,"red":{"start_no":1,"name":"王天一","points":2},"black":{"start_no":4,"name":"许银川","points":1}"#), "{r2}");
+    assert!(r2.contains(r#"{"board":2,"red":{"start_no":5,"name":"赵鑫鑫","points":1},"black":{"start_no":2,"name":"郑惟桐","points":2}"#), "{r2}");
+    ok(&["result", &f, "--round", "2", "--board", "1", "0-1", "--reason", "time"]);
+    ok(&["result", &f, "--round", "2", "--board", "2", "-+"]);
+    ok(&["players", "withdraw", &f, "5", "--reason", "退赛"]);
+    // By hand (2/1/0, bye 2; bye value for 对手分 = lowest total above zero = 1, player 5):
+    //   totals: 1: 2+0=2, 2: 2+2=4, 3: 0+2=2, 4: 1+2=3, 5: 1+0=1
+    //   对手分: 1: bye 1 + p4 3 = 4; 2: p3 2 + p5 1 = 3; 3: p2 4 + bye 1 = 5;
+    //           4: p5 1 + p1 2 = 3; 5: p4 3 + p2 4 = 7
+    //   wins (forfeit wins count): 2: 2, 4: 1; fouls: 5: 1;
+    //   后手局 (played as black): 3: 1 (r1), 4: 1 (r2), 5: 1 (r1); 2's r2 black game was forfeited.
+    //   1 and 3 tie on 2 points: 对手分 5 > 4 puts 3 first.
+    let expected = concat!(
+        r#"{"group":"公开组","stage":1,"after_round":2,"rows":["#,
+        r#"{"rank":1,"start_no":2,"name":"郑惟桐","points":4,"tiebreaks":{"opponents_points":3,"wins":2,"fouls":0,"black_games":0},"red_games":1,"black_games":0,"status":"active"},"#,
+        r#"{"rank":2,"start_no":4,"name":"许银川","points":3,"tiebreaks":{"opponents_points":3,"wins":1,"fouls":0,"black_games":1},"red_games":1,"black_games":1,"status":"active"},"#,
+        r#"{"rank":3,"start_no":3,"name":"唐丹","points":2,"tiebreaks":{"opponents_points":5,"wins":0,"fouls":0,"black_games":1},"red_games":0,"black_games":1,"status":"active"},"#,
+        r#"{"rank":4,"start_no":1,"name":"王天一","points":2,"tiebreaks":{"opponents_points":4,"wins":0,"fouls":0,"black_games":0},"red_games":1,"black_games":0,"status":"active"},"#,
+        r#"{"rank":5,"start_no":5,"name":"赵鑫鑫","points":1,"tiebreaks":{"opponents_points":7,"wins":0,"fouls":1,"black_games":1},"red_games":0,"black_games":1,"status":"withdrawn"}"#,
+        "]}\n"
+    );
+    assert_eq!(ok(&["standings", &f, "--json"]), expected);
+    // R-5.2: standings after an earlier round.
+    let after1: serde_json::Value = serde_json::from_str(&ok(&["standings", &f, "--round", "1", "--json"])).unwrap();
+    assert_eq!(after1["after_round"], 1);
+    assert_eq!(after1["rows"][0]["start_no"], 1, "after round 1 the bye (对手分 1) ranks above 2 (对手分 0)");
+    // A withdrawn player is not paired again (R-3.4).
+    ok(&["pair", &f, "--seed", "3"]);
+    let r3 = ok(&["pairings", &f, "--json"]);
+    assert!(!r3.contains(r#""start_no":5"#), "withdrawn player 5 was paired: {r3}");
+}
+
+// CLI.md: `-+` works without `--` as the last argument; `-- --` and `both-forfeit` too.
+#[test]
+fn forfeit_results_parse_in_every_documented_form() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = five_player_event(dir.path());
+    ok(&["pair", &f, "--seed", "1"]);
+    ok(&["result", &f, "--round", "1", "--board", "1", "-+"]);
+    assert!(ok(&["pairings", &f, "--json"]).contains(r#""result":"-+""#));
+    ok(&["result", &f, "--round", "1", "--board", "1", "--", "--"]);
+    assert!(ok(&["pairings", &f, "--json"]).contains(r#""result":"--""#));
+    ok(&["result", &f, "--round", "1", "--board", "2", "both-forfeit", "--reason", "late"]);
+    ok(&["result", &f, "--round", "1", "--board", "2", "--", "+-"]);
+    let json = ok(&["pairings", &f, "--json"]);
+    assert!(json.contains(r#""result":"+-","reason":"normal""#), "{json}");
+}
+
+// CLI.md exit codes: 2 bad usage or input, 1 impossible now.
+#[test]
+fn exit_codes_follow_the_contract() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = five_player_event(dir.path());
+    let unknown_preset = bianpai(&["new", dir.path().join("x.bianpai").to_str().unwrap(), "--preset", "nope"]);
+    assert_eq!(code(&unknown_preset), 2);
+    assert!(stderr(&unknown_preset).contains("lingting-cup"), "lists the presets");
+    assert_eq!(code(&bianpai(&["new", &f, "--preset", "cxa-swiss"])), 2, "refuses to overwrite");
+    ok(&["pair", &f, "--seed", "1"]);
+    let bad_result = bianpai(&["result", &f, "--round", "1", "--board", "1", "2-0"]);
+    assert_eq!(code(&bad_result), 2);
+    assert!(stderr(&bad_result).contains("2-0"));
+    assert_eq!(code(&bianpai(&["result", &f, "--round", "1", "--board", "9", "1-0"])), 2);
+    let early = bianpai(&["pair", &f]);
+    assert_eq!(code(&early), 1, "round 1 is not finished");
+    assert!(stderr(&early).contains("without a result"), "{}", stderr(&early));
+    assert_eq!(code(&bianpai(&["standings", &f, "--group", "少年组"])), 2);
+    assert_eq!(code(&bianpai(&["frobnicate"])), 2);
+}
+
+// R-1.2 / CLI.md: several groups need --group; group names and aliases both work.
+#[test]
+fn groups_are_chosen_by_name_or_alias() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("h.bianpai");
+    let f = f.to_str().unwrap();
+    ok(&["new", f, "--preset", "huaiyin-2022"]);
+    let roster = dir.path().join("y.csv");
+    std::fs::write(
+        &roster,
+        "姓名,性别,出生日期,电话\n小明,男,2008-05-01,13800000001\n小红,女,2009-06-02,13800000002\n",
+    )
+    .unwrap();
+    let ambiguous = bianpai(&["players", "import", f, roster.to_str().unwrap()]);
+    assert_eq!(code(&ambiguous), 2);
+    assert!(stderr(&ambiguous).contains("--group"), "{}", stderr(&ambiguous));
+    ok(&["players", "import", f, roster.to_str().unwrap(), "--group", "youth"]);
+    let list: serde_json::Value =
+        serde_json::from_str(&ok(&["players", "list", f, "--group", "少年组", "--json"])).unwrap();
+    assert_eq!(list["players"].as_array().unwrap().len(), 2);
+    assert_eq!(list["players"][1]["name"], "小红");
+    assert_eq!(list["players"][1]["gender"], "f");
+}
+
+// Issue 2 acceptance: a roster with one bad row imports nothing and names the row.
+#[test]
+fn a_roster_with_one_bad_row_imports_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("e.bianpai");
+    let f = f.to_str().unwrap();
+    ok(&["new", f, "--preset", "cxa-swiss", "--rounds", "5"]);
+    let roster = dir.path().join("roster.csv");
+    std::fs::write(&roster, "姓名,出生日期\n甲,1990-01-01\n乙,1990-13-01\n丙,1991-02-03\n").unwrap();
+    let out = bianpai(&["players", "import", f, roster.to_str().unwrap()]);
+    assert_eq!(code(&out), 2);
+    let message = stderr(&out);
+    assert!(message.contains("line 3") && message.contains("出生日期"), "names row and field: {message}");
+    let list: serde_json::Value = serde_json::from_str(&ok(&["players", "list", f, "--json"])).unwrap();
+    assert_eq!(list["players"].as_array().unwrap().len(), 0, "nothing imported");
+}
+
+// R-1.2: an entry that breaks the group's rules is refused with the reason, or
+// accepted with a recorded override reason.
+#[test]
+fn ineligible_rows_are_refused_or_overridden_with_a_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("h.bianpai");
+    let f = f.to_str().unwrap();
+    ok(&["new", f, "--preset", "huaiyin-2022"]);
+    let roster = dir.path().join("a.csv");
+    std::fs::write(
+        &roster,
+        "姓名,出生日期,称号,电话\n老将,1950-03-01,,139\n大师,1980-01-01,大师,138\n新手,1990-01-01,,137\n",
+    )
+    .unwrap();
+    let out = bianpai(&["players", "import", f, roster.to_str().unwrap(), "--group", "adult"]);
+    assert_eq!(code(&out), 2);
+    let message = stderr(&out);
+    assert!(message.contains("line 2") && message.contains("1952-01-01"), "{message}");
+    assert!(message.contains("line 3") && message.contains("大师"), "{message}");
+    ok(&["players", "import", f, roster.to_str().unwrap(), "--group", "adult", "--override-reason", "组委会特批"]);
+    let list: serde_json::Value =
+        serde_json::from_str(&ok(&["players", "list", f, "--group", "adult", "--json"])).unwrap();
+    let overrides: Vec<_> =
+        list["players"].as_array().unwrap().iter().map(|p| p["eligibility_override"].clone()).collect();
+    assert!(overrides[0].as_str().unwrap().starts_with("组委会特批"));
+    assert!(overrides[2].is_null(), "eligible entries carry no override");
+}
+
+// Issue 2 acceptance: a second process opening the same file is told it is in use.
+#[test]
+fn a_second_process_is_told_the_file_is_in_use() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = five_player_event(dir.path());
+    let held = bianpai::store::EventFile::open(Path::new(&f)).unwrap();
+    let out = bianpai(&["players", "list", &f]);
+    assert_eq!(code(&out), 1);
+    assert!(stderr(&out).contains("in use"), "{}", stderr(&out));
+    drop(held);
+    ok(&["players", "list", &f]);
+}
+
+fn results_in(file: &Path) -> Vec<(u32, Option<String>)> {
+    let f = bianpai::store::EventFile::open(file).unwrap();
+    f.event().groups[0].stages[0].rounds[0]
+        .games
+        .iter()
+        .map(|g| (g.board.0, g.result.map(|r| r.outcome.notation().to_string())))
+        .collect()
+}
+
+// Issue 2 acceptance: killing the process loses nothing already reported as saved,
+// and the file stays sound.
+#[test]
+fn killed_result_commands_lose_nothing_reported_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let file: PathBuf = dir.path().join("k.bianpai");
+    let f = file.to_str().unwrap();
+    ok(&["new", f, "--preset", "cxa-swiss", "--rounds", "3"]);
+    let roster = dir.path().join("k.csv");
+    let mut text = String::from("name\n");
+    for i in 1..=40 {
+        text.push_str(&format!("棋手{i}\n"));
+    }
+    std::fs::write(&roster, text).unwrap();
+    ok(&["players", "import", f, roster.to_str().unwrap()]);
+    ok(&["pair", f, "--seed", "5"]);
+    let mut reported_saved = Vec::new();
+    for board in 1..=20u32 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_bianpai"))
+            .args(["result", f, "--round", "1", "--board", &board.to_string(), "1-0"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // Kill at a different moment each time: right away, or after a few milliseconds.
+        std::thread::sleep(std::time::Duration::from_millis(u64::from(board % 7) * 3));
+        let _ = child.kill();
+        let out = child.wait_with_output().unwrap();
+        if out.status.success() && String::from_utf8_lossy(&out.stdout).contains("saved") {
+            reported_saved.push(board);
+        }
+    }
+    eprintln!("reported saved before the kill: {reported_saved:?}");
+    let results = results_in(&file);
+    for board in &reported_saved {
+        assert_eq!(results[*board as usize - 1].1.as_deref(), Some("1-0"), "board {board} was reported saved");
+    }
+    let conn = rusqlite::Connection::open(&file).unwrap();
+    let check: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
+    assert_eq!(check, "ok");
+    drop(conn);
+    // The survivors of the kills and a plain run agree: every board can still be entered.
+    for board in 1..=20u32 {
+        ok(&["result", f, "--round", "1", "--board", &board.to_string(), "0-1"]);
+    }
+    assert!(results_in(&file).iter().all(|(_, r)| r.as_deref() == Some("0-1")));
+}
+
+// R-3.5: the director chooses the rounds, with a suggestion from the entry count.
+#[test]
+fn rounds_are_set_by_the_director_with_a_suggestion() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("r.bianpai");
+    let f = f.to_str().unwrap();
+    ok(&["new", f, "--preset", "cxa-swiss"]);
+    let roster = dir.path().join("r.csv");
+    std::fs::write(&roster, (1..=20).fold(String::from("name\n"), |s, i| s + &format!("P{i}\n"))).unwrap();
+    ok(&["players", "import", f, roster.to_str().unwrap()]);
+    let unset = bianpai(&["pair", f]);
+    assert_eq!(code(&unset), 1);
+    assert!(stderr(&unset).contains("6 rounds suit 20 players"), "{}", stderr(&unset));
+    ok(&["rounds", f, "6"]);
+    assert!(ok(&["pair", f, "--seed", "9"]).contains("paired round 1: 10 board(s)"));
+}

@@ -1,0 +1,222 @@
+//! Roster import (CLI.md "Roster columns"; the birth dates, genders and titles it
+//! reads feed the eligibility checks of R-1.2, the flags R-1.4 and R-7.5).
+
+use bianpai::domain::player::{Gender, Title};
+use bianpai::io::roster::{RosterError, RowError, read_csv, read_roster, read_xlsx};
+use jiff::civil::date;
+use std::path::{Path, PathBuf};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
+}
+
+fn bad_rows(result: Result<Vec<bianpai::io::roster::RosterRow>, RosterError>) -> Vec<RowError> {
+    match result {
+        Err(RosterError::BadRows { errors, .. }) => errors,
+        other => panic!("expected BadRows, got {other:?}"),
+    }
+}
+
+// CLI.md: Chinese headers, UTF-8 with a BOM.
+#[test]
+fn chinese_headers_with_bom() {
+    let csv = "\u{feff}姓名,性别,出生日期,单位,等级分,称号,电话,组别,女子验证,提名\n\
+               王天一,男,1989-02-27,杭州,2680,特级大师,13800138000,成人组,否,\n\
+               唐丹,女,1991/03/06,北京,2500,女子特级大师,,成人组,是,是\n\
+               \n\
+               孟繁睿, m ,2009.7.6,,,,,少年组,,1\n";
+    let rows = read_csv("roster.csv", csv.as_bytes()).expect("valid roster");
+    assert_eq!(rows.len(), 3);
+
+    let wang = &rows[0];
+    assert_eq!(wang.line, 2);
+    assert_eq!(wang.group.as_deref(), Some("成人组"));
+    assert_eq!(wang.entry.name, "王天一", "the BOM must not reach the first header");
+    assert_eq!(wang.entry.gender, Some(Gender::Male));
+    assert_eq!(wang.entry.born, Some(date(1989, 2, 27)));
+    assert_eq!(wang.entry.club, "杭州");
+    assert_eq!(wang.entry.rating, Some(2680));
+    assert_eq!(wang.entry.title, Some(Title::GrandMaster));
+    assert_eq!(wang.entry.phone, "13800138000");
+    assert!(!wang.entry.verified_female);
+    assert!(!wang.entry.nominee, "an empty flag is no");
+    assert!(wang.entry.notes.is_empty());
+
+    let tang = &rows[1];
+    assert_eq!(tang.line, 3);
+    assert_eq!(tang.entry.born, Some(date(1991, 3, 6)), "YYYY/MM/DD accepted");
+    assert_eq!(tang.entry.title, Some(Title::WomanGrandMaster));
+    assert!(tang.entry.verified_female);
+    assert!(tang.entry.nominee);
+
+    let meng = &rows[2];
+    assert_eq!(meng.line, 5, "the blank line 4 is skipped but still counted");
+    assert_eq!(meng.entry.gender, Some(Gender::Male), "fields are trimmed");
+    assert_eq!(meng.entry.born, Some(date(2009, 7, 6)), "YYYY.M.D accepted");
+    assert_eq!(meng.entry.rating, None);
+    assert_eq!(meng.entry.title, None);
+    assert_eq!(meng.group.as_deref(), Some("少年组"));
+    assert!(meng.entry.nominee);
+}
+
+// CLI.md: English headers, trimmed and in any case; no BOM; CRLF line ends.
+#[test]
+fn english_headers() {
+    let csv = " Name ,GENDER,born,Club,rating,title,phone,Group,Verified_Female,nominee\r\n\
+               Zheng Weitong,m,1988-01-01,Chengdu,2600,GM,139,adult,true,n\r\n\
+               \"Zuo, Wenjing\",F,1990-05-02,,0,WGM,,adult,y,false\r\n";
+    let rows = read_csv("roster.csv", csv.as_bytes()).expect("valid roster");
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0].entry.name, "Zheng Weitong");
+    assert_eq!(rows[0].entry.rating, Some(2600));
+    assert!(rows[0].entry.verified_female);
+    assert!(!rows[0].entry.nominee);
+    assert_eq!(rows[1].line, 3);
+    assert_eq!(rows[1].entry.name, "Zuo, Wenjing");
+    assert_eq!(rows[1].entry.gender, Some(Gender::Female));
+    assert_eq!(rows[1].entry.rating, Some(0));
+    assert_eq!(rows[1].entry.title, Some(Title::WomanGrandMaster));
+    assert_eq!(rows[1].group.as_deref(), Some("adult"));
+}
+
+// CLI.md: "Unknown columns are kept as notes, not dropped."
+#[test]
+fn unknown_column_kept_as_note() {
+    let csv = "姓名,身份证号,备注\n王天一,330102198902270011,\n唐丹,,队长\n";
+    let rows = read_csv("roster.csv", csv.as_bytes()).expect("valid roster");
+    assert_eq!(rows[0].entry.notes.get("身份证号").map(String::as_str), Some("330102198902270011"));
+    assert!(!rows[0].entry.notes.contains_key("备注"), "empty values are not kept");
+    assert_eq!(rows[1].entry.notes.get("备注").map(String::as_str), Some("队长"));
+    assert_eq!(rows[1].entry.notes.len(), 1);
+}
+
+// One bad row among good ones: the error names line and field; nothing is imported.
+#[test]
+fn bad_date_names_line_and_field() {
+    let csv = "姓名,出生日期\n王天一,1989-02-27\n唐丹,1991-03-06\n赵鑫鑫,1990-13-01\n许银川,1975-08-13\n";
+    let result = read_csv("roster.csv", csv.as_bytes());
+    let message = result.as_ref().map(|_| ()).unwrap_err().to_string();
+    assert_eq!(message, "roster.csv line 4, field 出生日期: '1990-13-01' is not a date (YYYY-MM-DD)");
+    let errors = bad_rows(result);
+    assert_eq!(
+        errors,
+        vec![RowError {
+            line: 4, field: "出生日期".into(), message: "'1990-13-01' is not a date (YYYY-MM-DD)".into()
+        }]
+    );
+}
+
+// Every bad row is reported, not only the first; a wrong field count is one of them.
+#[test]
+fn two_bad_rows_both_named() {
+    let csv = "name,born,rating,gender\n\
+               A,1990-01-01,1800,m\n\
+               B,1990-02-30,1800,m\n\
+               C,1990-01-01,-5,x\n\
+               ,1990-01-01,1800,f\n\
+               D,1990-01-01\n";
+    let result = read_csv("r.csv", csv.as_bytes());
+    let message = result.as_ref().map(|_| ()).unwrap_err().to_string();
+    let lines: Vec<&str> = message.lines().collect();
+    assert_eq!(
+        lines,
+        vec![
+            "r.csv line 3, field born: '1990-02-30' is not a date (YYYY-MM-DD)",
+            "r.csv line 4, field rating: '-5' is not a rating (a whole number, 0 or more)",
+            "r.csv line 4, field gender: 'x' is not a gender (男/女/m/f)",
+            "r.csv line 5, field name: the name is empty",
+            "r.csv line 6: has 2 fields but the header row has 4",
+        ]
+    );
+    let errors = bad_rows(result);
+    assert_eq!(errors.iter().map(|e| e.line).collect::<Vec<_>>(), [3, 4, 4, 5, 6]);
+}
+
+#[test]
+fn missing_name_column() {
+    let csv = "性别,出生日期\n男,1989-02-27\n";
+    let result = read_csv("roster.csv", csv.as_bytes());
+    assert!(matches!(&result, Err(RosterError::MissingNameColumn { file }) if file == "roster.csv"), "{result:?}");
+}
+
+#[test]
+fn empty_and_header_only_rosters() {
+    for csv in ["", "\u{feff}", "姓名,性别\n", "姓名,性别\n\n,\n"] {
+        let result = read_csv("roster.csv", csv.as_bytes());
+        assert!(matches!(result, Err(RosterError::Empty { .. })), "{csv:?}: {result:?}");
+    }
+}
+
+#[test]
+fn duplicate_column_is_refused() {
+    let result = read_csv("roster.csv", "姓名,Name\n王天一,王天一\n".as_bytes());
+    assert!(matches!(result, Err(RosterError::DuplicateColumn { .. })), "{result:?}");
+}
+
+#[test]
+fn gbk_bytes_are_named_not_utf8() {
+    // "姓名\n王" in GBK.
+    let bytes = b"name\n\xcd\xf5\n";
+    let result = read_csv("roster.csv", bytes);
+    assert!(matches!(result, Err(RosterError::NotUtf8 { line: 2, .. })), "{result:?}");
+}
+
+#[test]
+fn read_roster_dispatches_by_extension() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let upper = dir.path().join("ROSTER.CSV");
+    std::fs::write(&upper, "姓名\n王天一\n").expect("write");
+    let rows = read_roster(&upper).expect("upper-case .CSV is read");
+    assert_eq!(rows[0].entry.name, "王天一");
+
+    let txt = dir.path().join("roster.txt");
+    std::fs::write(&txt, "姓名\n王天一\n").expect("write");
+    let error = read_roster(&txt).unwrap_err();
+    assert!(matches!(error, RosterError::UnsupportedFormat { .. }));
+    assert!(error.to_string().contains("roster.txt"), "{error}");
+
+    let missing = dir.path().join("missing.csv");
+    let error = read_roster(&missing).unwrap_err();
+    assert!(matches!(error, RosterError::Unreadable { .. }));
+    assert!(error.to_string().contains("missing.csv"), "{error}");
+}
+
+// CLI.md: XLSX first sheet; a date cell, a text date, and a plain Excel serial.
+#[test]
+fn xlsx_first_sheet() {
+    let rows = read_roster(&fixture("roster.xlsx")).expect("valid workbook");
+    assert_eq!(rows.len(), 3);
+
+    let wang = &rows[0];
+    assert_eq!(wang.line, 2);
+    assert_eq!(wang.entry.name, "王天一");
+    assert_eq!(wang.entry.gender, Some(Gender::Male));
+    assert_eq!(wang.entry.born, Some(date(1989, 2, 27)), "date cell");
+    assert_eq!(wang.entry.club, "杭州");
+    assert_eq!(wang.entry.rating, Some(2680), "numeric cell");
+    assert_eq!(wang.entry.phone, "13800138000", "numeric phone without .0");
+    assert_eq!(wang.group.as_deref(), Some("成人组"));
+    assert!(!wang.entry.verified_female);
+    assert!(wang.entry.notes.is_empty());
+
+    let tang = &rows[1];
+    assert_eq!(tang.line, 3);
+    assert_eq!(tang.entry.born, Some(date(1991, 3, 6)), "text date");
+    assert!(tang.entry.verified_female);
+    assert_eq!(tang.entry.notes.get("备注").map(String::as_str), Some("队长"));
+
+    let meng = &rows[2];
+    assert_eq!(meng.line, 5, "row 4 is blank and skipped");
+    assert_eq!(meng.entry.born, Some(date(2009, 7, 6)), "serial 40000");
+    assert_eq!(meng.group.as_deref(), Some("少年组"));
+}
+
+#[test]
+fn xlsx_that_is_not_a_workbook() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("roster.xlsx");
+    std::fs::write(&path, "姓名\n王天一\n").expect("write");
+    let error = read_xlsx(&path).unwrap_err();
+    assert!(matches!(error, RosterError::Workbook { .. }), "{error:?}");
+    assert!(error.to_string().contains("roster.xlsx"), "{error}");
+}

@@ -1,0 +1,104 @@
+//! The chess-style tiebreaks of R-5.4 (Buchholz, Buchholz Cut-1, Sonneborn-Berger,
+//! 直胜) computed by hand on small events.
+
+use bianpai::domain::command::{Command, apply};
+use bianpai::domain::event::{Bye, ByeKind, Event, Game, Round};
+use bianpai::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
+use bianpai::domain::player::PlayerEntry;
+use bianpai::domain::presets;
+use bianpai::domain::result::{GameResult, Outcome};
+use bianpai::domain::rules::Tiebreak;
+use bianpai::domain::standings::standings;
+
+const G: GroupId = GroupId(1);
+const S: StageNo = StageNo(1);
+
+fn event(preset: &str, players: u32) -> Event {
+    let mut e = presets::build(preset, None, Some(5)).unwrap();
+    let entries = (1..=players).map(|i| PlayerEntry { name: format!("P{i}"), ..Default::default() }).collect();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    e
+}
+
+/// Pairs round `no` with `(red, black, outcome)` games and pairing-allocated byes.
+fn play(e: &mut Event, no: u32, games: &[(u32, u32, Outcome)], byes: &[u32]) {
+    let round = Round {
+        no: RoundNo(no),
+        seed: None,
+        games: games
+            .iter()
+            .enumerate()
+            .map(|(i, (r, b, _))| Game {
+                board: BoardNo(i as u32 + 1),
+                game: 1,
+                red: StartNo(*r),
+                black: StartNo(*b),
+                result: None,
+            })
+            .collect(),
+        byes: byes.iter().map(|p| Bye { player: StartNo(*p), kind: ByeKind::Pairing }).collect(),
+    };
+    apply(e, &Command::PairRound { group: G, stage: S, round }).unwrap();
+    for (i, (_, _, outcome)) in games.iter().enumerate() {
+        let result = Some(GameResult::plain(*outcome));
+        apply(
+            e,
+            &Command::RecordResult {
+                group: G,
+                stage: S,
+                round: RoundNo(no),
+                board: BoardNo(i as u32 + 1),
+                game: 1,
+                result,
+            },
+        )
+        .unwrap();
+    }
+}
+
+// R-5.4 (fide-swiss: Buchholz Cut-1, Buchholz, Sonneborn-Berger; 1/½/0, bye 1).
+#[test]
+fn buchholz_cut1_and_sonneborn_berger_by_hand() {
+    let mut e = event("fide-swiss", 5);
+    play(&mut e, 1, &[(1, 2, Outcome::RedWins), (3, 4, Outcome::Draw)], &[5]);
+    play(&mut e, 2, &[(1, 5, Outcome::RedWins), (2, 3, Outcome::RedWins)], &[4]);
+    // Totals: 1: 2, 2: 1, 3: ½, 4: ½+1 = 1½, 5: 1+0 = 1. Bye value (lowest above 0): ½.
+    // Buchholz   1: 1+1 = 2     2: 2+½ = 2½   3: 1½+1 = 2½   4: ½+½(bye) = 1   5: ½(bye)+2 = 2½
+    // Cut-1      1: 1           2: 2          3: 1½          4: ½              5: 2
+    // SB         1: 1+1 = 2     2: ½          3: ½·1½ = ¾    4: ½·½ = ¼        5: 0
+    // Ranking: 1 (2), 4 (1½), then 2 and 5 on 1: Cut-1 2 = 2, Buchholz 2½ = 2½, SB ½ > 0 → 2, 5; then 3.
+    let s = standings(&e, G, S, 2).unwrap();
+    let order: Vec<u32> = s.rows.iter().map(|r| r.start_no.0).collect();
+    assert_eq!(order, [1, 4, 2, 5, 3]);
+    let values: Vec<(u32, Vec<String>)> =
+        s.rows.iter().map(|r| (r.start_no.0, r.tiebreaks.iter().map(|(_, v)| v.to_string()).collect())).collect();
+    assert_eq!(
+        values,
+        vec![
+            (1, vec!["1".into(), "2".into(), "2".into()]),
+            (4, vec!["0.5".into(), "1".into(), "0.25".into()]),
+            (2, vec!["2".into(), "2.5".into(), "0.5".into()]),
+            (5, vec!["2".into(), "2.5".into(), "0".into()]),
+            (3, vec!["1.5".into(), "2.5".into(), "0.75".into()]),
+        ]
+    );
+    let keys: Vec<&str> = s.rows[0].tiebreaks.iter().map(|(t, _)| t.key()).collect();
+    assert_eq!(keys, ["buchholz_cut1", "buchholz", "sonneborn_berger"]);
+}
+
+// 直胜: among exactly the tied players, the points scored against each other.
+#[test]
+fn head_to_head_orders_the_tied_players_by_their_game() {
+    let mut e = event("cxa-swiss", 4);
+    e.groups[0].stages[0].tiebreaks = vec![Tiebreak::HeadToHead];
+    play(&mut e, 1, &[(1, 2, Outcome::BlackWins), (3, 4, Outcome::RedWins)], &[]);
+    play(&mut e, 2, &[(1, 4, Outcome::RedWins), (3, 2, Outcome::RedWins)], &[]);
+    // Totals: 3: 4, 1: 2, 2: 2, 4: 0. 1 and 2 tie; 2 beat 1 → 2 first despite the start number.
+    let s = standings(&e, G, S, 2).unwrap();
+    let order: Vec<u32> = s.rows.iter().map(|r| r.start_no.0).collect();
+    assert_eq!(order, [3, 2, 1, 4]);
+    // The 直胜 column: points scored against the players level on points (3 and 4 have
+    // nobody level with them: 0).
+    let h2h: Vec<String> = s.rows.iter().map(|r| r.tiebreaks[0].1.to_string()).collect();
+    assert_eq!(h2h, ["0", "2", "0", "0"]);
+}
