@@ -36,7 +36,7 @@ fn play(e: &mut Event, no: u32, games: &[(u32, u32, Outcome)], byes: &[u32]) {
                 result: None,
             })
             .collect(),
-        byes: byes.iter().map(|p| Bye { player: StartNo(*p), kind: ByeKind::Pairing }).collect(),
+        byes: byes.iter().map(|p| Bye::new(StartNo(*p), ByeKind::Pairing)).collect(),
     };
     apply(e, &Command::PairRound { group: G, stage: S, round }).unwrap();
     for (i, (_, _, outcome)) in games.iter().enumerate() {

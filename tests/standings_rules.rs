@@ -58,7 +58,7 @@ fn pair(e: &mut Event, group: GroupId, no: u32, games: &[(u32, u32)], byes: &[(u
                 result: None,
             })
             .collect(),
-        byes: byes.iter().map(|&(p, kind)| Bye { player: StartNo(p), kind }).collect(),
+        byes: byes.iter().map(|&(p, kind)| Bye::new(StartNo(p), kind)).collect(),
     };
     apply(e, &Command::PairRound { group, stage: STAGE, round }).unwrap_or_else(|err| panic!("round {no}: {err}"));
 }

@@ -4,6 +4,7 @@
 use super::eligibility::Eligibility;
 use super::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use super::player::Player;
+use super::points::Points;
 use super::result::GameResult;
 use super::rules::{Colour, Discipline, PairingOptions, ScoringTable, Tiebreak};
 use jiff::civil::Date;
@@ -148,6 +149,9 @@ pub struct Stage {
     /// the group.
     #[serde(default)]
     pub entrants: Vec<StartNo>,
+    /// Byes and absences announced for rounds not yet paired, sorted by round then player.
+    #[serde(default)]
+    pub planned_byes: Vec<PlannedBye>,
     /// Pending, open or closed.
     pub status: StageStatus,
     /// Rounds paired so far, in order.
@@ -244,6 +248,27 @@ pub struct Bye {
     pub player: StartNo,
     /// Pairing-allocated, requested or absent.
     pub kind: ByeKind,
+    /// Points for this bye when they differ from the stage's scoring table (a TRF
+    /// full-point bye, say); `None` scores it by the table.
+    #[serde(default)]
+    pub points: Option<Points>,
+}
+
+impl Bye {
+    /// A bye scored by the stage's table.
+    pub fn new(player: StartNo, kind: ByeKind) -> Bye {
+        Bye { player, kind, points: None }
+    }
+}
+
+/// A bye or absence announced before its round is paired: the player is left
+/// out of that round's pairing and given this bye.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlannedBye {
+    /// The round it is for.
+    pub round: RoundNo,
+    /// The bye as it will be recorded (kind requested or absent).
+    pub bye: Bye,
 }
 
 impl Event {

@@ -110,6 +110,7 @@ fn swiss_stage(no: u32, name: &str, scoring: ScoringTable, tiebreaks: Vec<Tiebre
         qualifiers: None,
         nominees: 0,
         entrants: Vec::new(),
+        planned_byes: Vec::new(),
         status: if no == 1 { StageStatus::Open } else { StageStatus::Pending },
         rounds: Vec::new(),
     }

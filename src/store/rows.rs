@@ -4,6 +4,7 @@
 use crate::domain::event::{Bye, ByeKind, Event, Game, Group, Official, Round, Stage};
 use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::player::{Gender, Player, PlayerEntry, PlayerStatus, Title};
+use crate::domain::points::Points;
 use crate::domain::result::{GameResult, Outcome, ResultReason};
 use rusqlite::{Connection, OptionalExtension, params};
 use std::collections::BTreeMap;
@@ -160,10 +161,10 @@ pub fn save_round(
         ])?;
     }
     let mut insert_bye = conn.prepare_cached(
-        "INSERT INTO byes (group_id, stage_no, round_no, start_no, kind) VALUES (?1, ?2, ?3, ?4, ?5)",
+        "INSERT INTO byes (group_id, stage_no, round_no, start_no, kind, points) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?;
     for b in &round.byes {
-        insert_bye.execute(params![group.0, stage.0, round.no.0, b.player.0, b.kind.code()])?;
+        insert_bye.execute(params![group.0, stage.0, round.no.0, b.player.0, b.kind.code(), b.points.map(|p| p.0)])?;
     }
     Ok(())
 }
@@ -292,7 +293,7 @@ fn load_rounds(conn: &Connection, groups: &mut [Group]) -> Result<(), RowError> 
         rounds.get_mut(&key).ok_or_else(|| bad("games", "game of an unknown round"))?.games.push(game);
     }
     let mut stmt = conn.prepare(
-        "SELECT group_id, stage_no, round_no, start_no, kind FROM byes
+        "SELECT group_id, stage_no, round_no, start_no, kind, points FROM byes
          ORDER BY group_id, stage_no, round_no, start_no",
     )?;
     let mut rows = stmt.query([])?;
@@ -302,6 +303,7 @@ fn load_rounds(conn: &Connection, groups: &mut [Group]) -> Result<(), RowError> 
         let bye = Bye {
             player: StartNo(r.get(3)?),
             kind: ByeKind::parse(&kind).ok_or_else(|| bad("byes", format!("kind '{kind}'")))?,
+            points: r.get::<_, Option<i32>>(5)?.map(Points),
         };
         rounds.get_mut(&key).ok_or_else(|| bad("byes", "bye of an unknown round"))?.byes.push(bye);
     }

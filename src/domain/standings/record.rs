@@ -96,11 +96,11 @@ pub fn read_records(stage: &Stage, players: &[StartNo], after_round: u32) -> BTr
         for bye in &round.byes {
             let Some(record) = records.get_mut(&bye.player) else { continue };
             record.byes.push((k, bye.kind));
-            let points = match bye.kind {
+            let points = bye.points.unwrap_or(match bye.kind {
                 ByeKind::Pairing => stage.scoring.bye,
                 ByeKind::Requested => stage.scoring.requested_bye,
                 ByeKind::Absent => Points::ZERO,
-            };
+            });
             if let Some(per_round) = round_points.get_mut(&bye.player) {
                 per_round[k as usize] += points;
             }

@@ -11,7 +11,7 @@ mod colours;
 mod score_groups;
 
 use crate::domain::command::stage_entrants;
-use crate::domain::event::{Bye, ByeKind, Event, Game, Round, StageKind, StageStatus};
+use crate::domain::event::{Bye, ByeKind, Event, Game, PlannedBye, Round, StageKind, StageStatus};
 use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::points::Points;
 use crate::domain::rules::FirstRoundMode;
@@ -95,8 +95,14 @@ pub fn pair_next_round(event: &Event, group: GroupId, stage_no: StageNo, seed: u
         }
     }
     let round_no = RoundNo(done + 1);
-    let pairable: BTreeSet<StartNo> =
-        entrants.iter().copied().filter(|p| event.player(*p).is_some_and(|pl| pl.status.is_pairable())).collect();
+    // Announced byes and absences for this round are not paired.
+    let planned: Vec<&PlannedBye> = stage.planned_byes.iter().filter(|p| p.round == round_no).collect();
+    let pairable: BTreeSet<StartNo> = entrants
+        .iter()
+        .copied()
+        .filter(|p| event.player(*p).is_some_and(|pl| pl.status.is_pairable()))
+        .filter(|p| planned.iter().all(|b| b.bye.player != *p))
+        .collect();
     if pairable.len() < 2 {
         return Err(PairingError::TooFewPlayers(pairable.len()));
     }
@@ -145,7 +151,8 @@ pub fn pair_next_round(event: &Event, group: GroupId, stage_no: StageNo, seed: u
     // the better rank of the pair's higher player.
     games.sort_by(|x, y| y.0.cmp(&x.0).then(y.1.cmp(&x.1)).then(x.2.cmp(&y.2)));
     let games = games.into_iter().enumerate().map(|(i, (.., g))| Game { board: BoardNo(i as u32 + 1), ..g }).collect();
-    let mut byes: Vec<Bye> = pairs.bye.map(|p| Bye { player: p, kind: ByeKind::Pairing }).into_iter().collect();
+    let mut byes: Vec<Bye> = pairs.bye.map(|p| Bye::new(p, ByeKind::Pairing)).into_iter().collect();
+    byes.extend(planned.iter().map(|p| p.bye));
     byes.sort_by_key(|b| b.player);
     Ok(Round { no: round_no, seed: Some(seed), games, byes })
 }

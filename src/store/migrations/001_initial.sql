@@ -73,6 +73,7 @@ CREATE TABLE byes (
     round_no    INTEGER NOT NULL,
     start_no    INTEGER NOT NULL REFERENCES players(start_no),
     kind        TEXT NOT NULL CHECK (kind IN ('pairing', 'requested', 'absent')),
+    points      INTEGER,              -- tenths, when not scored by the stage's table
     PRIMARY KEY (group_id, stage_no, round_no, start_no),
     FOREIGN KEY (group_id, stage_no, round_no)
         REFERENCES rounds(group_id, stage_no, round_no) ON DELETE CASCADE
