@@ -5,9 +5,11 @@
 mod players;
 mod rounds;
 mod table;
+pub mod trf;
 
 use crate::domain::command::DomainError;
 use crate::domain::event::{Event, Group, Stage};
+use crate::domain::ids::{RoundNo, StartNo};
 use crate::domain::presets::{self, PRESETS};
 use crate::domain::swiss::PairingError;
 use crate::io::roster;
@@ -76,6 +78,63 @@ pub enum Cmd {
         #[command(flatten)]
         group: GroupArg,
     },
+    /// Play the group's current stage as a Swiss or a round robin (before round 1).
+    Format {
+        /// The event file.
+        file: PathBuf,
+        /// swiss or round-robin.
+        #[arg(value_enum)]
+        format: FormatArg,
+        #[command(flatten)]
+        group: GroupArg,
+        /// Two cycles, colours reversed in the second (round robin).
+        #[arg(long)]
+        double: bool,
+    },
+    /// Edit the last round's pairing by hand.
+    Edit {
+        /// The event file.
+        file: PathBuf,
+        #[command(flatten)]
+        group: GroupArg,
+        /// The round (the last paired one).
+        #[arg(long)]
+        round: u32,
+        /// Keep an edit that breaks an absolute rule (rematch, colours, second bye).
+        #[arg(long)]
+        confirm: bool,
+        /// The edit.
+        #[command(subcommand)]
+        edit: EditCmd,
+    },
+    /// Remove the last round's pairing (no results yet).
+    Unpair {
+        /// The event file.
+        file: PathBuf,
+        #[command(flatten)]
+        group: GroupArg,
+        /// The round (the last paired one).
+        #[arg(long)]
+        round: u32,
+    },
+    /// Announce a bye or an absence for a round not yet paired.
+    Bye {
+        /// The event file.
+        file: PathBuf,
+        /// The player's start number.
+        start_no: u32,
+        #[command(flatten)]
+        group: GroupArg,
+        /// The round.
+        #[arg(long)]
+        round: u32,
+        /// Absent (zero points) rather than a requested bye.
+        #[arg(long)]
+        absent: bool,
+        /// Take back an announced bye.
+        #[arg(long)]
+        cancel: bool,
+    },
     /// Show a round's pairings.
     Pairings {
         /// The event file.
@@ -91,6 +150,22 @@ pub enum Cmd {
     },
     /// Record or correct a result. RESULT: 1-0, 0-1, 1/2, +-, -+, -- (or both-forfeit).
     Result(ResultArgs),
+    /// Export a stage (trf now; csv, xlsx and html come with the exports).
+    Export {
+        /// The event file.
+        file: PathBuf,
+        /// The format.
+        #[arg(value_enum)]
+        format: ExportFormat,
+        #[command(flatten)]
+        group: GroupArg,
+        /// The file to write.
+        #[arg(short = 'o')]
+        output: PathBuf,
+    },
+    /// TRF files of other pairing programs.
+    #[command(subcommand)]
+    Trf(TrfCmd),
     /// Show the standings after a round.
     Standings {
         /// The event file.
@@ -139,6 +214,82 @@ pub struct ResultArgs {
     /// The result, red named first.
     #[arg(allow_hyphen_values = true)]
     pub result: String,
+}
+
+/// The format of `bianpai format`.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum FormatArg {
+    /// Swiss system.
+    Swiss,
+    /// Round robin (Berger tables).
+    RoundRobin,
+}
+
+/// `bianpai edit …`: one hand edit.
+#[derive(Debug, Subcommand)]
+pub enum EditCmd {
+    /// Two players exchange seats.
+    Swap {
+        /// One player's start number.
+        a: u32,
+        /// The other's.
+        b: u32,
+    },
+    /// Red and black change places on a board.
+    Colours {
+        /// The board.
+        board: u32,
+    },
+    /// The player takes the bye.
+    ToBye {
+        /// The player's start number.
+        start_no: u32,
+    },
+}
+
+/// `bianpai trf …`
+#[derive(Debug, Subcommand)]
+pub enum TrfCmd {
+    /// Pair the next round of a TRF-16 file; exit codes as the FIDE engines (1 no pairing, 3 bad input, 5 file).
+    Pair {
+        /// The rule set.
+        #[arg(long, value_enum)]
+        system: SystemArg,
+        /// The TRF file.
+        input: PathBuf,
+        /// Where to write the pairing (bbpPairings format).
+        #[arg(short = 'p')]
+        output: PathBuf,
+    },
+    /// Create a new event file from a TRF-16 file (players, rounds, results, byes).
+    Import {
+        /// The TRF file.
+        input: PathBuf,
+        /// The event file to create.
+        output: PathBuf,
+    },
+}
+
+/// The formats of `bianpai export`.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum ExportFormat {
+    /// Final rankings as CSV.
+    Csv,
+    /// Final rankings as an Excel workbook.
+    Xlsx,
+    /// A static web page.
+    Html,
+    /// TRF-16 for other pairing programs.
+    Trf,
+}
+
+/// `--system` of `trf pair`.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum SystemArg {
+    /// FIDE Dutch (C.04.3).
+    FideDutch,
+    /// 象棋积分编排 (CXA practice).
+    Cxa,
 }
 
 /// `bianpai players …`
@@ -205,6 +356,14 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Action {
     let command = match cli.command {
         None => return Action::Window(None),
         Some(Cmd::Open { file }) => return Action::Window(Some(file)),
+        Some(Cmd::Trf(TrfCmd::Pair { system, input, output })) => {
+            // The FIDE engines' exit codes, not the CLI's.
+            let system = match system {
+                SystemArg::FideDutch => crate::domain::rules::PairingSystem::FideDutch,
+                SystemArg::Cxa => crate::domain::rules::PairingSystem::Cxa,
+            };
+            return Action::Exit(trf::run(system, &input, &output));
+        }
         Some(c) => c,
     };
     match execute(command) {
@@ -251,14 +410,20 @@ fn domain_code(d: &DomainError) -> u8 {
         | DomainError::UnknownGame { .. }
         | DomainError::Ineligible { .. }
         | DomainError::InvalidEntry { .. }
-        | DomainError::InvalidPairing(_) => 2,
+        | DomainError::InvalidPairing(_)
+        | DomainError::InvalidEdit(_) => 2,
         _ => 1,
     }
 }
 
 fn execute(command: Cmd) -> anyhow::Result<String> {
     match command {
-        Cmd::Open { .. } => Ok(String::new()),
+        Cmd::Open { .. } | Cmd::Trf(TrfCmd::Pair { .. }) => Ok(String::new()),
+        Cmd::Trf(TrfCmd::Import { input, output }) => trf::import(&input, &output),
+        Cmd::Export { file, format, group, output } => match format {
+            ExportFormat::Trf => trf::export(&file, &group, &output),
+            other => Err(anyhow::anyhow!("export to {other:?} is not available yet; trf is").context("bianpai export")),
+        },
         Cmd::Presets { json } => Ok(presets_out(json)),
         Cmd::New { file, preset, name, rounds } => {
             let event = presets::build(&preset, name.as_deref(), rounds).ok_or_else(|| {
@@ -271,6 +436,12 @@ fn execute(command: Cmd) -> anyhow::Result<String> {
         Cmd::Players(p) => players::run(p),
         Cmd::Pair { file, group, seed } => rounds::pair(&file, &group, seed),
         Cmd::Rounds { file, rounds, group } => rounds::set_rounds(&file, &group, rounds),
+        Cmd::Format { file, format, group, double } => rounds::set_format(&file, &group, format, double),
+        Cmd::Edit { file, group, round, confirm, edit } => rounds::edit(&file, &group, round, confirm, edit),
+        Cmd::Unpair { file, group, round } => rounds::unpair(&file, &group, round),
+        Cmd::Bye { file, start_no, group, round, absent, cancel } => {
+            rounds::announce_bye(&file, &group, StartNo(start_no), RoundNo(round), absent, cancel)
+        }
         Cmd::Pairings { file, group, round, json } => rounds::pairings(&file, &group, round, json),
         Cmd::Result(args) => rounds::result(args),
         Cmd::Standings { file, group, round, json } => rounds::standings_out(&file, &group, round, json),

@@ -41,38 +41,44 @@ fn five_player_event(dir: &Path) -> String {
 fn standings_json_follows_the_contract_exactly() {
     let dir = tempfile::tempdir().unwrap();
     let f = five_player_event(dir.path());
-    // Seed 1 draws round 1 as 2–3, 4–5, bye 1 (pinned by `pairings` below).
+    // Seed 1 draws round 1 as 5–4, 2–3, bye 1 (pinned by `pairings` below).
     ok(&["pair", &f, "--seed", "1"]);
     let r1 = ok(&["pairings", &f, "--json"]);
     assert!(
-        r1.contains(r#""boards":[{"board":1,"red":{"start_no":2,"name":"郑惟桐","points":0},"black":{"start_no":3"#),
+        r1.contains(r#""boards":[{"board":1,"red":{"start_no":5,"name":"赵鑫鑫","points":0},"black":{"start_no":4"#),
         "{r1}"
     );
     assert!(r1.contains(r#""byes":[{"start_no":1,"name":"王天一","kind":"pairing"}]"#), "{r1}");
     ok(&["result", &f, "--round", "1", "--board", "1", "1-0"]);
     ok(&["result", &f, "--round", "1", "--board", "2", "1/2", "--fouls", "0,1"]);
-    // Round 2: 1–4 and 5–2 (4–5 already met), bye 3.
+    // Round 2: the bye to 4 (lowest group); 2–3 met, so 1–2 and 3–5 (no colour clash).
     ok(&["pair", &f, "--seed", "2"]);
     let r2 = ok(&["pairings", &f, "--json"]);
-    assert!(r2.contains(r#"{"board":1,"red":{"start_no":1,"name":"王天一","points":2},"black":{"start_no":4,"name":"许银川","points":1}"#), "{r2}");
-    assert!(r2.contains(r#"{"board":2,"red":{"start_no":5,"name":"赵鑫鑫","points":1},"black":{"start_no":2,"name":"郑惟桐","points":2}"#), "{r2}");
+    assert!(
+        r2.contains(r#"{"board":1,"red":{"start_no":1,"name":"王天一","points":2},"black":{"start_no":2,"name":"郑惟桐","points":1}"#),
+        "{r2}"
+    );
+    assert!(
+        r2.contains(r#"{"board":2,"red":{"start_no":3,"name":"唐丹","points":1},"black":{"start_no":5,"name":"赵鑫鑫","points":2}"#),
+        "{r2}"
+    );
     ok(&["result", &f, "--round", "2", "--board", "1", "0-1", "--reason", "time"]);
     ok(&["result", &f, "--round", "2", "--board", "2", "-+"]);
     ok(&["players", "withdraw", &f, "5", "--reason", "退赛"]);
-    // By hand (2/1/0, bye 2; bye value for 对手分 = lowest total above zero = 1, player 5):
-    //   totals: 1: 2+0=2, 2: 2+2=4, 3: 0+2=2, 4: 1+2=3, 5: 1+0=1
-    //   对手分: 1: bye 1 + p4 3 = 4; 2: p3 2 + p5 1 = 3; 3: p2 4 + bye 1 = 5;
-    //           4: p5 1 + p1 2 = 3; 5: p4 3 + p2 4 = 7
-    //   wins (forfeit wins count): 2: 2, 4: 1; fouls: 5: 1;
-    //   后手局 (played as black): 3: 1 (r1), 4: 1 (r2), 5: 1 (r1); 2's r2 black game was forfeited.
-    //   1 and 3 tie on 2 points: 对手分 5 > 4 puts 3 first.
+    // By hand (2/1/0, bye 2; bye value for 对手分 = lowest total above zero = 1, player 3):
+    //   totals: 1: 2+0=2, 2: 1+2=3, 3: 1+0=1, 4: 0+2=2, 5: 2+2=4
+    //   对手分: 1: bye 1 + p2 3 = 4; 2: p3 1 + p1 2 = 3; 3: p2 3 + p5 4 = 7;
+    //           4: p5 4 + bye 1 = 5; 5: p4 2 + p3 1 = 3
+    //   wins (forfeit wins count): 5: 2, 2: 1; fouls: 3: 1;
+    //   后手局 (played as black): 2: 1 (r2), 3: 1 (r1), 4: 1 (r1); 5's r2 black game was a forfeit.
+    //   1 and 4 tie on 2 points: 对手分 5 > 4 puts 4 first.
     let expected = concat!(
         r#"{"group":"公开组","stage":1,"after_round":2,"rows":["#,
-        r#"{"rank":1,"start_no":2,"name":"郑惟桐","points":4,"tiebreaks":{"opponents_points":3,"wins":2,"fouls":0,"black_games":0},"red_games":1,"black_games":0,"status":"active"},"#,
-        r#"{"rank":2,"start_no":4,"name":"许银川","points":3,"tiebreaks":{"opponents_points":3,"wins":1,"fouls":0,"black_games":1},"red_games":1,"black_games":1,"status":"active"},"#,
-        r#"{"rank":3,"start_no":3,"name":"唐丹","points":2,"tiebreaks":{"opponents_points":5,"wins":0,"fouls":0,"black_games":1},"red_games":0,"black_games":1,"status":"active"},"#,
+        r#"{"rank":1,"start_no":5,"name":"赵鑫鑫","points":4,"tiebreaks":{"opponents_points":3,"wins":2,"fouls":0,"black_games":0},"red_games":1,"black_games":0,"status":"withdrawn"},"#,
+        r#"{"rank":2,"start_no":2,"name":"郑惟桐","points":3,"tiebreaks":{"opponents_points":3,"wins":1,"fouls":0,"black_games":1},"red_games":1,"black_games":1,"status":"active"},"#,
+        r#"{"rank":3,"start_no":4,"name":"许银川","points":2,"tiebreaks":{"opponents_points":5,"wins":0,"fouls":0,"black_games":1},"red_games":0,"black_games":1,"status":"active"},"#,
         r#"{"rank":4,"start_no":1,"name":"王天一","points":2,"tiebreaks":{"opponents_points":4,"wins":0,"fouls":0,"black_games":0},"red_games":1,"black_games":0,"status":"active"},"#,
-        r#"{"rank":5,"start_no":5,"name":"赵鑫鑫","points":1,"tiebreaks":{"opponents_points":7,"wins":0,"fouls":1,"black_games":1},"red_games":0,"black_games":1,"status":"withdrawn"}"#,
+        r#"{"rank":5,"start_no":3,"name":"唐丹","points":1,"tiebreaks":{"opponents_points":7,"wins":0,"fouls":1,"black_games":1},"red_games":0,"black_games":1,"status":"active"}"#,
         "]}\n"
     );
     assert_eq!(ok(&["standings", &f, "--json"]), expected);

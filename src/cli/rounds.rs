@@ -1,13 +1,15 @@
 //! Rounds from the command line: `pair`, `pairings`, `result`, `standings`.
 
 use super::table::{self, Align};
-use super::{GroupArg, InputError, ResultArgs, current_stage, resolve_group};
+use super::{EditCmd, FormatArg, GroupArg, InputError, ResultArgs, current_stage, resolve_group};
 use crate::domain::command::{Command, DomainError};
+use crate::domain::event::{Bye, ByeKind, PlannedBye, StageKind};
 use crate::domain::ids::{BoardNo, RoundNo, StartNo};
 use crate::domain::player::Gender;
 use crate::domain::result::{GameResult, Outcome, ResultReason};
 use crate::domain::standings::{self, records_after};
 use crate::domain::swiss;
+use crate::domain::swiss::PairingEdit;
 use crate::io::json;
 use crate::store::EventFile;
 use anyhow::Context;
@@ -39,6 +41,99 @@ pub(super) fn set_rounds(file: &Path, group: &GroupArg, rounds: u32) -> anyhow::
     let (group_id, stage_no, name) = (g.id, stage.no, stage.name.clone());
     f.execute(&Command::SetRoundsPlanned { group: group_id, stage: stage_no, rounds })?;
     Ok(format!("{name}: {rounds} rounds\n"))
+}
+
+pub(super) fn edit(
+    file: &Path,
+    group: &GroupArg,
+    round: u32,
+    confirmed: bool,
+    edit: EditCmd,
+) -> anyhow::Result<String> {
+    let mut f = EventFile::open(file)?;
+    let g = resolve_group(f.event(), group)?;
+    let stage = current_stage(g)?;
+    let edit = match edit {
+        EditCmd::Swap { a, b } => PairingEdit::SwapPlayers { a: StartNo(a), b: StartNo(b) },
+        EditCmd::Colours { board } => PairingEdit::SwapColours { board: BoardNo(board) },
+        EditCmd::ToBye { start_no } => PairingEdit::MoveToBye { player: StartNo(start_no) },
+    };
+    let (group_id, stage_no) = (g.id, stage.no);
+    let command = Command::EditPairing { group: group_id, stage: stage_no, round: RoundNo(round), edit, confirmed };
+    f.execute(&command)?;
+    let warnings = f
+        .event()
+        .group(group_id)
+        .and_then(|g| g.stage(stage_no))
+        .and_then(|s| s.round(RoundNo(round)))
+        .map(|r| r.warnings.clone())
+        .unwrap_or_default();
+    let mut out = format!("round {round} edited\n");
+    for w in warnings {
+        out.push_str(&format!("warning: {w}\n"));
+    }
+    Ok(out)
+}
+
+pub(super) fn set_format(file: &Path, group: &GroupArg, format: FormatArg, double: bool) -> anyhow::Result<String> {
+    let mut f = EventFile::open(file)?;
+    let g = resolve_group(f.event(), group)?;
+    let stage = current_stage(g)?;
+    let kind = match format {
+        FormatArg::Swiss => StageKind::Swiss,
+        FormatArg::RoundRobin => StageKind::RoundRobin,
+    };
+    let (group_id, stage_no, name) = (g.id, stage.no, stage.name.clone());
+    f.execute(&Command::SetStageFormat { group: group_id, stage: stage_no, kind, double })?;
+    Ok(format!(
+        "{name}: {}\n",
+        if kind == StageKind::Swiss {
+            "Swiss"
+        } else if double {
+            "double round robin"
+        } else {
+            "round robin"
+        }
+    ))
+}
+
+pub(super) fn unpair(file: &Path, group: &GroupArg, round: u32) -> anyhow::Result<String> {
+    let mut f = EventFile::open(file)?;
+    let g = resolve_group(f.event(), group)?;
+    let stage = current_stage(g)?;
+    let (group_id, stage_no) = (g.id, stage.no);
+    f.execute(&Command::UnpairRound { group: group_id, stage: stage_no, round: RoundNo(round) })?;
+    Ok(format!("round {round} unpaired\n"))
+}
+
+pub(super) fn announce_bye(
+    file: &Path,
+    group: &GroupArg,
+    player: StartNo,
+    round: RoundNo,
+    absent: bool,
+    cancel: bool,
+) -> anyhow::Result<String> {
+    let mut f = EventFile::open(file)?;
+    let g = resolve_group(f.event(), group)?;
+    let stage = current_stage(g)?;
+    let (group_id, stage_no) = (g.id, stage.no);
+    let command = if cancel {
+        Command::CancelAnnouncedBye { group: group_id, stage: stage_no, round, player }
+    } else {
+        let kind = if absent { ByeKind::Absent } else { ByeKind::Requested };
+        Command::AnnounceBye {
+            group: group_id,
+            stage: stage_no,
+            planned: PlannedBye { round, bye: Bye::new(player, kind) },
+        }
+    };
+    f.execute(&command)?;
+    Ok(match (cancel, absent) {
+        (true, _) => format!("bye of {player} in round {round} cancelled\n"),
+        (false, true) => format!("{player} absent in round {round}\n"),
+        (false, false) => format!("{player} has a requested bye in round {round}\n"),
+    })
 }
 
 pub(super) fn pairings(file: &Path, group: &GroupArg, round: Option<u32>, as_json: bool) -> anyhow::Result<String> {
@@ -81,6 +176,18 @@ pub(super) fn pairings(file: &Path, group: &GroupArg, round: Option<u32>, as_jso
             name(b.player),
             points(b.player),
             format!("({})", b.kind.code()),
+            String::new(),
+            String::new(),
+            String::new(),
+        ]);
+    }
+    for w in &round.warnings {
+        rows.push(vec![
+            String::new(),
+            String::new(),
+            format!("⚠ {w}"),
+            String::new(),
+            String::new(),
             String::new(),
             String::new(),
             String::new(),

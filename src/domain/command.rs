@@ -3,10 +3,12 @@
 //! change with its audit row in one transaction.
 
 use super::eligibility::EligibilityIssue;
-use super::event::{Event, Round, Stage, StageStatus};
+use super::event::{ByeKind, Event, PlannedBye, Round, Stage, StageKind, StageStatus, stage_entrants};
 use super::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use super::player::{Player, PlayerEntry, PlayerStatus};
 use super::result::GameResult;
+use super::rules::{PairingOptions, ScoringTable, Tiebreak};
+use super::swiss::{PairingEdit, PairingWarning, check_round, edited};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use thiserror::Error;
@@ -50,6 +52,50 @@ pub enum Command {
         /// Rounds to play.
         rounds: u32,
     },
+    /// Change a stage's scoring table, tiebreak order and pairing options.
+    SetStageRules {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// Points per result.
+        scoring: ScoringTable,
+        /// Tiebreaks in order.
+        tiebreaks: Vec<Tiebreak>,
+        /// Pairing options.
+        pairing: PairingOptions,
+    },
+    /// Choose a stage's format before its first round: Swiss or round robin.
+    SetStageFormat {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// Swiss or round robin (knockouts are set up by their own stage).
+        kind: StageKind,
+        /// Two cycles for a round robin.
+        double: bool,
+    },
+    /// Announce a bye or an absence for a round not yet paired.
+    AnnounceBye {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// The round and the bye.
+        planned: PlannedBye,
+    },
+    /// Take back an announced bye.
+    CancelAnnouncedBye {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// The round.
+        round: RoundNo,
+        /// The player.
+        player: StartNo,
+    },
     /// Add the next round's pairing, as produced by the pairing engine or by hand.
     PairRound {
         /// The group.
@@ -58,6 +104,20 @@ pub enum Command {
         stage: StageNo,
         /// The round with its games and byes, no results yet.
         round: Round,
+    },
+    /// Edit the last round's pairing by hand. An edit that breaks an absolute
+    /// rule needs `confirmed`; the warnings are kept with the round.
+    EditPairing {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// The round, which must be the last and have no results.
+        round: RoundNo,
+        /// The edit.
+        edit: PairingEdit,
+        /// The director accepts the broken absolute rules.
+        confirmed: bool,
     },
     /// Remove the last round's pairing while no result is recorded in it.
     UnpairRound {
@@ -172,9 +232,57 @@ pub enum DomainError {
     /// Only the last round can be unpaired.
     #[error("only the last round ({0}) can be unpaired")]
     NotLastRound(RoundNo),
+    /// A hand edit breaks absolute rules and was not confirmed.
+    #[error("the edit breaks absolute rules; confirm to keep it: {}", join_warnings(.0))]
+    NeedsConfirmation(Vec<PairingWarning>),
+    /// A hand edit that does not fit the round.
+    #[error("{0}")]
+    InvalidEdit(String),
     /// The stage's rounds cannot be set below those already paired.
     #[error("{paired} rounds are already paired")]
     RoundsBelowPaired { paired: u32 },
+}
+
+fn join_warnings(warnings: &[PairingWarning]) -> String {
+    warnings.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
+}
+
+fn edit_pairing(
+    event: &mut Event,
+    group: GroupId,
+    stage_no: StageNo,
+    round_no: RoundNo,
+    edit: PairingEdit,
+    confirmed: bool,
+) -> Result<Applied, DomainError> {
+    let stage = event
+        .group(group)
+        .and_then(|g| g.stage(stage_no))
+        .ok_or(DomainError::UnknownStage { group, stage: stage_no })?;
+    let last = stage.rounds.last().ok_or(DomainError::UnknownRound(round_no))?;
+    if last.no != round_no {
+        return Err(DomainError::NotLastRound(last.no));
+    }
+    if last.games.iter().any(|g| g.result.is_some()) {
+        return Err(DomainError::RoundHasResults(round_no));
+    }
+    let mut next = edited(last, edit).map_err(DomainError::InvalidEdit)?;
+    let warnings = check_round(event, group, stage, &next);
+    let new_absolute: Vec<PairingWarning> =
+        warnings.iter().filter(|w| w.is_absolute() && !last.warnings.contains(w)).cloned().collect();
+    if !new_absolute.is_empty() && !confirmed {
+        return Err(DomainError::NeedsConfirmation(new_absolute));
+    }
+    next.warnings = warnings;
+    let before = Box::new(last.clone());
+    let st = stage_mut(event, group, stage_no)?;
+    if let Some(r) = st.rounds.last_mut() {
+        *r = next;
+    }
+    Ok(Applied {
+        changes: vec![Change::Round { group, stage: stage_no, round: round_no, before: Some(before) }],
+        new_players: vec![],
+    })
 }
 
 fn join_issues(issues: &[EligibilityIssue]) -> String {
@@ -212,12 +320,59 @@ pub fn apply(event: &mut Event, command: &Command) -> Result<Applied, DomainErro
             }
             let before = Box::new(settings_only(st));
             st.rounds_planned = Some(*rounds);
-            Ok(Applied {
-                changes: vec![Change::StageSettings { group: *group, stage: *stage, before }],
-                new_players: vec![],
-            })
+            Ok(stage_changed(*group, *stage, before))
+        }
+        Command::SetStageRules { group, stage, scoring, tiebreaks, pairing } => {
+            let st = stage_mut(event, *group, *stage)?;
+            let before = Box::new(settings_only(st));
+            st.scoring = scoring.clone();
+            st.tiebreaks = tiebreaks.clone();
+            st.pairing = pairing.clone();
+            Ok(stage_changed(*group, *stage, before))
+        }
+        Command::SetStageFormat { group, stage, kind, double } => {
+            let st = stage_mut(event, *group, *stage)?;
+            if !st.rounds.is_empty() {
+                return Err(DomainError::RoundsBelowPaired { paired: st.rounds.len() as u32 });
+            }
+            if *kind == StageKind::Knockout || st.kind == StageKind::Knockout {
+                return Err(DomainError::InvalidEdit("a knockout stage keeps its format".into()));
+            }
+            let before = Box::new(settings_only(st));
+            st.kind = *kind;
+            st.double_round_robin = *double && *kind == StageKind::RoundRobin;
+            if *kind == StageKind::RoundRobin {
+                st.rounds_planned = None;
+            }
+            Ok(stage_changed(*group, *stage, before))
+        }
+        Command::AnnounceBye { group, stage, planned } => {
+            if event.player(planned.bye.player).is_none() {
+                return Err(DomainError::UnknownPlayer(planned.bye.player));
+            }
+            if planned.bye.kind == ByeKind::Pairing {
+                return Err(DomainError::InvalidPairing("a pairing-allocated bye cannot be announced".into()));
+            }
+            let st = stage_mut(event, *group, *stage)?;
+            if planned.round.0 as usize <= st.rounds.len() {
+                return Err(DomainError::InvalidPairing(format!("round {} is already paired", planned.round)));
+            }
+            let before = Box::new(settings_only(st));
+            st.planned_byes.retain(|p| !(p.round == planned.round && p.bye.player == planned.bye.player));
+            st.planned_byes.push(*planned);
+            st.planned_byes.sort_by_key(|p| (p.round, p.bye.player));
+            Ok(stage_changed(*group, *stage, before))
+        }
+        Command::CancelAnnouncedBye { group, stage, round, player } => {
+            let st = stage_mut(event, *group, *stage)?;
+            let before = Box::new(settings_only(st));
+            st.planned_byes.retain(|p| !(p.round == *round && p.bye.player == *player));
+            Ok(stage_changed(*group, *stage, before))
         }
         Command::PairRound { group, stage, round } => pair_round(event, *group, *stage, round),
+        Command::EditPairing { group, stage, round, edit, confirmed } => {
+            edit_pairing(event, *group, *stage, *round, *edit, *confirmed)
+        }
         Command::UnpairRound { group, stage, round } => {
             let st = stage_mut(event, *group, *stage)?;
             let last = st.rounds.last().ok_or(DomainError::UnknownRound(*round))?;
@@ -249,6 +404,10 @@ pub fn apply(event: &mut Event, command: &Command) -> Result<Applied, DomainErro
             })
         }
     }
+}
+
+fn stage_changed(group: GroupId, stage: StageNo, before: Box<Stage>) -> Applied {
+    Applied { changes: vec![Change::StageSettings { group, stage, before }], new_players: vec![] }
 }
 
 fn player_changed(start_no: StartNo, before: Box<Player>) -> Applied {
@@ -347,16 +506,6 @@ fn add_players(
     Ok(applied)
 }
 
-/// The entrants of a stage in seeding order: the stage's list, or for a first stage
-/// every player of the group by start number.
-pub fn stage_entrants(event: &Event, group: GroupId, stage: &Stage) -> Vec<StartNo> {
-    if stage.entrants.is_empty() && stage.no == StageNo(1) {
-        event.group_players(group).map(|p| p.start_no).collect()
-    } else {
-        stage.entrants.clone()
-    }
-}
-
 fn pair_round(event: &mut Event, group: GroupId, stage_no: StageNo, round: &Round) -> Result<Applied, DomainError> {
     let g = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
     let stage = g.stage(stage_no).ok_or(DomainError::UnknownStage { group, stage: stage_no })?;
@@ -395,6 +544,8 @@ fn pair_round(event: &mut Event, group: GroupId, stage_no: StageNo, round: &Roun
     let mut round = round.clone();
     round.games.sort_by_key(|g| (g.board, g.game));
     round.byes.sort_by_key(|b| b.player);
+    // A pairing made by hand or imported keeps the rules it breaks on record.
+    round.warnings = check_round(event, group, stage, &round);
     let round_no = round.no;
     stage_mut(event, group, stage_no)?.rounds.push(round);
     Ok(Applied {

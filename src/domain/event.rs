@@ -7,6 +7,7 @@ use super::player::Player;
 use super::points::Points;
 use super::result::GameResult;
 use super::rules::{Colour, Discipline, PairingOptions, ScoringTable, Tiebreak};
+use super::swiss::PairingWarning;
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
 
@@ -149,6 +150,9 @@ pub struct Stage {
     /// the group.
     #[serde(default)]
     pub entrants: Vec<StartNo>,
+    /// A round robin plays two cycles, colours reversed in the second.
+    #[serde(default)]
+    pub double_round_robin: bool,
     /// Byes and absences announced for rounds not yet paired, sorted by round then player.
     #[serde(default)]
     pub planned_byes: Vec<PlannedBye>,
@@ -170,6 +174,10 @@ pub struct Round {
     pub games: Vec<Game>,
     /// Players not paired this round, sorted by start number.
     pub byes: Vec<Bye>,
+    /// Rules the pairing breaks, confirmed by the director when it was edited by hand
+    /// shown on the boards concerned.
+    #[serde(default)]
+    pub warnings: Vec<PairingWarning>,
 }
 
 /// One game on one board.
@@ -349,5 +357,15 @@ impl Round {
     /// The player's bye in this round, if any.
     pub fn bye_of(&self, player: StartNo) -> Option<&Bye> {
         self.byes.iter().find(|b| b.player == player)
+    }
+}
+
+/// The entrants of a stage in seeding order: the stage's list, or for a first stage
+/// every player of the group by start number.
+pub fn stage_entrants(event: &Event, group: GroupId, stage: &Stage) -> Vec<StartNo> {
+    if stage.entrants.is_empty() && stage.no == StageNo(1) {
+        event.group_players(group).map(|p| p.start_no).collect()
+    } else {
+        stage.entrants.clone()
     }
 }

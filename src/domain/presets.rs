@@ -110,6 +110,7 @@ fn swiss_stage(no: u32, name: &str, scoring: ScoringTable, tiebreaks: Vec<Tiebre
         qualifiers: None,
         nominees: 0,
         entrants: Vec::new(),
+        double_round_robin: false,
         planned_byes: Vec::new(),
         status: if no == 1 { StageStatus::Open } else { StageStatus::Pending },
         rounds: Vec::new(),
@@ -141,6 +142,8 @@ fn lingting_cup() -> Event {
         system: PairingSystem::Cxa,
         first_round: FirstRoundMode::Halves,
         club_avoidance: ClubAvoidance::Off,
+        club_avoidance_absolute: false,
+        initial_colour: None,
     };
     let mut qualifier = swiss_stage(1, "棋社海选赛", lingting_scoring(), tiebreaks.clone(), pairing.clone());
     qualifier.time_control = "局时20分钟，步时3分钟，读秒30秒".into();
@@ -195,6 +198,8 @@ fn huaiyin_2022() -> Event {
         system: PairingSystem::Cxa,
         first_round: FirstRoundMode::Random,
         club_avoidance: ClubAvoidance::Off,
+        club_avoidance_absolute: false,
+        initial_colour: None,
     };
     let scoring = ScoringTable::symmetric(whole(2), whole(1), whole(0));
     let discipline = Discipline { late_minutes: Some(5), ..Discipline::default() };
@@ -315,6 +320,8 @@ fn fide_swiss() -> Event {
             system: PairingSystem::FideDutch,
             first_round: FirstRoundMode::Halves,
             club_avoidance: ClubAvoidance::Off,
+            club_avoidance_absolute: false,
+            initial_colour: None,
         },
     );
     Event {

@@ -242,6 +242,13 @@ pub struct PairingOptions {
     pub first_round: FirstRoundMode,
     /// Same-club avoidance.
     pub club_avoidance: ClubAvoidance,
+    /// Same-club pairs are forbidden (`true`) or only avoided, just below "no rematch".
+    #[serde(default)]
+    pub club_avoidance_absolute: bool,
+    /// The colour of the top player of round 1's order on board 1 (TRF `XXC`); later
+    /// odd/even boards alternate. `None` leaves it to the first-round rule.
+    #[serde(default)]
+    pub initial_colour: Option<Colour>,
 }
 
 impl Default for PairingOptions {
@@ -250,6 +257,8 @@ impl Default for PairingOptions {
             system: PairingSystem::Cxa,
             first_round: FirstRoundMode::Random,
             club_avoidance: ClubAvoidance::Off,
+            club_avoidance_absolute: false,
+            initial_colour: None,
         }
     }
 }

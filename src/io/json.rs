@@ -52,6 +52,14 @@ pub fn pairings(
         "seed": round.seed,
         "boards": boards,
         "byes": byes,
+        "warnings": round.warnings.iter().map(|w| {
+            let mut v = serde_json::to_value(w).unwrap_or(Value::Null);
+            if let Some(obj) = v.as_object_mut() {
+                obj.insert("message".into(), Value::from(w.to_string()));
+                obj.insert("absolute".into(), Value::from(w.is_absolute()));
+            }
+            v
+        }).collect::<Vec<_>>(),
     })
 }
 

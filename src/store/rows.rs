@@ -137,9 +137,9 @@ pub fn save_round(
     )?;
     let Some(round) = round else { return Ok(()) };
     conn.execute(
-        "INSERT INTO rounds (group_id, stage_no, round_no, seed) VALUES (?1, ?2, ?3, ?4)",
+        "INSERT INTO rounds (group_id, stage_no, round_no, seed, warnings) VALUES (?1, ?2, ?3, ?4, ?5)",
         // The u64 seed keeps its bits in SQLite's i64.
-        params![group.0, stage.0, round.no.0, round.seed.map(|s| s as i64)],
+        params![group.0, stage.0, round.no.0, round.seed.map(|s| s as i64), json(&round.warnings)?],
     )?;
     let mut insert_game = conn.prepare_cached(
         "INSERT INTO games (group_id, stage_no, round_no, board, game, red, black, outcome, reason,
@@ -252,14 +252,21 @@ type RoundKey = (u32, u32, u32);
 
 fn load_rounds(conn: &Connection, groups: &mut [Group]) -> Result<(), RowError> {
     let mut rounds: BTreeMap<RoundKey, Round> = BTreeMap::new();
-    let mut stmt = conn.prepare("SELECT group_id, stage_no, round_no, seed FROM rounds")?;
+    let mut stmt = conn.prepare("SELECT group_id, stage_no, round_no, seed, warnings FROM rounds")?;
     let mut rows = stmt.query([])?;
     while let Some(r) = rows.next()? {
         let key: RoundKey = (r.get(0)?, r.get(1)?, r.get(2)?);
         let seed: Option<i64> = r.get(3)?;
+        let warnings: String = r.get(4)?;
         rounds.insert(
             key,
-            Round { no: RoundNo(key.2), seed: seed.map(|s| s as u64), games: Vec::new(), byes: Vec::new() },
+            Round {
+                no: RoundNo(key.2),
+                seed: seed.map(|s| s as u64),
+                games: Vec::new(),
+                byes: Vec::new(),
+                warnings: from_json("rounds", &warnings)?,
+            },
         );
     }
     let mut stmt = conn.prepare(

@@ -10,7 +10,8 @@
 pub mod record;
 pub mod tiebreaks;
 
-use crate::domain::command::{DomainError, stage_entrants};
+use crate::domain::command::DomainError;
+use crate::domain::event::stage_entrants;
 use crate::domain::event::{Event, Stage};
 use crate::domain::ids::{GroupId, StageNo, StartNo};
 use crate::domain::player::{Gender, PlayerStatus};

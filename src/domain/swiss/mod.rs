@@ -1,23 +1,32 @@
-//! Swiss pairing: the next round of a stage from its standings and history.
+//! Swiss pairing (R-3, PAIRING.md): the next round of a stage from its standings and
+//! history, under the stage's rule set (`cxa` or `fide-dutch`).
 //!
-//! This is the interim engine of the foundation: a score-group pairing that already
-//! keeps the absolute rules (no rematch — a forfeit counts as a meeting — at most one
-//! pairing-allocated bye, given to the lowest-ranked eligible player; withdrawn and
-//! disqualified players are not paired) and the round-1 draws of PAIRING.md §3. The
-//! weighted-matching engine of PAIRING.md replaces `score_groups` behind the same
-//! [`pair_next_round`] interface.
+//! [`pair_next_round`] gathers the candidates in rank order, draws round 1
+//! (`first_round`), hands the graph of allowed pairs with the rule set's criteria as
+//! weights to the matching (`engine`, `criteria`), allocates colours (`colours`) and
+//! orders the boards. Withdrawn and disqualified players, announced byes and absences
+//! are not paired.
 
+mod check;
 mod colours;
-mod score_groups;
+mod criteria;
+mod edit;
+mod engine;
+mod first_round;
 
-use crate::domain::command::stage_entrants;
-use crate::domain::event::{Bye, ByeKind, Event, Game, PlannedBye, Round, StageKind, StageStatus};
+use crate::domain::event::stage_entrants;
+use crate::domain::event::{Bye, ByeKind, Event, Game, PlannedBye, Round, Stage, StageKind, StageStatus};
 use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::points::Points;
-use crate::domain::rules::FirstRoundMode;
+use crate::domain::round_robin;
+use crate::domain::rules::{ClubAvoidance, Colour, FirstRoundMode, PairingSystem};
 use crate::domain::standings::{record::Record, records_after, standings};
-use std::collections::{BTreeMap, BTreeSet};
+use colours::ColourState;
+use std::collections::BTreeSet;
 use thiserror::Error;
+
+pub use check::{PairingWarning, check_round};
+pub use edit::{PairingEdit, edited};
 
 /// Why no round could be paired.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -46,9 +55,20 @@ pub enum PairingError {
     /// Fewer than two players can be paired.
     #[error("only {0} player(s) can be paired")]
     TooFewPlayers(usize),
-    /// Every pairing would repeat a game or give a second bye.
-    #[error("no pairing of round {0} avoids rematches and second byes")]
-    NoValidPairing(RoundNo),
+    /// Every pairing would break an absolute rule (rematch, second bye, colours, club).
+    #[error(
+        "no pairing of round {round} keeps the absolute rules (no rematch, one bye each, colours, clubs): {}",
+        unpaired_list(players)
+    )]
+    NoValidPairing { round: RoundNo, players: Vec<StartNo> },
+}
+
+fn unpaired_list(players: &[StartNo]) -> String {
+    if players.is_empty() {
+        return "the players cannot all be paired".into();
+    }
+    let list: Vec<String> = players.iter().map(ToString::to_string).collect();
+    format!("no opponent is left for player(s) {}", list.join(", "))
 }
 
 /// One player as the pairing sees them: rank order, score, history.
@@ -57,6 +77,7 @@ pub(crate) struct Candidate {
     pub start_no: StartNo,
     pub points: Points,
     pub rating: Option<u32>,
+    pub club: String,
     pub record: Record,
     pub had_pairing_bye: bool,
     pub had_forfeit_win: bool,
@@ -79,14 +100,17 @@ pub fn pair_next_round(event: &Event, group: GroupId, stage_no: StageNo, seed: u
         return Err(PairingError::StageNotOpen(stage_no));
     }
     let entrants = stage_entrants(event, group, stage);
-    let planned = stage.rounds_planned.ok_or(PairingError::RoundsNotSet {
+    if stage.kind == StageKind::RoundRobin {
+        return round_robin_round(stage, &entrants, seed);
+    }
+    let planned_rounds = stage.rounds_planned.ok_or(PairingError::RoundsNotSet {
         stage: stage_no,
         players: entrants.len(),
         suggested: suggested_rounds(entrants.len()),
     })?;
     let done = stage.rounds.len() as u32;
-    if done >= planned {
-        return Err(PairingError::AllRoundsPaired(planned));
+    if done >= planned_rounds {
+        return Err(PairingError::AllRoundsPaired(planned_rounds));
     }
     if let Some(last) = stage.rounds.last() {
         let missing = last.games.iter().filter(|g| g.result.is_none()).count();
@@ -111,50 +135,132 @@ pub fn pair_next_round(event: &Event, group: GroupId, stage_no: StageNo, seed: u
     let order: Vec<StartNo> = standings(event, group, stage_no, done)
         .map(|s| s.rows.into_iter().map(|r| r.start_no).collect())
         .unwrap_or_else(|_| entrants.clone());
-    let candidates: Vec<Candidate> = order
+    let mut candidates: Vec<Candidate> = order
         .into_iter()
         .filter(|p| pairable.contains(p))
         .map(|p| {
             let record = records.get(&p).cloned().unwrap_or_default();
+            let player = event.player(p);
             Candidate {
                 start_no: p,
                 points: record.total(),
-                rating: event.player(p).and_then(|pl| pl.entry.rating),
+                rating: player.and_then(|pl| pl.entry.rating),
+                club: player.map(|pl| pl.entry.club.trim().to_string()).unwrap_or_default(),
                 had_pairing_bye: record.byes.iter().any(|(_, k)| *k == ByeKind::Pairing),
                 had_forfeit_win: record.games.iter().any(|g| g.won() && !g.played()),
                 record,
             }
         })
         .collect();
-    let met = meetings(stage.rounds.iter());
-    let pairs = if done == 0 {
-        score_groups::first_round(&candidates, stage.pairing.first_round, seed)
-    } else {
-        score_groups::later_round(&candidates, &met).ok_or(PairingError::NoValidPairing(round_no))?
-    };
-    let first_round_colours = (done == 0).then_some(match stage.pairing.first_round {
-        FirstRoundMode::Random => colours::FirstRoundColours::ByLot,
-        FirstRoundMode::Halves | FirstRoundMode::HalvesLot => colours::FirstRoundColours::OddBoardsUpperRed,
-    });
-    let rank: BTreeMap<StartNo, usize> = candidates.iter().enumerate().map(|(i, c)| (c.start_no, i)).collect();
-    let by_no: BTreeMap<StartNo, &Candidate> = candidates.iter().map(|c| (c.start_no, c)).collect();
-    let mut games: Vec<(Points, Points, usize, Game)> = Vec::with_capacity(pairs.games.len());
-    for (board_index, (a, b)) in pairs.games.iter().enumerate() {
-        let (ca, cb) = (by_no[a], by_no[b]);
-        let (red, black) = colours::allocate(ca, cb, rank[a] < rank[b], board_index, first_round_colours, seed);
-        let high = ca.points.max(cb.points);
-        let sum = ca.points + cb.points;
-        let best_rank = rank[a].min(rank[b]);
-        games.push((high, sum, best_rank, Game { board: BoardNo(0), game: 1, red, black, result: None }));
+    let options = &stage.pairing;
+    let first = done == 0;
+    if options.system == PairingSystem::FideDutch {
+        // C.04.3 A.2 (order): by score, then by pairing number — not by tiebreaks.
+        candidates.sort_by(|a, b| b.points.cmp(&a.points).then(a.start_no.cmp(&b.start_no)));
     }
-    // Board order (PAIRING.md): higher score of the pair, then the pair's sum, then
+    let mut rules = engine::Rules {
+        club: match options.club_avoidance {
+            ClubAvoidance::Off => None,
+            ClubAvoidance::FirstRound if !first => None,
+            ClubAvoidance::FirstRound | ClubAvoidance::EveryRound => Some(options.club_avoidance_absolute),
+        },
+        last_round: round_no.0 == planned_rounds && !first,
+        targets: None,
+    };
+    if first {
+        let by_start_number = options.system == PairingSystem::FideDutch;
+        let (drawn, targets) = first_round::draw(&candidates, options.first_round, by_start_number, seed);
+        candidates = drawn;
+        rules.targets = Some(targets);
+    }
+    let met = match options.system {
+        PairingSystem::Cxa => meetings(stage.rounds.iter()),
+        PairingSystem::FideDutch => played_meetings(stage.rounds.iter()),
+    };
+    let solution = engine::solve(&candidates, &met, &rules)
+        .map_err(|unpaired| PairingError::NoValidPairing { round: round_no, players: unpaired.0 })?;
+
+    let states: Vec<ColourState> = candidates.iter().map(ColourState::of).collect();
+    // Board order (PAIRING.md): the higher score of the pair, then the pair's sum, then
     // the better rank of the pair's higher player.
-    games.sort_by(|x, y| y.0.cmp(&x.0).then(y.1.cmp(&x.1)).then(x.2.cmp(&y.2)));
-    let games = games.into_iter().enumerate().map(|(i, (.., g))| Game { board: BoardNo(i as u32 + 1), ..g }).collect();
-    let mut byes: Vec<Bye> = pairs.bye.map(|p| Bye::new(p, ByeKind::Pairing)).into_iter().collect();
+    let mut boards: Vec<(usize, usize)> = solution.pairs.clone();
+    boards.sort_by(|x, y| {
+        let key = |&(i, j): &(usize, usize)| {
+            let (a, b) = (candidates[i].points, candidates[j].points);
+            (std::cmp::Reverse(a.max(b)), std::cmp::Reverse(a + b), i.min(j))
+        };
+        key(x).cmp(&key(y))
+    });
+    let first_colours = first.then(|| {
+        let mode = match options.first_round {
+            FirstRoundMode::Random => colours::FirstRoundColours::ByLot,
+            FirstRoundMode::Halves | FirstRoundMode::HalvesLot => colours::FirstRoundColours::OddBoardsUpperRed,
+        };
+        let mut list = colours::first_round_colours(mode, boards.len(), seed);
+        // TRF `XXC black1`: the top board's upper player starts with black.
+        if options.initial_colour == Some(Colour::Black) {
+            list.iter_mut().for_each(|c| *c = c.opposite());
+        }
+        list
+    });
+    let games = boards
+        .iter()
+        .enumerate()
+        .map(|(k, &(i, j))| {
+            let (high, low) = (i.min(j), i.max(j));
+            let colour = match &first_colours {
+                Some(list) => list[k],
+                None => colours::colour_of_higher(&states[high], &states[low]),
+            };
+            let (red, black) = if colour == Colour::Red { (high, low) } else { (low, high) };
+            Game {
+                board: BoardNo(k as u32 + 1),
+                game: 1,
+                red: candidates[red].start_no,
+                black: candidates[black].start_no,
+                result: None,
+            }
+        })
+        .collect();
+    let mut byes: Vec<Bye> =
+        solution.bye.map(|i| Bye::new(candidates[i].start_no, ByeKind::Pairing)).into_iter().collect();
     byes.extend(planned.iter().map(|p| p.bye));
     byes.sort_by_key(|b| b.player);
-    Ok(Round { no: round_no, seed: Some(seed), games, byes })
+    Ok(Round { no: round_no, seed: Some(seed), games, byes, warnings: Vec::new() })
+}
+
+/// The next round of a round-robin stage from the Berger tables: seat k is the
+/// k-th entrant in seeding order; every seat keeps its games, so a withdrawn player's
+/// opponents are recorded as winning by forfeit.
+fn round_robin_round(stage: &Stage, entrants: &[StartNo], seed: u64) -> Result<Round, PairingError> {
+    if let Some(last) = stage.rounds.last() {
+        let missing = last.games.iter().filter(|g| g.result.is_none()).count();
+        if missing > 0 {
+            return Err(PairingError::RoundIncomplete { round: last.no, missing });
+        }
+    }
+    let total = stage.rounds_planned.unwrap_or(round_robin::rounds_needed(entrants.len(), stage.double_round_robin));
+    let round_no = RoundNo(stage.rounds.len() as u32 + 1);
+    if round_no.0 > total {
+        return Err(PairingError::AllRoundsPaired(total));
+    }
+    let table = round_robin::berger_round(entrants.len(), round_no.0, stage.double_round_robin)
+        .map_err(|_| PairingError::TooFewPlayers(entrants.len()))?;
+    let seat = |k: usize| entrants[k - 1];
+    let games = table
+        .boards
+        .iter()
+        .enumerate()
+        .map(|(i, (red, black))| Game {
+            board: BoardNo(i as u32 + 1),
+            game: 1,
+            red: seat(*red),
+            black: seat(*black),
+            result: None,
+        })
+        .collect();
+    let byes = table.bye.map(|k| Bye::new(seat(k), ByeKind::Pairing)).into_iter().collect();
+    Ok(Round { no: round_no, seed: Some(seed), games, byes, warnings: Vec::new() })
 }
 
 /// Rounds to suggest for a Swiss of `players`: one more than the rounds a
@@ -168,31 +274,19 @@ pub fn suggested_rounds(players: usize) -> u32 {
     (knockout + 1).min(players as u32 - 1)
 }
 
+/// Every pair of players who played a game on the board in the given rounds, as (lower,
+/// higher) start numbers: `fide-dutch`'s C.04.3 C.1 (C.04.1.b, no two players meet
+/// twice) counts games played, so a forfeited game is no meeting.
+pub fn played_meetings<'a>(rounds: impl Iterator<Item = &'a Round>) -> BTreeSet<(StartNo, StartNo)> {
+    rounds
+        .flat_map(|r| r.games.iter())
+        .filter(|g| g.result.is_none_or(|r| r.outcome.was_played()))
+        .map(|g| (g.red.min(g.black), g.red.max(g.black)))
+        .collect()
+}
+
 /// Every pair of players who were paired in the given rounds, forfeits included
 /// (PAIRING.md cxa §2), as (lower, higher) start numbers.
 pub fn meetings<'a>(rounds: impl Iterator<Item = &'a Round>) -> BTreeSet<(StartNo, StartNo)> {
     rounds.flat_map(|r| r.games.iter()).map(|g| (g.red.min(g.black), g.red.max(g.black))).collect()
-}
-
-/// The result of the score-group pairing: pairs in rank order, and the bye.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Pairs {
-    pub games: Vec<(StartNo, StartNo)>,
-    pub bye: Option<StartNo>,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::suggested_rounds;
-
-    // a suggestion from the entry count.
-    #[test]
-    fn suggested_rounds_grow_with_log2_of_the_field() {
-        assert_eq!(suggested_rounds(2), 1);
-        assert_eq!(suggested_rounds(4), 3);
-        assert_eq!(suggested_rounds(20), 6);
-        assert_eq!(suggested_rounds(32), 6);
-        assert_eq!(suggested_rounds(33), 7);
-        assert_eq!(suggested_rounds(80), 8);
-    }
 }

@@ -46,6 +46,7 @@ CREATE TABLE rounds (
     stage_no    INTEGER NOT NULL,
     round_no    INTEGER NOT NULL CHECK (round_no >= 1),
     seed        INTEGER,              -- the u64 draw seed, stored as its i64 bit pattern
+    warnings    TEXT NOT NULL DEFAULT '[]',  -- JSON: rules a hand-edited pairing breaks
     PRIMARY KEY (group_id, stage_no, round_no),
     FOREIGN KEY (group_id, stage_no) REFERENCES stages(group_id, stage_no)
 ) STRICT;

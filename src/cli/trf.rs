@@ -1,0 +1,117 @@
+//! `bianpai trf pair`: pairs the next round of a TRF file and writes it in the format of
+//! the FIDE pairing engines. Exit codes follow those engines: 0 paired, 1 no valid
+//! pairing, 3 invalid input, 5 file error.
+
+use super::{GroupArg, InputError, current_stage, resolve_group};
+use crate::domain::command::{Command, apply};
+use crate::domain::event::ByeKind;
+use crate::domain::rules::PairingSystem;
+use crate::domain::swiss::{PairingError, pair_next_round};
+use crate::io::trf::{TrfDocument, from_stage, to_event, write_pairing};
+use crate::store::EventFile;
+use std::path::Path;
+use std::process::ExitCode;
+
+/// Why `trf pair` stopped, with the exit code of the FIDE pairing engines.
+#[derive(Debug, thiserror::Error)]
+pub enum TrfPairError {
+    /// No pairing keeps the absolute rules: exit 1.
+    #[error("{0}")]
+    NoPairing(String),
+    /// The TRF is malformed or inconsistent: exit 3.
+    #[error("{0}")]
+    Invalid(String),
+    /// A file could not be read or written: exit 5.
+    #[error("{0}")]
+    File(String),
+}
+
+impl TrfPairError {
+    fn exit_code(&self) -> u8 {
+        match self {
+            TrfPairError::NoPairing(_) => 1,
+            TrfPairError::Invalid(_) => 3,
+            TrfPairError::File(_) => 5,
+        }
+    }
+}
+
+/// Runs `trf pair` and returns the process's exit code.
+pub(super) fn run(system: PairingSystem, input: &Path, output: &Path) -> ExitCode {
+    match pair_file(system, input, output) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("bianpai: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
+
+/// Reads `input`, pairs its next round under `system` and writes the pairing to `output`.
+///
+/// # Errors
+/// [`TrfPairError`] saying what went wrong and which exit code it means.
+pub fn pair_file(system: PairingSystem, input: &Path, output: &Path) -> Result<(), TrfPairError> {
+    let name = input.display().to_string();
+    let text = std::fs::read_to_string(input).map_err(|e| TrfPairError::File(format!("{name}: {e}")))?;
+    let text = pair_text(system, &name, &text)?;
+    std::fs::write(output, text).map_err(|e| TrfPairError::File(format!("{}: {e}", output.display())))
+}
+
+/// Pairs the next round of the TRF `text` (named `name` in messages) and returns it in
+/// the engines' output format.
+///
+/// # Errors
+/// [`TrfPairError::Invalid`] for a malformed file, [`TrfPairError::NoPairing`] when no
+/// pairing keeps the absolute rules.
+pub fn pair_text(system: PairingSystem, name: &str, text: &str) -> Result<String, TrfPairError> {
+    let doc = TrfDocument::parse(name, text).map_err(|e| TrfPairError::Invalid(e.to_string()))?;
+    let trf = to_event(&doc).map_err(|e| TrfPairError::Invalid(e.to_string()))?;
+    let mut event = trf.event;
+    let stage = event
+        .group(trf.group)
+        .and_then(|g| g.stage(trf.stage))
+        .ok_or_else(|| TrfPairError::Invalid(format!("{name}: no stage to pair")))?;
+    let rules = Command::SetStageRules {
+        group: trf.group,
+        stage: trf.stage,
+        scoring: stage.scoring.clone(),
+        tiebreaks: stage.tiebreaks.clone(),
+        pairing: crate::domain::rules::PairingOptions { system, ..stage.pairing.clone() },
+    };
+    apply(&mut event, &rules).map_err(|e| TrfPairError::Invalid(format!("{name}: {e}")))?;
+    let round = pair_next_round(&event, trf.group, trf.stage, 0).map_err(|e| match e {
+        PairingError::NoValidPairing { .. } | PairingError::TooFewPlayers(_) => {
+            TrfPairError::NoPairing(format!("{name}: {e}"))
+        }
+        other => TrfPairError::Invalid(format!("{name}: {other}")),
+    })?;
+    let pairs: Vec<_> = round.games.iter().map(|g| (g.red, g.black)).collect();
+    let byes: Vec<_> = round.byes.iter().filter(|b| b.kind == ByeKind::Pairing).map(|b| b.player).collect();
+    Ok(write_pairing(&pairs, &byes))
+}
+
+/// `bianpai trf import IN.trf OUT.bianpai`: a new event file from a TRF file.
+pub(super) fn import(input: &Path, output: &Path) -> anyhow::Result<String> {
+    let name = input.display().to_string();
+    let text = std::fs::read_to_string(input).map_err(|e| InputError(format!("{name}: {e}")))?;
+    let doc = TrfDocument::parse(&name, &text).map_err(|e| InputError(e.to_string()))?;
+    let trf = to_event(&doc).map_err(|e| InputError(e.to_string()))?;
+    let f = EventFile::create(output, &trf.event)?;
+    Ok(format!(
+        "created {} from {name}: {} players, {} round(s) played\n",
+        f.path().display(),
+        trf.event.players.len(),
+        trf.next_round.0 - 1
+    ))
+}
+
+/// `bianpai export FILE trf -o OUT`: the group's current stage as TRF-16.
+pub(super) fn export(file: &Path, group: &GroupArg, output: &Path) -> anyhow::Result<String> {
+    let f = EventFile::open(file)?;
+    let g = resolve_group(f.event(), group)?;
+    let stage = current_stage(g)?;
+    let doc = from_stage(f.event(), g.id, stage.no).map_err(|e| InputError(e.to_string()))?;
+    std::fs::write(output, doc.to_text()).map_err(|e| anyhow::anyhow!("{}: {e}", output.display()))?;
+    Ok(format!("wrote {}\n", output.display()))
+}

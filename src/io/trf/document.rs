@@ -1,0 +1,816 @@
+//! A lossless model of a TRF file: its lines in order, each with its line ending,
+//! the interpreted ones (`001`, `XXR`, `XXC`, `XXS`) as records and every other line
+//! as its text.
+//!
+//! Each parsed line remembers its original text and the record read from it; as long
+//! as the record is unchanged, [`TrfDocument::to_text`] writes the original text, so an
+//! unmodified document is written back byte for byte (alignment, letter case of result
+//! codes, `0000` versus blanks and trailing spaces included). A changed or new record
+//! is written in the canonical column layout of TRF-16.
+//!
+//! [`TrfDocument::parse`] checks each line on its own: the syntax of every interpreted
+//! field and the rules of a round cell that need no other line (a bye has no opponent,
+//! a played game has an opponent and a colour). Whether opponents list each other is
+//! checked by [`to_event`](super::to_event), which needs the whole file.
+
+use super::TrfError;
+use super::scoring::{ScoreCode, TrfScoring, parse_tenths};
+use crate::domain::points::Points;
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+/// How a line ended in the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineEnding {
+    /// `\n`
+    Lf,
+    /// `\r\n`
+    CrLf,
+    /// `\r` alone: TRF-16 Remark 1, and what bbpPairings writes.
+    Cr,
+    /// The last line of a file that does not end with a line break.
+    None,
+}
+
+impl LineEnding {
+    /// The characters of the ending.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LineEnding::Lf => "\n",
+            LineEnding::CrLf => "\r\n",
+            LineEnding::Cr => "\r",
+            LineEnding::None => "",
+        }
+    }
+}
+
+/// A scheduled colour (column 97 of round 1). White is Bianpai's red.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TrfColour {
+    /// `w`
+    White,
+    /// `b`
+    Black,
+}
+
+impl TrfColour {
+    /// `w` or `b`.
+    pub fn to_char(self) -> char {
+        match self {
+            TrfColour::White => 'w',
+            TrfColour::Black => 'b',
+        }
+    }
+
+    /// The other colour.
+    pub fn opposite(self) -> TrfColour {
+        match self {
+            TrfColour::White => TrfColour::Black,
+            TrfColour::Black => TrfColour::White,
+        }
+    }
+}
+
+/// A result code (column 99 of round 1), TRF-16 table of results.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TrfResult {
+    /// `1`: win.
+    Win,
+    /// `=`: draw.
+    Draw,
+    /// `0`: loss.
+    Loss,
+    /// `+`: forfeit win.
+    ForfeitWin,
+    /// `-`: forfeit loss.
+    ForfeitLoss,
+    /// `W`: win, the game lasted less than one move (not rated).
+    UnratedWin,
+    /// `D`: draw, the game lasted less than one move (not rated).
+    UnratedDraw,
+    /// `L`: loss, the game lasted less than one move (not rated).
+    UnratedLoss,
+    /// `H`: half-point bye.
+    HalfPointBye,
+    /// `F`: full-point bye.
+    FullPointBye,
+    /// `U`: pairing-allocated bye.
+    PairingBye,
+    /// `Z`: zero-point bye (known absence).
+    ZeroPointBye,
+    /// Blank: equivalent to `Z` in a played round; "no information" in a round not yet
+    /// paired.
+    Blank,
+}
+
+impl TrfResult {
+    /// Reads a result code; letters in either case.
+    pub fn from_char(c: char) -> Option<TrfResult> {
+        Some(match c.to_ascii_uppercase() {
+            '1' => TrfResult::Win,
+            '=' => TrfResult::Draw,
+            '0' => TrfResult::Loss,
+            '+' => TrfResult::ForfeitWin,
+            '-' => TrfResult::ForfeitLoss,
+            'W' => TrfResult::UnratedWin,
+            'D' => TrfResult::UnratedDraw,
+            'L' => TrfResult::UnratedLoss,
+            'H' => TrfResult::HalfPointBye,
+            'F' => TrfResult::FullPointBye,
+            'U' => TrfResult::PairingBye,
+            'Z' => TrfResult::ZeroPointBye,
+            ' ' => TrfResult::Blank,
+            _ => return None,
+        })
+    }
+
+    /// The code as written (letters upper case).
+    pub fn to_char(self) -> char {
+        match self {
+            TrfResult::Win => '1',
+            TrfResult::Draw => '=',
+            TrfResult::Loss => '0',
+            TrfResult::ForfeitWin => '+',
+            TrfResult::ForfeitLoss => '-',
+            TrfResult::UnratedWin => 'W',
+            TrfResult::UnratedDraw => 'D',
+            TrfResult::UnratedLoss => 'L',
+            TrfResult::HalfPointBye => 'H',
+            TrfResult::FullPointBye => 'F',
+            TrfResult::PairingBye => 'U',
+            TrfResult::ZeroPointBye => 'Z',
+            TrfResult::Blank => ' ',
+        }
+    }
+
+    /// A game played on the board: `1 = 0 W D L`.
+    pub fn is_played(self) -> bool {
+        matches!(
+            self,
+            TrfResult::Win
+                | TrfResult::Draw
+                | TrfResult::Loss
+                | TrfResult::UnratedWin
+                | TrfResult::UnratedDraw
+                | TrfResult::UnratedLoss
+        )
+    }
+
+    /// A bye code: `H F U Z`.
+    pub fn is_bye(self) -> bool {
+        matches!(
+            self,
+            TrfResult::HalfPointBye | TrfResult::FullPointBye | TrfResult::PairingBye | TrfResult::ZeroPointBye
+        )
+    }
+}
+
+/// One round of a player: opponent, colour and result (10 columns).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RoundCell {
+    /// The opponent's start number; `None` for `0000` or blanks.
+    pub opponent: Option<u32>,
+    /// `None` for `-` or blank.
+    pub colour: Option<TrfColour>,
+    /// The result code.
+    pub result: TrfResult,
+}
+
+impl RoundCell {
+    /// A cell with nothing in it.
+    pub const BLANK: RoundCell = RoundCell { opponent: None, colour: None, result: TrfResult::Blank };
+
+    /// A bye or absence: `0000 - X`.
+    pub fn bye(result: TrfResult) -> RoundCell {
+        RoundCell { opponent: None, colour: None, result }
+    }
+
+    /// A game against `opponent`.
+    pub fn game(opponent: u32, colour: TrfColour, result: TrfResult) -> RoundCell {
+        RoundCell { opponent: Some(opponent), colour: Some(colour), result }
+    }
+
+    /// Nothing at all in the cell.
+    pub fn is_blank(&self) -> bool {
+        *self == RoundCell::BLANK
+    }
+
+    /// Whether the player took part in the pairing of the round: an opponent, a
+    /// pairing-allocated bye, or a forfeit win without opponent (as bbpPairings reads it).
+    pub fn participates(&self) -> bool {
+        self.opponent.is_some() || matches!(self.result, TrfResult::PairingBye | TrfResult::ForfeitWin)
+    }
+
+    fn render(&self, out: &mut String) {
+        out.push_str("  ");
+        if self.is_blank() {
+            out.push_str("        ");
+            return;
+        }
+        match self.opponent {
+            Some(o) => out.push_str(&format!("{o:>4}")),
+            None => out.push_str("0000"),
+        }
+        out.push(' ');
+        out.push(self.colour.map_or('-', TrfColour::to_char));
+        out.push(' ');
+        out.push(self.result.to_char());
+    }
+}
+
+/// A `001` player line.
+///
+/// Text fields are stored trimmed. Rendering a changed line truncates text that does
+/// not fit its columns.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PlayerLine {
+    /// Starting rank number, columns 5–8.
+    pub start_no: u32,
+    /// Column 10: `m` or `w` (kept as written).
+    pub sex: String,
+    /// Columns 11–13.
+    pub title: String,
+    /// Columns 15–47, "Lastname, Firstname".
+    pub name: String,
+    /// Columns 49–52; `None` when blank.
+    pub rating: Option<u32>,
+    /// Columns 54–56.
+    pub federation: String,
+    /// Columns 58–68, kept as text.
+    pub fide_id: String,
+    /// Columns 70–79, `YYYY/MM/DD` by the standard, kept as text.
+    pub birth_date: String,
+    /// Columns 81–84.
+    pub points: Points,
+    /// Columns 86–89; `None` when blank.
+    pub rank: Option<u32>,
+    /// Rounds 1, 2, … from column 92, 10 columns each; trailing blank cells dropped.
+    pub rounds: Vec<RoundCell>,
+}
+
+impl PlayerLine {
+    /// A line with a start number and a name, no results.
+    pub fn new(start_no: u32, name: &str) -> PlayerLine {
+        PlayerLine {
+            start_no,
+            sex: String::new(),
+            title: String::new(),
+            name: name.to_string(),
+            rating: None,
+            federation: String::new(),
+            fide_id: String::new(),
+            birth_date: String::new(),
+            points: Points::ZERO,
+            rank: None,
+            rounds: Vec::new(),
+        }
+    }
+
+    /// The cell of a 1-based round, if the line has one.
+    pub fn cell(&self, round: u32) -> Option<&RoundCell> {
+        (round as usize).checked_sub(1).and_then(|i| self.rounds.get(i))
+    }
+
+    /// The line in the TRF-16 column layout (trailing spaces removed).
+    pub fn render(&self) -> String {
+        let mut out = String::with_capacity(90 + 10 * self.rounds.len());
+        out.push_str("001 ");
+        out.push_str(&format!("{:>4} ", self.start_no));
+        out.push_str(&format!("{:<1}", fit(&self.sex, 1)));
+        out.push_str(&format!("{:>3} ", fit(&self.title, 3)));
+        out.push_str(&format!("{:<33} ", fit(&self.name, 33)));
+        out.push_str(&format!("{:>4} ", self.rating.map(|r| r.to_string()).unwrap_or_default()));
+        out.push_str(&format!("{:<3} ", fit(&self.federation, 3)));
+        out.push_str(&format!("{:>11} ", fit(&self.fide_id, 11)));
+        out.push_str(&format!("{:<10} ", fit(&self.birth_date, 10)));
+        let tenths = self.points.tenths();
+        let sign = if tenths < 0 { "-" } else { "" };
+        let points = format!("{sign}{}.{}", tenths.unsigned_abs() / 10, tenths.unsigned_abs() % 10);
+        out.push_str(&format!("{points:>4} "));
+        out.push_str(&format!("{:>4}", self.rank.map(|r| r.to_string()).unwrap_or_default()));
+        for cell in &self.rounds {
+            cell.render(&mut out);
+        }
+        out.truncate(out.trim_end().len());
+        out
+    }
+}
+
+fn fit(text: &str, width: usize) -> Cow<'_, str> {
+    if text.chars().count() <= width { Cow::Borrowed(text) } else { Cow::Owned(text.chars().take(width).collect()) }
+}
+
+/// What a line says.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum TrfRecord {
+    /// `001`: a player and their rounds.
+    Player(PlayerLine),
+    /// `XXR n`: the number of rounds of the tournament.
+    Rounds(u32),
+    /// `XXC …`: configuration words (`white1`, `black1`, `rank`), as written.
+    Config(Vec<String>),
+    /// `XXS CODE=VALUE …`: point values, in the order written.
+    Scoring(Vec<(ScoreCode, Points)>),
+    /// Any other line, verbatim: `012` and the other headers, `XXA`, blank lines …
+    Other(String),
+}
+
+impl TrfRecord {
+    /// The line's text in the canonical layout.
+    pub fn render(&self) -> String {
+        match self {
+            TrfRecord::Player(p) => p.render(),
+            TrfRecord::Rounds(n) => format!("XXR {n}"),
+            TrfRecord::Config(words) => format!("XXC {}", words.join(" ")),
+            TrfRecord::Scoring(values) => {
+                let parts: Vec<String> = values.iter().map(|(c, v)| format!("{c}={v}")).collect();
+                format!("XXS {}", parts.join(" "))
+            }
+            TrfRecord::Other(text) => text.clone(),
+        }
+    }
+}
+
+/// One line of a document.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrfLine {
+    /// What the line says; change it to change the line.
+    pub record: TrfRecord,
+    /// Its line ending.
+    pub ending: LineEnding,
+    /// The text read from the file and the record read from it.
+    source: Option<Box<(String, TrfRecord)>>,
+}
+
+impl TrfLine {
+    /// A new line ending in `\n`.
+    pub fn new(record: TrfRecord) -> TrfLine {
+        TrfLine { record, ending: LineEnding::Lf, source: None }
+    }
+
+    /// The line's text without its ending: the original text while the record is
+    /// unchanged, else the record rendered.
+    pub fn text(&self) -> Cow<'_, str> {
+        match &self.source {
+            Some(source) if source.1 == self.record => Cow::Borrowed(source.0.as_str()),
+            _ => Cow::Owned(self.record.render()),
+        }
+    }
+
+    /// The text as read from the file, for a line that was read from one.
+    pub fn original_text(&self) -> Option<&str> {
+        self.source.as_ref().map(|s| s.0.as_str())
+    }
+}
+
+/// A TRF-16 / TRF(x) file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrfDocument {
+    file_name: String,
+    /// The file began with a UTF-8 byte order mark.
+    bom: bool,
+    /// The lines, in file order.
+    pub lines: Vec<TrfLine>,
+}
+
+impl TrfDocument {
+    /// An empty document; `file_name` names it in error messages.
+    pub fn new(file_name: &str) -> TrfDocument {
+        TrfDocument { file_name: file_name.to_string(), bom: false, lines: Vec::new() }
+    }
+
+    /// Reads a TRF file's text.
+    ///
+    /// # Errors
+    /// A [`TrfError`] naming the first line with a field that cannot be read: a start
+    /// number, rating, points or rank that is not a number, a round cell out of its
+    /// columns, an unknown colour or result code, a bye with an opponent, a played
+    /// result without opponent or colour, a malformed `XXR` or `XXS`, or a start
+    /// number used twice.
+    ///
+    /// # Example
+    /// ```
+    /// use bianpai::io::trf::TrfDocument;
+    /// let text = "012 Club Open\nXXR 5\n";
+    /// let doc = TrfDocument::parse("open.trf", text).unwrap();
+    /// assert_eq!(doc.rounds(), Some(5));
+    /// assert_eq!(doc.to_text(), text);
+    /// ```
+    pub fn parse(file_name: &str, text: &str) -> Result<TrfDocument, TrfError> {
+        let (bom, body) = match text.strip_prefix('\u{feff}') {
+            Some(rest) => (true, rest),
+            None => (false, text),
+        };
+        let mut lines = Vec::new();
+        let mut seen: BTreeMap<u32, usize> = BTreeMap::new();
+        for (index, (raw, ending)) in split_lines(body).into_iter().enumerate() {
+            let line_no = index + 1;
+            let record = parse_record(file_name, line_no, raw)?;
+            if let TrfRecord::Player(p) = &record
+                && let Some(first) = seen.insert(p.start_no, line_no)
+            {
+                return Err(TrfError::new(
+                    file_name,
+                    line_no,
+                    "start number",
+                    format!("start number {} is already used on line {first}", p.start_no),
+                ));
+            }
+            lines.push(TrfLine { record: record.clone(), ending, source: Some(Box::new((raw.to_string(), record))) });
+        }
+        Ok(TrfDocument { file_name: file_name.to_string(), bom, lines })
+    }
+
+    /// The document as text: byte-identical to the parsed text while nothing changed.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        if self.bom {
+            out.push('\u{feff}');
+        }
+        for line in &self.lines {
+            out.push_str(&line.text());
+            out.push_str(line.ending.as_str());
+        }
+        out
+    }
+
+    /// The file name given at parsing.
+    pub fn file_name(&self) -> &str {
+        &self.file_name
+    }
+
+    /// Appends a line ending in `\n`.
+    pub fn push(&mut self, record: TrfRecord) {
+        self.lines.push(TrfLine::new(record));
+    }
+
+    /// The 1-based number of the last line (1 for an empty document).
+    pub fn last_line_no(&self) -> usize {
+        self.lines.len().max(1)
+    }
+
+    /// The player lines with their 1-based line numbers, in file order.
+    pub fn players(&self) -> impl Iterator<Item = (usize, &PlayerLine)> {
+        self.lines.iter().enumerate().filter_map(|(i, l)| match &l.record {
+            TrfRecord::Player(p) => Some((i + 1, p)),
+            _ => None,
+        })
+    }
+
+    /// The player with a start number and the 1-based number of their line.
+    pub fn player(&self, start_no: u32) -> Option<(usize, &PlayerLine)> {
+        self.players().find(|(_, p)| p.start_no == start_no)
+    }
+
+    /// The player with a start number, to change.
+    pub fn player_mut(&mut self, start_no: u32) -> Option<&mut PlayerLine> {
+        self.lines.iter_mut().find_map(|l| match &mut l.record {
+            TrfRecord::Player(p) if p.start_no == start_no => Some(p),
+            _ => None,
+        })
+    }
+
+    /// The tournament name: the text of the first `012` line, trimmed.
+    pub fn tournament_name(&self) -> Option<&str> {
+        self.lines.iter().find_map(|l| match &l.record {
+            TrfRecord::Other(text) if text.starts_with("012") => text.get(3..).map(str::trim),
+            _ => None,
+        })
+    }
+
+    /// The number of rounds of the last `XXR` line.
+    pub fn rounds(&self) -> Option<u32> {
+        self.rounds_line().map(|(_, n)| n)
+    }
+
+    /// The last `XXR` line: its 1-based number and value.
+    pub fn rounds_line(&self) -> Option<(usize, u32)> {
+        self.lines.iter().enumerate().rev().find_map(|(i, l)| match l.record {
+            TrfRecord::Rounds(n) => Some((i + 1, n)),
+            _ => None,
+        })
+    }
+
+    /// The initial colour from `XXC white1` / `black1`, the last one written winning:
+    /// the colour drawn for the top player of round 1 (FIDE C.04.3 E.5).
+    pub fn initial_colour(&self) -> Option<TrfColour> {
+        self.config_words()
+            .filter_map(|w| match w {
+                "white1" => Some(TrfColour::White),
+                "black1" => Some(TrfColour::Black),
+                _ => None,
+            })
+            .last()
+    }
+
+    /// Whether `XXC rank` asks for pairing by ranking ids instead of start numbers.
+    pub fn pairs_by_rank(&self) -> bool {
+        self.config_words().any(|w| w == "rank")
+    }
+
+    fn config_words(&self) -> impl Iterator<Item = &str> {
+        self.lines
+            .iter()
+            .filter_map(|l| match &l.record {
+                TrfRecord::Config(words) => Some(words),
+                _ => None,
+            })
+            .flatten()
+            .map(String::as_str)
+    }
+
+    /// Whether any `XXS` line is present.
+    pub fn has_scoring(&self) -> bool {
+        self.lines.iter().any(|l| matches!(l.record, TrfRecord::Scoring(_)))
+    }
+
+    /// The point values: JaVaFo's defaults changed by every `XXS` line in order.
+    pub fn scoring(&self) -> TrfScoring {
+        let mut scoring = TrfScoring::default();
+        for line in &self.lines {
+            if let TrfRecord::Scoring(values) = &line.record {
+                for (code, value) in values {
+                    scoring.set(*code, *value);
+                }
+            }
+        }
+        scoring
+    }
+}
+
+/// Splits text into lines and their endings (`\n`, `\r\n` or a lone `\r`).
+fn split_lines(text: &str) -> Vec<(&str, LineEnding)> {
+    let mut lines = Vec::new();
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => {
+                lines.push((&text[start..i], LineEnding::Lf));
+                i += 1;
+                start = i;
+            }
+            b'\r' => {
+                if bytes.get(i + 1) == Some(&b'\n') {
+                    lines.push((&text[start..i], LineEnding::CrLf));
+                    i += 2;
+                } else {
+                    lines.push((&text[start..i], LineEnding::Cr));
+                    i += 1;
+                }
+                start = i;
+            }
+            _ => i += 1,
+        }
+    }
+    if start < bytes.len() {
+        lines.push((&text[start..], LineEnding::None));
+    }
+    lines
+}
+
+fn parse_record(file: &str, line_no: usize, raw: &str) -> Result<TrfRecord, TrfError> {
+    let code = raw.get(..3).unwrap_or("");
+    let rest = raw.get(3..).unwrap_or("");
+    let err = |field: &str, message: String| TrfError::new(file, line_no, field, message);
+    match code {
+        "001" => parse_player(file, line_no, raw).map(TrfRecord::Player),
+        "XXR" => {
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            match words.as_slice() {
+                [n] => match n.parse::<u32>() {
+                    Ok(n) if n > 0 => Ok(TrfRecord::Rounds(n)),
+                    _ => Err(err("XXR", format!("'{n}' is not a number of rounds (1 or more)"))),
+                },
+                _ => Err(err("XXR", format!("expected one number of rounds, found '{}'", rest.trim()))),
+            }
+        }
+        "XXC" => Ok(TrfRecord::Config(rest.split_whitespace().map(str::to_string).collect())),
+        "XXS" => {
+            let mut values = Vec::new();
+            for word in rest.split_whitespace() {
+                let Some((code, value)) = word.split_once('=') else {
+                    return Err(err("XXS", format!("'{word}' is not CODE=VALUE")));
+                };
+                let Some(code) = ScoreCode::parse(code) else {
+                    let known: Vec<&str> = ScoreCode::ALL.iter().map(|c| c.as_str()).collect();
+                    return Err(err(
+                        "XXS",
+                        format!("unknown scoring code '{code}' in '{word}'; known codes: {}", known.join(" ")),
+                    ));
+                };
+                let Some(value) = parse_tenths(value) else {
+                    return Err(err(
+                        "XXS",
+                        format!("'{value}' in '{word}' is not a number of points with at most one decimal"),
+                    ));
+                };
+                values.push((code, value));
+            }
+            Ok(TrfRecord::Scoring(values))
+        }
+        _ => Ok(TrfRecord::Other(raw.to_string())),
+    }
+}
+
+/// The characters of a line, read by 1-based column; columns past the end are blank.
+struct Columns(Vec<char>);
+
+impl Columns {
+    fn at(&self, col: usize) -> char {
+        col.checked_sub(1).and_then(|i| self.0.get(i)).copied().unwrap_or(' ')
+    }
+
+    fn field(&self, from: usize, to: usize) -> String {
+        (from..=to).map(|c| self.at(c)).collect::<String>().trim().to_string()
+    }
+}
+
+fn parse_player(file: &str, line_no: usize, raw: &str) -> Result<PlayerLine, TrfError> {
+    let err = |field: &str, message: String| TrfError::new(file, line_no, field, message);
+    let cols = Columns(raw.chars().collect());
+    let number = |field: &str, from: usize, to: usize| -> Result<Option<u32>, TrfError> {
+        let text = cols.field(from, to);
+        if text.is_empty() {
+            return Ok(None);
+        }
+        if !text.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(err(field, format!("'{text}' in columns {from}–{to} is not a number")));
+        }
+        text.parse::<u32>().map(Some).map_err(|e| err(field, format!("'{text}': {e}")))
+    };
+    let start_no = match number("start number", 5, 8)? {
+        Some(n) if n > 0 => n,
+        Some(_) => return Err(err("start number", "start number 0 in columns 5–8; numbers start at 1".into())),
+        None => return Err(err("start number", "no start number in columns 5–8".into())),
+    };
+    let rating = number("rating", 49, 52)?;
+    let points_text = cols.field(81, 84);
+    let points = if points_text.is_empty() {
+        return Err(err("points", "no points in columns 81–84".into()));
+    } else {
+        parse_tenths(&points_text).ok_or_else(|| {
+            err("points", format!("'{points_text}' in columns 81–84 is not a number of points like 2.5"))
+        })?
+    };
+    let rank = number("rank", 86, 89)?;
+    let mut rounds = Vec::new();
+    let mut round = 1usize;
+    loop {
+        let base = 92 + 10 * (round - 1);
+        if cols.0.len() < base - 2 {
+            break;
+        }
+        rounds.push(parse_cell(&cols, base, round, start_no, &err)?);
+        round += 1;
+    }
+    while rounds.last().is_some_and(RoundCell::is_blank) {
+        rounds.pop();
+    }
+    Ok(PlayerLine {
+        start_no,
+        sex: cols.field(10, 10),
+        title: cols.field(11, 13),
+        name: cols.field(15, 47),
+        rating,
+        federation: cols.field(54, 56),
+        fide_id: cols.field(58, 68),
+        birth_date: cols.field(70, 79),
+        points,
+        rank,
+        rounds,
+    })
+}
+
+/// Reads the cell of `round` whose opponent starts in column `base`.
+fn parse_cell(
+    cols: &Columns,
+    base: usize,
+    round: usize,
+    own: u32,
+    err: &dyn Fn(&str, String) -> TrfError,
+) -> Result<RoundCell, TrfError> {
+    for col in [base - 2, base - 1, base + 4, base + 6] {
+        if cols.at(col) != ' ' {
+            return Err(err(
+                &format!("round {round}"),
+                format!(
+                    "column {col} holds '{}' but must be blank: round {round} is 'oppo c r' in columns {base}–{} (is the line shifted?)",
+                    cols.at(col),
+                    base + 7
+                ),
+            ));
+        }
+    }
+    let opponent_text = cols.field(base, base + 3);
+    let opponent = if opponent_text.is_empty() {
+        None
+    } else if opponent_text.bytes().all(|b| b.is_ascii_digit()) {
+        match opponent_text.parse::<u32>() {
+            Ok(0) => None,
+            Ok(n) => Some(n),
+            Err(e) => return Err(err(&format!("round {round} opponent"), format!("'{opponent_text}': {e}"))),
+        }
+    } else {
+        return Err(err(
+            &format!("round {round} opponent"),
+            format!("'{opponent_text}' in columns {base}–{} is not a start number", base + 3),
+        ));
+    };
+    let colour_char = cols.at(base + 5);
+    let colour = match colour_char {
+        'w' | 'W' => Some(TrfColour::White),
+        'b' | 'B' => Some(TrfColour::Black),
+        '-' | ' ' => None,
+        other => {
+            return Err(err(
+                &format!("round {round} colour"),
+                format!("'{other}' in column {} is not a colour: use w, b or -", base + 5),
+            ));
+        }
+    };
+    let result_char = cols.at(base + 7);
+    let Some(result) = TrfResult::from_char(result_char) else {
+        return Err(err(
+            &format!("round {round} result"),
+            format!("'{result_char}' in column {} is not a result code: use 1 = 0 + - W D L H F U Z", base + 7),
+        ));
+    };
+    let cell = RoundCell { opponent, colour, result };
+    let result_field = format!("round {round} result");
+    match (opponent, result) {
+        (Some(o), _) if o == own => {
+            return Err(err(&format!("round {round} opponent"), format!("player {own} cannot meet themselves")));
+        }
+        (Some(o), r) if r.is_bye() => {
+            return Err(err(&result_field, format!("'{result_char}' is a bye but an opponent ({o}) is given")));
+        }
+        (Some(o), TrfResult::Blank) => {
+            return Err(err(&result_field, format!("no result for the game against {o}")));
+        }
+        (None, r) if r.is_played() => {
+            return Err(err(&result_field, format!("'{result_char}' is a game result but no opponent is given")));
+        }
+        _ => {}
+    }
+    if result.is_played() && colour.is_none() {
+        return Err(err(
+            &format!("round {round} colour"),
+            format!("the game against {} has a result but no colour (w or b)", opponent.unwrap_or(0)),
+        ));
+    }
+    if opponent.is_none() && colour.is_some() {
+        return Err(err(
+            &format!("round {round} colour"),
+            format!("colour '{colour_char}' is given but no opponent; a bye is written 0000 - {}", result.to_char()),
+        ));
+    }
+    Ok(cell)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LINE: &str = "001    1      Test0001 Player0001               2794                             2.5    5    22 w 1    12 b 1    10 w =";
+
+    #[test]
+    fn reads_the_columns_of_a_player_line() {
+        let doc = TrfDocument::parse("t.trf", LINE).unwrap();
+        let (line, p) = doc.players().next().unwrap();
+        assert_eq!(line, 1);
+        assert_eq!(
+            (p.start_no, p.name.as_str(), p.rating, p.points, p.rank),
+            (1, "Test0001 Player0001", Some(2794), Points(25), Some(5))
+        );
+        assert_eq!(p.rounds[0], RoundCell::game(22, TrfColour::White, TrfResult::Win));
+        assert_eq!(p.rounds[2], RoundCell::game(10, TrfColour::White, TrfResult::Draw));
+        assert_eq!(p.render(), LINE);
+    }
+
+    #[test]
+    fn keeps_line_endings_and_a_byte_order_mark() {
+        let text = "\u{feff}012 A\r\nXXR 3\rfoo\n\nbar";
+        let doc = TrfDocument::parse("t.trf", text).unwrap();
+        assert_eq!(doc.lines.len(), 5);
+        assert_eq!(doc.to_text(), text);
+        assert_eq!(doc.tournament_name(), Some("A"));
+    }
+
+    #[test]
+    fn a_changed_record_is_rendered_and_the_rest_kept() {
+        let text = "012 A\nXXR   3  \n";
+        let mut doc = TrfDocument::parse("t.trf", text).unwrap();
+        assert_eq!(doc.to_text(), text);
+        doc.lines[1].record = TrfRecord::Rounds(4);
+        assert_eq!(doc.to_text(), "012 A\nXXR 4\n");
+    }
+
+    #[test]
+    fn bye_with_opponent_is_refused() {
+        let bad = LINE.replace("22 w 1", "22 w H");
+        let e = TrfDocument::parse("t.trf", &bad).unwrap_err();
+        assert_eq!(e.field, "round 1 result");
+    }
+}
