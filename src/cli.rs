@@ -150,6 +150,9 @@ pub enum Cmd {
     },
     /// Record or correct a result. RESULT: 1-0, 0-1, 1/2, +-, -+, -- (or both-forfeit).
     Result(ResultArgs),
+    /// Stages: `stage next` closes the current stage and qualifies players into the next.
+    #[command(subcommand)]
+    Stage(StageCmd),
     /// Export a stage (trf now; csv, xlsx and html come with the exports).
     Export {
         /// The event file.
@@ -267,6 +270,21 @@ pub enum TrfCmd {
         input: PathBuf,
         /// The event file to create.
         output: PathBuf,
+    },
+}
+
+/// `bianpai stage …`
+#[derive(Debug, Subcommand)]
+pub enum StageCmd {
+    /// Close the group's current stage; its top players and the nominees enter the next.
+    Next {
+        /// The event file.
+        file: PathBuf,
+        #[command(flatten)]
+        group: GroupArg,
+        /// A sponsor's nominee (start number), after the qualifiers; repeatable.
+        #[arg(long = "nominee")]
+        nominees: Vec<u32>,
     },
 }
 
@@ -436,6 +454,7 @@ fn execute(command: Cmd) -> anyhow::Result<String> {
         Cmd::Players(p) => players::run(p),
         Cmd::Pair { file, group, seed } => rounds::pair(&file, &group, seed),
         Cmd::Rounds { file, rounds, group } => rounds::set_rounds(&file, &group, rounds),
+        Cmd::Stage(StageCmd::Next { file, group, nominees }) => rounds::next_stage(&file, &group, &nominees),
         Cmd::Format { file, format, group, double } => rounds::set_format(&file, &group, format, double),
         Cmd::Edit { file, group, round, confirm, edit } => rounds::edit(&file, &group, round, confirm, edit),
         Cmd::Unpair { file, group, round } => rounds::unpair(&file, &group, round),

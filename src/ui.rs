@@ -9,13 +9,22 @@
 //! An event file that cannot be opened is reported inside the window, not by a panic.
 
 mod app;
+pub mod event_ui;
+pub mod file_menu_ui;
 pub mod fonts;
+pub mod i18n;
 pub mod pairing_ui;
+pub mod results_ui;
+mod roster_form_ui;
+mod roster_import_ui;
 pub mod roster_ui;
+pub mod session;
 pub mod standings_ui;
 mod table;
 
-pub use app::{BianpaiApp, View};
+pub use app::{BianpaiApp, Env, View};
+pub use i18n::Lang;
+pub use session::{Job, Notice, Session};
 
 use crate::domain::demo::demo_event;
 use crate::store::EventFile;
@@ -32,19 +41,21 @@ pub const DEMO_SEED: u64 = 2025;
 /// # Errors
 /// When the window cannot be created (no display, no OpenGL).
 pub fn run(file: Option<PathBuf>) -> anyhow::Result<()> {
-    let (opened, demo_path) = match file {
-        Some(path) => (EventFile::open(&path).map_err(|e| e.to_string()), None),
+    let (path, demo_path) = match file {
+        Some(path) => (path, None),
         None => {
             let path = demo_file_path();
-            (create_demo_file(&path), Some(path))
+            if let Err(message) = create_demo_file(&path) {
+                eprintln!("bianpai: the demo event could not be written: {message}");
+            }
+            (path.clone(), Some(path))
         }
     };
-    let app = BianpaiApp::new(opened);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
-            .with_title(app.window_title())
+            .with_title("Bianpai 编排")
             .with_app_id("bianpai")
-            .with_inner_size([1120.0, 720.0])
+            .with_inner_size([1180.0, 760.0])
             .with_min_inner_size([640.0, 400.0]),
         // The CJK font is installed by `fonts::install_fonts`; eframe is built without
         // its `system_fonts` feature, so its fallback could only log a warning.
@@ -56,7 +67,9 @@ pub fn run(file: Option<PathBuf>) -> anyhow::Result<()> {
         options,
         Box::new(move |cc| {
             let font = fonts::install_fonts_reporting(&cc.egui_ctx);
-            Ok(Box::new(app.with_font(font)))
+            let mut session = Session::start(Some(cc.egui_ctx.clone()));
+            session.submit(Job::Open(path));
+            Ok(Box::new(BianpaiApp::new(session).with_font(font)))
         }),
     );
     if let Some(path) = demo_path {
@@ -71,14 +84,14 @@ pub fn demo_file_path() -> PathBuf {
 }
 
 /// Writes the demo event to a new file at `path` (replacing an old demo file there)
-/// and opens it.
+/// (the file is closed again, for the window's worker to open).
 ///
 /// # Errors
 /// A message for the window when the demo cannot be built or the file not written.
-pub fn create_demo_file(path: &Path) -> Result<EventFile, String> {
+pub fn create_demo_file(path: &Path) -> Result<(), String> {
     let event = demo_event(DEMO_SEED).map_err(|e| e.to_string())?;
     remove_event_file(path);
-    EventFile::create(path, &event).map_err(|e| e.to_string())
+    EventFile::create(path, &event).map(drop).map_err(|e| e.to_string())
 }
 
 /// Removes an event file and SQLite's companion files, ignoring any that are absent.

@@ -4,7 +4,7 @@ use super::table::{self, Align};
 use super::{EditCmd, FormatArg, GroupArg, InputError, ResultArgs, current_stage, resolve_group};
 use crate::domain::command::{Command, DomainError};
 use crate::domain::event::{Bye, ByeKind, PlannedBye, StageKind};
-use crate::domain::ids::{BoardNo, RoundNo, StartNo};
+use crate::domain::ids::{BoardNo, RoundNo, StageNo, StartNo};
 use crate::domain::player::Gender;
 use crate::domain::result::{GameResult, Outcome, ResultReason};
 use crate::domain::standings::{self, records_after};
@@ -95,6 +95,20 @@ pub(super) fn set_format(file: &Path, group: &GroupArg, format: FormatArg, doubl
             "round robin"
         }
     ))
+}
+
+pub(super) fn next_stage(file: &Path, group: &GroupArg, nominees: &[u32]) -> anyhow::Result<String> {
+    let mut f = EventFile::open(file)?;
+    let g = resolve_group(f.event(), group)?;
+    let stage = current_stage(g)?;
+    let (group_id, stage_no) = (g.id, stage.no);
+    let nominees = nominees.iter().map(|n| StartNo(*n)).collect();
+    f.execute(&Command::AdvanceStage { group: group_id, stage: stage_no, nominees })?;
+    let next = f.event().group(group_id).and_then(|g| g.stage(StageNo(stage_no.0 + 1)));
+    Ok(match next {
+        Some(s) => format!("stage {stage_no} closed; {} players enter stage {} {}\n", s.entrants.len(), s.no, s.name),
+        None => format!("stage {stage_no} closed\n"),
+    })
 }
 
 pub(super) fn unpair(file: &Path, group: &GroupArg, round: u32) -> anyhow::Result<String> {

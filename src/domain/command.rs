@@ -3,12 +3,15 @@
 //! change with its audit row in one transaction.
 
 use super::eligibility::EligibilityIssue;
-use super::event::{ByeKind, Event, PlannedBye, Round, Stage, StageKind, StageStatus, stage_entrants};
+use super::event::{
+    ByeKind, Event, Official, PlannedBye, Round, RoundSchedule, Stage, StageKind, StageStatus, stage_entrants,
+};
 use super::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use super::player::{Player, PlayerEntry, PlayerStatus};
 use super::result::GameResult;
 use super::rules::{PairingOptions, ScoringTable, Tiebreak};
 use super::swiss::{PairingEdit, PairingWarning, check_round, edited};
+use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use thiserror::Error;
@@ -75,6 +78,37 @@ pub enum Command {
         kind: StageKind,
         /// Two cycles for a round robin.
         double: bool,
+    },
+    /// Set a stage's time control and round start times.
+    SetStageSchedule {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// Time control as printed on sheets.
+        time_control: String,
+        /// Start times and monitored boards, one entry per round at most.
+        schedule: Vec<RoundSchedule>,
+    },
+    /// Set the event's title, first day and officials.
+    SetEventInfo {
+        /// The event's title; not empty.
+        name: String,
+        /// First day of play (the reference date for ages).
+        start_date: Option<Date>,
+        /// Officials in printing order; each needs a name.
+        officials: Vec<Official>,
+    },
+    /// Close a stage and qualify players into the next: the top `qualifiers` of
+    /// the closed stage's final standings who are still active, then the nominees; the
+    /// new stage's seeding is that order.
+    AdvanceStage {
+        /// The group.
+        group: GroupId,
+        /// The stage to close.
+        stage: StageNo,
+        /// Sponsors' nominees added after the qualifiers, in this order.
+        nominees: Vec<StartNo>,
     },
     /// Announce a bye or an absence for a round not yet paired.
     AnnounceBye {
@@ -176,6 +210,29 @@ pub enum Change {
         /// The round before the change; `None` if it is new.
         before: Option<Box<Round>>,
     },
+    /// The event's title, first day or officials changed.
+    EventInfo {
+        /// The values before the change.
+        before: Box<EventInfo>,
+    },
+}
+
+/// The event-level fields that [`Command::SetEventInfo`] changes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventInfo {
+    /// The event's title.
+    pub name: String,
+    /// First day of play.
+    pub start_date: Option<Date>,
+    /// Officials in printing order.
+    pub officials: Vec<Official>,
+}
+
+impl EventInfo {
+    /// The event's current title, first day and officials.
+    pub fn of(event: &Event) -> EventInfo {
+        EventInfo { name: event.name.clone(), start_date: event.start_date, officials: event.officials.clone() }
+    }
 }
 
 /// What [`apply`] changed, for the store and the audit log.
@@ -232,6 +289,9 @@ pub enum DomainError {
     /// Only the last round can be unpaired.
     #[error("only the last round ({0}) can be unpaired")]
     NotLastRound(RoundNo),
+    /// A stage cannot close before its rounds are played.
+    #[error("stage {stage} has played {played} of {} rounds", planned.map_or("?".to_string(), |p| p.to_string()))]
+    StageUnfinished { stage: StageNo, played: u32, planned: Option<u32> },
     /// A hand edit breaks absolute rules and was not confirmed.
     #[error("the edit breaks absolute rules; confirm to keep it: {}", join_warnings(.0))]
     NeedsConfirmation(Vec<PairingWarning>),
@@ -346,6 +406,43 @@ pub fn apply(event: &mut Event, command: &Command) -> Result<Applied, DomainErro
             }
             Ok(stage_changed(*group, *stage, before))
         }
+        Command::SetStageSchedule { group, stage, time_control, schedule } => {
+            let mut schedule = schedule.clone();
+            schedule.sort_by_key(|s| s.round);
+            if let Some(bad) = schedule.iter().find(|s| s.round.0 == 0) {
+                return Err(DomainError::InvalidEdit(format!("round {} does not exist", bad.round)));
+            }
+            if let Some(twice) = schedule.windows(2).find(|w| w[0].round == w[1].round) {
+                return Err(DomainError::InvalidEdit(format!("round {} is scheduled twice", twice[0].round)));
+            }
+            let st = stage_mut(event, *group, *stage)?;
+            let before = Box::new(settings_only(st));
+            st.time_control = time_control.trim().to_string();
+            st.schedule = schedule;
+            Ok(stage_changed(*group, *stage, before))
+        }
+        Command::SetEventInfo { name, start_date, officials } => {
+            let invalid = |name: &str, field, message: &str| DomainError::InvalidEntry {
+                name: name.to_string(),
+                field,
+                message: message.to_string(),
+            };
+            if name.trim().is_empty() {
+                return Err(invalid("", "event name", "the event needs a name"));
+            }
+            if let Some(o) = officials.iter().find(|o| o.name.trim().is_empty()) {
+                return Err(invalid(&o.role, "official", "an official needs a name"));
+            }
+            let before = Box::new(EventInfo::of(event));
+            event.name = name.trim().to_string();
+            event.start_date = *start_date;
+            event.officials = officials
+                .iter()
+                .map(|o| Official { role: o.role.trim().to_string(), name: o.name.trim().to_string() })
+                .collect();
+            Ok(Applied { changes: vec![Change::EventInfo { before }], new_players: vec![] })
+        }
+        Command::AdvanceStage { group, stage, nominees } => advance_stage(event, *group, *stage, nominees),
         Command::AnnounceBye { group, stage, planned } => {
             if event.player(planned.bye.player).is_none() {
                 return Err(DomainError::UnknownPlayer(planned.bye.player));
@@ -390,6 +487,8 @@ pub fn apply(event: &mut Event, command: &Command) -> Result<Applied, DomainErro
         }
         Command::RecordResult { group, stage, round, board, game, result } => {
             let st = stage_mut(event, *group, *stage)?;
+            let knockout = st.knockout.clone().filter(|_| st.kind == StageKind::Knockout);
+            let scoring = st.scoring.clone();
             let rd = st.rounds.iter_mut().find(|r| r.no == *round).ok_or(DomainError::UnknownRound(*round))?;
             let before = Box::new(rd.clone());
             let g = rd
@@ -398,12 +497,75 @@ pub fn apply(event: &mut Event, command: &Command) -> Result<Applied, DomainErro
                 .find(|g| g.board == *board && g.game == *game)
                 .ok_or(DomainError::UnknownGame { round: *round, board: *board, game: *game })?;
             g.result = *result;
+            // A level knockout match gets its next playoff game at once.
+            if let Some(rules) = knockout {
+                crate::domain::knockout::sync_playoffs(rd, *board, &scoring, &rules);
+            }
             Ok(Applied {
                 changes: vec![Change::Round { group: *group, stage: *stage, round: *round, before: Some(before) }],
                 new_players: vec![],
             })
         }
     }
+}
+
+fn advance_stage(
+    event: &mut Event,
+    group: GroupId,
+    stage_no: StageNo,
+    nominees: &[StartNo],
+) -> Result<Applied, DomainError> {
+    let g = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
+    let closing = g.stage(stage_no).ok_or(DomainError::UnknownStage { group, stage: stage_no })?;
+    let next_no = StageNo(stage_no.0 + 1);
+    let next = g.stage(next_no).ok_or(DomainError::UnknownStage { group, stage: next_no })?;
+    if closing.status != StageStatus::Open {
+        return Err(DomainError::StageNotOpen(stage_no));
+    }
+    let played = closing.rounds.len() as u32;
+    if closing.rounds_planned.is_some_and(|planned| played < planned) || played == 0 {
+        return Err(DomainError::StageUnfinished { stage: stage_no, played, planned: closing.rounds_planned });
+    }
+    if let Some(last) = closing.rounds.last()
+        && !last.is_complete()
+    {
+        let missing = last.games.iter().filter(|g| g.result.is_none()).count();
+        return Err(DomainError::RoundIncomplete { round: last.no, missing });
+    }
+    if closing.nominees > 0 && nominees.len() as u32 > closing.nominees {
+        return Err(DomainError::InvalidEdit(format!(
+            "{} nominees given; the stage admits {}",
+            nominees.len(),
+            closing.nominees
+        )));
+    }
+    let table = crate::domain::standings::standings(event, group, stage_no, played)?;
+    let active = |p: StartNo| event.player(p).is_some_and(|pl| pl.status == PlayerStatus::Active);
+    let take = closing.qualifiers.map_or(usize::MAX, |q| q as usize);
+    let mut entrants: Vec<StartNo> = table.rows.iter().map(|r| r.start_no).filter(|p| active(*p)).take(take).collect();
+    for n in nominees {
+        let player = event.player(*n).ok_or(DomainError::UnknownPlayer(*n))?;
+        if player.group != group {
+            return Err(DomainError::InvalidEdit(format!("nominee {n} is not in this group")));
+        }
+        if entrants.contains(n) {
+            return Err(DomainError::InvalidEdit(format!("nominee {n} already qualifies")));
+        }
+        entrants.push(*n);
+    }
+    let (before_closing, before_next) = (Box::new(settings_only(closing)), Box::new(settings_only(next)));
+    let st = stage_mut(event, group, stage_no)?;
+    st.status = StageStatus::Closed;
+    let nx = stage_mut(event, group, next_no)?;
+    nx.entrants = entrants;
+    nx.status = StageStatus::Open;
+    Ok(Applied {
+        changes: vec![
+            Change::StageSettings { group, stage: stage_no, before: before_closing },
+            Change::StageSettings { group, stage: next_no, before: before_next },
+        ],
+        new_players: vec![],
+    })
 }
 
 fn stage_changed(group: GroupId, stage: StageNo, before: Box<Stage>) -> Applied {
@@ -528,13 +690,21 @@ fn pair_round(event: &mut Event, group: GroupId, stage_no: StageNo, round: &Roun
         }
     }
     let entrants: BTreeSet<StartNo> = stage_entrants(event, group, stage).into_iter().collect();
-    let mut seen = BTreeSet::new();
-    let named = round.games.iter().flat_map(|g| [g.red, g.black]).chain(round.byes.iter().map(|b| b.player));
-    for p in named {
+    // Where each player sits: one board (all games of a knockout match) or the byes.
+    let mut seat: std::collections::BTreeMap<StartNo, Option<BoardNo>> = std::collections::BTreeMap::new();
+    let named = round
+        .games
+        .iter()
+        .flat_map(|g| [(g.red, Some(g.board)), (g.black, Some(g.board))])
+        .chain(round.byes.iter().map(|b| (b.player, None)));
+    if let Some(g) = round.games.iter().find(|g| g.red == g.black) {
+        return Err(DomainError::InvalidPairing(format!("player {} cannot play himself", g.red)));
+    }
+    for (p, board) in named {
         if !entrants.contains(&p) {
             return Err(DomainError::InvalidPairing(format!("player {p} is not in this stage")));
         }
-        if !seen.insert(p) {
+        if seat.insert(p, board).is_some_and(|earlier| earlier != board || board.is_none()) {
             return Err(DomainError::InvalidPairing(format!("player {p} appears twice")));
         }
     }
@@ -544,12 +714,100 @@ fn pair_round(event: &mut Event, group: GroupId, stage_no: StageNo, round: &Roun
     let mut round = round.clone();
     round.games.sort_by_key(|g| (g.board, g.game));
     round.byes.sort_by_key(|b| b.player);
-    // A pairing made by hand or imported keeps the rules it breaks on record.
-    round.warnings = check_round(event, group, stage, &round);
+    // A pairing made by hand or imported keeps the rules it breaks on record (the
+    // colour and rematch rules are the Swiss ones; a knockout match has its own).
+    if stage.kind != StageKind::Knockout {
+        round.warnings = check_round(event, group, stage, &round);
+    }
     let round_no = round.no;
     stage_mut(event, group, stage_no)?.rounds.push(round);
     Ok(Applied {
         changes: vec![Change::Round { group, stage: stage_no, round: round_no, before: None }],
         new_players: vec![],
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::presets;
+
+    fn lingting() -> Event {
+        presets::build("lingting-cup", None, None).unwrap()
+    }
+
+    #[test]
+    fn set_event_info_changes_title_date_and_officials_and_keeps_the_old_values() {
+        let mut event = lingting();
+        let old = EventInfo::of(&event);
+        let officials = vec![
+            Official { role: " 总裁判 ".into(), name: "王喆".into() },
+            Official { role: "编排长".into(), name: "李堃".into() },
+        ];
+        let command = Command::SetEventInfo {
+            name: " 2025 聆听杯 ".into(),
+            start_date: Some(jiff::civil::date(2025, 5, 1)),
+            officials,
+        };
+        let applied = apply(&mut event, &command).unwrap();
+        assert_eq!(applied.changes, vec![Change::EventInfo { before: Box::new(old) }]);
+        assert_eq!(event.name, "2025 聆听杯");
+        assert_eq!(event.start_date, Some(jiff::civil::date(2025, 5, 1)));
+        assert_eq!(event.officials[0], Official { role: "总裁判".into(), name: "王喆".into() });
+        assert_eq!(event.officials.len(), 2);
+    }
+
+    #[test]
+    fn set_event_info_refuses_an_empty_name_or_a_nameless_official() {
+        let mut event = lingting();
+        let before = event.clone();
+        let no_name = Command::SetEventInfo { name: "  ".into(), start_date: None, officials: vec![] };
+        assert!(matches!(apply(&mut event, &no_name), Err(DomainError::InvalidEntry { field: "event name", .. })));
+        let nameless = Command::SetEventInfo {
+            name: "杯".into(),
+            start_date: None,
+            officials: vec![Official { role: "总裁判".into(), name: " ".into() }],
+        };
+        assert!(matches!(apply(&mut event, &nameless), Err(DomainError::InvalidEntry { field: "official", .. })));
+        assert_eq!(event, before);
+    }
+
+    #[test]
+    fn set_stage_schedule_sorts_rounds_and_keeps_the_stage_before() {
+        let mut event = lingting();
+        let group = event.groups[0].id;
+        let stage = event.groups[0].stages[0].no;
+        let old = settings_only(&event.groups[0].stages[0]);
+        let at = |round: u32, start: &str, monitored_boards: u32| RoundSchedule {
+            round: RoundNo(round),
+            start: start.into(),
+            monitored_boards,
+        };
+        let command = Command::SetStageSchedule {
+            group,
+            stage,
+            time_control: " 包干25分钟 ".into(),
+            schedule: vec![at(2, "2022-12-03 19:00", 10), at(1, "2022-12-02 19:00", 0)],
+        };
+        let applied = apply(&mut event, &command).unwrap();
+        assert_eq!(applied.changes, vec![Change::StageSettings { group, stage, before: Box::new(old) }]);
+        let st = &event.groups[0].stages[0];
+        assert_eq!(st.time_control, "包干25分钟");
+        assert_eq!(st.schedule, vec![at(1, "2022-12-02 19:00", 0), at(2, "2022-12-03 19:00", 10)]);
+    }
+
+    #[test]
+    fn set_stage_schedule_refuses_a_round_twice_or_round_zero() {
+        let mut event = lingting();
+        let group = event.groups[0].id;
+        let stage = event.groups[0].stages[0].no;
+        let at = |round: u32| RoundSchedule { round: RoundNo(round), start: "19:00".into(), monitored_boards: 0 };
+        for schedule in [vec![at(1), at(1)], vec![at(0)]] {
+            let command = Command::SetStageSchedule { group, stage, time_control: String::new(), schedule };
+            assert!(matches!(apply(&mut event, &command), Err(DomainError::InvalidEdit(_))));
+        }
+        let unknown =
+            Command::SetStageSchedule { group, stage: StageNo(9), time_control: String::new(), schedule: vec![] };
+        assert!(matches!(apply(&mut event, &unknown), Err(DomainError::UnknownStage { .. })));
+    }
 }

@@ -6,6 +6,7 @@ pub mod demo;
 pub mod eligibility;
 pub mod event;
 pub mod ids;
+pub mod knockout;
 pub mod matching;
 pub mod player;
 pub mod points;

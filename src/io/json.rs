@@ -29,6 +29,11 @@ pub fn pairings(
         .games
         .iter()
         .map(|g| {
+            let minutes = stage
+                .knockout
+                .as_ref()
+                .filter(|rules| g.game > rules.games_per_match)
+                .map(|rules| crate::domain::knockout::playoff_minutes(rules, g.game - rules.games_per_match - 1));
             json!({
                 "board": g.board.0,
                 "red": player(g.red),
@@ -37,6 +42,7 @@ pub fn pairings(
                 "result": g.result.map(|r| r.outcome.notation()),
                 "reason": g.result.map(|r| r.reason.code()),
                 "fouls": {"red": g.result.map_or(0, |r| r.fouls_red), "black": g.result.map_or(0, |r| r.fouls_black)},
+                "playoff_minutes": minutes,
             })
         })
         .collect();

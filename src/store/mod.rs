@@ -8,7 +8,7 @@
 mod rows;
 pub mod schema;
 
-use crate::domain::command::{Applied, Change, Command, DomainError, apply, settings_only};
+use crate::domain::command::{Applied, Change, Command, DomainError, EventInfo, apply, settings_only};
 use crate::domain::event::Event;
 use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
@@ -216,6 +216,10 @@ impl EventFile {
                         rows::save_round(&tx, *group, *stage, *round, r)?;
                         after.push(serde_json::to_value(r).map_err(to_sql)?);
                     }
+                    Change::EventInfo { .. } => {
+                        rows::save_event_info(&tx, event)?;
+                        after.push(serde_json::to_value(EventInfo::of(event)).map_err(to_sql)?);
+                    }
                 }
             }
             tx.execute(
@@ -230,6 +234,33 @@ impl EventFile {
             )?;
         }
         tx.commit()
+    }
+
+    /// Writes a consistent copy of the event file, audit log included, to a new file at
+    /// `path` (SQLite's `VACUUM INTO`), for "save as". This file stays open; the copy
+    /// appears whole or not at all (written under a temporary name, then renamed).
+    ///
+    /// # Errors
+    /// [`StoreError::AlreadyExists`] if `path` exists; SQLite or file-system errors.
+    pub fn save_copy(&self, path: &Path) -> Result<(), StoreError> {
+        if path.exists() {
+            return Err(StoreError::AlreadyExists { path: path.to_path_buf() });
+        }
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(".copying");
+        let tmp = PathBuf::from(tmp);
+        let _ = std::fs::remove_file(&tmp);
+        let written = self
+            .conn
+            .execute("VACUUM INTO ?1", params![tmp.to_string_lossy()])
+            .map_err(|source| StoreError::Sqlite { path: path.to_path_buf(), source })
+            .and_then(|_| {
+                std::fs::rename(&tmp, path).map_err(|source| StoreError::Io { path: path.to_path_buf(), source })
+            });
+        if written.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        written
     }
 
     /// The audit log, oldest first.

@@ -67,6 +67,15 @@ pub fn insert_event(conn: &Connection, event: &Event) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// Updates the event row: title, first day and officials.
+pub fn save_event_info(conn: &Connection, event: &Event) -> rusqlite::Result<()> {
+    conn.execute(
+        "UPDATE event SET name = ?1, start_date = ?2, officials = ?3 WHERE id = 1",
+        params![event.name, event.start_date.map(|d| d.to_string()), json(&event.officials)?],
+    )?;
+    Ok(())
+}
+
 /// Writes a group's settings (not its stages).
 pub fn save_group(conn: &Connection, group: &Group) -> rusqlite::Result<()> {
     let settings = Group { stages: Vec::new(), ..group.clone() };

@@ -3,47 +3,76 @@
 //! event's name and the group selector, a side panel to switch views, a status bar,
 //! and the chosen view in the centre.
 
+use super::event_ui::{EventView, event_ui};
+use super::file_menu_ui::{FileMenu, file_menu_ui};
 use super::fonts::FontSource;
+use super::i18n::Lang;
 use super::pairing_ui::{PairingView, pairing_ui};
+use super::results_ui::{ResultsView, results_ui};
 use super::roster_ui::{RosterView, roster_ui};
+use super::session::{Job, Notice, Session};
 use super::standings_ui::{StandingsView, standings_ui};
 use crate::domain::event::{Event, Group, Stage, StageKind, StageStatus};
 use crate::domain::ids::{GroupId, StageNo};
-use crate::store::EventFile;
 use egui::Ui;
 
 /// The views of the side panel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum View {
+    /// 赛事: the event's and its stages' settings.
+    Event,
     /// 选手: the roster.
     #[default]
     Roster,
     /// 对阵: a round's pairings.
     Pairings,
+    /// 录入: result entry.
+    Results,
     /// 成绩: the standings.
     Standings,
 }
 
 impl View {
     /// Every view, in the side panel's order.
-    pub const ALL: [View; 3] = [View::Roster, View::Pairings, View::Standings];
+    pub const ALL: [View; 5] = [View::Event, View::Roster, View::Pairings, View::Results, View::Standings];
 
     /// The side panel's label.
-    pub fn label_zh(self) -> &'static str {
+    pub fn label(self, lang: Lang) -> &'static str {
         match self {
-            View::Roster => "选手",
-            View::Pairings => "对阵",
-            View::Standings => "成绩",
+            View::Event => lang.t("赛事", "Event"),
+            View::Roster => lang.t("选手", "Players"),
+            View::Pairings => lang.t("对阵", "Pairings"),
+            View::Results => lang.t("录入", "Results"),
+            View::Standings => lang.t("成绩", "Standings"),
         }
     }
 }
 
+/// What every panel may read this frame.
+#[derive(Debug, Clone, Copy)]
+pub struct Env<'a> {
+    /// The event as last saved.
+    pub event: &'a Event,
+    /// The chosen group.
+    pub group: &'a Group,
+    /// The chosen stage, if the group has one.
+    pub stage: Option<&'a Stage>,
+    /// The window's language.
+    pub lang: Lang,
+    /// Jobs are still running on the worker (a pairing, a save).
+    pub busy: bool,
+    /// Counts saved changes, for caches.
+    pub revision: u64,
+}
+
 /// The Bianpai window.
 pub struct BianpaiApp {
-    /// The open event file, or the message saying why it could not be opened.
-    event_file: Result<EventFile, String>,
+    /// The event file on its worker thread.
+    session: Session,
     /// The CJK font installed, if any.
     font: Option<FontSource>,
+    lang: Lang,
+    dark: bool,
     view: View,
     /// The chosen group; `None` for the first.
     group: Option<GroupId>,
@@ -51,34 +80,50 @@ pub struct BianpaiApp {
     stage: Option<StageNo>,
     /// The group and stage shown in the last frame.
     shown: Option<(GroupId, StageNo)>,
+    event: EventView,
+    file_menu: FileMenu,
+    /// Recent event files, most recent first (this session only).
+    recent: Vec<std::path::PathBuf>,
     roster: RosterView,
     pairings: PairingView,
+    results: ResultsView,
     standings: StandingsView,
 }
 
 impl std::fmt::Debug for BianpaiApp {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("BianpaiApp")
-            .field("event_file", &self.event_file)
-            .field("view", &self.view)
-            .finish_non_exhaustive()
+        f.debug_struct("BianpaiApp").field("session", &self.session).field("view", &self.view).finish_non_exhaustive()
     }
 }
 
 impl BianpaiApp {
-    /// An app showing `event_file`, or the error that kept it from opening.
-    pub fn new(event_file: Result<EventFile, String>) -> BianpaiApp {
+    /// An app over a running session (open a file with [`Job::Open`]).
+    pub fn new(session: Session) -> BianpaiApp {
         BianpaiApp {
-            event_file,
+            session,
             font: None,
+            lang: Lang::default(),
+            dark: false,
             view: View::default(),
             group: None,
             stage: None,
             shown: None,
+            event: EventView::default(),
+            file_menu: FileMenu::default(),
+            recent: Vec::new(),
             roster: RosterView::default(),
             pairings: PairingView::default(),
+            results: ResultsView::default(),
             standings: StandingsView::default(),
         }
+    }
+
+    /// An app with `path` opened, waiting up to two seconds for the file (tests, start-up).
+    pub fn opening(path: &std::path::Path, repaint: Option<egui::Context>) -> BianpaiApp {
+        let mut session = Session::start(repaint);
+        session.submit(Job::Open(path.to_path_buf()));
+        session.wait_idle(std::time::Duration::from_secs(2));
+        BianpaiApp::new(session)
     }
 
     /// Records which CJK font was installed (shown in the status bar).
@@ -86,9 +131,14 @@ impl BianpaiApp {
         BianpaiApp { font, ..self }
     }
 
-    /// The event shown, if the file could be opened.
+    /// The session, to submit jobs or wait for them.
+    pub fn session_mut(&mut self) -> &mut Session {
+        &mut self.session
+    }
+
+    /// The event shown, if a file is open.
     pub fn event(&self) -> Option<&Event> {
-        self.event_file.as_ref().ok().map(EventFile::event)
+        self.session.event()
     }
 
     /// `Bianpai 编排 — <event name>`, or `Bianpai 编排` without an event.
@@ -109,10 +159,41 @@ impl BianpaiApp {
         self.view = view;
     }
 
-    /// Draws the whole window into `ui`.
+    /// The window's language.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// Switches the language.
+    pub fn set_lang(&mut self, lang: Lang) {
+        self.lang = lang;
+    }
+
+    /// Draws the whole window into `ui`, then hands the frame's jobs to the worker.
     pub fn app_ui(&mut self, ui: &mut Ui) {
-        let BianpaiApp { event_file, font, view, group, stage, shown, roster, pairings, standings } = self;
-        let event = event_file.as_ref().ok().map(EventFile::event);
+        if self.session.poll() {
+            self.standings.invalidate();
+        }
+        let mut jobs = Vec::new();
+        let BianpaiApp {
+            session,
+            font,
+            lang,
+            dark,
+            view,
+            group,
+            stage,
+            shown,
+            event: event_view,
+            file_menu,
+            recent,
+            roster,
+            pairings,
+            results,
+            standings,
+        } = self;
+        ui.ctx().set_visuals(if *dark { egui::Visuals::dark() } else { egui::Visuals::light() });
+        let event = session.event();
         let chosen_group = event.and_then(|e| chosen_group(e, *group));
         let chosen_stage = chosen_group.and_then(|g| chosen_stage(g, *stage));
         // Another group or stage starts its views at their defaults (the last round …).
@@ -124,31 +205,45 @@ impl BianpaiApp {
         }
 
         egui::Panel::top("top_bar").show(ui, |ui| {
-            top_bar_ui(ui, event, chosen_group, chosen_stage, group, stage);
+            let files = FileMenuArgs { menu: file_menu, path: session.path(), recent, jobs: &mut jobs };
+            top_bar_ui(ui, event, chosen_group, chosen_stage, group, stage, lang, dark, files);
         });
         egui::Panel::bottom("status_bar").show(ui, |ui| {
-            status_bar_ui(ui, event_file.as_ref().ok().map(EventFile::path), font.as_ref());
+            status_bar_ui(ui, session, font.as_ref(), *lang);
         });
         egui::Panel::left("views").resizable(false).exact_size(112.0).show(ui, |ui| {
-            views_ui(ui, view);
+            views_ui(ui, view, *lang);
         });
-        egui::CentralPanel::default().show(ui, |ui| match (event_file.as_ref(), chosen_group) {
-            (Err(message), _) => open_error_ui(ui, message),
-            (Ok(_), None) => {
-                ui.label("此赛事没有组别。");
+        let lang = *lang;
+        egui::CentralPanel::default().show(ui, |ui| match (event, chosen_group) {
+            (None, _) => open_error_ui(ui, session.notice(), session.is_busy(), lang),
+            (Some(_), None) => {
+                ui.label(lang.t("此赛事没有组别。", "This event has no groups."));
             }
-            (Ok(file), Some(g)) => {
-                let event = file.event();
+            (Some(event), Some(g)) => {
+                let env = Env {
+                    event,
+                    group: g,
+                    stage: chosen_stage,
+                    lang,
+                    busy: session.is_busy(),
+                    revision: session.revision(),
+                };
                 match (*view, chosen_stage) {
-                    (View::Roster, _) => roster_ui(ui, roster, event, g.id),
-                    (View::Pairings | View::Standings, None) => {
-                        ui.label(format!("{}没有比赛阶段。", g.name));
+                    (View::Event, _) => event_ui(ui, event_view, &env, &mut jobs),
+                    (View::Roster, _) => roster_ui(ui, roster, &env, &mut jobs),
+                    (View::Pairings | View::Results | View::Standings, None) => {
+                        ui.label(format!("{} {}", g.name, lang.t("没有比赛阶段。", "has no stages.")));
                     }
-                    (View::Pairings, Some(s)) => pairing_ui(ui, pairings, event, g, s),
-                    (View::Standings, Some(s)) => standings_ui(ui, standings, event, g, s),
+                    (View::Pairings, Some(s)) => pairing_ui(ui, pairings, &env, s, &mut jobs),
+                    (View::Results, Some(s)) => results_ui(ui, results, &env, s, &mut jobs),
+                    (View::Standings, Some(s)) => standings_ui(ui, standings, &env, s),
                 }
             }
         });
+        for job in jobs {
+            self.session.submit(job);
+        }
     }
 }
 
@@ -166,6 +261,15 @@ fn chosen_stage(group: &Group, stage: Option<StageNo>) -> Option<&Stage> {
     stage.and_then(|no| group.stage(no)).or_else(|| group.current_stage())
 }
 
+/// What the top bar's 文件 menu needs.
+struct FileMenuArgs<'a> {
+    menu: &'a mut FileMenu,
+    path: Option<&'a std::path::Path>,
+    recent: &'a mut Vec<std::path::PathBuf>,
+    jobs: &'a mut Vec<Job>,
+}
+
+#[allow(clippy::too_many_arguments)]
 fn top_bar_ui(
     ui: &mut Ui,
     event: Option<&Event>,
@@ -173,9 +277,22 @@ fn top_bar_ui(
     chosen_stage: Option<&Stage>,
     group: &mut Option<GroupId>,
     stage: &mut Option<StageNo>,
+    lang: &mut Lang,
+    dark: &mut bool,
+    files: FileMenuArgs<'_>,
 ) {
     ui.add_space(4.0);
     ui.horizontal_wrapped(|ui| {
+        file_menu_ui(ui, files.menu, files.path, files.recent, *lang, files.jobs);
+        if ui.button(lang.other().name()).on_hover_text("中文 / English").clicked() {
+            *lang = lang.other();
+        }
+        let theme = if *dark { lang.t("浅色", "Light") } else { lang.t("深色", "Dark") };
+        if ui.button(theme).clicked() {
+            *dark = !*dark;
+        }
+        ui.separator();
+        let lang = *lang;
         let Some(event) = event else {
             ui.heading("Bianpai 编排");
             return;
@@ -183,13 +300,17 @@ fn top_bar_ui(
         ui.heading(event.name.as_str());
         ui.add_space(24.0);
         if let Some(current) = chosen_group {
-            ui.label("组别");
+            let label = ui.label(lang.t("组别", "Group"));
             let mut selected = current.id;
-            egui::ComboBox::from_id_salt("group").selected_text(current.name.as_str()).show_ui(ui, |ui| {
-                for g in &event.groups {
-                    ui.selectable_value(&mut selected, g.id, g.name.as_str());
-                }
-            });
+            egui::ComboBox::from_id_salt("group")
+                .selected_text(current.name.as_str())
+                .show_ui(ui, |ui| {
+                    for g in &event.groups {
+                        ui.selectable_value(&mut selected, g.id, g.name.as_str());
+                    }
+                })
+                .response
+                .labelled_by(label.id);
             if selected != current.id {
                 *group = Some(selected);
                 *stage = None;
@@ -197,20 +318,24 @@ fn top_bar_ui(
             if current.stages.len() > 1
                 && let Some(shown) = chosen_stage
             {
-                ui.label("阶段");
+                let label = ui.label(lang.t("阶段", "Stage"));
                 let mut selected = shown.no;
-                egui::ComboBox::from_id_salt("stage").selected_text(shown.name.as_str()).show_ui(ui, |ui| {
-                    for s in &current.stages {
-                        ui.selectable_value(&mut selected, s.no, format!("{} {}", s.no, s.name));
-                    }
-                });
+                egui::ComboBox::from_id_salt("stage")
+                    .selected_text(shown.name.as_str())
+                    .show_ui(ui, |ui| {
+                        for s in &current.stages {
+                            ui.selectable_value(&mut selected, s.no, format!("{} {}", s.no, s.name));
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
                 if selected != shown.no {
                     *stage = Some(selected);
                 }
             }
             if let Some(s) = chosen_stage {
                 ui.add_space(16.0);
-                ui.label(stage_summary_zh(s));
+                ui.label(stage_summary(s, lang));
             }
         }
     });
@@ -218,43 +343,61 @@ fn top_bar_ui(
 }
 
 /// e.g. `积分编排赛 · 瑞士制 · 已赛 4/7 轮 · 进行中`.
-fn stage_summary_zh(stage: &Stage) -> String {
+fn stage_summary(stage: &Stage, lang: Lang) -> String {
     let kind = match stage.kind {
-        StageKind::Swiss => "瑞士制",
-        StageKind::RoundRobin => "循环赛",
-        StageKind::Knockout => "淘汰赛",
+        StageKind::Swiss => lang.t("瑞士制", "Swiss"),
+        StageKind::RoundRobin => lang.t("循环赛", "round robin"),
+        StageKind::Knockout => lang.t("淘汰赛", "knockout"),
     };
     let status = match stage.status {
-        StageStatus::Pending => "未开始",
-        StageStatus::Open => "进行中",
-        StageStatus::Closed => "已结束",
+        StageStatus::Pending => lang.t("未开始", "pending"),
+        StageStatus::Open => lang.t("进行中", "in play"),
+        StageStatus::Closed => lang.t("已结束", "closed"),
     };
     let planned = stage.rounds_planned.map_or("?".to_string(), |r| r.to_string());
-    format!("{} · {kind} · 已赛 {}/{planned} 轮 · {status}", stage.name, stage.completed_rounds())
+    let done = stage.completed_rounds();
+    match lang {
+        Lang::Zh => format!("{} · {kind} · 已赛 {done}/{planned} 轮 · {status}", stage.name),
+        Lang::En => format!("{} · {kind} · {done}/{planned} rounds played · {status}", stage.name),
+    }
 }
 
-fn views_ui(ui: &mut Ui, view: &mut View) {
+fn views_ui(ui: &mut Ui, view: &mut View, lang: Lang) {
     ui.add_space(8.0);
     for v in View::ALL {
         let button =
-            egui::Button::selectable(*view == v, v.label_zh()).min_size(egui::vec2(ui.available_width(), 28.0));
+            egui::Button::selectable(*view == v, v.label(lang)).min_size(egui::vec2(ui.available_width(), 28.0));
         if ui.add(button).clicked() {
             *view = v;
         }
     }
 }
 
-fn status_bar_ui(ui: &mut Ui, path: Option<&std::path::Path>, font: Option<&FontSource>) {
+fn status_bar_ui(ui: &mut Ui, session: &Session, font: Option<&FontSource>, lang: Lang) {
     ui.horizontal_wrapped(|ui| {
-        match path {
+        match session.path() {
             Some(path) => {
-                ui.label(format!("赛事文件：{}", path.display()));
-                ui.separator();
-                ui.label("只读");
+                ui.label(format!("{}{}", lang.t("赛事文件：", "Event file: "), path.display()));
             }
             None => {
-                ui.label("未打开赛事文件");
+                ui.label(lang.t("未打开赛事文件", "No event file open"));
             }
+        }
+        if session.is_busy() {
+            ui.separator();
+            ui.spinner();
+            ui.label(lang.t("处理中…", "Working…"));
+        }
+        match session.notice() {
+            Some(Notice::Saved(what)) => {
+                ui.separator();
+                ui.label(format!("{} {what}", lang.t("已保存：", "Saved:")));
+            }
+            Some(Notice::Failed(why)) => {
+                ui.separator();
+                ui.colored_label(ui.visuals().error_fg_color, why.as_str());
+            }
+            None => {}
         }
         if font.is_none() {
             ui.separator();
@@ -266,12 +409,21 @@ fn status_bar_ui(ui: &mut Ui, path: Option<&std::path::Path>, font: Option<&Font
     });
 }
 
-fn open_error_ui(ui: &mut Ui, message: &str) {
-    ui.heading("无法打开赛事文件");
+fn open_error_ui(ui: &mut Ui, notice: Option<&Notice>, busy: bool, lang: Lang) {
+    if busy {
+        ui.spinner();
+        return;
+    }
+    ui.heading(lang.t("无法打开赛事文件", "The event file could not be opened"));
     ui.add_space(8.0);
-    ui.colored_label(ui.visuals().error_fg_color, message);
+    if let Some(Notice::Failed(message)) = notice {
+        ui.colored_label(ui.visuals().error_fg_color, message.as_str());
+    }
     ui.add_space(8.0);
-    ui.label("请检查文件路径，或关闭正在使用该文件的其他 Bianpai 窗口后重试（bianpai open 文件）。");
+    ui.label(lang.t(
+        "请检查文件路径，或关闭正在使用该文件的其他 Bianpai 窗口后重试（bianpai open 文件）。",
+        "Check the path, or close the other Bianpai window using the file, then try again (bianpai open FILE).",
+    ));
 }
 
 #[cfg(test)]
@@ -293,8 +445,9 @@ mod tests {
     #[test]
     fn every_view_of_the_demo_draws() {
         let dir = tempfile::tempdir().unwrap();
-        let file = create_demo_file(&dir.path().join("demo.bianpai"));
-        let mut app = BianpaiApp::new(file);
+        let path = dir.path().join("demo.bianpai");
+        create_demo_file(&path).unwrap();
+        let mut app = BianpaiApp::opening(&path, None);
         assert_eq!(app.window_title(), "Bianpai 编排 — Bianpai 演示赛 · 俱乐部积分赛");
         let ctx = egui::Context::default();
         for view in View::ALL {
@@ -309,8 +462,7 @@ mod tests {
     #[test]
     fn an_unopenable_file_is_reported_in_the_window() {
         let dir = tempfile::tempdir().unwrap();
-        let missing = EventFile::open(&dir.path().join("nope.bianpai")).map_err(|e| e.to_string());
-        let mut app = BianpaiApp::new(missing);
+        let mut app = BianpaiApp::opening(&dir.path().join("nope.bianpai"), None);
         assert_eq!(app.window_title(), "Bianpai 编排");
         let ctx = egui::Context::default();
         frame(&mut app, &ctx);
@@ -320,6 +472,6 @@ mod tests {
     #[test]
     fn stage_summary_counts_completed_rounds() {
         let event = crate::domain::demo::demo_event(3).unwrap();
-        assert_eq!(stage_summary_zh(&event.groups[0].stages[0]), "积分编排赛 · 瑞士制 · 已赛 4/7 轮 · 进行中");
+        assert_eq!(stage_summary(&event.groups[0].stages[0], Lang::Zh), "积分编排赛 · 瑞士制 · 已赛 4/7 轮 · 进行中");
     }
 }

@@ -6,9 +6,10 @@
 //! kept until the round, stage or group changes or [`StandingsView::invalidate`] is
 //! called (after any change to the event).
 
+use super::app::Env;
 use super::table::{Align, header_height, header_ui, row_height, text_cell_ui};
 use crate::domain::command::DomainError;
-use crate::domain::event::{Event, Group, Stage};
+use crate::domain::event::{Event, Stage};
 use crate::domain::ids::{GroupId, RoundNo, StageNo};
 use crate::domain::player::Gender;
 use crate::domain::rules::Tiebreak;
@@ -43,7 +44,8 @@ impl StandingsView {
 }
 
 /// Draws the standings of `stage` after the chosen round.
-pub fn standings_ui(ui: &mut Ui, state: &mut StandingsView, event: &Event, group: &Group, stage: &Stage) {
+pub fn standings_ui(ui: &mut Ui, state: &mut StandingsView, env: &Env<'_>, stage: &Stage) {
+    let (event, group) = (env.event, env.group);
     let paired = stage.rounds.len() as u32;
     let after = state.after_round.filter(|r| *r <= paired).unwrap_or_else(|| stage.completed_rounds());
     ui.horizontal_wrapped(|ui| {

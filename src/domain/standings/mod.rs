@@ -12,7 +12,7 @@ pub mod tiebreaks;
 
 use crate::domain::command::DomainError;
 use crate::domain::event::stage_entrants;
-use crate::domain::event::{Event, Stage};
+use crate::domain::event::{Event, Stage, StageKind};
 use crate::domain::ids::{GroupId, StageNo, StartNo};
 use crate::domain::player::{Gender, PlayerStatus};
 use crate::domain::points::Points;
@@ -67,6 +67,9 @@ pub fn standings(event: &Event, group: GroupId, stage_no: StageNo, after_round: 
         return Err(DomainError::UnknownRound(crate::domain::ids::RoundNo(after_round)));
     }
     let entrants = stage_entrants(event, group, stage);
+    if stage.kind == StageKind::Knockout {
+        return Ok(knockout_standings(event, group, stage, &entrants, after_round));
+    }
     let sections: Vec<(Option<Gender>, Vec<StartNo>)> = if g.rank_genders_separately {
         let is_girl = |p: &StartNo| event.player(*p).and_then(|pl| pl.entry.gender) == Some(Gender::Female);
         vec![
@@ -112,6 +115,37 @@ pub fn standings(event: &Event, group: GroupId, stage_no: StageNo, after_round: 
         }
     }
     Ok(Standings { group, stage: stage_no, after_round, rows })
+}
+
+/// A knockout stage's standings (R-6.5, CLI.md): the final places 1…N once the final
+/// and the third-place match are played, else how far each player got, then seed.
+/// Points are the knockout game points; a knockout has no tiebreak columns.
+fn knockout_standings(event: &Event, group: GroupId, stage: &Stage, seeds: &[StartNo], after_round: u32) -> Standings {
+    let rounds: Vec<_> = stage.rounds.iter().filter(|r| r.no.0 <= after_round).cloned().collect();
+    let order = match &stage.knockout {
+        Some(rules) => crate::domain::knockout::ranking(seeds, &rounds, &stage.scoring, rules),
+        None => seeds.to_vec(),
+    };
+    let records = read_records(stage, seeds, after_round);
+    let rows = order
+        .into_iter()
+        .enumerate()
+        .map(|(i, start_no)| {
+            let record = records.get(&start_no).cloned().unwrap_or_default();
+            let count = |colour| record.games.iter().filter(|g| g.played() && g.colour == colour).count() as u32;
+            StandingsRow {
+                rank: i as u32 + 1,
+                start_no,
+                points: record.total(),
+                tiebreaks: Vec::new(),
+                red_games: count(Colour::Red),
+                black_games: count(Colour::Black),
+                status: event.player(start_no).map_or(PlayerStatus::Active, |p| p.status),
+                section: None,
+            }
+        })
+        .collect();
+    Standings { group, stage: stage.no, after_round, rows }
 }
 
 /// The members of one section in rank order after `after_round`. `entrants` are all

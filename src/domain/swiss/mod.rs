@@ -17,6 +17,7 @@ mod first_round;
 use crate::domain::event::stage_entrants;
 use crate::domain::event::{Bye, ByeKind, Event, Game, PlannedBye, Round, Stage, StageKind, StageStatus};
 use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
+use crate::domain::knockout::{self, KnockoutError};
 use crate::domain::points::Points;
 use crate::domain::round_robin;
 use crate::domain::rules::{ClubAvoidance, Colour, FirstRoundMode, PairingSystem};
@@ -43,6 +44,9 @@ pub enum PairingError {
     /// The previous round still has games without a result.
     #[error("round {round} still has {missing} game(s) without a result")]
     RoundIncomplete { round: RoundNo, missing: usize },
+    /// The knockout cannot go on.
+    #[error(transparent)]
+    Knockout(#[from] KnockoutError),
     /// Every planned round is paired.
     #[error("all {0} planned rounds have been paired")]
     AllRoundsPaired(u32),
@@ -93,13 +97,13 @@ pub fn pair_next_round(event: &Event, group: GroupId, stage_no: StageNo, seed: u
         .group(group)
         .and_then(|g| g.stage(stage_no))
         .ok_or(PairingError::UnknownStage { group, stage: stage_no })?;
-    if stage.kind == StageKind::Knockout {
-        return Err(PairingError::NotSwiss(stage_no));
-    }
     if stage.status != StageStatus::Open {
         return Err(PairingError::StageNotOpen(stage_no));
     }
     let entrants = stage_entrants(event, group, stage);
+    if stage.kind == StageKind::Knockout {
+        return knockout_round(stage, &entrants, seed);
+    }
     if stage.kind == StageKind::RoundRobin {
         return round_robin_round(stage, &entrants, seed);
     }
@@ -226,6 +230,15 @@ pub fn pair_next_round(event: &Event, group: GroupId, stage_no: StageNo, seed: u
         solution.bye.map(|i| Bye::new(candidates[i].start_no, ByeKind::Pairing)).into_iter().collect();
     byes.extend(planned.iter().map(|p| p.bye));
     byes.sort_by_key(|b| b.player);
+    Ok(Round { no: round_no, seed: Some(seed), games, byes, warnings: Vec::new() })
+}
+
+/// The next round of a knockout stage: seeds are the entrants in seeding order.
+fn knockout_round(stage: &Stage, seeds: &[StartNo], seed: u64) -> Result<Round, PairingError> {
+    let rules = stage.knockout.as_ref().ok_or(KnockoutError::NoRules)?;
+    let (games, passes) = knockout::next_round(seeds, &stage.rounds, &stage.scoring, rules)?;
+    let round_no = RoundNo(stage.rounds.len() as u32 + 1);
+    let byes = passes.into_iter().map(|p| Bye::new(p, ByeKind::Pairing)).collect();
     Ok(Round { no: round_no, seed: Some(seed), games, byes, warnings: Vec::new() })
 }
 

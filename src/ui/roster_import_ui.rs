@@ -1,0 +1,605 @@
+//! The roster import dialog (CLI.md "Roster columns", R-1.2): a path field with a
+//! "选择文件…" button (a native dialog through `rfd`; where the desktop has no file
+//! portal it returns nothing and the path field is the way in), a preview of every
+//! row read by [`read_roster`], each row's group (its 组别 column, or the group chosen
+//! here) and the entry rules it breaks, and every bad row of the file listed by line,
+//! column and message. The file is read only when the director asks (button or
+//! Enter), on the window's thread: a roster reads in milliseconds.
+//!
+//! Importing is all or nothing, like `bianpai players import`: one [`Job::Execute`]
+//! with one [`Command::AddPlayers`] per group, refused as a whole when any row is
+//! wrong. Rows that break a group's rules need an override reason, recorded with
+//! each such player.
+//!
+//! Keys: Enter in the path field reads the file, Ctrl+Enter imports, Esc closes the
+//! dialog.
+
+use super::app::Env;
+use super::i18n::Lang;
+use super::roster_form_ui::issue_text;
+use super::session::Job;
+use super::table::{Align, header_height, header_ui, row_height, text_cell_ui};
+use crate::domain::command::{Command, registration_issues};
+use crate::domain::event::Event;
+use crate::domain::ids::GroupId;
+use crate::domain::player::PlayerEntry;
+use crate::io::roster::{RosterError, RosterRow, RowError, read_roster};
+use egui::{Key, KeyboardShortcut, Modifiers, Ui};
+use egui_extras::{Column, TableBuilder};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The dialog's own state.
+#[derive(Debug, Clone)]
+pub(super) struct ImportDialog {
+    /// What the path field holds.
+    path: String,
+    /// The group of rows without a 组别 column.
+    group: GroupId,
+    /// The file as last read.
+    loaded: Option<Loaded>,
+    /// The rows' groups and issues, for the event revision and group they were found for.
+    checked: Option<Checked>,
+    /// Why an entry that breaks its group's rules is accepted.
+    override_reason: String,
+    /// The revision when the import was sent; `None` before.
+    submitted: Option<u64>,
+    /// The import was refused.
+    failed: bool,
+    /// Put the keyboard in the path field on the next frame.
+    focus_path: bool,
+    /// The file chooser gave no file (cancelled, or no chooser on this desktop).
+    no_file_chosen: bool,
+}
+
+/// A file as read.
+#[derive(Debug, Clone)]
+struct Loaded {
+    /// The path it was read from.
+    path: String,
+    /// Its rows, or why none can be imported.
+    outcome: Result<Vec<RosterRow>, LoadError>,
+}
+
+/// Why a file gives no rows.
+#[derive(Debug, Clone)]
+enum LoadError {
+    /// Rows that do not parse, every one.
+    BadRows { file: String, errors: Vec<RowError> },
+    /// The file as a whole (missing, unreadable, no name column …).
+    File(String),
+}
+
+/// Each row's group and broken entry rules, as of one event revision.
+#[derive(Debug, Clone)]
+struct Checked {
+    revision: u64,
+    group: GroupId,
+    rows: Vec<RowCheck>,
+}
+
+#[derive(Debug, Clone)]
+struct RowCheck {
+    /// The row's group, or why it has none.
+    group: Result<GroupId, GroupProblem>,
+    /// The entry rules the row breaks in its group.
+    issues: Vec<crate::domain::eligibility::EligibilityIssue>,
+}
+
+#[derive(Debug, Clone)]
+enum GroupProblem {
+    /// The 组别 cell names no group of the event.
+    Unknown(String),
+    /// No group chosen (cannot happen in the window, which always has one).
+    NoneChosen,
+}
+
+/// The parts of the dialog's state that its buttons change.
+struct Controls<'a> {
+    override_reason: &'a mut String,
+    submitted: &'a mut Option<u64>,
+    failed: &'a mut bool,
+    /// The file read, for the status bar.
+    file: &'a str,
+}
+
+impl ImportDialog {
+    /// A new dialog importing into `group` by default.
+    pub(super) fn new(group: GroupId) -> ImportDialog {
+        ImportDialog {
+            path: String::new(),
+            group,
+            loaded: None,
+            checked: None,
+            override_reason: String::new(),
+            submitted: None,
+            failed: false,
+            focus_path: true,
+            no_file_chosen: false,
+        }
+    }
+
+    /// Reads the file named by the path field.
+    fn load(&mut self) {
+        let path = self.path.trim().to_string();
+        let outcome = read_roster(Path::new(&path)).map_err(|e| match e {
+            RosterError::BadRows { file, errors } => LoadError::BadRows { file, errors },
+            other => LoadError::File(other.to_string()),
+        });
+        self.loaded = Some(Loaded { path, outcome });
+        self.checked = None;
+        self.failed = false;
+    }
+}
+
+/// Each row's group and issues: rows of one group are checked together, in file
+/// order, so that the group's capacity counts the rows before (as the import does).
+fn check_rows(event: &Event, default_group: GroupId, rows: &[RosterRow]) -> Vec<RowCheck> {
+    let mut checks: Vec<RowCheck> = rows
+        .iter()
+        .map(|row| {
+            let group = match row.group.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+                Some(text) => event.find_group(text).map(|g| g.id).ok_or_else(|| GroupProblem::Unknown(text.into())),
+                None => event.group(default_group).map(|g| g.id).ok_or(GroupProblem::NoneChosen),
+            };
+            RowCheck { group, issues: Vec::new() }
+        })
+        .collect();
+    for (group, indices) in by_group(&checks) {
+        let entries: Vec<PlayerEntry> = indices.iter().map(|&i| rows[i].entry.clone()).collect();
+        for (k, issues) in registration_issues(event, group, &entries).unwrap_or_default() {
+            if let Some(&i) = indices.get(k) {
+                checks[i].issues = issues;
+            }
+        }
+    }
+    checks
+}
+
+/// The rows of each group, in file order.
+fn by_group(checks: &[RowCheck]) -> BTreeMap<GroupId, Vec<usize>> {
+    let mut groups: BTreeMap<GroupId, Vec<usize>> = BTreeMap::new();
+    for (i, check) in checks.iter().enumerate() {
+        if let Ok(group) = check.group {
+            groups.entry(group).or_default().push(i);
+        }
+    }
+    groups
+}
+
+/// The commands of an import: one `AddPlayers` per group, in group order.
+fn import_commands(rows: &[RosterRow], checks: &[RowCheck], override_reason: Option<String>) -> Vec<Command> {
+    by_group(checks)
+        .into_iter()
+        .map(|(group, indices)| Command::AddPlayers {
+            group,
+            entries: indices.iter().map(|&i| rows[i].entry.clone()).collect(),
+            override_reason: override_reason.clone(),
+        })
+        .collect()
+}
+
+/// Draws the dialog while it is open; closes it once the import is saved.
+pub(super) fn import_ui(ctx: &egui::Context, dialog: &mut Option<ImportDialog>, env: &Env<'_>, jobs: &mut Vec<Job>) {
+    let Some(state) = dialog.as_mut() else { return };
+    if let Some(sent) = state.submitted {
+        if env.revision != sent {
+            *dialog = None;
+            return;
+        }
+        if !env.busy {
+            state.submitted = None;
+            state.failed = true;
+        }
+    }
+    let mut open = true;
+    let mut close = false;
+    egui::Window::new(env.lang.t("导入名单", "Import a roster"))
+        .id(egui::Id::unique("roster_import_dialog"))
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(true)
+        .default_width(900.0)
+        .max_width((ctx.content_rect().width() - 32.0).max(400.0))
+        .pivot(egui::Align2::CENTER_TOP)
+        .default_pos(ctx.content_rect().center_top() + egui::vec2(0.0, 48.0))
+        .show(ctx, |ui| {
+            close = dialog_body_ui(ui, state, env, jobs);
+        });
+    if !open || close {
+        *dialog = None;
+    }
+}
+
+/// The dialog's contents; `true` when the director closes it.
+fn dialog_body_ui(ui: &mut Ui, state: &mut ImportDialog, env: &Env<'_>, jobs: &mut Vec<Job>) -> bool {
+    let lang = env.lang;
+    let event = env.event;
+    let waiting = state.submitted.is_some();
+    ui.label(lang.t(
+        "CSV（UTF-8）或 XLSX 第一张表，首行为列名：姓名（必填）、性别、出生日期、单位、等级分、称号、电话、组别、女子验证、提名；其他列作为备注保留。",
+        "CSV (UTF-8) or the first sheet of an XLSX workbook, headers in the first row: 姓名/name (required), 性别/gender, 出生日期/born, 单位/club, 等级分/rating, 称号/title, 电话/phone, 组别/group, 女子验证/verified_female, 提名/nominee; other columns are kept as notes.",
+    ));
+    ui.add_space(4.0);
+    let mut read_now = false;
+    ui.add_enabled_ui(!waiting, |ui| {
+        ui.horizontal(|ui| {
+            let label = ui.label(lang.t("文件路径", "File path"));
+            let field = ui
+                .add(
+                    egui::TextEdit::singleline(&mut state.path)
+                        .hint_text(lang.t("名单文件 .csv 或 .xlsx 的路径", "path of a .csv or .xlsx roster"))
+                        .desired_width(360.0),
+                )
+                .labelled_by(label.id);
+            if state.focus_path {
+                field.request_focus();
+                state.focus_path = false;
+            }
+            if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
+                read_now = true;
+            }
+            if ui.button(lang.t("选择文件…", "Choose file…")).clicked() {
+                // Modal: the native chooser holds the window until it closes.
+                let picked = rfd::FileDialog::new()
+                    .set_title(lang.t("选择名单文件", "Choose a roster"))
+                    .add_filter(lang.t("名单 (CSV, XLSX)", "Roster (CSV, XLSX)"), &["csv", "xlsx", "CSV", "XLSX"])
+                    .pick_file();
+                state.no_file_chosen = picked.is_none();
+                if let Some(picked) = picked {
+                    state.path = picked.display().to_string();
+                    read_now = true;
+                }
+            }
+            if ui
+                .add_enabled(!state.path.trim().is_empty(), egui::Button::new(lang.t("读取预览", "Read and preview")))
+                .on_hover_text("Enter")
+                .clicked()
+            {
+                read_now = true;
+            }
+        });
+        ui.horizontal(|ui| {
+            let label = ui.label(lang.t("没有组别列的行导入到", "Rows without a group go to"));
+            let shown = event.group(state.group).map_or("", |g| g.name.as_str());
+            egui::ComboBox::from_id_salt("roster_import_group")
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    for g in &event.groups {
+                        ui.selectable_value(&mut state.group, g.id, g.name.as_str());
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+        });
+    });
+    if state.no_file_chosen {
+        ui.weak(lang.t(
+            "未选择文件。若没有出现文件对话框（本机无文件选择服务），请直接在上面填写文件路径。",
+            "No file chosen. If no file dialog appeared (none on this desktop), type the file's path above.",
+        ));
+    }
+    if read_now && !state.path.trim().is_empty() {
+        state.load();
+    }
+    ui.separator();
+
+    let ImportDialog { group, loaded, checked, override_reason, submitted, failed, .. } = state;
+    let Some(loaded) = loaded.as_ref() else {
+        ui.weak(
+            lang.t(
+                "填写路径后按 Enter 或点“读取预览”。",
+                "Type the path, then press Enter or click “Read and preview”.",
+            ),
+        );
+        return buttons_ui(ui, Controls { override_reason, submitted, failed, file: "" }, env, jobs, None);
+    };
+    let controls = Controls { override_reason, submitted, failed, file: &loaded.path };
+    let rows = match &loaded.outcome {
+        Ok(rows) => rows,
+        Err(error) => {
+            load_error_ui(ui, error, lang);
+            return buttons_ui(ui, controls, env, jobs, None);
+        }
+    };
+    let fresh = checked.as_ref().is_some_and(|c| c.revision == env.revision && c.group == *group);
+    if !fresh {
+        *checked = Some(Checked { revision: env.revision, group: *group, rows: check_rows(event, *group, rows) });
+    }
+    let checks: &[RowCheck] = checked.as_ref().map_or(&[], |c| c.rows.as_slice());
+    summary_ui(ui, event, rows, checks, lang);
+    preview_table_ui(ui, event, rows, checks, lang);
+    buttons_ui(ui, controls, env, jobs, Some((rows, checks)))
+}
+
+/// What is wrong with the file, every bad row listed.
+fn load_error_ui(ui: &mut Ui, error: &LoadError, lang: Lang) {
+    let red = ui.visuals().error_fg_color;
+    match error {
+        LoadError::File(message) => {
+            ui.colored_label(red, format!("{}{message}", lang.t("未能读取名单：", "The roster cannot be read: ")));
+        }
+        LoadError::BadRows { file, errors } => {
+            ui.colored_label(
+                red,
+                match lang {
+                    Lang::Zh => format!("{file}：{} 处错误，未导入任何选手。请改正后重新读取：", errors.len()),
+                    Lang::En => {
+                        format!("{file}: {} error(s); nothing was imported. Fix them and read again:", errors.len())
+                    }
+                },
+            );
+            egui::ScrollArea::vertical().id_salt("roster_import_errors").max_height(240.0).show(ui, |ui| {
+                for error in errors {
+                    ui.colored_label(red, row_error_text(error, lang));
+                }
+            });
+        }
+    }
+}
+
+/// `第 3 行，出生日期：…` / `line 3, 出生日期: …`.
+fn row_error_text(error: &RowError, lang: Lang) -> String {
+    match (error.field.is_empty(), lang) {
+        (true, Lang::Zh) => format!("第 {} 行：{}", error.line, error.message),
+        (true, Lang::En) => format!("line {}: {}", error.line, error.message),
+        (false, Lang::Zh) => format!("第 {} 行，{}：{}", error.line, error.field, error.message),
+        (false, Lang::En) => format!("line {}, {}: {}", error.line, error.field, error.message),
+    }
+}
+
+/// Counts: rows, per group, rows with issues or without a group.
+fn summary_ui(ui: &mut Ui, event: &Event, rows: &[RosterRow], checks: &[RowCheck], lang: Lang) {
+    let per_group: Vec<String> = by_group(checks)
+        .iter()
+        .map(|(g, indices)| format!("{} {}", event.group(*g).map_or("?", |g| g.name.as_str()), indices.len()))
+        .collect();
+    let with_issues = checks.iter().filter(|c| !c.issues.is_empty()).count();
+    let without_group = checks.iter().filter(|c| c.group.is_err()).count();
+    let text = match lang {
+        Lang::Zh => format!(
+            "共 {} 行（{}）；{with_issues} 行不符合报名条件；{without_group} 行组别有误",
+            rows.len(),
+            per_group.join("，")
+        ),
+        Lang::En => format!(
+            "{} row(s) ({}); {with_issues} break their group's rules; {without_group} with an unknown group",
+            rows.len(),
+            per_group.join(", ")
+        ),
+    };
+    ui.label(text);
+}
+
+/// Every row read, with its group and issues (virtualised).
+fn preview_table_ui(ui: &mut Ui, event: &Event, rows: &[RosterRow], checks: &[RowCheck], lang: Lang) {
+    let headings: Vec<(String, Align)> = [
+        (lang.t("行", "Line"), Align::Right),
+        (lang.t("组别", "Group"), Align::Left),
+        (lang.t("姓名", "Name"), Align::Left),
+        (lang.t("性别", "Gender"), Align::Left),
+        (lang.t("出生日期", "Born"), Align::Left),
+        (lang.t("单位", "Club"), Align::Left),
+        (lang.t("等级分", "Rating"), Align::Right),
+        (lang.t("称号", "Title"), Align::Left),
+        (lang.t("电话", "Phone"), Align::Left),
+        (lang.t("女子验证", "Verified W"), Align::Left),
+        (lang.t("提名", "Nominee"), Align::Left),
+        (lang.t("报名条件", "Entry rules"), Align::Left),
+    ]
+    .into_iter()
+    .map(|(h, a)| (h.to_string(), a))
+    .collect();
+    let (header_h, row_h) = (header_height(ui), row_height(ui));
+    let warn = ui.visuals().warn_fg_color;
+    let red = ui.visuals().error_fg_color;
+    ui.push_id("roster_import_preview", |ui| {
+        TableBuilder::new(ui)
+            .striped(true)
+            .resizable(true)
+            .max_scroll_height(300.0)
+            .column(Column::exact(40.0))
+            .column(Column::initial(70.0).at_least(50.0))
+            .column(Column::initial(80.0).at_least(50.0))
+            .column(Column::exact(40.0))
+            .column(Column::initial(86.0))
+            .column(Column::initial(100.0).at_least(50.0))
+            .column(Column::exact(52.0))
+            .column(Column::initial(70.0))
+            .column(Column::initial(90.0))
+            .column(Column::exact(56.0))
+            .column(Column::exact(40.0))
+            .column(Column::remainder().at_least(120.0).clip(true))
+            .header(header_h, |header| header_ui(header, &headings))
+            .body(|body| {
+                body.rows(row_h, rows.len(), |mut row| {
+                    let i = row.index();
+                    let (Some(r), Some(check)) = (rows.get(i), checks.get(i)) else { return };
+                    let id = ("import_row", r.line);
+                    let e = &r.entry;
+                    text_cell_ui(&mut row, id, Align::Right, r.line.to_string());
+                    match &check.group {
+                        Ok(g) => {
+                            text_cell_ui(&mut row, id, Align::Left, event.group(*g).map_or("", |g| g.name.as_str()))
+                        }
+                        Err(GroupProblem::Unknown(text)) => text_cell_ui(
+                            &mut row,
+                            id,
+                            Align::Left,
+                            egui::RichText::new(match lang {
+                                Lang::Zh => format!("无此组别“{text}”"),
+                                Lang::En => format!("no group '{text}'"),
+                            })
+                            .color(red),
+                        ),
+                        Err(GroupProblem::NoneChosen) => {
+                            text_cell_ui(&mut row, id, Align::Left, egui::RichText::new("?").color(red))
+                        }
+                    }
+                    text_cell_ui(&mut row, id, Align::Left, e.name.as_str());
+                    text_cell_ui(&mut row, id, Align::Left, gender_text(e, lang));
+                    text_cell_ui(&mut row, id, Align::Left, e.born.map(|d| d.to_string()).unwrap_or_default());
+                    text_cell_ui(&mut row, id, Align::Left, e.club.as_str());
+                    text_cell_ui(&mut row, id, Align::Right, e.rating.map(|r| r.to_string()).unwrap_or_default());
+                    text_cell_ui(&mut row, id, Align::Left, e.title.as_ref().map_or("", |t| t.label_zh()));
+                    text_cell_ui(&mut row, id, Align::Left, e.phone.as_str());
+                    text_cell_ui(&mut row, id, Align::Left, if e.verified_female { "√" } else { "" });
+                    text_cell_ui(&mut row, id, Align::Left, if e.nominee { "√" } else { "" });
+                    if check.issues.is_empty() {
+                        text_cell_ui(&mut row, id, Align::Left, lang.t("符合", "ok"));
+                    } else {
+                        let text =
+                            check.issues.iter().map(|issue| issue_text(issue, lang)).collect::<Vec<_>>().join("；");
+                        row.col(|ui| {
+                            ui.push_id(id, |ui| {
+                                ui.label(egui::RichText::new(text.as_str()).color(warn)).on_hover_text(text.as_str());
+                            });
+                        });
+                    }
+                });
+            });
+    });
+}
+
+fn gender_text(entry: &PlayerEntry, lang: Lang) -> &'static str {
+    match (entry.gender, lang) {
+        (None, _) => "",
+        (Some(g), Lang::Zh) => g.label_zh(),
+        (Some(crate::domain::player::Gender::Male), Lang::En) => "M",
+        (Some(crate::domain::player::Gender::Female), Lang::En) => "F",
+    }
+}
+
+/// The override reason (when needed) and the Import / Close buttons; sends the
+/// import. `ready` holds the rows and their checks once a file was read without errors.
+fn buttons_ui(
+    ui: &mut Ui,
+    state: Controls<'_>,
+    env: &Env<'_>,
+    jobs: &mut Vec<Job>,
+    ready: Option<(&[RosterRow], &[RowCheck])>,
+) -> bool {
+    let lang = env.lang;
+    let waiting = state.submitted.is_some();
+    let file = state.file;
+    let needs_override = ready.is_some_and(|(_, checks)| checks.iter().any(|c| !c.issues.is_empty()));
+    let group_problems = ready.is_some_and(|(_, checks)| checks.iter().any(|c| c.group.is_err()));
+    if needs_override {
+        ui.add_space(4.0);
+        ui.add_enabled_ui(!waiting, |ui| {
+            ui.horizontal(|ui| {
+                let label = ui.label(lang.t("破格理由", "Override reason"));
+                ui.add(
+                    egui::TextEdit::singleline(state.override_reason)
+                        .hint_text(lang.t(
+                            "有选手不符合报名条件：填写理由后可全部导入",
+                            "some rows break their group's rules: give a reason to import them all",
+                        ))
+                        .desired_width(420.0),
+                )
+                .labelled_by(label.id);
+            });
+        });
+    }
+    let reason = state.override_reason.trim().to_string();
+    let can_import = ready.is_some() && !group_problems && (!needs_override || !reason.is_empty()) && !waiting;
+    let mut import = false;
+    let mut close = false;
+    ui.separator();
+    ui.horizontal(|ui| {
+        let hint = if group_problems {
+            lang.t("先改正组别有误的行", "Fix the rows with an unknown group first")
+        } else if needs_override && reason.is_empty() {
+            lang.t("请先填写破格理由", "Give an override reason first")
+        } else {
+            lang.t("请先读取一个没有错误的名单", "Read a roster without errors first")
+        };
+        if ui
+            .add_enabled(can_import, egui::Button::new(lang.t("导入", "Import")))
+            .on_hover_text("Ctrl+Enter")
+            .on_disabled_hover_text(hint)
+            .clicked()
+        {
+            import = true;
+        }
+        if ui.button(lang.t("关闭", "Close")).on_hover_text("Esc").clicked() {
+            close = true;
+        }
+        if waiting {
+            ui.spinner();
+            ui.label(lang.t("导入中…", "Importing…"));
+        }
+    });
+    if *state.failed {
+        ui.colored_label(
+            ui.visuals().error_fg_color,
+            lang.t("未导入：原因见窗口底部的状态栏。", "Nothing imported: the status bar says why."),
+        );
+    }
+    if can_import && ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Enter))) {
+        import = true;
+    }
+    if ui.input(|i| i.key_pressed(Key::Escape)) {
+        close = true;
+    }
+    if import && let Some((rows, checks)) = ready {
+        let override_reason = (!reason.is_empty()).then_some(reason);
+        let commands = import_commands(rows, checks, override_reason);
+        let file_name = Path::new(file).file_name().map_or(file.to_string(), |n| n.to_string_lossy().into_owned());
+        let label = match lang {
+            Lang::Zh => format!("导入名单 {file_name}：{} 名选手", rows.len()),
+            Lang::En => format!("imported {file_name}: {} player(s)", rows.len()),
+        };
+        jobs.push(Job::Execute { label, commands });
+        *state.submitted = Some(env.revision);
+        *state.failed = false;
+    }
+    close
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::presets;
+    use jiff::civil::date;
+
+    fn row(line: usize, name: &str, group: Option<&str>, born: Option<jiff::civil::Date>) -> RosterRow {
+        RosterRow {
+            line,
+            group: group.map(str::to_string),
+            entry: PlayerEntry { name: name.into(), born, phone: "1".into(), ..PlayerEntry::default() },
+        }
+    }
+
+    #[test]
+    fn rows_go_to_their_group_column_or_the_chosen_group() {
+        let event = presets::build("huaiyin-2022", None, None).unwrap();
+        let adult = event.find_group("成人组").unwrap().id;
+        let youth = event.find_group("少年组").unwrap().id;
+        let rows = vec![
+            row(2, "甲", None, Some(date(1990, 1, 1))),
+            row(3, "乙", Some("youth"), Some(date(2008, 1, 1))),
+            row(4, "丙", Some("老年组"), Some(date(1990, 1, 1))),
+            row(5, "丁", Some("成人组"), Some(date(1950, 1, 1))),
+        ];
+        let checks = check_rows(&event, adult, &rows);
+        assert_eq!(checks[0].group.as_ref().ok(), Some(&adult));
+        assert_eq!(checks[1].group.as_ref().ok(), Some(&youth));
+        assert!(matches!(&checks[2].group, Err(GroupProblem::Unknown(t)) if t == "老年组"));
+        assert!(checks[0].issues.is_empty() && checks[1].issues.is_empty());
+        assert_eq!(checks[3].issues.len(), 2, "{:?}", checks[3].issues);
+
+        let commands = import_commands(&rows, &checks, None);
+        assert_eq!(commands.len(), 2, "one AddPlayers per group; the unknown group's row is not among them");
+        let Command::AddPlayers { group, entries, .. } = &commands[0] else { panic!() };
+        assert_eq!((*group, entries.len()), (adult, 2));
+    }
+
+    #[test]
+    fn row_errors_name_line_and_column() {
+        let error = RowError { line: 4, field: "出生日期".into(), message: "'1990-13-01' is not a date".into() };
+        assert_eq!(row_error_text(&error, Lang::Zh), "第 4 行，出生日期：'1990-13-01' is not a date");
+        let shape = RowError { line: 5, field: String::new(), message: "has 3 fields".into() };
+        assert_eq!(row_error_text(&shape, Lang::En), "line 5: has 3 fields");
+    }
+}

@@ -1,0 +1,249 @@
+//! The event file on a worker thread, so that the window never waits for SQLite or the
+//! pairing engine (DESIGN.md data flow). The window submits [`Job`]s; the worker opens,
+//! pairs and saves, and answers with the event as saved after each change, waking the
+//! window with a repaint. Dropping the [`Session`] ends the worker and closes the file.
+
+use crate::domain::command::Command;
+use crate::domain::event::Event;
+use crate::domain::ids::{GroupId, StageNo};
+use crate::domain::swiss::pair_next_round;
+use crate::store::EventFile;
+use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::time::{Duration, Instant};
+
+/// Work for the worker thread.
+#[derive(Debug)]
+pub enum Job {
+    /// Open an existing event file (closing the one open).
+    Open(PathBuf),
+    /// Create a new event file holding `event` and open it.
+    Create {
+        /// Where.
+        path: PathBuf,
+        /// What.
+        event: Box<Event>,
+    },
+    /// Write a copy of the open event file to a new path ("save as"), then open the
+    /// copy; the old file is closed unchanged. When the copy fails, the old file stays
+    /// open.
+    SaveAs(PathBuf),
+    /// Apply and save commands in one transaction; `label` names the change for the
+    /// status bar.
+    Execute {
+        /// What the director did, e.g. "第3轮 第5台 1-0".
+        label: String,
+        /// The commands.
+        commands: Vec<Command>,
+    },
+    /// Pair the next round of a stage off the window's thread, then save it.
+    Pair {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// The draw's seed (recorded with the round).
+        seed: u64,
+    },
+}
+
+/// What the worker reports back.
+#[derive(Debug)]
+enum Report {
+    Opened { path: PathBuf, event: Box<Event> },
+    Saved { label: String, event: Box<Event> },
+    Failed { label: String, message: String },
+}
+
+/// The last thing that happened, for the status bar.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notice {
+    /// A change was saved.
+    Saved(String),
+    /// Something was refused or failed; the message says why.
+    Failed(String),
+}
+
+/// The window's side of the worker.
+pub struct Session {
+    jobs: Sender<Job>,
+    reports: Receiver<Report>,
+    pending: usize,
+    event: Option<Event>,
+    path: Option<PathBuf>,
+    notice: Option<Notice>,
+    revision: u64,
+}
+
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session").field("path", &self.path).field("pending", &self.pending).finish_non_exhaustive()
+    }
+}
+
+impl Session {
+    /// Starts the worker. `repaint` is woken after each report.
+    pub fn start(repaint: Option<egui::Context>) -> Session {
+        let (jobs, job_rx) = channel::<Job>();
+        let (report_tx, reports) = channel::<Report>();
+        // Should the thread fail to start, every submit reports it in the status bar.
+        let _ = std::thread::Builder::new()
+            .name("bianpai-event-file".into())
+            .spawn(move || worker(job_rx, report_tx, repaint));
+        Session { jobs, reports, pending: 0, event: None, path: None, notice: None, revision: 0 }
+    }
+
+    /// Hands a job to the worker.
+    pub fn submit(&mut self, job: Job) {
+        if self.jobs.send(job).is_ok() {
+            self.pending += 1;
+        } else {
+            self.notice = Some(Notice::Failed("the event file worker has stopped".into()));
+        }
+    }
+
+    /// Takes the worker's reports; `true` when the event changed.
+    pub fn poll(&mut self) -> bool {
+        let mut changed = false;
+        while let Ok(report) = self.reports.try_recv() {
+            changed |= self.take(report);
+        }
+        changed
+    }
+
+    fn take(&mut self, report: Report) -> bool {
+        self.pending = self.pending.saturating_sub(1);
+        match report {
+            Report::Opened { path, event } => {
+                self.notice = Some(Notice::Saved(path.display().to_string()));
+                self.path = Some(path);
+                self.event = Some(*event);
+                self.revision += 1;
+                true
+            }
+            Report::Saved { label, event } => {
+                self.notice = Some(Notice::Saved(label));
+                self.event = Some(*event);
+                self.revision += 1;
+                true
+            }
+            Report::Failed { label, message } => {
+                self.notice =
+                    Some(Notice::Failed(if label.is_empty() { message } else { format!("{label}: {message}") }));
+                false
+            }
+        }
+    }
+
+    /// Waits up to `timeout` for every submitted job to be answered (tests and exit).
+    pub fn wait_idle(&mut self, timeout: Duration) {
+        let deadline = Instant::now() + timeout;
+        while self.pending > 0 {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.reports.recv_timeout(left) {
+                Ok(report) => {
+                    self.take(report);
+                }
+                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => break,
+            }
+        }
+    }
+
+    /// Whether jobs are still being worked on.
+    pub fn is_busy(&self) -> bool {
+        self.pending > 0
+    }
+
+    /// The event as last saved, once a file is open.
+    pub fn event(&self) -> Option<&Event> {
+        self.event.as_ref()
+    }
+
+    /// The open file.
+    pub fn path(&self) -> Option<&std::path::Path> {
+        self.path.as_deref()
+    }
+
+    /// The last notice for the status bar.
+    pub fn notice(&self) -> Option<&Notice> {
+        self.notice.as_ref()
+    }
+
+    /// Counts the changes seen, so that views can drop caches.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+}
+
+fn worker(jobs: Receiver<Job>, reports: Sender<Report>, repaint: Option<egui::Context>) {
+    let mut file: Option<EventFile> = None;
+    for job in jobs {
+        let report = run_job(&mut file, job);
+        if reports.send(report).is_err() {
+            break;
+        }
+        if let Some(ctx) = &repaint {
+            ctx.request_repaint();
+        }
+    }
+}
+
+fn run_job(file: &mut Option<EventFile>, job: Job) -> Report {
+    match job {
+        Job::Open(path) => {
+            *file = None;
+            match EventFile::open(&path) {
+                Ok(f) => {
+                    let event = Box::new(f.event().clone());
+                    *file = Some(f);
+                    Report::Opened { path, event }
+                }
+                Err(e) => Report::Failed { label: String::new(), message: e.to_string() },
+            }
+        }
+        Job::Create { path, event } => match EventFile::create(&path, &event) {
+            Ok(f) => {
+                let event = Box::new(f.event().clone());
+                *file = Some(f);
+                Report::Opened { path, event }
+            }
+            Err(e) => Report::Failed { label: String::new(), message: e.to_string() },
+        },
+        Job::SaveAs(path) => {
+            let Some(f) = file.as_ref() else {
+                return Report::Failed { label: String::new(), message: "no event file is open".into() };
+            };
+            let copied = f.save_copy(&path).and_then(|()| EventFile::open(&path));
+            match copied {
+                Ok(copy) => {
+                    let event = Box::new(copy.event().clone());
+                    *file = Some(copy);
+                    Report::Opened { path, event }
+                }
+                Err(e) => Report::Failed { label: String::new(), message: e.to_string() },
+            }
+        }
+        Job::Execute { label, commands } => match file.as_mut() {
+            None => Report::Failed { label, message: "no event file is open".into() },
+            Some(f) => match f.execute_all(&commands) {
+                Ok(_) => Report::Saved { label, event: Box::new(f.event().clone()) },
+                Err(e) => Report::Failed { label, message: e.to_string() },
+            },
+        },
+        Job::Pair { group, stage, seed } => {
+            let label = "编排".to_string();
+            let Some(f) = file.as_mut() else {
+                return Report::Failed { label, message: "no event file is open".into() };
+            };
+            let round = match pair_next_round(f.event(), group, stage, seed) {
+                Ok(round) => round,
+                Err(e) => return Report::Failed { label, message: e.to_string() },
+            };
+            let label = format!("第{}轮已编排 (seed {seed})", round.no);
+            match f.execute(&Command::PairRound { group, stage, round }) {
+                Ok(_) => Report::Saved { label, event: Box::new(f.event().clone()) },
+                Err(e) => Report::Failed { label, message: e.to_string() },
+            }
+        }
+    }
+}
