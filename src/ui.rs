@@ -9,6 +9,7 @@
 //! An event file that cannot be opened is reported inside the window, not by a panic.
 
 mod app;
+pub mod bracket_ui;
 pub mod event_ui;
 pub mod file_menu_ui;
 pub mod fonts;

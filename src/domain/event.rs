@@ -101,6 +101,39 @@ pub struct KnockoutRules {
     pub playoff_step_minutes: u32,
     /// Shortest playoff game (5).
     pub min_playoff_minutes: u32,
+    /// CXA 2020 Art. 30 variant: playoff games come in pairs with colours swapped, and
+    /// a pair is always played out (seed 000: `false`, sudden death one game at a time).
+    #[serde(default)]
+    pub playoff_pairs: bool,
+    /// CXA 2020 Art. 30 variant: after this many playoff games still level, one
+    /// Armageddon game decides, a draw counting as a black win (`None`: never).
+    #[serde(default)]
+    pub armageddon_after: Option<u32>,
+    /// Later rounds re-pair the remaining seeds first against last (seed 000, R-6.4:
+    /// `true`), or follow a fixed bracket in which seeds 1 and 2 can meet only in the
+    /// final (`false`).
+    #[serde(default = "yes")]
+    pub reseed: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl KnockoutRules {
+    /// Seed 000 chapter 3: two games, then sudden-death playoffs of 25, 20, 15 … minutes,
+    /// re-seeding each round.
+    pub fn lingting() -> KnockoutRules {
+        KnockoutRules {
+            games_per_match: 2,
+            first_playoff_minutes: 25,
+            playoff_step_minutes: 5,
+            min_playoff_minutes: 5,
+            playoff_pairs: false,
+            armageddon_after: None,
+            reseed: true,
+        }
+    }
 }
 
 /// One round's schedule.

@@ -47,10 +47,24 @@ pub fn first_against_last(seeds: &[StartNo]) -> (Vec<(StartNo, StartNo)>, Option
 /// The time control of playoff game `k` (0 for the first playoff): 25, 20, 15 …
 /// minutes, never below the rules' minimum.
 pub fn playoff_minutes(rules: &KnockoutRules, k: u32) -> u32 {
+    // Games of a playoff pair share their time control.
+    let step = if rules.playoff_pairs { k / 2 } else { k };
     rules
         .first_playoff_minutes
-        .saturating_sub(rules.playoff_step_minutes.saturating_mul(k))
+        .saturating_sub(rules.playoff_step_minutes.saturating_mul(step))
         .max(rules.min_playoff_minutes)
+}
+
+/// The seeds of a fixed bracket of `size` (a power of two) in match order, so that seeds
+/// 1 and 2 can meet only in the final: 1, 16, 8, 9, 5, 12, 4, 13, 3, 14, 6, 11, 7, 10, 2,
+/// 15 for 16.
+pub fn bracket_order(size: usize) -> Vec<usize> {
+    let mut order = vec![1usize];
+    while order.len() < size {
+        let n = order.len() * 2;
+        order = order.iter().flat_map(|&s| [s, n + 1 - s]).collect();
+    }
+    order
 }
 
 /// The colours of game `number` of a match whose game 1 has `first_red` as red:
@@ -88,9 +102,20 @@ pub fn match_state(games: &[&Game], scoring: &ScoringTable, rules: &KnockoutRule
     if played < rules.games_per_match {
         return MatchState::InPlay;
     }
+    let playoffs_so_far = played - rules.games_per_match;
+    // Armageddon (CXA 2020 Art. 30): a draw counts as a win for black.
+    if let (Some(after), Some(last)) = (rules.armageddon_after, games.last())
+        && playoffs_so_far == after + 1
+        && let Some(result) = last.result
+    {
+        let red_wins = result.outcome.won_by(Colour::Red);
+        let (winner, loser) = if red_wins { (last.red, last.black) } else { (last.black, last.red) };
+        return MatchState::Won { winner, loser };
+    }
     let (pa, pb) = (points[&a], points[&b]);
-    if pa == pb {
-        let playoffs_so_far = played - rules.games_per_match;
+    // Playoffs in pairs: the second game of a pair is always played.
+    let pair_open = rules.playoff_pairs && !playoffs_so_far.is_multiple_of(2);
+    if pa == pb || pair_open {
         return MatchState::Level { next_game: played + 1, minutes: playoff_minutes(rules, playoffs_so_far) };
     }
     if pa > pb { MatchState::Won { winner: a, loser: b } } else { MatchState::Won { winner: b, loser: a } }
@@ -148,7 +173,7 @@ mod tests {
     }
 
     fn rules() -> KnockoutRules {
-        KnockoutRules { games_per_match: 2, first_playoff_minutes: 25, playoff_step_minutes: 5, min_playoff_minutes: 5 }
+        KnockoutRules::lingting()
     }
 
     fn game(number: u32, red: u32, black: u32, outcome: Outcome) -> Game {
@@ -202,6 +227,42 @@ mod tests {
         let seed_of: BTreeMap<StartNo, u32> = (1..=16).map(|s| (StartNo(s), s)).collect();
         let winners = [StartNo(5), StartNo(1), StartNo(7), StartNo(3)];
         assert_eq!(next_pairs(&winners, &seed_of), vec![(StartNo(1), StartNo(7)), (StartNo(3), StartNo(5))]);
+    }
+
+    // CXA 2020 Art. 30: playoffs in pairs, then Armageddon where a draw is a black win.
+    #[test]
+    fn playoff_pairs_and_armageddon() {
+        let scoring = ScoringTable::symmetric(Points::whole(2), Points::whole(1), Points::ZERO);
+        let rules = KnockoutRules { playoff_pairs: true, armageddon_after: Some(2), ..KnockoutRules::lingting() };
+        let g1 = game(1, 1, 16, Outcome::RedWins);
+        let g2 = game(2, 16, 1, Outcome::RedWins);
+        let g3 = game(3, 1, 16, Outcome::RedWins);
+        // One playoff game won is not enough: the pair is played out, same time control.
+        assert_eq!(match_state(&[&g1, &g2, &g3], &scoring, &rules), MatchState::Level { next_game: 4, minutes: 25 });
+        let g4 = game(4, 16, 1, Outcome::RedWins);
+        assert_eq!(
+            match_state(&[&g1, &g2, &g3, &g4], &scoring, &rules),
+            MatchState::Level { next_game: 5, minutes: 20 }
+        );
+        // Game 5 is the Armageddon: a draw goes to black (player 1 is red in odd games).
+        let g5 = game(5, 1, 16, Outcome::Draw);
+        assert_eq!(
+            match_state(&[&g1, &g2, &g3, &g4, &g5], &scoring, &rules),
+            MatchState::Won { winner: StartNo(16), loser: StartNo(1) }
+        );
+    }
+
+    // Fixed brackets: seeds 1 and 2 in opposite halves, byes for the top seeds.
+    #[test]
+    fn fixed_bracket_order_and_byes() {
+        assert_eq!(bracket_order(8), [1, 8, 4, 5, 2, 7, 3, 6]);
+        assert_eq!(bracket_order(16)[..4], [1, 16, 8, 9]);
+        let rules = KnockoutRules { reseed: false, ..KnockoutRules::lingting() };
+        let scoring = ScoringTable::symmetric(Points::whole(2), Points::whole(1), Points::ZERO);
+        let (games, passes) = next_round(&seeds(6), &[], &scoring, &rules).unwrap();
+        assert_eq!(passes, [StartNo(1), StartNo(2)], "the top seeds pass when the field is short");
+        let firsts: Vec<(u32, u32)> = games.iter().filter(|g| g.game == 1).map(|g| (g.red.0, g.black.0)).collect();
+        assert_eq!(firsts, [(4, 5), (3, 6)]);
     }
 
     // places 1–4 from the final and third-place match, 5–8 and 9–16 by pre-knockout rank.
@@ -289,7 +350,15 @@ pub fn next_round(
         let bracket = seeds.len().next_power_of_two();
         let mut games = Vec::new();
         let mut passes = Vec::new();
-        for i in 0..bracket / 2 {
+        // Re-seeding pairs 1–N, 2–(N−1) … in that order; a fixed bracket lays the same
+        // pairs out so that the halves meet only in the final.
+        let tops: Vec<usize> = if rules.reseed {
+            (1..=bracket / 2).collect()
+        } else {
+            bracket_order(bracket).chunks(2).map(|c| c[0].min(c[1])).collect()
+        };
+        for top in tops {
+            let i = top - 1;
             let (high, low) = (seeds[i], seeds.get(bracket - 1 - i).copied());
             match low {
                 Some(low) => {
@@ -320,7 +389,24 @@ pub fn next_round(
         games.extend(match_of(2, losers[0], losers[1], rules));
         return Ok((games, Vec::new()));
     }
-    for (k, (high, low)) in next_pairs(&winners, &carried).into_iter().enumerate() {
+    let pairs = if rules.reseed {
+        next_pairs(&winners, &carried)
+    } else {
+        // Fixed bracket: the winners of matches 1 and 2 meet, of 3 and 4 …; a player who
+        // passed round 1 holds the slot of the match he would have played.
+        let mut slots: Vec<(u32, StartNo)> = outcomes.iter().map(|(b, w, _)| (b.0 * 2, *w)).collect();
+        slots.extend(last.byes.iter().map(|b| (bye_slot(seeds, b.player), b.player)));
+        slots.sort();
+        slots
+            .chunks(2)
+            .filter(|c| c.len() == 2)
+            .map(|c| {
+                let (x, y) = (c[0].1, c[1].1);
+                if carried.get(&x) <= carried.get(&y) { (x, y) } else { (y, x) }
+            })
+            .collect()
+    };
+    for (k, (high, low)) in pairs.into_iter().enumerate() {
         games.extend(match_of(k as u32 + 1, high, low, rules));
     }
     Ok((games, Vec::new()))
@@ -343,6 +429,17 @@ fn carried_seeds(
         }
     }
     current
+}
+
+/// Where a player who passed round 1 of a fixed bracket sits among round 1's matches
+/// (twice the board number his match would have had, less one, so he sorts beside
+/// the match that shares his quarter).
+fn bye_slot(seeds: &[StartNo], player: StartNo) -> u32 {
+    let bracket = seeds.len().next_power_of_two();
+    let seed = seeds.iter().position(|p| *p == player).map_or(0, |i| i + 1);
+    let order = bracket_order(bracket);
+    let index = order.iter().position(|s| *s == seed).unwrap_or(0);
+    (index / 2) as u32 * 2 + 1
 }
 
 /// Whether `round` is the final round (final and third-place match): it follows a

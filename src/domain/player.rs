@@ -150,6 +150,15 @@ impl PlayerStatus {
         }
     }
 
+    /// Active, withdrawn or disqualified, in English.
+    pub fn label_en(self) -> &'static str {
+        match self {
+            PlayerStatus::Active => "active",
+            PlayerStatus::Withdrawn => "withdrawn",
+            PlayerStatus::Disqualified => "disqualified",
+        }
+    }
+
     /// Whether the pairing engine may pair the player.
     pub fn is_pairable(self) -> bool {
         self == PlayerStatus::Active

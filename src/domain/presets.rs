@@ -160,12 +160,7 @@ fn lingting_cup() -> Event {
     knockout.kind = StageKind::Knockout;
     knockout.rounds_planned = Some(4);
     knockout.time_control = "30分钟包干".into();
-    knockout.knockout = Some(KnockoutRules {
-        games_per_match: 2,
-        first_playoff_minutes: 25,
-        playoff_step_minutes: 5,
-        min_playoff_minutes: 5,
-    });
+    knockout.knockout = Some(KnockoutRules::lingting());
     knockout.discipline = lingting_discipline();
     Event {
         name: "“聆听杯”网络象棋大赛".into(),

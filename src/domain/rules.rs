@@ -187,6 +187,25 @@ impl Tiebreak {
         }
     }
 
+    /// The English column heading.
+    pub fn label_en(self) -> &'static str {
+        match self {
+            Tiebreak::OpponentsPoints => "Opp. pts",
+            Tiebreak::Progressive => "Progr.",
+            Tiebreak::Wins => "Wins",
+            Tiebreak::BlackGames => "Black",
+            Tiebreak::BlackWins => "Black wins",
+            Tiebreak::Fouls => "Fouls",
+            Tiebreak::HeadToHead => "H2H",
+            Tiebreak::SonnebornBerger => "SB",
+            Tiebreak::BuchholzCut1 => "BH-1",
+            Tiebreak::Buchholz => "BH",
+            Tiebreak::Median => "Median",
+            Tiebreak::PreviousRank => "Prev. rank",
+            Tiebreak::PreviousScore => "Prev. score",
+        }
+    }
+
     /// Reads [`Tiebreak::key`] back.
     pub fn from_key(key: &str) -> Option<Tiebreak> {
         Tiebreak::ALL.into_iter().find(|t| t.key() == key)

@@ -3,6 +3,7 @@
 //! event's name and the group selector, a side panel to switch views, a status bar,
 //! and the chosen view in the centre.
 
+use super::bracket_ui::{BracketView, bracket_ui};
 use super::event_ui::{EventView, event_ui};
 use super::file_menu_ui::{FileMenu, file_menu_ui};
 use super::fonts::FontSource;
@@ -28,13 +29,16 @@ pub enum View {
     Pairings,
     /// 录入: result entry.
     Results,
+    /// 对阵图: the knockout bracket.
+    Bracket,
     /// 成绩: the standings.
     Standings,
 }
 
 impl View {
     /// Every view, in the side panel's order.
-    pub const ALL: [View; 5] = [View::Event, View::Roster, View::Pairings, View::Results, View::Standings];
+    pub const ALL: [View; 6] =
+        [View::Event, View::Roster, View::Pairings, View::Results, View::Bracket, View::Standings];
 
     /// The side panel's label.
     pub fn label(self, lang: Lang) -> &'static str {
@@ -43,6 +47,7 @@ impl View {
             View::Roster => lang.t("选手", "Players"),
             View::Pairings => lang.t("对阵", "Pairings"),
             View::Results => lang.t("录入", "Results"),
+            View::Bracket => lang.t("对阵图", "Bracket"),
             View::Standings => lang.t("成绩", "Standings"),
         }
     }
@@ -87,6 +92,7 @@ pub struct BianpaiApp {
     roster: RosterView,
     pairings: PairingView,
     results: ResultsView,
+    bracket: BracketView,
     standings: StandingsView,
 }
 
@@ -114,6 +120,7 @@ impl BianpaiApp {
             roster: RosterView::default(),
             pairings: PairingView::default(),
             results: ResultsView::default(),
+            bracket: BracketView::default(),
             standings: StandingsView::default(),
         }
     }
@@ -190,6 +197,7 @@ impl BianpaiApp {
             roster,
             pairings,
             results,
+            bracket,
             standings,
         } = self;
         ui.ctx().set_visuals(if *dark { egui::Visuals::dark() } else { egui::Visuals::light() });
@@ -232,11 +240,12 @@ impl BianpaiApp {
                 match (*view, chosen_stage) {
                     (View::Event, _) => event_ui(ui, event_view, &env, &mut jobs),
                     (View::Roster, _) => roster_ui(ui, roster, &env, &mut jobs),
-                    (View::Pairings | View::Results | View::Standings, None) => {
+                    (View::Pairings | View::Results | View::Bracket | View::Standings, None) => {
                         ui.label(format!("{} {}", g.name, lang.t("没有比赛阶段。", "has no stages.")));
                     }
                     (View::Pairings, Some(s)) => pairing_ui(ui, pairings, &env, s, &mut jobs),
                     (View::Results, Some(s)) => results_ui(ui, results, &env, s, &mut jobs),
+                    (View::Bracket, Some(s)) => bracket_ui(ui, bracket, &env, s, &mut jobs),
                     (View::Standings, Some(s)) => standings_ui(ui, standings, &env, s),
                 }
             }

@@ -137,6 +137,8 @@ pub struct ResultsView {
     shown: Option<(GroupId, StageNo)>,
     /// The round shown; `None` for the last paired round.
     pub round: Option<RoundNo>,
+    /// The round drawn last frame: a newly paired or another round starts at board 1.
+    drawn_round: Option<RoundNo>,
     /// Digits of the board number typed so far; empty shows the suggestion.
     typed: String,
     /// The board chosen, waiting for its result key.
@@ -538,6 +540,14 @@ pub fn results_ui(ui: &mut Ui, state: &mut ResultsView, env: &Env<'_>, stage: &S
         return;
     };
     let round = state.round.and_then(|no| stage.round(no)).unwrap_or(last);
+    if state.drawn_round != Some(round.no) {
+        // The suggestion, a chosen board and its details belong to the round shown.
+        state.drawn_round = Some(round.no);
+        state.cursor = None;
+        state.armed = None;
+        state.typed.clear();
+        state.details = Details::default();
+    }
     let several_games = round.games.iter().any(|g| g.game > 1);
     // A confirmation answers only keys pressed after it was shown.
     let confirm_was_shown = state.confirm.is_some();

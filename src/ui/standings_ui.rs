@@ -18,7 +18,8 @@ use egui::Ui;
 use egui_extras::{Column, TableBuilder};
 
 /// Which standings the cache holds.
-type CacheKey = (GroupId, StageNo, u32);
+/// Group, stage, round, and the event's revision (any saved change invalidates).
+type CacheKey = (GroupId, StageNo, u32, u64);
 
 /// The standings view's own state.
 #[derive(Debug, Clone, Default)]
@@ -45,49 +46,64 @@ impl StandingsView {
 
 /// Draws the standings of `stage` after the chosen round.
 pub fn standings_ui(ui: &mut Ui, state: &mut StandingsView, env: &Env<'_>, stage: &Stage) {
-    let (event, group) = (env.event, env.group);
+    let (event, group, lang) = (env.event, env.group, env.lang);
     let paired = stage.rounds.len() as u32;
+    let after_label = |r: u32| match (r, lang) {
+        (0, _) => lang.t("赛前", "Before round 1").to_string(),
+        (r, crate::ui::Lang::Zh) => format!("第{r}轮后"),
+        (r, crate::ui::Lang::En) => format!("After round {r}"),
+    };
     let after = state.after_round.filter(|r| *r <= paired).unwrap_or_else(|| stage.completed_rounds());
     ui.horizontal_wrapped(|ui| {
-        ui.heading("成绩表");
+        ui.heading(lang.t("成绩表", "Standings"));
         ui.add_space(16.0);
         for r in 0..=paired {
-            let text = if r == 0 { "赛前".to_string() } else { format!("第{r}轮后") };
+            let text = after_label(r);
             if ui.selectable_label(r == after, text).clicked() {
                 state.after_round = Some(r);
             }
         }
     });
     ui.separator();
-    let when = if after == 0 { "赛前".to_string() } else { format!("第{after}轮后") };
+    let when = after_label(after);
     let mut caption = format!("{} {} {when}", group.name, stage.name);
     if let Some(planned) = stage.rounds_planned {
-        caption.push_str(&format!("（共{planned}轮）"));
+        caption.push_str(&match lang {
+            crate::ui::Lang::Zh => format!("（共{planned}轮）"),
+            crate::ui::Lang::En => format!(" (of {planned} rounds)"),
+        });
     }
     let incomplete = after > 0 && stage.round(RoundNo(after)).is_some_and(|r| !r.is_complete());
     if incomplete {
-        caption.push_str("，本轮尚有未录入的结果");
+        caption.push_str(lang.t("，本轮尚有未录入的结果", "; results of this round are still missing"));
     }
     ui.label(caption);
     ui.add_space(4.0);
 
-    let table = match state.standings_for(event, (group.id, stage.no, after)) {
+    let table = match state.standings_for(event, (group.id, stage.no, after, env.revision)) {
         Ok(table) => table,
         Err(e) => {
-            ui.colored_label(ui.visuals().error_fg_color, format!("无法计算成绩：{e}"));
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                format!("{}{e}", lang.t("无法计算成绩：", "Standings unavailable: ")),
+            );
             return;
         }
     };
     let mut headings: Vec<(String, Align)> = vec![
-        ("名次".into(), Align::Right),
-        ("编号".into(), Align::Right),
-        ("姓名".into(), Align::Left),
-        ("单位".into(), Align::Left),
-        ("积分".into(), Align::Right),
+        (lang.t("名次", "Rank").into(), Align::Right),
+        (lang.t("编号", "No.").into(), Align::Right),
+        (lang.t("姓名", "Name").into(), Align::Left),
+        (lang.t("单位", "Club").into(), Align::Left),
+        (lang.t("积分", "Points").into(), Align::Right),
     ];
     let tiebreak_columns: Vec<_> = stage.tiebreaks.iter().copied().filter(|t| t.has_column()).collect();
-    headings.extend(tiebreak_columns.iter().map(|t| (t.label_zh().to_string(), Align::Right)));
-    headings.extend([("红".into(), Align::Right), ("黑".into(), Align::Right), ("状态".into(), Align::Left)]);
+    headings.extend(tiebreak_columns.iter().map(|t| (lang.t(t.label_zh(), t.label_en()).to_string(), Align::Right)));
+    headings.extend([
+        (lang.t("红", "Red").into(), Align::Right),
+        (lang.t("黑", "Black").into(), Align::Right),
+        (lang.t("状态", "Status").into(), Align::Left),
+    ]);
 
     let sections: Vec<(Option<Gender>, Vec<&StandingsRow>)> = if group.rank_genders_separately {
         [Gender::Male, Gender::Female]
@@ -103,10 +119,14 @@ pub fn standings_ui(ui: &mut Ui, state: &mut StandingsView, env: &Env<'_>, stage
     let share = (ui.available_height() / sections.len() as f32 - heading_h - header_h).max(row_h * 3.0);
     for (section, rows) in &sections {
         if let Some(gender) = section {
-            ui.strong(format!("{}子组", gender.label_zh()));
+            ui.strong(match (gender, lang) {
+                (_, crate::ui::Lang::Zh) => format!("{}子组", gender.label_zh()),
+                (Gender::Male, crate::ui::Lang::En) => "Boys".to_string(),
+                (Gender::Female, crate::ui::Lang::En) => "Girls".to_string(),
+            });
         }
         ui.push_id(("standings-section", section.map(Gender::code)), |ui| {
-            section_table_ui(ui, event, &headings, &tiebreak_columns, rows, header_h, row_h, share);
+            section_table_ui(ui, event, lang, &headings, &tiebreak_columns, rows, header_h, row_h, share);
         });
     }
 }
@@ -115,6 +135,7 @@ pub fn standings_ui(ui: &mut Ui, state: &mut StandingsView, env: &Env<'_>, stage
 fn section_table_ui(
     ui: &mut Ui,
     event: &Event,
+    lang: crate::ui::Lang,
     headings: &[(String, Align)],
     tiebreaks: &[Tiebreak],
     rows: &[&StandingsRow],
@@ -123,7 +144,7 @@ fn section_table_ui(
     max_height: f32,
 ) {
     if rows.is_empty() {
-        ui.label("（无选手）");
+        ui.label(lang.t("（无选手）", "(no players)"));
         return;
     }
     let mut builder = TableBuilder::new(ui)
@@ -162,7 +183,7 @@ fn section_table_ui(
                 }
                 text_cell_ui(&mut row, id, Align::Right, r.red_games.to_string());
                 text_cell_ui(&mut row, id, Align::Right, r.black_games.to_string());
-                text_cell_ui(&mut row, id, Align::Left, r.status.label_zh());
+                text_cell_ui(&mut row, id, Align::Left, lang.t(r.status.label_zh(), r.status.label_en()));
             });
         });
 }
