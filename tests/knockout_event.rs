@@ -130,4 +130,25 @@ fn seed_000_event_from_qualifier_to_knockout_places() {
     let expected: Vec<StartNo> = [3, 9, 4, 2, 1, 5, 6, 7, 8, 10, 11, 12, 13, 14, 15, 16].map(s).to_vec();
     assert_eq!(got, expected);
     assert_eq!(places.rows.iter().map(|r| r.rank).collect::<Vec<_>>(), (1..=16).collect::<Vec<_>>());
+
+    // the event's final ranking is the knockout's 1–16, then the Swiss's 17–32.
+    let swiss_order: Vec<StartNo> = swiss.rows.iter().map(|r| r.start_no).collect();
+    let final_ranking = bianpai::domain::knockout::final_ranking(&got, &swiss_order);
+    assert_eq!(final_ranking.len(), 32);
+    assert_eq!(&final_ranking[..16], &expected[..]);
+    assert_eq!(&final_ranking[16..], &swiss_order[16..]);
+
+    // a closed stage is frozen.
+    let frozen = apply(
+        &mut e,
+        &Command::RecordResult {
+            group: G,
+            stage: StageNo(2),
+            round: RoundNo(1),
+            board: BoardNo(1),
+            game: 1,
+            result: Some(GameResult::plain(Outcome::Draw)),
+        },
+    );
+    assert!(frozen.is_err(), "a result in the closed Swiss stage must be refused");
 }

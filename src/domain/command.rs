@@ -289,6 +289,9 @@ pub enum DomainError {
     /// Only the last round can be unpaired.
     #[error("only the last round ({0}) can be unpaired")]
     NotLastRound(RoundNo),
+    /// The stage is closed and frozen.
+    #[error("stage {0} is closed; its players have been handed on and it can no longer change")]
+    StageClosed(StageNo),
     /// A stage cannot close before its rounds are played.
     #[error("stage {stage} has played {played} of {} rounds", planned.map_or("?".to_string(), |p| p.to_string()))]
     StageUnfinished { stage: StageNo, played: u32, planned: Option<u32> },
@@ -354,6 +357,7 @@ fn join_issues(issues: &[EligibilityIssue]) -> String {
 /// # Errors
 /// A [`DomainError`] saying which rule the command breaks.
 pub fn apply(event: &mut Event, command: &Command) -> Result<Applied, DomainError> {
+    refuse_frozen(event, command)?;
     match command {
         Command::AddPlayers { group, entries, override_reason } => {
             add_players(event, *group, entries, override_reason.as_deref())
@@ -566,6 +570,27 @@ fn advance_stage(
         ],
         new_players: vec![],
     })
+}
+
+/// A closed stage is frozen: its rounds, results and rules stay as they were
+/// when its players were handed on.
+fn refuse_frozen(event: &Event, command: &Command) -> Result<(), DomainError> {
+    let target = match command {
+        Command::RecordResult { group, stage, .. }
+        | Command::EditPairing { group, stage, .. }
+        | Command::UnpairRound { group, stage, .. }
+        | Command::PairRound { group, stage, .. }
+        | Command::SetStageRules { group, stage, .. }
+        | Command::SetStageFormat { group, stage, .. }
+        | Command::SetRoundsPlanned { group, stage, .. }
+        | Command::AnnounceBye { group, stage, .. }
+        | Command::CancelAnnouncedBye { group, stage, .. } => Some((*group, *stage)),
+        _ => None,
+    };
+    match target.and_then(|(g, s)| event.group(g).and_then(|g| g.stage(s))) {
+        Some(stage) if stage.status == StageStatus::Closed => Err(DomainError::StageClosed(stage.no)),
+        _ => Ok(()),
+    }
 }
 
 fn stage_changed(group: GroupId, stage: StageNo, before: Box<Stage>) -> Applied {

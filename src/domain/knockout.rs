@@ -484,6 +484,14 @@ pub fn sync_playoffs(round: &mut Round, board: BoardNo, scoring: &ScoringTable, 
     changed
 }
 
+/// The event's final ranking: the knockout's places, then the players of the
+/// stage before it who did not reach the knockout, in that stage's order.
+pub fn final_ranking(knockout_places: &[StartNo], previous_stage_order: &[StartNo]) -> Vec<StartNo> {
+    let mut order = knockout_places.to_vec();
+    order.extend(previous_stage_order.iter().filter(|p| !knockout_places.contains(p)));
+    order
+}
+
 /// The final places of a finished knockout, or the standing order so far: players
 /// still in, then those knocked out later before earlier, each group by seed.
 pub fn ranking(seeds: &[StartNo], rounds: &[Round], scoring: &ScoringTable, rules: &KnockoutRules) -> Vec<StartNo> {

@@ -246,7 +246,7 @@ impl BianpaiApp {
                     (View::Pairings, Some(s)) => pairing_ui(ui, pairings, &env, s, &mut jobs),
                     (View::Results, Some(s)) => results_ui(ui, results, &env, s, &mut jobs),
                     (View::Bracket, Some(s)) => bracket_ui(ui, bracket, &env, s, &mut jobs),
-                    (View::Standings, Some(s)) => standings_ui(ui, standings, &env, s),
+                    (View::Standings, Some(s)) => standings_ui(ui, standings, &env, s, &mut jobs),
                 }
             }
         });
