@@ -28,7 +28,10 @@ pub(super) fn pair(file: &Path, group: &GroupArg, seed: Option<u64>) -> anyhow::
     let seed = seed.unwrap_or_else(fresh_seed);
     let round = swiss::pair_next_round(f.event(), g.id, stage.no, seed)?;
     let (group_id, stage_no, round_no) = (g.id, stage.no, round.no);
-    let boards = round.games.len();
+    // A knockout match is one board with several games.
+    let mut board_numbers: Vec<_> = round.games.iter().map(|g| g.board).collect();
+    board_numbers.dedup();
+    let boards = board_numbers.len();
     let byes = round.byes.len();
     f.execute(&Command::PairRound { group: group_id, stage: stage_no, round })?;
     Ok(format!("paired round {round_no}: {boards} board(s), {byes} bye(s), seed {seed}\n"))

@@ -55,15 +55,15 @@ use egui::{Align, EventFilter, Key, Layout, Modifiers, Pos2, Rect, Response, Ric
 use std::collections::BTreeMap;
 
 /// Width of a match box, in points.
-const BOX_WIDTH: f32 = 290.0;
+const BOX_WIDTH: f32 = 252.0;
 /// Space between two columns (where the lines run).
-const COLUMN_GAP: f32 = 44.0;
+const COLUMN_GAP: f32 = 34.0;
 /// Space between two boxes of a column.
 const BOX_GAP: f32 = 10.0;
 /// Inner margin of a box.
 const MARGIN: f32 = 5.0;
 /// Width of the right-hand part of a row (score, points, 晋级).
-const RIGHT_PART: f32 = 104.0;
+const RIGHT_PART: f32 = 96.0;
 
 /// One game of the stage: round, board (the match) and game of the match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -444,9 +444,9 @@ fn find(columns: &[Column], key: GameKey) -> Option<(usize, &MatchBox, &Game)> {
 fn default_selection(columns: &[Column]) -> Option<GameKey> {
     let last = columns.iter().rev().find(|c| c.paired && !c.keys().is_empty())?;
     let keys = last.keys();
-    let open =
+    let mut open =
         last.boxes.iter().flat_map(|b| b.games.iter().filter(|g| g.result.is_none()).filter_map(|g| b.key_of(g)));
-    open.into_iter().next().or_else(|| keys.first().copied())
+    open.next().or_else(|| keys.first().copied())
 }
 
 /// Why the next round cannot be paired now, if it cannot.
@@ -579,12 +579,12 @@ impl BracketView {
         rules: &KnockoutRules,
         lang: Lang,
     ) {
-        let Some(key) = self.selected else {
+        if self.selected.is_none() {
             self.message =
                 Some(lang.t("先选定一局（方向键或点击）。", "Choose a game first (arrows or a click).").into());
             return;
-        };
-        let Some((key, game)) = self.chosen(columns).filter(|(k, _)| *k == key) else {
+        }
+        let Some((key, game)) = self.chosen(columns) else {
             self.message =
                 Some(lang.t("这一局正在生成，请稍候。", "This game is still being added; wait a moment.").into());
             return;
@@ -809,7 +809,7 @@ fn player_name(event: &Event, p: StartNo) -> String {
 /// The text of a game cell: `第1局 红[1] 黑[16] 1-0`, `加赛 25分钟 第3局 红[1] 黑[16] 未赛`.
 fn game_text(b: &MatchBox, game: &Game, rules: &KnockoutRules, lang: Lang) -> String {
     let seed = |p: StartNo| b.side_of(p).and_then(|s| s.seed).map_or_else(|| p.to_string(), |s| s.to_string());
-    let result = game.result.map_or_else(|| lang.t("未赛", "unplayed").to_string(), |r| short_result(&r, lang));
+    let result = game.result.map_or_else(|| lang.t("未赛", "—").to_string(), |r| short_result(&r, lang));
     let (red, black) = (seed(game.red), seed(game.black));
     let colours = match lang {
         Lang::Zh => format!("第{}局 红[{red}] 黑[{black}] {result}", game.game),
@@ -1139,10 +1139,13 @@ fn box_ui(
         (_, None) => None,
         (_, Some(state)) => {
             let [x, y] = b.points;
-            let text = match (state, lang) {
-                (MatchState::Level { .. }, Lang::Zh) => format!("{x} : {y} 加赛"),
-                (MatchState::Level { .. }, Lang::En) => format!("{x} : {y} playoff"),
-                (_, _) => format!("{x} : {y}"),
+            // Level after the match games: playing (or about to play) playoffs.
+            let playoffs = matches!(state, MatchState::Level { .. })
+                || (state == MatchState::InPlay && b.games.len() as u32 > rules.games_per_match);
+            let text = match (playoffs, lang) {
+                (true, Lang::Zh) => format!("{x} : {y} 加赛"),
+                (true, Lang::En) => format!("{x} : {y} playoff"),
+                (false, _) => format!("{x} : {y}"),
             };
             Some(RichText::new(text).strong())
         }
