@@ -1,25 +1,11 @@
 //! The command-line contract of ../shared/CLI.md, driven through the real binary.
 
+mod common;
+
+use common::{bianpai, code, ok, stderr};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn bianpai(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bianpai")).args(args).output().unwrap()
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = bianpai(args);
-    assert!(out.status.success(), "bianpai {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn code(out: &Output) -> i32 {
-    out.status.code().unwrap_or(-1)
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use std::process::Command;
 
 /// A cxa-swiss event of the five players below, 3 rounds.
 fn five_player_event(dir: &Path) -> String {

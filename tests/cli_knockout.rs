@@ -2,22 +2,11 @@
 //! knockout `pairings --json` with game numbers, `result --game` with playoffs appearing
 //! by themselves, and `standings --json` giving the final places 1–16.
 
+mod common;
+
+use common::{bianpai, json, ok};
+
 use serde_json::Value;
-use std::process::{Command, Output};
-
-fn bianpai(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bianpai")).args(args).output().unwrap()
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = bianpai(args);
-    assert!(out.status.success(), "bianpai {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn json(args: &[&str]) -> Value {
-    serde_json::from_str(&ok(args)).unwrap()
-}
 
 /// Pairs and plays a Swiss round from the CLI: red wins on odd boards, black on even.
 fn swiss_round(f: &str, round: u32) {

@@ -1,22 +1,11 @@
 //! Pairing from the command line (R-3.3, R-3.4, PAIRING.md "Interfaces"): impossible
 //! pairings, hand edits with warnings, announced byes, and `trf pair`.
 
+mod common;
+
+use common::{bianpai, ok, stderr};
+
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn bianpai(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bianpai")).args(args).output().unwrap()
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = bianpai(args);
-    assert!(out.status.success(), "bianpai {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
 
 fn event(dir: &Path, players: usize, rounds: u32) -> String {
     let file = dir.join("e.bianpai");
