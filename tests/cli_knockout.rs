@@ -51,6 +51,13 @@ fn knockout_through_the_command_line() {
     assert_eq!(boards[0]["red"]["start_no"].as_u64().unwrap(), top16[0]);
     assert_eq!(boards[0]["black"]["start_no"].as_u64().unwrap(), top16[15]);
     assert_eq!(boards[1]["red"]["start_no"].as_u64().unwrap(), top16[15], "colours swapped in game 2");
+    // the higher seed of board 2 chooses black for game 1: both games swap.
+    ok(&["edit", f, "--round", "1", "colours", "2"]);
+    let chosen = json(&["pairings", f, "--json"]);
+    let board2: Vec<&Value> = chosen["boards"].as_array().unwrap().iter().filter(|g| g["board"] == 2).collect();
+    assert_eq!(board2[0]["black"]["start_no"].as_u64().unwrap(), top16[1], "seed 2 black in game 1");
+    assert_eq!(board2[1]["red"]["start_no"].as_u64().unwrap(), top16[1], "and red in game 2");
+    ok(&["edit", f, "--round", "1", "colours", "2"]);
     // Board 1 level after two games: game 3 (25 minutes) appears by itself.
     ok(&["result", f, "--round", "1", "--board", "1", "--game", "1", "1-0"]);
     ok(&["result", f, "--round", "1", "--board", "1", "--game", "2", "1-0"]);

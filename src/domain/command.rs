@@ -330,7 +330,8 @@ fn edit_pairing(
         return Err(DomainError::RoundHasResults(round_no));
     }
     let mut next = edited(last, edit).map_err(DomainError::InvalidEdit)?;
-    let warnings = check_round(event, group, stage, &next);
+    // The Swiss rules do not apply to a knockout match's colours.
+    let warnings = if stage.kind == StageKind::Knockout { Vec::new() } else { check_round(event, group, stage, &next) };
     let new_absolute: Vec<PairingWarning> =
         warnings.iter().filter(|w| w.is_absolute() && !last.warnings.contains(w)).cloned().collect();
     if !new_absolute.is_empty() && !confirmed {

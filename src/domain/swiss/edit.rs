@@ -77,12 +77,16 @@ pub fn edited(round: &Round, edit: PairingEdit) -> Result<Round, String> {
             put(&mut next, sb, a);
         }
         PairingEdit::SwapColours { board } => {
-            let game = next
-                .games
-                .iter_mut()
-                .find(|g| g.board == board)
-                .ok_or_else(|| format!("round {} has no board {board}", round.no))?;
-            std::mem::swap(&mut game.red, &mut game.black);
+            // Every game of the board: a knockout match keeps its colours alternating
+            // when the higher seed chooses black for game 1.
+            let mut found = false;
+            for game in next.games.iter_mut().filter(|g| g.board == board) {
+                std::mem::swap(&mut game.red, &mut game.black);
+                found = true;
+            }
+            if !found {
+                return Err(format!("round {} has no board {board}", round.no));
+            }
         }
         PairingEdit::MoveToBye { player } => {
             let seat = seat_of(round, player).ok_or_else(|| format!("player {player} is not in round {}", round.no))?;
