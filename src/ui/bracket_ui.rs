@@ -41,7 +41,7 @@
 use super::app::Env;
 use super::i18n::Lang;
 use super::pairing_ui::{fresh_seed, result_label};
-use super::results_ui::{ResultChange, Slot, change_label, outcome_label, outcome_of_key, short_result};
+use super::results_ui::{ResultChange, Slot, change_label, fold, outcome_label, outcome_of_key, short_result};
 use super::session::Job;
 use super::table::row_height;
 use crate::domain::event::{Game, KnockoutRules, Round, Stage, StageKind, StageStatus, stage_entrants};
@@ -268,12 +268,7 @@ impl Column {
 /// The places of a bracket of `size` seeds, in drawing order, so that neighbours meet
 /// in the next round when each winner keeps the better seed: 1, 8, 4, 5, 2, 7, 3, 6 for 8.
 fn bracket_order(size: usize) -> Vec<u32> {
-    let mut order = vec![1u32];
-    while order.len() < size {
-        let m = 2 * order.len() as u32 + 1;
-        order = order.iter().flat_map(|&p| [p, m - p]).collect();
-    }
-    order
+    crate::domain::knockout::bracket_order(size).into_iter().map(|s| s as u32).collect()
 }
 
 /// The bracket of a knockout stage from its seeding (`seeds`, best first) and its
@@ -473,18 +468,6 @@ fn pair_blocker(stage: &Stage, seeds: &[StartNo], rules: &KnockoutRules, lang: L
         Err(KnockoutError::NoRules) => {
             Some(lang.t("本阶段没有淘汰赛规则。", "The stage has no knockout rules.").into())
         }
-    }
-}
-
-/// Folds full-width keys (Chinese input) to their ASCII twins.
-fn fold(c: char) -> char {
-    match c {
-        '０'..='９' => char::from_u32(c as u32 - '０' as u32 + '0' as u32).unwrap_or(c),
-        '＝' => '=',
-        '＋' => '+',
-        '－' | '—' => '-',
-        '＊' | '×' => '*',
-        _ => c,
     }
 }
 

@@ -390,7 +390,7 @@ fn slot_on_board(lines: &[Line], board: BoardNo) -> Option<Slot> {
 }
 
 /// Folds full-width keys (Chinese input) to their ASCII twins.
-fn fold(c: char) -> char {
+pub(crate) fn fold(c: char) -> char {
     match c {
         '０'..='９' => char::from_u32(c as u32 - '０' as u32 + '0' as u32).unwrap_or(c),
         '＝' => '=',
