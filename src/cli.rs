@@ -3,6 +3,7 @@
 //! 1 when the operation is impossible now.
 
 mod players;
+mod prizes;
 mod rounds;
 mod table;
 pub mod trf;
@@ -169,6 +170,16 @@ pub enum Cmd {
     /// TRF files of other pairing programs.
     #[command(subcommand)]
     Trf(TrfCmd),
+    /// Show the group's prize list over its final ranking.
+    Prizes {
+        /// The event file.
+        file: PathBuf,
+        #[command(flatten)]
+        group: GroupArg,
+        /// JSON output.
+        #[arg(long)]
+        json: bool,
+    },
     /// Show the standings after a round.
     Standings {
         /// The event file.
@@ -464,6 +475,7 @@ fn execute(command: Cmd) -> anyhow::Result<String> {
         Cmd::Pairings { file, group, round, json } => rounds::pairings(&file, &group, round, json),
         Cmd::Result(args) => rounds::result(args),
         Cmd::Standings { file, group, round, json } => rounds::standings_out(&file, &group, round, json),
+        Cmd::Prizes { file, group, json } => prizes::prizes_out(&file, &group, json),
     }
 }
 

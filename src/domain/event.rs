@@ -5,6 +5,7 @@ use super::eligibility::Eligibility;
 use super::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use super::player::Player;
 use super::points::Points;
+use super::prizes::PrizeRules;
 use super::result::GameResult;
 use super::rules::{Colour, Discipline, PairingOptions, ScoringTable, Tiebreak};
 use super::swiss::PairingWarning;
@@ -62,6 +63,9 @@ pub struct Group {
     /// A phone number is required at registration.
     #[serde(default)]
     pub phone_required: bool,
+    /// Prize rules over the group's final ranking; none by default.
+    #[serde(default)]
+    pub prizes: PrizeRules,
     /// The group's stages in order of play.
     pub stages: Vec<Stage>,
 }

@@ -11,6 +11,7 @@ pub mod matching;
 pub mod player;
 pub mod points;
 pub mod presets;
+pub mod prizes;
 pub mod result;
 pub mod round_robin;
 pub mod rules;

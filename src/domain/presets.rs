@@ -6,6 +6,7 @@ use super::event::{Event, Group, KnockoutRules, Official, RoundSchedule, Stage, 
 use super::ids::{GroupId, RoundNo, StageNo};
 use super::player::Title;
 use super::points::Points;
+use super::prizes::PrizeRules;
 use super::rules::{ClubAvoidance, Discipline, FirstRoundMode, PairingOptions, PairingSystem, ScoringTable, Tiebreak};
 use jiff::civil::date;
 
@@ -128,6 +129,7 @@ fn group(id: u32, name: &str, aliases: &[&str], stages: Vec<Stage>) -> Group {
         entry_fee_fen: 0,
         registration: None,
         phone_required: false,
+        prizes: PrizeRules::default(),
         stages,
     }
 }
@@ -175,7 +177,10 @@ fn lingting_cup() -> Event {
             ("挂盘组组长", "168"),
             ("巡视组组长", "一刀"),
         ]),
-        groups: vec![group(1, "公开组", &["open"], vec![qualifier, swiss, knockout])],
+        groups: vec![Group {
+            prizes: PrizeRules::lingting_cup(),
+            ..group(1, "公开组", &["open"], vec![qualifier, swiss, knockout])
+        }],
         players: Vec::new(),
     }
 }
@@ -271,6 +276,9 @@ fn huaiyin_2022() -> Event {
     children.eligibility = eligibility(Some(date(2011, 1, 1)), None);
     children.capacity = Some(30);
     children.registration = Some((date(2022, 11, 12), date(2022, 11, 18)));
+    adult.prizes = PrizeRules::huaiyin_adult();
+    youth.prizes = PrizeRules::huaiyin_junior();
+    children.prizes = PrizeRules::huaiyin_junior();
     for g in [&mut adult, &mut youth, &mut children] {
         g.entry_fee_fen = 500;
         g.phone_required = true;

@@ -1,0 +1,121 @@
+//! `bianpai prizes FILE [--group G] [--json]`: the group's prize list over its
+//! prize ranking (the final ranking of after a knockout).
+
+use super::table::{self, Align};
+use super::{GroupArg, resolve_group};
+use crate::domain::event::{Event, Group, StageKind, StageStatus, stage_entrants};
+use crate::domain::knockout::{KnockoutError, next_round};
+use crate::domain::prizes::{Prize, PrizeList, awards, prize_ranking};
+use crate::store::EventFile;
+use anyhow::Context;
+use serde_json::{Value, json};
+use std::path::Path;
+
+/// Prints the prize list of a group, as a table or as the JSON of CLI.md.
+pub(super) fn prizes_out(file: &Path, group: &GroupArg, as_json: bool) -> anyhow::Result<String> {
+    let f = EventFile::open(file)?;
+    let event = f.event();
+    let g = resolve_group(event, group)?;
+    let ranking = prize_ranking(event, g.id, &g.prizes).with_context(|| format!("prizes of {}", g.name))?;
+    let list = awards(&g.prizes, &ranking);
+    if as_json {
+        return Ok(format!("{}\n", prizes_json(event, &list)));
+    }
+    let mut out = format!("{} 奖励名单\n", g.name);
+    if g.prizes.is_empty() {
+        out.push_str("（本组未设奖励）\n");
+        return Ok(out);
+    }
+    if ranking.is_empty() {
+        out.push_str("（尚无完成的轮次）\n");
+        return Ok(out);
+    }
+    if !finished(event, g) {
+        out.push_str("（比赛尚未结束，名单为暂定）\n");
+    }
+    let rows: Vec<Vec<String>> = list
+        .awards
+        .iter()
+        .map(|a| {
+            let items: Vec<String> = a.items.iter().map(describe).collect();
+            vec![a.rank.to_string(), a.start_no.to_string(), name_of(event, a.start_no.0), items.join("，")]
+        })
+        .collect();
+    out.push_str(&table::render(
+        &[("名次", Align::Right), ("编号", Align::Right), ("姓名", Align::Left), ("奖励", Align::Left)],
+        &rows,
+    ));
+    out.push_str(&format!("奖金合计 {}\n", yuan(list.totals.cash_fen)));
+    for (label, quantity) in &list.totals.items {
+        out.push_str(&format!("{label} {quantity}\n"));
+    }
+    out.push_str(&format!("奖杯 {}\n", list.totals.trophies));
+    Ok(out)
+}
+
+/// The `prizes --json` shape of CLI.md.
+fn prizes_json(event: &Event, list: &PrizeList) -> Value {
+    let awards: Vec<Value> = list
+        .awards
+        .iter()
+        .map(|a| {
+            let items: Vec<Value> = a
+                .items
+                .iter()
+                .map(|p| match p {
+                    Prize::Cash { label, amount_fen } => {
+                        json!({"kind": "cash", "label": label, "amount_fen": amount_fen})
+                    }
+                    Prize::Item { label, quantity } => json!({"kind": "item", "label": label, "quantity": quantity}),
+                    Prize::Trophy { label } => json!({"kind": "trophy", "label": label}),
+                })
+                .collect();
+            json!({"rank": a.rank, "start_no": a.start_no.0, "name": name_of(event, a.start_no.0), "items": items})
+        })
+        .collect();
+    let items: serde_json::Map<String, Value> =
+        list.totals.items.iter().map(|(label, quantity)| (label.clone(), json!(quantity))).collect();
+    json!({
+        "awards": awards,
+        "totals": {"cash_fen": list.totals.cash_fen, "items": items, "trophies": list.totals.trophies},
+    })
+}
+
+/// Whether the group's last stage is over: closed, every planned round complete, or
+/// (a knockout) no round left to pair.
+fn finished(event: &Event, group: &Group) -> bool {
+    let Some(last) = group.stages.last() else { return true };
+    match (last.status, last.kind, &last.knockout) {
+        (StageStatus::Closed, _, _) => true,
+        (StageStatus::Pending, _, _) => false,
+        (_, StageKind::Knockout, Some(rules)) => {
+            let seeds = stage_entrants(event, group.id, last);
+            matches!(next_round(&seeds, &last.rounds, &last.scoring, rules), Err(KnockoutError::Finished))
+        }
+        _ => last.rounds_planned.is_some_and(|n| last.completed_rounds() >= n),
+    }
+}
+
+fn name_of(event: &Event, start_no: u32) -> String {
+    event.player(crate::domain::ids::StartNo(start_no)).map(|p| p.name().to_string()).unwrap_or_default()
+}
+
+/// One prize for the table: 第1名 500元, 指定酒×2, 冠军奖杯.
+fn describe(prize: &Prize) -> String {
+    match prize {
+        Prize::Cash { label, amount_fen } => format!("{label} {}", yuan(*amount_fen)),
+        Prize::Item { label, quantity } => format!("{label}×{quantity}"),
+        Prize::Trophy { label } => label.clone(),
+    }
+}
+
+/// Fen as 元: 500元, 5.20元.
+fn yuan(fen: i64) -> String {
+    let sign = if fen < 0 { "-" } else { "" };
+    let fen = fen.unsigned_abs();
+    if fen.is_multiple_of(100) {
+        format!("{sign}{}元", fen / 100)
+    } else {
+        format!("{sign}{}.{:02}元", fen / 100, fen % 100)
+    }
+}
