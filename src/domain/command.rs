@@ -502,14 +502,14 @@ pub fn apply(event: &mut Event, command: &Command) -> Result<Applied, DomainErro
                 .find(|g| g.board == *board && g.game == *game)
                 .ok_or(DomainError::UnknownGame { round: *round, board: *board, game: *game })?;
             g.result = *result;
+            let players = [g.red, g.black];
             // A level knockout match gets its next playoff game at once.
             if let Some(rules) = knockout {
                 crate::domain::knockout::sync_playoffs(rd, *board, &scoring, &rules);
             }
-            Ok(Applied {
-                changes: vec![Change::Round { group: *group, stage: *stage, round: *round, before: Some(before) }],
-                new_players: vec![],
-            })
+            let mut changes = vec![Change::Round { group: *group, stage: *stage, round: *round, before: Some(before) }];
+            changes.extend(apply_discipline(event, *group, *stage, &players));
+            Ok(Applied { changes, new_players: vec![] })
         }
     }
 }
@@ -592,6 +592,59 @@ fn refuse_frozen(event: &Event, command: &Command) -> Result<(), DomainError> {
         Some(stage) if stage.status == StageStatus::Closed => Err(DomainError::StageClosed(stage.no)),
         _ => Ok(()),
     }
+}
+
+/// The reason recorded when the forfeit rule disqualifies a player, so that a
+/// correction can lift it again.
+pub const FORFEIT_DISQUALIFICATION: &str = "弃权取消资格 (R-4.4)";
+
+/// Forfeit discipline (R-4.4, seed 000 附二 A): a player who forfeits the stage's limit
+/// of rounds in a row, or in total, is disqualified and no longer paired; when a
+/// corrected result takes him back under the limits, the disqualification the rule
+/// made is lifted. Rounds without a game for the player (byes, announced absences)
+/// are not forfeits and do not break a run.
+fn apply_discipline(event: &mut Event, group: GroupId, stage_no: StageNo, players: &[StartNo]) -> Vec<Change> {
+    let Some(stage) = event.group(group).and_then(|g| g.stage(stage_no)) else { return Vec::new() };
+    let rules = stage.discipline.clone();
+    if rules.forfeits_in_a_row.is_none() && rules.forfeits_in_total.is_none() {
+        return Vec::new();
+    }
+    let mut verdicts = Vec::new();
+    for &p in players {
+        let mut total = 0;
+        let (mut run, mut longest) = (0, 0);
+        for round in &stage.rounds {
+            let Some(game) = round.games_of(p).find(|g| g.result.is_some()) else { continue };
+            let (Some(colour), Some(result)) = (game.colour_of(p), game.result) else { continue };
+            if result.outcome.forfeited_by(colour) {
+                total += 1;
+                run += 1;
+                longest = longest.max(run);
+            } else {
+                run = 0;
+            }
+        }
+        let over = rules.forfeits_in_a_row.is_some_and(|n| longest >= n)
+            || rules.forfeits_in_total.is_some_and(|n| total >= n);
+        verdicts.push((p, over));
+    }
+    let mut changes = Vec::new();
+    for (p, over) in verdicts {
+        let Some(player) = event.players.iter_mut().find(|pl| pl.start_no == p) else { continue };
+        let by_rule = player.status == PlayerStatus::Disqualified && player.status_reason == FORFEIT_DISQUALIFICATION;
+        let next = match (over, player.status) {
+            (true, PlayerStatus::Active) => Some((PlayerStatus::Disqualified, FORFEIT_DISQUALIFICATION.to_string())),
+            (false, PlayerStatus::Disqualified) if by_rule => Some((PlayerStatus::Active, String::new())),
+            _ => None,
+        };
+        if let Some((status, reason)) = next {
+            let before = Box::new(player.clone());
+            player.status = status;
+            player.status_reason = reason;
+            changes.push(Change::Player { start_no: p, before: Some(before) });
+        }
+    }
+    changes
 }
 
 fn stage_changed(group: GroupId, stage: StageNo, before: Box<Stage>) -> Applied {
