@@ -19,28 +19,34 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum StoreError {
     /// Another program (another Bianpai) has the file open.
-    #[error("{path}: the event file is in use by another Bianpai window or command; close it and try again")]
+    #[error(
+        "{path}: 赛事文件正被另一个 Bianpai 窗口或命令使用，请关闭后重试 \
+         (the event file is in use by another Bianpai window or command; close it and try again)"
+    )]
     InUse { path: PathBuf },
     /// The file was written by a newer Bianpai.
     #[error(
-        "{path}: written by a newer Bianpai (file schema {found}, this version reads up to {supported}); \
-         the file was not changed — update Bianpai to open it"
+        "{path}: 此文件由更新版本的 Bianpai 写入，文件未作改动，请升级后打开 \
+         (written by a newer Bianpai: file schema {found}, this version reads up to {supported}; \
+         the file was not changed — update Bianpai to open it)"
     )]
     NewerVersion { path: PathBuf, found: i32, supported: i32 },
     /// Not a Bianpai event file.
-    #[error("{path}: not a Bianpai event file ({reason}); the file was not changed")]
+    #[error(
+        "{path}: 不是 Bianpai 赛事文件，文件未作改动 (not a Bianpai event file: {reason}; the file was not changed)"
+    )]
     NotAnEventFile { path: PathBuf, reason: String },
     /// `create` refuses to overwrite.
-    #[error("{path}: already exists; Bianpai does not overwrite event files")]
+    #[error("{path}: 文件已存在，Bianpai 不覆盖赛事文件 (already exists; Bianpai does not overwrite event files)")]
     AlreadyExists { path: PathBuf },
     /// No such file.
-    #[error("{path}: no such event file")]
+    #[error("{path}: 找不到赛事文件 (no such event file)")]
     NotFound { path: PathBuf },
     /// The command was refused by the rules; nothing was saved.
     #[error(transparent)]
     Domain(#[from] DomainError),
     /// A value in the file cannot be read by this build.
-    #[error("{path}: damaged event file: {message}")]
+    #[error("{path}: 赛事文件已损坏 (damaged event file): {message}")]
     Damaged { path: PathBuf, message: String },
     /// SQLite reported an error.
     #[error("{path}: {source}")]
