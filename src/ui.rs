@@ -14,6 +14,7 @@ pub mod event_ui;
 pub mod file_menu_ui;
 pub mod fonts;
 pub mod i18n;
+mod key_field;
 pub mod pairing_ui;
 pub mod results_ui;
 mod roster_form_ui;

@@ -40,8 +40,9 @@
 
 use super::app::Env;
 use super::i18n::Lang;
+use super::key_field::{FieldKey, KeyField, fold, key_field_ui};
 use super::pairing_ui::{fresh_seed, result_label};
-use super::results_ui::{ResultChange, Slot, change_label, fold, outcome_label, outcome_of_key, short_result};
+use super::results_ui::{ResultChange, Slot, change_label, outcome_label, outcome_of_key, short_result};
 use super::session::Job;
 use super::table::row_height;
 use crate::domain::event::{Game, KnockoutRules, Round, Stage, StageKind, StageStatus, stage_entrants};
@@ -51,7 +52,7 @@ use crate::domain::points::Points;
 use crate::domain::result::{GameResult, Outcome};
 use crate::domain::rules::{Colour, ScoringTable};
 use crate::domain::{command::Command, event::Event};
-use egui::{Align, EventFilter, Key, Layout, Modifiers, Pos2, Rect, Response, RichText, Sense, Stroke, Ui, UiBuilder};
+use egui::{Align, Key, Layout, Modifiers, Pos2, Rect, Response, RichText, Sense, Stroke, Ui, UiBuilder};
 use std::collections::BTreeMap;
 
 /// Width of a match box, in points.
@@ -852,7 +853,22 @@ fn selection_bar_ui(
             },
             None => lang.t("（无）", "(none)").to_string(),
         };
-        let (response, keys) = field_ui(ui, &shown, lang);
+        let (response, keys) = key_field_ui(
+            ui,
+            KeyField {
+                label: lang.t("选定对局", "Selected game"),
+                hover: lang.t(
+                    "方向键选局，再按结果键：1 红胜，= 或 5 和棋，0 黑胜，+ 红胜(黑弃权)，- 黑胜(红弃权)，* 双方弃权；Del 清除",
+                    "Arrows choose a game, then a result key: 1 red wins, = or 5 draw, 0 black wins, + black forfeits, - red forfeits, * both forfeit; Del clears",
+                ),
+                shown: &shown,
+                width: (ui.available_width() - 8.0).clamp(160.0, 460.0),
+                typing: false,
+                weak: false,
+                keep_escape: false,
+            },
+        );
+        let keys: Vec<BracketKey> = keys.into_iter().filter_map(bracket_key).collect();
         let response = response.labelled_by(label.id);
         // Keys after one that opens a confirmation are dropped, so that a fast Enter
         // cannot confirm a correction the director has not seen.
@@ -890,76 +906,17 @@ fn selection_bar_ui(
     .inner
 }
 
-/// The field that holds the keyboard: shows the chosen game and reads the keys while
-/// it has the focus.
-fn field_ui(ui: &mut Ui, shown: &str, lang: Lang) -> (Response, Vec<BracketKey>) {
-    let height = ui.spacing().interact_size.y.max(row_height(ui));
-    let width = (ui.available_width() - 8.0).clamp(160.0, 460.0);
-    let (rect, response) = ui.allocate_exact_size(egui::vec2(width, height), Sense::click());
-    if response.clicked() {
-        response.request_focus();
-    }
-    let filter = EventFilter { tab: false, horizontal_arrows: true, vertical_arrows: true, escape: false };
-    ui.memory_mut(|m| m.set_focus_lock_filter(response.id, filter));
-    let focused = response.has_focus();
-    if ui.is_rect_visible(rect) {
-        let visuals = ui.visuals();
-        let stroke = if focused { visuals.selection.stroke } else { visuals.widgets.inactive.bg_stroke };
-        let painter = ui.painter();
-        painter.rect(
-            rect,
-            visuals.widgets.inactive.corner_radius,
-            visuals.extreme_bg_color,
-            stroke,
-            egui::StrokeKind::Inside,
-        );
-        let font = egui::TextStyle::Body.resolve(ui.style());
-        let colour = visuals.strong_text_color();
-        painter.with_clip_rect(rect.shrink(2.0)).text(
-            egui::pos2(rect.left() + 6.0, rect.center().y),
-            egui::Align2::LEFT_CENTER,
-            shown,
-            font,
-            colour,
-        );
-    }
-    let label = lang.t("选定对局", "Selected game");
-    response.widget_info(|| egui::WidgetInfo {
-        label: Some(label.to_string()),
-        current_text_value: Some(shown.to_string()),
-        ..egui::WidgetInfo::new(egui::Role::TextInput)
-    });
-    let response = response.on_hover_text(lang.t(
-        "方向键选局，再按结果键：1 红胜，= 或 5 和棋，0 黑胜，+ 红胜(黑弃权)，- 黑胜(红弃权)，* 双方弃权；Del 清除",
-        "Arrows choose a game, then a result key: 1 red wins, = or 5 draw, 0 black wins, + black forfeits, - red forfeits, * both forfeit; Del clears",
-    ));
-    let keys = if focused {
-        ui.input(|i| i.filtered_events(&filter)).iter().flat_map(keys_of_event).collect()
-    } else {
-        Vec::new()
-    };
-    (response, keys)
-}
-
-/// The field's keys in one input event.
-fn keys_of_event(event: &egui::Event) -> Vec<BracketKey> {
-    match event {
-        egui::Event::Text(text) => text.chars().map(|c| BracketKey::Char(fold(c))).collect(),
-        egui::Event::Key { key, pressed: true, modifiers, .. }
-            if !(modifiers.ctrl || modifiers.alt || modifiers.command || modifiers.mac_cmd) =>
-        {
-            let k = match key {
-                Key::ArrowUp => BracketKey::Up,
-                Key::ArrowDown => BracketKey::Down,
-                Key::ArrowLeft => BracketKey::Left,
-                Key::ArrowRight => BracketKey::Right,
-                Key::Delete => BracketKey::Delete,
-                _ => return Vec::new(),
-            };
-            vec![k]
-        }
-        _ => Vec::new(),
-    }
+/// The field's keys as the bracket reads them (Enter, Esc and Backspace are not used).
+fn bracket_key(key: FieldKey) -> Option<BracketKey> {
+    Some(match key {
+        FieldKey::Char(c) => BracketKey::Char(c),
+        FieldKey::Up => BracketKey::Up,
+        FieldKey::Down => BracketKey::Down,
+        FieldKey::Left => BracketKey::Left,
+        FieldKey::Right => BracketKey::Right,
+        FieldKey::Delete => BracketKey::Delete,
+        FieldKey::Enter | FieldKey::Escape | FieldKey::Backspace => return None,
+    })
 }
 
 /// 冠军 … 亚军 … 季军 … 第四名 … once the last round is decided.

@@ -41,6 +41,7 @@
 
 use super::app::Env;
 use super::i18n::Lang;
+use super::key_field::{FieldKey, KeyField, key_field_ui};
 use super::pairing_ui::result_label;
 use super::session::Job;
 use super::table::{Align, header_height, header_ui, row_height};
@@ -48,7 +49,7 @@ use crate::domain::command::Command;
 use crate::domain::event::{Event, Round, Stage};
 use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::result::{GameResult, Outcome, ResultReason};
-use egui::{EventFilter, Key, Modifiers, Response, Sense, Ui};
+use egui::{Key, Modifiers, Sense, Ui};
 use egui_extras::{Column, TableBuilder};
 use std::collections::BTreeMap;
 
@@ -389,23 +390,6 @@ fn slot_on_board(lines: &[Line], board: BoardNo) -> Option<Slot> {
     on_board.iter().find(|l| l.result.is_none()).or(on_board.last()).map(|l| l.slot)
 }
 
-/// Folds full-width keys (Chinese input) to their ASCII twins.
-pub(crate) fn fold(c: char) -> char {
-    match c {
-        '０'..='９' => char::from_u32(c as u32 - '０' as u32 + '0' as u32).unwrap_or(c),
-        '＝' => '=',
-        '＋' => '+',
-        '－' | '—' => '-',
-        '＊' | '×' => '*',
-        '【' | '［' => '[',
-        '】' | '］' => ']',
-        '｛' => '{',
-        '｝' => '}',
-        '　' => ' ',
-        _ => c,
-    }
-}
-
 /// The result of a result key.
 pub fn outcome_of_key(c: char) -> Option<Outcome> {
     match c {
@@ -567,7 +551,22 @@ pub fn results_ui(ui: &mut Ui, state: &mut ResultsView, env: &Env<'_>, stage: &S
                     (suggestion(&lines, state.cursor).map(|s| s.board.to_string()).unwrap_or_default(), true)
                 }
             };
-            let (response, keys) = board_field_ui(ui, &shown, suggested, lang);
+            let (response, keys) = key_field_ui(
+                ui,
+                KeyField {
+                    label: lang.t("台次", "Board"),
+                    hover: lang.t(
+                        "输入台次后按 Enter，再按结果键：1 红胜，= 或 5 和棋，0 黑胜，+ 红胜(黑弃权)，- 黑胜(红弃权)，* 双方弃权",
+                        "Type the board, press Enter, then a result key: 1 red wins, = or 5 draw, 0 black wins, + black forfeits, - red forfeits, * both forfeit",
+                    ),
+                    shown: &shown,
+                    width: 72.0,
+                    typing: true,
+                    weak: suggested,
+                    keep_escape: true,
+                },
+            );
+            let keys: Vec<EntryKey> = keys.into_iter().filter_map(entry_key).collect();
             let response = response.labelled_by(label.id);
             // Keys typed after one that opens a confirmation are dropped, so that a
             // fast Enter cannot confirm a correction the director has not seen.
@@ -697,77 +696,18 @@ fn late_deadline(start: &str, minutes: u32) -> Option<jiff::civil::DateTime> {
     parsed.checked_add(jiff::Span::new().minutes(i64::from(minutes))).ok()
 }
 
-/// The board field: shows the typed (or suggested, greyed) board and reads the keys
-/// while it has the focus.
-fn board_field_ui(ui: &mut Ui, shown: &str, suggested: bool, lang: Lang) -> (Response, Vec<EntryKey>) {
-    let height = ui.spacing().interact_size.y.max(row_height(ui));
-    let (rect, response) = ui.allocate_exact_size(egui::vec2(72.0, height), Sense::click());
-    if response.clicked() {
-        response.request_focus();
-    }
-    let filter = EventFilter { tab: false, horizontal_arrows: true, vertical_arrows: true, escape: true };
-    ui.memory_mut(|m| m.set_focus_lock_filter(response.id, filter));
-    let focused = response.has_focus();
-    if ui.is_rect_visible(rect) {
-        let visuals = ui.visuals();
-        let stroke = if focused { visuals.selection.stroke } else { visuals.widgets.inactive.bg_stroke };
-        let painter = ui.painter();
-        painter.rect(
-            rect,
-            visuals.widgets.inactive.corner_radius,
-            visuals.extreme_bg_color,
-            stroke,
-            egui::StrokeKind::Inside,
-        );
-        let colour = if suggested { visuals.weak_text_color() } else { visuals.strong_text_color() };
-        let font = egui::TextStyle::Monospace.resolve(ui.style());
-        let galley = painter.layout_no_wrap(shown.to_string(), font, colour);
-        let pos = egui::pos2(rect.left() + 6.0, rect.center().y - galley.size().y / 2.0);
-        let caret_x = pos.x + if suggested { 0.0 } else { galley.size().x } + 1.0;
-        painter.galley(pos, galley, colour);
-        if focused {
-            let caret = [egui::pos2(caret_x, rect.top() + 4.0), egui::pos2(caret_x, rect.bottom() - 4.0)];
-            painter.line_segment(caret, visuals.text_cursor.stroke);
-        }
-    }
-    let label = lang.t("台次", "Board");
-    response.widget_info(|| egui::WidgetInfo {
-        label: Some(label.to_string()),
-        current_text_value: Some(shown.to_string()),
-        ..egui::WidgetInfo::new(egui::Role::TextInput)
-    });
-    let response = response.on_hover_text(lang.t(
-        "输入台次后按 Enter，再按结果键：1 红胜，= 或 5 和棋，0 黑胜，+ 红胜(黑弃权)，- 黑胜(红弃权)，* 双方弃权",
-        "Type the board, press Enter, then a result key: 1 red wins, = or 5 draw, 0 black wins, + black forfeits, - red forfeits, * both forfeit",
-    ));
-    let keys = if focused {
-        ui.input(|i| i.filtered_events(&filter)).iter().flat_map(keys_of_event).collect()
-    } else {
-        Vec::new()
-    };
-    (response, keys)
-}
-
-/// The board field's keys in one input event.
-fn keys_of_event(event: &egui::Event) -> Vec<EntryKey> {
-    match event {
-        egui::Event::Text(text) => text.chars().map(|c| EntryKey::Char(fold(c))).collect(),
-        egui::Event::Key { key, pressed: true, modifiers, .. }
-            if !(modifiers.ctrl || modifiers.alt || modifiers.command || modifiers.mac_cmd) =>
-        {
-            let k = match key {
-                Key::Enter => EntryKey::Enter,
-                Key::Escape => EntryKey::Escape,
-                Key::Backspace => EntryKey::Backspace,
-                Key::Delete => EntryKey::Delete,
-                Key::ArrowUp => EntryKey::Up,
-                Key::ArrowDown => EntryKey::Down,
-                _ => return Vec::new(),
-            };
-            vec![k]
-        }
-        _ => Vec::new(),
-    }
+/// The board field's keys as the panel reads them (← and → are not used here).
+fn entry_key(key: FieldKey) -> Option<EntryKey> {
+    Some(match key {
+        FieldKey::Char(c) => EntryKey::Char(c),
+        FieldKey::Enter => EntryKey::Enter,
+        FieldKey::Escape => EntryKey::Escape,
+        FieldKey::Backspace => EntryKey::Backspace,
+        FieldKey::Delete => EntryKey::Delete,
+        FieldKey::Up => EntryKey::Up,
+        FieldKey::Down => EntryKey::Down,
+        FieldKey::Left | FieldKey::Right => return None,
+    })
 }
 
 /// What the chosen board is and what the field waits for.
@@ -1076,6 +1016,7 @@ fn confirm_ui(
 mod tests {
     use super::*;
     use crate::domain::event::Game;
+    use crate::ui::key_field::fold;
 
     fn round(results: &[Option<Outcome>]) -> Round {
         let games = results
