@@ -12,14 +12,9 @@ use crate::domain::swiss;
 use crate::domain::swiss::PairingEdit;
 use crate::io::json;
 use crate::store::EventFile;
+use crate::ui::pairing_ui::fresh_seed;
 use anyhow::Context;
 use std::path::Path;
-
-fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, RandomState};
-    // RandomState is seeded from the operating system's randomness for each process.
-    RandomState::new().hash_one(jiff::Timestamp::now().as_nanosecond())
-}
 
 pub(super) fn pair(file: &Path, group: &GroupArg, seed: Option<u64>) -> anyhow::Result<String> {
     let mut f = EventFile::open(file)?;

@@ -112,7 +112,7 @@ enum Line<'a> {
 }
 
 /// A fresh seed for a draw: the operating system's randomness (through `RandomState`)
-/// mixed with the clock, as the CLI does.
+/// mixed with the clock; the CLI's `pair` uses it too.
 pub fn fresh_seed() -> u64 {
     use std::hash::{BuildHasher, RandomState};
     RandomState::new().hash_one(jiff::Timestamp::now().as_nanosecond())
