@@ -84,7 +84,7 @@ pub fn standings(event: &Event, group: GroupId, stage_no: StageNo, after_round: 
     let columns: Vec<Tiebreak> = stage.tiebreaks.iter().copied().filter(|t| t.has_column()).collect();
     let mut rows = Vec::with_capacity(entrants.len());
     for (section, members) in sections {
-        let order = rank_section(stage, &entrants, &members, after_round);
+        let order = rank_section(stage, &entrants, &members, after_round, &records);
         for (i, start_no) in order.into_iter().enumerate() {
             let record = records.get(&start_no).cloned().unwrap_or_default();
             let count = |colour| record.games.iter().filter(|g| g.played() && g.colour == colour).count() as u32;
@@ -149,11 +149,18 @@ fn knockout_standings(event: &Event, group: GroupId, stage: &Stage, seeds: &[Sta
 }
 
 /// The members of one section in rank order after `after_round`. `entrants` are all
-/// the stage's players (opponents' totals count across sections).
-fn rank_section(stage: &Stage, entrants: &[StartNo], members: &[StartNo], after_round: u32) -> Vec<StartNo> {
-    let records = read_records(stage, entrants, after_round);
-    let ctx = Context::new(&records);
-    let record_of = |p: &StartNo| records.get(p).cloned().unwrap_or_default();
+/// the stage's players (opponents' totals count across sections); `records` are
+/// theirs after `after_round`.
+fn rank_section(
+    stage: &Stage,
+    entrants: &[StartNo],
+    members: &[StartNo],
+    after_round: u32,
+    records: &BTreeMap<StartNo, Record>,
+) -> Vec<StartNo> {
+    let ctx = Context::new(records);
+    let empty = Record::default();
+    let record_of = |p: &StartNo| records.get(p).unwrap_or(&empty);
     let mut ties: Vec<Vec<StartNo>> = vec![members.to_vec()];
     refine(&mut ties, |_, p| i64::from(record_of(p).total().tenths()));
     let mut previous: Option<BTreeMap<StartNo, i64>> = None;
@@ -173,10 +180,10 @@ fn rank_section(stage: &Stage, entrants: &[StartNo], members: &[StartNo], after_
                 }
             }
             Tiebreak::HeadToHead => {
-                refine(&mut ties, |tie, p| tiebreaks::head_to_head(&record_of(p), tie).raw);
+                refine(&mut ties, |tie, p| tiebreaks::head_to_head(record_of(p), tie).raw);
             }
             other => {
-                refine(&mut ties, |_, p| tiebreaks::value(other, &record_of(p), &ctx).map_or(0, |v| v.raw * sign));
+                refine(&mut ties, |_, p| tiebreaks::value(other, record_of(p), &ctx).map_or(0, |v| v.raw * sign));
             }
         }
     }
@@ -199,7 +206,8 @@ fn previous_ranks(
     if after_round <= 1 {
         return members.iter().map(|p| (*p, i64::from(p.0))).collect();
     }
-    rank_section(stage, entrants, members, after_round - 1)
+    let earlier = read_records(stage, entrants, after_round - 1);
+    rank_section(stage, entrants, members, after_round - 1, &earlier)
         .into_iter()
         .enumerate()
         .map(|(i, p)| (p, i as i64))
