@@ -63,6 +63,32 @@ fn colour_histories(e: &Event) -> BTreeMap<StartNo, Vec<Colour>> {
     h
 }
 
+/// Whether `p` may take colour `c` next: no third same colour running, no colour
+/// difference beyond ±2 (PAIRING.md cxa §4).
+fn colour_allowed(hist: &BTreeMap<StartNo, Vec<Colour>>, p: StartNo, c: Colour) -> bool {
+    let h = hist.get(&p).map(Vec::as_slice).unwrap_or_default();
+    let diff: i32 =
+        h.iter().map(|x| if *x == Colour::Red { 1 } else { -1 }).sum::<i32>() + if c == Colour::Red { 1 } else { -1 };
+    let three = h.len() >= 2 && h[h.len() - 1] == c && h[h.len() - 2] == c;
+    !three && diff.abs() <= 2
+}
+
+/// Whether `a` and `b` may be paired under the absolute rules: not met before, and
+/// (except in the last round) a colour each can take.
+fn may_meet(
+    met: &BTreeSet<(StartNo, StartNo)>,
+    hist: &BTreeMap<StartNo, Vec<Colour>>,
+    last_round: bool,
+    a: StartNo,
+    b: StartNo,
+) -> bool {
+    !met.contains(&(a.min(b), a.max(b)))
+        && (last_round
+            || [Colour::Red, Colour::Black]
+                .into_iter()
+                .any(|c| colour_allowed(hist, a, c) && colour_allowed(hist, b, c.opposite())))
+}
+
 /// Totals before the round, for the equal-score comparison.
 fn totals(e: &Event, after: u32) -> BTreeMap<StartNo, Points> {
     standings(e, G, S, after).unwrap().rows.iter().map(|r| (r.start_no, r.points)).collect()
@@ -77,17 +103,7 @@ fn greedy_equal_pairs(e: &Event, paired: &BTreeSet<StartNo>, done: u32, last_rou
     let scores = totals(e, done);
     let met = meetings(e.groups[0].stages[0].rounds.iter());
     let hist = colour_histories(e);
-    let allows = |p: StartNo, c: Colour| {
-        let h = hist.get(&p).cloned().unwrap_or_default();
-        let diff: i32 = h.iter().map(|x| if *x == Colour::Red { 1 } else { -1 }).sum::<i32>()
-            + if c == Colour::Red { 1 } else { -1 };
-        let three = h.len() >= 2 && h[h.len() - 1] == c && h[h.len() - 2] == c;
-        !three && diff.abs() <= 2
-    };
-    let ok = |a: StartNo, b: StartNo| {
-        !met.contains(&(a.min(b), a.max(b)))
-            && (last_round || [Colour::Red, Colour::Black].into_iter().any(|c| allows(a, c) && allows(b, c.opposite())))
-    };
+    let ok = |a: StartNo, b: StartNo| may_meet(&met, &hist, last_round, a, b);
     let mut free: Vec<StartNo> = order;
     if !free.len().is_multiple_of(2) {
         let stage = &e.groups[0].stages[0];
@@ -135,17 +151,7 @@ fn feasible(e: &Event, last_round: bool) -> bool {
         .collect();
     let met = meetings(stage.rounds.iter());
     let hist = colour_histories(e);
-    let allows = |p: StartNo, c: Colour| {
-        let h = hist.get(&p).cloned().unwrap_or_default();
-        let diff: i32 = h.iter().map(|x| if *x == Colour::Red { 1 } else { -1 }).sum::<i32>()
-            + if c == Colour::Red { 1 } else { -1 };
-        let three = h.len() >= 2 && h[h.len() - 1] == c && h[h.len() - 2] == c;
-        !three && diff.abs() <= 2
-    };
-    let ok = |a: StartNo, b: StartNo| {
-        !met.contains(&(a.min(b), a.max(b)))
-            && (last_round || [Colour::Red, Colour::Black].into_iter().any(|c| allows(a, c) && allows(b, c.opposite())))
-    };
+    let ok = |a: StartNo, b: StartNo| may_meet(&met, &hist, last_round, a, b);
     let had_bye_or_forfeit_win = |p: StartNo| {
         stage.rounds.iter().any(|r| {
             r.byes.iter().any(|b| b.player == p && b.kind == ByeKind::Pairing)
