@@ -2,7 +2,9 @@
 //! events can be scripted and checked. Exit codes: 0 success, 2 bad usage or input,
 //! 1 when the operation is impossible now.
 
+mod export;
 mod players;
+mod print;
 mod prizes;
 mod rounds;
 mod table;
@@ -154,7 +156,23 @@ pub enum Cmd {
     /// Stages: `stage next` closes the current stage and qualifies players into the next.
     #[command(subcommand)]
     Stage(StageCmd),
-    /// Export a stage (trf now; csv, xlsx and html come with the exports).
+    /// Print a PDF: pairing sheet, result slips, standings, crosstable, bracket or prize list.
+    Print {
+        /// The event file.
+        file: PathBuf,
+        /// What to print.
+        #[arg(value_enum)]
+        what: PrintWhat,
+        #[command(flatten)]
+        group: GroupArg,
+        /// Round (default: the last paired round for sheets, the last complete one for standings).
+        #[arg(long)]
+        round: Option<u32>,
+        /// The PDF to write.
+        #[arg(short = 'o')]
+        output: PathBuf,
+    },
+    /// Export final rankings (CSV, XLSX), a web page (HTML) or TRF-16.
     Export {
         /// The event file.
         file: PathBuf,
@@ -299,8 +317,25 @@ pub enum StageCmd {
     },
 }
 
+/// The documents of `bianpai print`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PrintWhat {
+    /// The pairing sheet of a round.
+    Pairings,
+    /// Result slips, one per board.
+    Slips,
+    /// Standings after a round.
+    Standings,
+    /// The crosstable (大表).
+    Crosstable,
+    /// The knockout bracket.
+    Bracket,
+    /// The prize list.
+    Prizes,
+}
+
 /// The formats of `bianpai export`.
-#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum ExportFormat {
     /// Final rankings as CSV.
     Csv,
@@ -449,9 +484,10 @@ fn execute(command: Cmd) -> anyhow::Result<String> {
     match command {
         Cmd::Open { .. } | Cmd::Trf(TrfCmd::Pair { .. }) => Ok(String::new()),
         Cmd::Trf(TrfCmd::Import { input, output }) => trf::import(&input, &output),
+        Cmd::Print { file, what, group, round, output } => print::run(&file, what, &group, round, &output),
         Cmd::Export { file, format, group, output } => match format {
             ExportFormat::Trf => trf::export(&file, &group, &output),
-            other => Err(anyhow::anyhow!("export to {other:?} is not available yet; trf is").context("bianpai export")),
+            other => export::run(&file, other, &group, &output),
         },
         Cmd::Presets { json } => Ok(presets_out(json)),
         Cmd::New { file, preset, name, rounds } => {
