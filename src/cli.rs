@@ -2,7 +2,9 @@
 //! events can be scripted and checked. Exit codes: 0 success, 2 bad usage or input,
 //! 1 when the operation is impossible now.
 
+mod blacklist;
 mod export;
+mod money;
 mod players;
 mod print;
 mod prizes;
@@ -62,6 +64,28 @@ pub enum Cmd {
     /// Register and list players.
     #[command(subcommand)]
     Players(PlayersCmd),
+    /// The money ledger and check-in.
+    #[command(flatten)]
+    Money(MoneyCmd),
+    /// Collusion (假棋/人情棋): disqualify both players of a game.
+    Collusion {
+        /// The event file.
+        file: PathBuf,
+        #[command(flatten)]
+        group: GroupArg,
+        /// The round.
+        #[arg(long)]
+        round: u32,
+        /// The board.
+        #[arg(long)]
+        board: u32,
+        /// What the arbiters found.
+        #[arg(long, default_value = "")]
+        reason: String,
+    },
+    /// The blacklist kept across events; `$BIANPAI_BLACKLIST` overrides its place.
+    #[command(subcommand)]
+    Blacklist(BlacklistCmd),
     /// Pair the next round of the group's current stage.
     Pair {
         /// The event file.
@@ -395,6 +419,120 @@ pub enum PlayersCmd {
     },
 }
 
+/// `bianpai ledger | pay | excuse | void | checkin`.
+#[derive(Debug, Subcommand)]
+pub enum MoneyCmd {
+    /// Show every player's fees, fines and prizes, owed and paid.
+    Ledger {
+        /// The event file.
+        file: PathBuf,
+        #[command(flatten)]
+        group: GroupArg,
+        /// JSON output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Record a payment: entry fee or fine received, or a prize paid out.
+    Pay {
+        /// The event file.
+        file: PathBuf,
+        /// The player's start number.
+        start_no: u32,
+        /// fee, fine or prize.
+        #[arg(value_enum)]
+        what: money::PayWhat,
+        /// Amount in yuan: 10, 5.2, 5.20.
+        amount: String,
+        /// The forfeited round a fine is for (needed when the player has several fines).
+        #[arg(long)]
+        round: Option<u32>,
+        /// The stage of that round.
+        #[arg(long)]
+        stage: Option<u32>,
+        /// Receipt, channel (微信红包) …
+        #[arg(long, default_value = "")]
+        note: String,
+    },
+    /// Excuse a forfeit's fine: the player told the organisers in advance.
+    Excuse {
+        /// The event file.
+        file: PathBuf,
+        /// The player's start number.
+        start_no: u32,
+        /// The forfeited round.
+        #[arg(long)]
+        round: u32,
+        /// Its stage, when rounds of several stages have fines.
+        #[arg(long)]
+        stage: Option<u32>,
+        /// Why.
+        #[arg(long, default_value = "")]
+        note: String,
+    },
+    /// Void a ledger entry recorded by mistake (kept, struck out).
+    Void {
+        /// The event file.
+        file: PathBuf,
+        /// The entry's number (see `ledger --json`).
+        id: u32,
+    },
+    /// Check players in at the desk; with no numbers, print the check-in list with fees.
+    Checkin {
+        /// The event file.
+        file: PathBuf,
+        /// Start numbers to check in.
+        start_nos: Vec<u32>,
+        /// Take the check-in back.
+        #[arg(long)]
+        undo: bool,
+        #[command(flatten)]
+        group: GroupArg,
+    },
+}
+
+/// `bianpai blacklist …`
+#[derive(Debug, Subcommand)]
+pub enum BlacklistCmd {
+    /// List the blacklist.
+    List {
+        /// JSON output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Add a person by name.
+    Add {
+        /// Full name.
+        name: String,
+        /// Birth date, YYYY-MM-DD.
+        #[arg(long)]
+        born: Option<String>,
+        /// Phone number.
+        #[arg(long)]
+        phone: Option<String>,
+        /// What they did.
+        #[arg(long)]
+        reason: String,
+        /// The event where it happened.
+        #[arg(long, default_value = "")]
+        event: String,
+    },
+    /// Disqualify an event's player and put them on the blacklist (附二 C/D).
+    Player {
+        /// The event file.
+        file: PathBuf,
+        /// The player's start number.
+        start_no: u32,
+        /// What they did.
+        #[arg(long)]
+        reason: String,
+    },
+    /// Remove an entry.
+    Remove {
+        /// The entry's number.
+        id: u32,
+    },
+}
+
 /// Bad usage or input: exit code 2.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
@@ -499,6 +637,11 @@ fn execute(command: Cmd) -> anyhow::Result<String> {
             Ok(format!("created {} ({}, preset {preset})\n", f.path().display(), f.event().name))
         }
         Cmd::Players(p) => players::run(p),
+        Cmd::Money(m) => money::run(m),
+        Cmd::Blacklist(b) => blacklist::run(b),
+        Cmd::Collusion { file, group, round, board, reason } => {
+            blacklist::collusion(&file, &group, round, board, &reason)
+        }
         Cmd::Pair { file, group, seed } => rounds::pair(&file, &group, seed),
         Cmd::Rounds { file, rounds, group } => rounds::set_rounds(&file, &group, rounds),
         Cmd::Stage(StageCmd::Next { file, group, nominees }) => rounds::next_stage(&file, &group, &nominees),

@@ -126,7 +126,11 @@ fn import_roster(
         })
         .collect();
     let applied = f.execute_all(&commands)?;
-    let mut out = String::new();
+    let registered: Vec<PlayerEntry> = commands
+        .iter()
+        .flat_map(|c| if let Command::AddPlayers { entries, .. } = c { entries.clone() } else { Vec::new() })
+        .collect();
+    let mut out = super::blacklist::registration_warnings(&registered);
     for (command, applied) in commands.iter().zip(&applied) {
         if let (Command::AddPlayers { group, .. }, Some(first), Some(last)) =
             (command, applied.new_players.first(), applied.new_players.last())

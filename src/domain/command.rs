@@ -7,10 +7,12 @@ use super::event::{
     ByeKind, Event, Official, PlannedBye, Round, RoundSchedule, Stage, StageKind, StageStatus, stage_entrants,
 };
 use super::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
+use super::ledger::{LedgerEntry, LedgerId, LedgerKind, RoundRef};
 use super::player::{Player, PlayerEntry, PlayerStatus};
 use super::result::GameResult;
 use super::rules::{PairingOptions, ScoringTable, Tiebreak};
 use super::swiss::{PairingEdit, PairingWarning, check_round, edited};
+use super::{discipline, ledger};
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -177,6 +179,45 @@ pub enum Command {
         /// The result, or `None` to clear it.
         result: Option<GameResult>,
     },
+    /// Record a payment, a prize payout or an excused forfeit fine.
+    RecordLedgerEntry {
+        /// Whose account.
+        start_no: StartNo,
+        /// What it is.
+        kind: LedgerKind,
+        /// Amount in fen; for an excused fine, ignored (the whole fine is excused).
+        amount_fen: i64,
+        /// The forfeited round, for a fine payment or excuse.
+        round: Option<RoundRef>,
+        /// Receipt, payment channel, reason …
+        note: String,
+    },
+    /// Void a ledger entry recorded by mistake (it stays in the books, struck out).
+    VoidLedgerEntry {
+        /// The entry.
+        id: LedgerId,
+    },
+    /// Mark a player as checked in (签到) at the desk, or not.
+    SetCheckedIn {
+        /// The player.
+        start_no: StartNo,
+        /// Present or not.
+        checked_in: bool,
+    },
+    /// Collusion (假棋/人情棋, R-4.4, seed 000 附二 B): both players of the game are
+    /// disqualified.
+    DisqualifyForCollusion {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+        /// What the arbiters found.
+        reason: String,
+    },
 }
 
 /// One entity a command changed, with its value before the change (for audit and undo).
@@ -214,6 +255,13 @@ pub enum Change {
     EventInfo {
         /// The values before the change.
         before: Box<EventInfo>,
+    },
+    /// A ledger entry was recorded (`before` is `None`) or voided.
+    LedgerEntry {
+        /// The entry.
+        id: LedgerId,
+        /// The entry before the change; `None` if it is new.
+        before: Option<Box<LedgerEntry>>,
     },
 }
 
@@ -508,8 +556,21 @@ pub fn apply(event: &mut Event, command: &Command) -> Result<Applied, DomainErro
                 crate::domain::knockout::sync_playoffs(rd, *board, &scoring, &rules);
             }
             let mut changes = vec![Change::Round { group: *group, stage: *stage, round: *round, before: Some(before) }];
-            changes.extend(apply_discipline(event, *group, *stage, &players));
+            changes.extend(discipline::apply_forfeit_rule(event, *group, *stage, &players));
             Ok(Applied { changes, new_players: vec![] })
+        }
+        Command::RecordLedgerEntry { start_no, kind, amount_fen, round, note } => {
+            ledger::record(event, *start_no, *kind, *amount_fen, *round, note)
+        }
+        Command::VoidLedgerEntry { id } => ledger::void(event, *id),
+        Command::SetCheckedIn { start_no, checked_in } => {
+            let player = player_mut(event, *start_no)?;
+            let before = Box::new(player.clone());
+            player.checked_in = *checked_in;
+            Ok(player_changed(*start_no, before))
+        }
+        Command::DisqualifyForCollusion { group, stage, round, board, reason } => {
+            discipline::collusion(event, *group, *stage, *round, *board, reason)
         }
     }
 }
@@ -594,64 +655,13 @@ fn refuse_frozen(event: &Event, command: &Command) -> Result<(), DomainError> {
     }
 }
 
-/// The reason recorded when the forfeit rule disqualifies a player, so that a
-/// correction can lift it again.
-pub const FORFEIT_DISQUALIFICATION: &str = "弃权取消资格 (R-4.4)";
-
-/// Forfeit discipline (R-4.4, seed 000 附二 A): a player who forfeits the stage's limit
-/// of rounds in a row, or in total, is disqualified and no longer paired; when a
-/// corrected result takes him back under the limits, the disqualification the rule
-/// made is lifted. Rounds without a game for the player (byes, announced absences)
-/// are not forfeits and do not break a run.
-fn apply_discipline(event: &mut Event, group: GroupId, stage_no: StageNo, players: &[StartNo]) -> Vec<Change> {
-    let Some(stage) = event.group(group).and_then(|g| g.stage(stage_no)) else { return Vec::new() };
-    let rules = stage.discipline.clone();
-    if rules.forfeits_in_a_row.is_none() && rules.forfeits_in_total.is_none() {
-        return Vec::new();
-    }
-    let mut verdicts = Vec::new();
-    for &p in players {
-        let mut total = 0;
-        let (mut run, mut longest) = (0, 0);
-        for round in &stage.rounds {
-            let Some(game) = round.games_of(p).find(|g| g.result.is_some()) else { continue };
-            let (Some(colour), Some(result)) = (game.colour_of(p), game.result) else { continue };
-            if result.outcome.forfeited_by(colour) {
-                total += 1;
-                run += 1;
-                longest = longest.max(run);
-            } else {
-                run = 0;
-            }
-        }
-        let over = rules.forfeits_in_a_row.is_some_and(|n| longest >= n)
-            || rules.forfeits_in_total.is_some_and(|n| total >= n);
-        verdicts.push((p, over));
-    }
-    let mut changes = Vec::new();
-    for (p, over) in verdicts {
-        let Some(player) = event.players.iter_mut().find(|pl| pl.start_no == p) else { continue };
-        let by_rule = player.status == PlayerStatus::Disqualified && player.status_reason == FORFEIT_DISQUALIFICATION;
-        let next = match (over, player.status) {
-            (true, PlayerStatus::Active) => Some((PlayerStatus::Disqualified, FORFEIT_DISQUALIFICATION.to_string())),
-            (false, PlayerStatus::Disqualified) if by_rule => Some((PlayerStatus::Active, String::new())),
-            _ => None,
-        };
-        if let Some((status, reason)) = next {
-            let before = Box::new(player.clone());
-            player.status = status;
-            player.status_reason = reason;
-            changes.push(Change::Player { start_no: p, before: Some(before) });
-        }
-    }
-    changes
-}
+pub use super::discipline::{COLLUSION_DISQUALIFICATION, FORFEIT_DISQUALIFICATION};
 
 fn stage_changed(group: GroupId, stage: StageNo, before: Box<Stage>) -> Applied {
     Applied { changes: vec![Change::StageSettings { group, stage, before }], new_players: vec![] }
 }
 
-fn player_changed(start_no: StartNo, before: Box<Player>) -> Applied {
+pub(super) fn player_changed(start_no: StartNo, before: Box<Player>) -> Applied {
     Applied { changes: vec![Change::Player { start_no, before: Some(before) }], new_players: vec![] }
 }
 
@@ -660,7 +670,7 @@ pub fn settings_only(stage: &Stage) -> Stage {
     Stage { rounds: Vec::new(), ..stage.clone() }
 }
 
-fn player_mut(event: &mut Event, start_no: StartNo) -> Result<&mut Player, DomainError> {
+pub(super) fn player_mut(event: &mut Event, start_no: StartNo) -> Result<&mut Player, DomainError> {
     event.players.iter_mut().find(|p| p.start_no == start_no).ok_or(DomainError::UnknownPlayer(start_no))
 }
 
@@ -740,6 +750,7 @@ fn add_players(
             status: PlayerStatus::Active,
             status_reason: String::new(),
             eligibility_override,
+            checked_in: false,
         });
         applied.changes.push(Change::Player { start_no, before: None });
         applied.new_players.push(start_no);

@@ -2,6 +2,7 @@
 //! group's entry rules and each stage's rules and schedule.
 
 use super::eligibility::Eligibility;
+use super::ledger::LedgerEntry;
 use super::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use super::player::Player;
 use super::points::Points;
@@ -27,6 +28,9 @@ pub struct Event {
     pub groups: Vec<Group>,
     /// Every registered player, sorted by start number.
     pub players: Vec<Player>,
+    /// Payments, payouts and excused fines, sorted by id.
+    #[serde(default)]
+    pub ledger: Vec<LedgerEntry>,
 }
 
 /// An official of the event.

@@ -213,6 +213,9 @@ pub struct Player {
     /// The reason recorded when the director accepted an ineligible entry.
     #[serde(default)]
     pub eligibility_override: Option<String>,
+    /// The player reported at the desk (签到) before play.
+    #[serde(default)]
+    pub checked_in: bool,
 }
 
 impl Player {

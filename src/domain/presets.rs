@@ -182,6 +182,7 @@ fn lingting_cup() -> Event {
             ..group(1, "公开组", &["open"], vec![qualifier, swiss, knockout])
         }],
         players: Vec::new(),
+        ledger: Vec::new(),
     }
 }
 
@@ -290,6 +291,7 @@ fn huaiyin_2022() -> Event {
         officials: Vec::new(),
         groups: vec![adult, youth, children],
         players: Vec::new(),
+        ledger: Vec::new(),
     }
 }
 
@@ -308,6 +310,7 @@ fn cxa_swiss() -> Event {
         officials: Vec::new(),
         groups: vec![group(1, "公开组", &["open"], vec![stage])],
         players: Vec::new(),
+        ledger: Vec::new(),
     }
 }
 
@@ -334,6 +337,7 @@ fn fide_swiss() -> Event {
         officials: Vec::new(),
         groups: vec![group(1, "Open", &["open"], vec![stage])],
         players: Vec::new(),
+        ledger: Vec::new(),
     }
 }
 

@@ -394,6 +394,13 @@ pub struct Award {
     pub items: Vec<Prize>,
 }
 
+impl Award {
+    /// The cash of all the player's prizes, in fen.
+    pub fn cash_fen(&self) -> i64 {
+        self.items.iter().map(|p| if let Prize::Cash { amount_fen, .. } = p { *amount_fen } else { 0 }).sum()
+    }
+}
+
 /// The totals of a prize list.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct PrizeTotals {

@@ -5,6 +5,7 @@
 //! newer Bianpai without modifying them, migrates older ones in one transaction, and
 //! saves every [`Command`] together with its audit row in one transaction.
 
+pub mod blacklist;
 mod rows;
 pub mod schema;
 
@@ -225,6 +226,11 @@ impl EventFile {
                     Change::EventInfo { .. } => {
                         rows::save_event_info(&tx, event)?;
                         after.push(serde_json::to_value(EventInfo::of(event)).map_err(to_sql)?);
+                    }
+                    Change::LedgerEntry { id, .. } => {
+                        let entry = event.ledger.iter().find(|e| e.id == *id);
+                        rows::save_ledger_entry(&tx, *id, entry)?;
+                        after.push(serde_json::to_value(entry).map_err(to_sql)?);
                     }
                 }
             }

@@ -3,6 +3,7 @@
 
 use crate::domain::event::{Bye, ByeKind, Event, Game, Group, Official, Round, Stage};
 use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
+use crate::domain::ledger::{LedgerEntry, LedgerId, LedgerKind, RoundRef};
 use crate::domain::player::{Gender, Player, PlayerEntry, PlayerStatus, Title};
 use crate::domain::points::Points;
 use crate::domain::result::{GameResult, Outcome, ResultReason};
@@ -57,6 +58,9 @@ pub fn insert_event(conn: &Connection, event: &Event) -> rusqlite::Result<()> {
     for player in &event.players {
         save_player(conn, player)?;
     }
+    for entry in &event.ledger {
+        save_ledger_entry(conn, entry.id, Some(entry))?;
+    }
     for group in &event.groups {
         for stage in &group.stages {
             for round in &stage.rounds {
@@ -103,14 +107,15 @@ pub fn save_player(conn: &Connection, p: &Player) -> rusqlite::Result<()> {
     let e = &p.entry;
     conn.execute(
         "INSERT INTO players (start_no, group_id, name, gender, born, club, rating, title, phone,
-             verified_female, nominee, status, status_reason, eligibility_override, notes)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+             verified_female, nominee, status, status_reason, eligibility_override, notes, checked_in)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
          ON CONFLICT (start_no) DO UPDATE SET group_id = excluded.group_id, name = excluded.name,
              gender = excluded.gender, born = excluded.born, club = excluded.club,
              rating = excluded.rating, title = excluded.title, phone = excluded.phone,
              verified_female = excluded.verified_female, nominee = excluded.nominee,
              status = excluded.status, status_reason = excluded.status_reason,
-             eligibility_override = excluded.eligibility_override, notes = excluded.notes",
+             eligibility_override = excluded.eligibility_override, notes = excluded.notes,
+             checked_in = excluded.checked_in",
         params![
             p.start_no.0,
             p.group.0,
@@ -127,9 +132,64 @@ pub fn save_player(conn: &Connection, p: &Player) -> rusqlite::Result<()> {
             p.status_reason,
             p.eligibility_override,
             json(&e.notes)?,
+            p.checked_in,
         ],
     )?;
     Ok(())
+}
+
+/// Inserts or replaces a ledger entry, or deletes it when `entry` is `None`.
+pub fn save_ledger_entry(conn: &Connection, id: LedgerId, entry: Option<&LedgerEntry>) -> rusqlite::Result<()> {
+    let Some(e) = entry else {
+        conn.execute("DELETE FROM ledger WHERE id = ?1", params![id.0])?;
+        return Ok(());
+    };
+    conn.execute(
+        "INSERT OR REPLACE INTO ledger (id, start_no, kind, amount_fen, group_id, stage_no, round_no, note, voided)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        params![
+            e.id.0,
+            e.start_no.0,
+            e.kind.key(),
+            e.amount_fen,
+            e.round.map(|r| r.group.0),
+            e.round.map(|r| r.stage.0),
+            e.round.map(|r| r.round.0),
+            e.note,
+            e.voided,
+        ],
+    )?;
+    Ok(())
+}
+
+fn load_ledger(conn: &Connection) -> Result<Vec<LedgerEntry>, RowError> {
+    let mut stmt = conn.prepare(
+        "SELECT id, start_no, kind, amount_fen, group_id, stage_no, round_no, note, voided FROM ledger ORDER BY id",
+    )?;
+    let mut rows = stmt.query([])?;
+    let mut entries = Vec::new();
+    while let Some(r) = rows.next()? {
+        let kind: String = r.get(2)?;
+        let kind = LedgerKind::ALL
+            .into_iter()
+            .find(|k| k.key() == kind)
+            .ok_or_else(|| bad("ledger", format!("kind '{kind}'")))?;
+        let (group, stage, round): (Option<u32>, Option<u32>, Option<u32>) = (r.get(4)?, r.get(5)?, r.get(6)?);
+        let round = match (group, stage, round) {
+            (Some(g), Some(s), Some(n)) => Some(RoundRef { group: GroupId(g), stage: StageNo(s), round: RoundNo(n) }),
+            _ => None,
+        };
+        entries.push(LedgerEntry {
+            id: LedgerId(r.get(0)?),
+            start_no: StartNo(r.get(1)?),
+            kind,
+            amount_fen: r.get(3)?,
+            round,
+            note: r.get(7)?,
+            voided: r.get(8)?,
+        });
+    }
+    Ok(entries)
 }
 
 /// Replaces a round's rows with `round`, or deletes them when `round` is `None`.
@@ -211,7 +271,8 @@ pub fn load_event(conn: &Connection) -> Result<Event, RowError> {
     }
     load_rounds(conn, &mut groups)?;
     let players = load_players(conn)?;
-    Ok(Event { name, preset, start_date, officials, groups, players })
+    let ledger = load_ledger(conn)?;
+    Ok(Event { name, preset, start_date, officials, groups, players, ledger })
 }
 
 fn parse_date(table: &'static str, text: &str) -> Result<jiff::civil::Date, BadValue> {
@@ -221,7 +282,7 @@ fn parse_date(table: &'static str, text: &str) -> Result<jiff::civil::Date, BadV
 fn load_players(conn: &Connection) -> Result<Vec<Player>, RowError> {
     let mut stmt = conn.prepare(
         "SELECT start_no, group_id, name, gender, born, club, rating, title, phone, verified_female,
-                nominee, status, status_reason, eligibility_override, notes
+                nominee, status, status_reason, eligibility_override, notes, checked_in
          FROM players ORDER BY start_no",
     )?;
     let mut rows = stmt.query([])?;
@@ -252,6 +313,7 @@ fn load_players(conn: &Connection) -> Result<Vec<Player>, RowError> {
             status: PlayerStatus::parse(&status).ok_or_else(|| bad("players", format!("status '{status}'")))?,
             status_reason: r.get(12)?,
             eligibility_override: r.get(13)?,
+            checked_in: r.get(15)?,
         });
     }
     Ok(players)

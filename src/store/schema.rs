@@ -7,7 +7,8 @@ use rusqlite::Connection;
 pub const APPLICATION_ID: i32 = 0x4250_4149;
 
 /// Migrations in order; the schema version of a file is how many have run.
-pub const MIGRATIONS: &[&str] = &[include_str!("migrations/001_initial.sql")];
+pub const MIGRATIONS: &[&str] =
+    &[include_str!("migrations/001_initial.sql"), include_str!("migrations/002_ledger_checkin.sql")];
 
 /// The schema version this build writes.
 pub fn current_version() -> i32 {

@@ -8,7 +8,9 @@ use super::event_ui::{EventView, event_ui};
 use super::file_menu_ui::{FileMenu, file_menu_ui};
 use super::fonts::FontSource;
 use super::i18n::Lang;
+use super::money_ui::{MoneyView, money_ui};
 use super::pairing_ui::{PairingView, pairing_ui};
+use super::prizes_ui::{PrizesView, prizes_ui};
 use super::results_ui::{ResultsView, results_ui};
 use super::roster_ui::{RosterView, roster_ui};
 use super::session::{Job, Notice, Session};
@@ -33,12 +35,24 @@ pub enum View {
     Bracket,
     /// 成绩: the standings.
     Standings,
+    /// 奖励: the prize list.
+    Prizes,
+    /// 财务: check-in, entry fees, fines and prize payouts.
+    Money,
 }
 
 impl View {
     /// Every view, in the side panel's order.
-    pub const ALL: [View; 6] =
-        [View::Event, View::Roster, View::Pairings, View::Results, View::Bracket, View::Standings];
+    pub const ALL: [View; 8] = [
+        View::Event,
+        View::Roster,
+        View::Pairings,
+        View::Results,
+        View::Bracket,
+        View::Standings,
+        View::Prizes,
+        View::Money,
+    ];
 
     /// The side panel's label.
     pub fn label(self, lang: Lang) -> &'static str {
@@ -49,6 +63,8 @@ impl View {
             View::Results => lang.t("录入", "Results"),
             View::Bracket => lang.t("对阵图", "Bracket"),
             View::Standings => lang.t("成绩", "Standings"),
+            View::Prizes => lang.t("奖励", "Prizes"),
+            View::Money => lang.t("财务", "Money"),
         }
     }
 }
@@ -94,6 +110,8 @@ pub struct BianpaiApp {
     results: ResultsView,
     bracket: BracketView,
     standings: StandingsView,
+    prizes: PrizesView,
+    money: MoneyView,
 }
 
 impl std::fmt::Debug for BianpaiApp {
@@ -122,6 +140,8 @@ impl BianpaiApp {
             results: ResultsView::default(),
             bracket: BracketView::default(),
             standings: StandingsView::default(),
+            prizes: PrizesView::default(),
+            money: MoneyView::default(),
         }
     }
 
@@ -199,6 +219,8 @@ impl BianpaiApp {
             results,
             bracket,
             standings,
+            prizes,
+            money,
         } = self;
         ui.ctx().set_visuals(if *dark { egui::Visuals::dark() } else { egui::Visuals::light() });
         let event = session.event();
@@ -240,6 +262,8 @@ impl BianpaiApp {
                 match (*view, chosen_stage) {
                     (View::Event, _) => event_ui(ui, event_view, &env, &mut jobs),
                     (View::Roster, _) => roster_ui(ui, roster, &env, &mut jobs),
+                    (View::Prizes, _) => prizes_ui(ui, prizes, &env, &mut jobs),
+                    (View::Money, _) => money_ui(ui, money, &env, &mut jobs),
                     (View::Pairings | View::Results | View::Bracket | View::Standings, None) => {
                         ui.label(format!("{} {}", g.name, lang.t("没有比赛阶段。", "has no stages.")));
                     }

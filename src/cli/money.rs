@@ -1,0 +1,261 @@
+//! `bianpai ledger | pay | excuse | void | checkin`: the money ledger and the check-in
+//! list: what each player owes and was paid, recorded as commands.
+
+use super::table::{self, Align};
+use super::{GroupArg, InputError, MoneyCmd, resolve_group};
+use crate::domain::command::{Command, DomainError};
+use crate::domain::event::Event;
+use crate::domain::ids::{GroupId, RoundNo, StageNo, StartNo};
+use crate::domain::ledger::{self, Account, LedgerKind, RoundRef, accounts, forfeit_fines, parse_yuan, yuan};
+use crate::domain::prizes::{awards, prize_ranking};
+use crate::store::EventFile;
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Runs a ledger subcommand.
+pub(super) fn run(cmd: MoneyCmd) -> anyhow::Result<String> {
+    match cmd {
+        MoneyCmd::Ledger { file, group, json } => ledger_out(&file, &group, json),
+        MoneyCmd::Pay { file, start_no, what, amount, round, stage, note } => {
+            let mut f = EventFile::open(&file)?;
+            let start_no = StartNo(start_no);
+            let amount_fen = parse_yuan(&amount).map_err(|e| InputError(format!("amount: {e}")))?;
+            let (kind, round) = match what {
+                PayWhat::Fee => (LedgerKind::FeePaid, None),
+                PayWhat::Prize => (LedgerKind::PrizePaid, None),
+                PayWhat::Fine => (LedgerKind::FinePaid, Some(fine_round(f.event(), start_no, round, stage)?)),
+            };
+            let name = player_name(f.event(), start_no)?;
+            f.execute(&Command::RecordLedgerEntry { start_no, kind, amount_fen, round, note })?;
+            Ok(format!("{start_no} {name}: {} {} 元\n", kind.label_zh(), yuan(amount_fen)))
+        }
+        MoneyCmd::Excuse { file, start_no, round, stage, note } => {
+            let mut f = EventFile::open(&file)?;
+            let start_no = StartNo(start_no);
+            let at = fine_round(f.event(), start_no, Some(round), stage)?;
+            let name = player_name(f.event(), start_no)?;
+            let command = Command::RecordLedgerEntry {
+                start_no,
+                kind: LedgerKind::FineExcused,
+                amount_fen: 0,
+                round: Some(at),
+                note,
+            };
+            f.execute(&command)?;
+            Ok(format!("{start_no} {name}: 第{}轮弃权罚款已免除 (fine excused)\n", at.round))
+        }
+        MoneyCmd::Void { file, id } => {
+            let mut f = EventFile::open(&file)?;
+            f.execute(&Command::VoidLedgerEntry { id: ledger::LedgerId(id) })?;
+            Ok(format!("ledger entry {id} voided\n"))
+        }
+        MoneyCmd::Checkin { file, start_nos, undo, group } => {
+            let mut f = EventFile::open(&file)?;
+            if start_nos.is_empty() {
+                return check_in_list(f.event(), &group);
+            }
+            let commands: Vec<Command> =
+                start_nos.iter().map(|n| Command::SetCheckedIn { start_no: StartNo(*n), checked_in: !undo }).collect();
+            f.execute_all(&commands)?;
+            let verb = if undo { "取消签到 (check-in undone)" } else { "已签到 (checked in)" };
+            Ok(format!("{} player(s) {verb}\n", commands.len()))
+        }
+    }
+}
+
+/// What `bianpai pay` records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PayWhat {
+    /// The player paid the entry fee.
+    Fee,
+    /// The player paid a forfeit fine (name the round).
+    Fine,
+    /// The organisers paid out the player's cash prize.
+    Prize,
+}
+
+fn player_name(event: &Event, start_no: StartNo) -> Result<String, DomainError> {
+    event.player(start_no).map(|p| p.name().to_string()).ok_or(DomainError::UnknownPlayer(start_no))
+}
+
+/// The round a fine is for: `--round` (and `--stage`), else the player's only unpaid fine.
+fn fine_round(
+    event: &Event,
+    start_no: StartNo,
+    round: Option<u32>,
+    stage: Option<u32>,
+) -> Result<RoundRef, InputError> {
+    let fines: Vec<RoundRef> = forfeit_fines(event)
+        .into_iter()
+        .filter(|f| f.start_no == start_no && !f.excused)
+        .filter(|f| round.is_none_or(|r| f.round.round == RoundNo(r)))
+        .filter(|f| stage.is_none_or(|s| f.round.stage == StageNo(s)))
+        .map(|f| f.round)
+        .collect();
+    match fines.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(InputError(format!(
+            "player {start_no} has no forfeit fine{} to pay or excuse",
+            round.map_or(String::new(), |r| format!(" in round {r}"))
+        ))),
+        _ => Err(InputError(format!("player {start_no} has several fines; name one with --round (and --stage)"))),
+    }
+}
+
+/// Cash prizes of every player, from each group's prize list.
+pub(super) fn prize_cash(event: &Event) -> BTreeMap<StartNo, i64> {
+    let mut cash = BTreeMap::new();
+    for g in &event.groups {
+        if g.prizes.is_empty() {
+            continue;
+        }
+        let Ok(ranking) = prize_ranking(event, g.id, &g.prizes) else { continue };
+        for award in awards(&g.prizes, &ranking).awards {
+            *cash.entry(award.start_no).or_insert(0) += award.cash_fen();
+        }
+    }
+    cash
+}
+
+fn selected_group(event: &Event, group: &GroupArg) -> Result<Option<GroupId>, InputError> {
+    match (&group.group, event.groups.len()) {
+        (None, n) if n > 1 => Ok(None),
+        _ => Ok(Some(resolve_group(event, group)?.id)),
+    }
+}
+
+fn ledger_out(file: &Path, group: &GroupArg, as_json: bool) -> anyhow::Result<String> {
+    let f = EventFile::open(file)?;
+    let event = f.event();
+    let selected = selected_group(event, group)?;
+    let in_group = |p: StartNo| selected.is_none_or(|g| event.player(p).is_some_and(|pl| pl.group == g));
+    let list: Vec<Account> = accounts(event, &prize_cash(event)).into_iter().filter(|a| in_group(a.start_no)).collect();
+    let fines: Vec<_> = forfeit_fines(event).into_iter().filter(|f| in_group(f.start_no)).collect();
+    let entries: Vec<_> = event.ledger.iter().filter(|e| in_group(e.start_no)).collect();
+    let totals = ledger::totals(&list);
+    let name = |p: StartNo| event.player(p).map(|pl| pl.name().to_string()).unwrap_or_default();
+    if as_json {
+        let accounts: Vec<Value> = list
+            .iter()
+            .map(|a| {
+                json!({"start_no": a.start_no.0, "name": name(a.start_no),
+                    "fee_due_fen": a.fee_due_fen, "fee_paid_fen": a.fee_paid_fen,
+                    "fines_fen": a.fines_fen, "fines_paid_fen": a.fines_paid_fen,
+                    "prize_fen": a.prize_fen, "prize_paid_fen": a.prize_paid_fen,
+                    "checked_in": event.player(a.start_no).is_some_and(|p| p.checked_in)})
+            })
+            .collect();
+        let fines: Vec<Value> = fines
+            .iter()
+            .map(|f| {
+                json!({"start_no": f.start_no.0, "name": name(f.start_no), "group": f.round.group.0,
+                    "stage": f.round.stage.0, "round": f.round.round.0, "board": f.board.0,
+                    "amount_fen": f.amount_fen, "excused": f.excused})
+            })
+            .collect();
+        let entries: Vec<Value> = entries
+            .iter()
+            .map(|e| {
+                json!({"id": e.id.0, "start_no": e.start_no.0, "kind": e.kind.key(), "amount_fen": e.amount_fen,
+                    "round": e.round.map(|r| r.round.0), "stage": e.round.map(|r| r.stage.0),
+                    "note": e.note, "voided": e.voided})
+            })
+            .collect();
+        let doc = json!({"accounts": accounts, "fines": fines, "entries": entries, "totals": {
+            "fees_due_fen": totals.fees_due_fen, "fees_paid_fen": totals.fees_paid_fen,
+            "fines_fen": totals.fines_fen, "fines_paid_fen": totals.fines_paid_fen,
+            "prizes_fen": totals.prizes_fen, "prizes_paid_fen": totals.prizes_paid_fen}});
+        return Ok(format!("{doc}\n"));
+    }
+    let rows: Vec<Vec<String>> = list
+        .iter()
+        .filter(|a| {
+            a.fee_due_fen + a.fines_fen + a.prize_fen + a.fee_paid_fen + a.fines_paid_fen + a.prize_paid_fen > 0
+        })
+        .map(|a| {
+            vec![
+                a.start_no.to_string(),
+                name(a.start_no),
+                format!("{}/{}", yuan(a.fee_paid_fen), yuan(a.fee_due_fen)),
+                format!("{}/{}", yuan(a.fines_paid_fen), yuan(a.fines_fen)),
+                format!("{}/{}", yuan(a.prize_paid_fen), yuan(a.prize_fen)),
+            ]
+        })
+        .collect();
+    let mut out = table::render(
+        &[
+            ("编号", Align::Right),
+            ("姓名", Align::Left),
+            ("报名费 已缴/应缴", Align::Right),
+            ("罚款 已缴/应缴", Align::Right),
+            ("奖金 已发/应发", Align::Right),
+        ],
+        &rows,
+    );
+    for f in fines.iter() {
+        out.push_str(&format!(
+            "弃权罚款 {} {} 第{}阶段第{}轮 {} 元{}\n",
+            f.start_no,
+            name(f.start_no),
+            f.round.stage,
+            f.round.round,
+            yuan(f.amount_fen),
+            if f.excused { "（已免除）" } else { "" }
+        ));
+    }
+    out.push_str(&format!(
+        "合计：报名费 {}/{} 元，罚款 {}/{} 元，奖金 {}/{} 元（已收或已发/应收或应发）\n",
+        yuan(totals.fees_paid_fen),
+        yuan(totals.fees_due_fen),
+        yuan(totals.fines_paid_fen),
+        yuan(totals.fines_fen),
+        yuan(totals.prizes_paid_fen),
+        yuan(totals.prizes_fen)
+    ));
+    Ok(out)
+}
+
+fn check_in_list(event: &Event, group: &GroupArg) -> anyhow::Result<String> {
+    let selected = selected_group(event, group)?;
+    let accounts: BTreeMap<StartNo, Account> =
+        accounts(event, &BTreeMap::new()).into_iter().map(|a| (a.start_no, a)).collect();
+    let rows: Vec<Vec<String>> = event
+        .players
+        .iter()
+        .filter(|p| selected.is_none_or(|g| p.group == g))
+        .map(|p| {
+            let fee = accounts.get(&p.start_no).map_or(String::new(), |a| {
+                if a.fee_due_fen == 0 {
+                    "—".into()
+                } else if a.fee_settled() {
+                    "已缴".into()
+                } else {
+                    format!("欠 {} 元", yuan(a.fee_outstanding_fen()))
+                }
+            });
+            vec![
+                p.start_no.to_string(),
+                p.name().to_string(),
+                p.entry.club.clone(),
+                event.group(p.group).map(|g| g.name.clone()).unwrap_or_default(),
+                fee,
+                if p.checked_in { "✓".into() } else { String::new() },
+            ]
+        })
+        .collect();
+    let present = event.players.iter().filter(|p| selected.is_none_or(|g| p.group == g) && p.checked_in).count();
+    let mut out = table::render(
+        &[
+            ("编号", Align::Right),
+            ("姓名", Align::Left),
+            ("单位", Align::Left),
+            ("组别", Align::Left),
+            ("报名费", Align::Left),
+            ("签到", Align::Left),
+        ],
+        &rows,
+    );
+    out.push_str(&format!("已签到 {present} / {}\n", rows.len()));
+    Ok(out)
+}
