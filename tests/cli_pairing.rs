@@ -169,5 +169,7 @@ fn trf_import_and_export_round_trip() {
     let after: serde_json::Value =
         serde_json::from_str(&ok(&["standings", again.to_str().unwrap(), "--json"])).unwrap();
     assert_eq!(before["rows"], after["rows"]);
-    assert_eq!(bianpai(&["export", f, "csv", "-o", "x.csv"]).status.code(), Some(1));
+    let csv = dir.path().join("x.csv");
+    assert_eq!(bianpai(&["export", f, "csv", "-o", csv.to_str().unwrap()]).status.code(), Some(0));
+    assert!(std::fs::read_to_string(&csv).unwrap().contains(before["rows"][0]["name"].as_str().unwrap()));
 }

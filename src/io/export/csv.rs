@@ -1,0 +1,47 @@
+//! The final ranking as CSV: RFC 4180 through the `csv` crate, UTF-8 with a
+//! byte-order mark so that Excel opens Chinese text correctly, one header row, and
+//! formula-like text made inert ([`neutralise_formula`]).
+
+use super::{Cell, ExportError, Language, RankingTable, neutralise_formula};
+use crate::domain::event::Event;
+use crate::domain::ids::GroupId;
+use std::io::Write;
+
+/// The UTF-8 byte-order mark.
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Writes `table` as CSV to `out`: the BOM, the header row, one row per player.
+/// Numbers are written as plain numbers (`12.5`), text cells through
+/// [`neutralise_formula`].
+///
+/// # Errors
+/// [`ExportError::Io`] or [`ExportError::Csv`] when writing fails.
+pub fn write_table<W: Write>(table: &RankingTable, lang: Language, mut out: W) -> Result<(), ExportError> {
+    out.write_all(BOM)?;
+    let mut writer = ::csv::Writer::from_writer(out);
+    writer.write_record(table.headers(lang).iter().map(|h| neutralise_formula(h).into_owned()))?;
+    for row in &table.rows {
+        let cells = table.cells(row, lang);
+        writer.write_record(cells.iter().map(|c| match c {
+            Cell::Text(text) => neutralise_formula(text).into_owned(),
+            other => other.display().into_owned(),
+        }))?;
+    }
+    writer.flush()?;
+    Ok(())
+}
+
+/// The group's final ranking with prizes as CSV bytes.
+///
+/// # Errors
+/// [`ExportError::NoRanking`] before any round is complete; [`ExportError::Domain`]
+/// for an unknown group.
+pub fn final_ranking(event: &Event, group: GroupId, lang: Language) -> Result<Vec<u8>, ExportError> {
+    let table = RankingTable::final_ranking(event, group)?;
+    if table.rows.is_empty() {
+        return Err(ExportError::NoRanking { group: table.group });
+    }
+    let mut bytes = Vec::new();
+    write_table(&table, lang, &mut bytes)?;
+    Ok(bytes)
+}

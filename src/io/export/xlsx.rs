@@ -1,0 +1,120 @@
+//! The final ranking as an Excel workbook, with `rust_xlsxwriter`: a
+//! "最终排名" sheet with prizes, then one sheet per stage with its standings. Numbers
+//! are number cells, text is always written with `write_string` (never as a formula,
+//! so a name like `=1+1` stays text), the header row is bold and frozen, and column
+//! widths follow the widest cell (Chinese characters counting double).
+
+use super::{Cell, ExportError, Language, RankingTable};
+use crate::domain::event::{Event, Stage, StageKind};
+use crate::domain::ids::GroupId;
+use rust_xlsxwriter::{DocProperties, Format, Workbook, Worksheet};
+use unicode_width::UnicodeWidthStr;
+
+/// Excel's limit on sheet names.
+const SHEET_NAME_MAX: usize = 31;
+
+/// Writes `table` on `sheet`: the bold, frozen header row, then the rows.
+///
+/// # Errors
+/// [`ExportError::Xlsx`] when the workbook refuses a cell.
+pub fn write_sheet(sheet: &mut Worksheet, table: &RankingTable, lang: Language) -> Result<(), ExportError> {
+    let bold = Format::new().set_bold();
+    let headers = table.headers(lang);
+    let mut widths: Vec<usize> = headers.iter().map(|h| h.width()).collect();
+    for (col, header) in headers.iter().enumerate() {
+        sheet.write_string_with_format(0, column(col)?, *header, &bold)?;
+    }
+    for (i, row) in table.rows.iter().enumerate() {
+        let r = u32::try_from(i + 1).map_err(|_| rust_xlsxwriter::XlsxError::RowColumnLimitError)?;
+        for (col, cell) in table.cells(row, lang).iter().enumerate() {
+            let c = column(col)?;
+            match (cell, cell.number()) {
+                (Cell::Empty, _) => {}
+                (Cell::Text(text), _) => {
+                    sheet.write_string(r, c, text.as_str())?;
+                }
+                (_, Some(number)) => {
+                    sheet.write_number(r, c, number)?;
+                }
+                (_, None) => {}
+            }
+            if let Some(w) = widths.get_mut(col) {
+                *w = (*w).max(cell.display().width());
+            }
+        }
+    }
+    for (col, width) in widths.iter().enumerate() {
+        sheet.set_column_width(column(col)?, (*width + 2).clamp(6, 60) as f64)?;
+    }
+    sheet.set_freeze_panes(1, 0)?;
+    Ok(())
+}
+
+fn column(index: usize) -> Result<u16, ExportError> {
+    u16::try_from(index).map_err(|_| ExportError::Xlsx(rust_xlsxwriter::XlsxError::RowColumnLimitError))
+}
+
+/// A valid, unique sheet name: `[]:*?/\` replaced, at most 31 characters.
+fn sheet_name(wanted: &str, taken: &[String]) -> String {
+    let clean: String =
+        wanted.chars().map(|c| if matches!(c, '[' | ']' | ':' | '*' | '?' | '/' | '\\') { '_' } else { c }).collect();
+    let clean = clean.trim_matches('\'').to_string();
+    let base: String = clean.chars().take(SHEET_NAME_MAX).collect();
+    let mut name = if base.is_empty() { "Sheet".to_string() } else { base };
+    let mut k = 2;
+    while taken.iter().any(|t| t.to_lowercase() == name.to_lowercase()) {
+        let suffix = format!(" ({k})");
+        let keep = SHEET_NAME_MAX - suffix.chars().count();
+        name = format!("{}{suffix}", clean.chars().take(keep).collect::<String>());
+        k += 1;
+    }
+    name
+}
+
+/// Whether a stage has standings worth a sheet: a decided round, or a knockout round.
+fn has_standings(stage: &Stage) -> bool {
+    if stage.kind == StageKind::Knockout { !stage.rounds.is_empty() } else { stage.completed_rounds() > 0 }
+}
+
+/// The group's workbook: the final ranking with prizes on the first sheet, then the
+/// standings of every stage that has any, as `.xlsx` bytes.
+///
+/// # Errors
+/// [`ExportError::NoRanking`] before any round is complete; [`ExportError::Domain`]
+/// for an unknown group; [`ExportError::Xlsx`] when the workbook cannot be built.
+pub fn final_ranking(event: &Event, group: GroupId, lang: Language) -> Result<Vec<u8>, ExportError> {
+    let table = RankingTable::final_ranking(event, group)?;
+    if table.rows.is_empty() {
+        return Err(ExportError::NoRanking { group: table.group });
+    }
+    let mut workbook = Workbook::new();
+    let title = format!("{} {} {}", table.event, table.group, lang.t("最终排名", "final ranking"));
+    workbook.set_properties(&DocProperties::new().set_title(title));
+    let mut taken: Vec<String> = Vec::new();
+    let first = sheet_name(lang.t("最终排名", "Final ranking"), &taken);
+    write_sheet(workbook.add_worksheet().set_name(first.as_str())?, &table, lang)?;
+    taken.push(first);
+    let stages = event.group(group).map(|g| g.stages.as_slice()).unwrap_or_default();
+    for stage in stages.iter().filter(|s| has_standings(s)) {
+        let standings = RankingTable::stage_standings(event, group, stage.no)?;
+        let name = sheet_name(&format!("{} {}", stage.no, stage.name), &taken);
+        write_sheet(workbook.add_worksheet().set_name(name.as_str())?, &standings, lang)?;
+        taken.push(name);
+    }
+    Ok(workbook.save_to_buffer()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // every stage gets a sheet Excel accepts, even with odd names.
+    #[test]
+    fn sheet_names_are_valid_and_unique() {
+        let taken = vec!["最终排名".to_string()];
+        assert_eq!(sheet_name("1 俱乐部/选拔赛?", &taken), "1 俱乐部_选拔赛_");
+        assert_eq!(sheet_name("最终排名", &taken), "最终排名 (2)");
+        let long = "长".repeat(40);
+        assert_eq!(sheet_name(&long, &taken).chars().count(), SHEET_NAME_MAX);
+    }
+}
