@@ -4,6 +4,7 @@
 
 mod blacklist;
 mod export;
+mod history;
 mod money;
 mod players;
 mod print;
@@ -82,6 +83,36 @@ pub enum Cmd {
         /// What the arbiters found.
         #[arg(long, default_value = "")]
         reason: String,
+    },
+    /// Undo the newest change (saved and audited like any other).
+    Undo {
+        /// The event file.
+        file: PathBuf,
+    },
+    /// Redo the newest undo.
+    Redo {
+        /// The event file.
+        file: PathBuf,
+    },
+    /// The audit log: every change, who made it and when.
+    Log {
+        /// The event file.
+        file: PathBuf,
+        /// JSON output, with each change's before and after.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the automatic backups made before each pairing.
+    Backups {
+        /// The event file.
+        file: PathBuf,
+    },
+    /// Put a backup in place of the event file (the replaced file is kept).
+    Restore {
+        /// The event file.
+        file: PathBuf,
+        /// The backup (see `bianpai backups`).
+        backup: PathBuf,
     },
     /// The blacklist kept across events; `$BIANPAI_BLACKLIST` overrides its place.
     #[command(subcommand)]
@@ -638,6 +669,11 @@ fn execute(command: Cmd) -> anyhow::Result<String> {
         }
         Cmd::Players(p) => players::run(p),
         Cmd::Money(m) => money::run(m),
+        Cmd::Undo { file } => history::undo(&file, false),
+        Cmd::Redo { file } => history::undo(&file, true),
+        Cmd::Log { file, json } => history::log(&file, json),
+        Cmd::Backups { file } => history::backups(&file),
+        Cmd::Restore { file, backup } => history::restore(&file, &backup),
         Cmd::Blacklist(b) => blacklist::run(b),
         Cmd::Collusion { file, group, round, board, reason } => {
             blacklist::collusion(&file, &group, round, board, &reason)

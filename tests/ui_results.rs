@@ -328,3 +328,25 @@ fn keys_typed_with_the_one_that_opens_a_confirmation_do_not_confirm_it() {
     settle(&mut h);
     assert_eq!(result_on(&event(&h), 1, 1), Some(GameResult::plain(Outcome::BlackWins)));
 }
+
+// Issue 8: Ctrl+Z in the window takes back the newest result (saved, audited), and
+// Ctrl+Shift+Z puts it back.
+#[test]
+fn ctrl_z_undoes_the_last_result_and_ctrl_shift_z_redoes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event_file(dir.path(), false);
+    let mut h = harness(&path, View::Results);
+    type_keys(&h, "\n1");
+    settle(&mut h);
+    assert_eq!(result_on(&event(&h), 1, 1).map(|r| r.outcome), Some(Outcome::RedWins));
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert_eq!(result_on(&event(&h), 1, 1), None, "undone");
+    h.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, Key::Z);
+    settle(&mut h);
+    assert_eq!(result_on(&event(&h), 1, 1).map(|r| r.outcome), Some(Outcome::RedWins), "redone");
+    drop(h);
+    let saved = EventFile::open(&path).unwrap();
+    assert_eq!(result_on(saved.event(), 1, 1).map(|r| r.outcome), Some(Outcome::RedWins));
+    assert!(saved.audit_log().unwrap().iter().any(|e| e.command.contains("\"undo\"")));
+}

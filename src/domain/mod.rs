@@ -20,3 +20,4 @@ pub mod round_robin;
 pub mod rules;
 pub mod standings;
 pub mod swiss;
+pub mod undo;

@@ -5,12 +5,14 @@
 //! newer Bianpai without modifying them, migrates older ones in one transaction, and
 //! saves every [`Command`] together with its audit row in one transaction.
 
+pub mod backup;
 pub mod blacklist;
 mod rows;
 pub mod schema;
 
 use crate::domain::command::{Applied, Change, Command, DomainError, EventInfo, apply, settings_only};
 use crate::domain::event::Event;
+use crate::domain::undo::{Step, UndoStacks};
 use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -138,6 +140,19 @@ impl EventFile {
         if version > schema::current_version() {
             return Err(StoreError::NewerVersion { path: owned, found: version, supported: schema::current_version() });
         }
+        // A damaged file is refused before anything is written to it.
+        let check: Vec<String> = conn
+            .prepare("PRAGMA integrity_check(5)")
+            .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
+            .map_err(|source| match classify(path, source) {
+                StoreError::Sqlite { source, .. } => {
+                    StoreError::Damaged { path: path.to_path_buf(), message: source.to_string() }
+                }
+                other => other,
+            })?;
+        if check.first().is_none_or(|first| first != "ok") {
+            return Err(StoreError::Damaged { path: owned, message: check.join("; ") });
+        }
         conn.pragma_update(None, "journal_mode", "WAL").map_err(sql)?;
         conn.pragma_update(None, "synchronous", "FULL").map_err(sql)?;
         conn.pragma_update(None, "foreign_keys", "ON").map_err(sql)?;
@@ -188,7 +203,21 @@ impl EventFile {
         for command in commands {
             applied.push(apply(&mut work, command)?);
         }
-        let saved = self.save(&work, commands, &applied);
+        // A copy of the file as it was, before a round is paired.
+        let several_groups = self.event.groups.len() > 1;
+        for command in commands {
+            if let Command::PairRound { group, round, .. } = command {
+                let target = backup::backup_path(&self.path, several_groups.then_some(*group), round.no);
+                backup::write_backup(&self.conn, &self.path, &target)?;
+            }
+        }
+        let rows: Vec<(String, &Applied)> = commands
+            .iter()
+            .zip(&applied)
+            .map(|(c, a)| Ok((serde_json::to_string(c)?, a)))
+            .collect::<Result<_, serde_json::Error>>()
+            .map_err(|e| classify(&self.path, rusqlite::Error::ToSqlConversionFailure(Box::new(e))))?;
+        let saved = self.save(&work, &rows);
         match saved {
             Ok(()) => {
                 self.event = work;
@@ -198,20 +227,85 @@ impl EventFile {
         }
     }
 
-    fn save(&mut self, event: &Event, commands: &[Command], applied: &[Applied]) -> rusqlite::Result<()> {
+    /// Undoes the newest change still in effect (a command or a redo): every entity it
+    /// changed goes back to its value before, saved and audited as an `undo` row.
+    /// `Ok(None)` when there is nothing to undo.
+    ///
+    /// # Errors
+    /// SQLite errors, or a damaged audit row; nothing changes then.
+    pub fn undo(&mut self) -> Result<Option<Applied>, StoreError> {
+        let stacks = self.undo_stacks()?;
+        match stacks.done.last() {
+            Some(&id) => self.revert_row(id, "undo").map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// Redoes the newest undo, if no other change came after it. `Ok(None)` when there
+    /// is nothing to redo.
+    ///
+    /// # Errors
+    /// As [`EventFile::undo`].
+    pub fn redo(&mut self) -> Result<Option<Applied>, StoreError> {
+        let stacks = self.undo_stacks()?;
+        match stacks.undone.last() {
+            Some(&id) => self.revert_row(id, "redo").map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// Which audit rows undo and redo would revert next.
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn undo_stacks(&self) -> Result<UndoStacks, StoreError> {
+        let sql = |source| classify(&self.path, source);
+        let mut stmt = self.conn.prepare("SELECT id, command FROM audit_log ORDER BY id").map_err(sql)?;
+        let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))).map_err(sql)?;
+        let mut steps = Vec::new();
+        for row in rows {
+            let (id, command) = row.map_err(sql)?;
+            steps.push((id, step_of(&command)));
+        }
+        Ok(UndoStacks::replay(steps))
+    }
+
+    fn revert_row(&mut self, id: i64, verb: &str) -> Result<Applied, StoreError> {
+        let sql = |source| classify(&self.path, source);
+        let before: String = self
+            .conn
+            .query_row("SELECT before FROM audit_log WHERE id = ?1", params![id], |r| r.get(0))
+            .map_err(sql)?;
+        let changes: Vec<Change> = serde_json::from_str(&before).map_err(|e| StoreError::Damaged {
+            path: self.path.clone(),
+            message: format!("audit_log row {id}: {e}"),
+        })?;
+        let mut work = self.event.clone();
+        let applied = crate::domain::undo::revert(&mut work, &changes)?;
+        let label = serde_json::json!({ "command": verb, "of": id }).to_string();
+        self.save(&work, &[(label, &applied)]).map_err(|source| classify(&self.path, source))?;
+        self.event = work;
+        Ok(applied)
+    }
+
+    fn save(&mut self, event: &Event, rows: &[(String, &Applied)]) -> rusqlite::Result<()> {
         let to_sql = |e: serde_json::Error| rusqlite::Error::ToSqlConversionFailure(Box::new(e));
         let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let at = jiff::Timestamp::now().to_string();
-        for (command, applied) in commands.iter().zip(applied) {
+        for (command, applied) in rows {
             let mut after = Vec::with_capacity(applied.changes.len());
             for change in &applied.changes {
                 match change {
-                    Change::Player { start_no, .. } => {
-                        if let Some(p) = event.player(*start_no) {
+                    Change::Player { start_no, .. } => match event.player(*start_no) {
+                        Some(p) => {
                             rows::save_player(&tx, p)?;
                             after.push(serde_json::to_value(p).map_err(to_sql)?);
                         }
-                    }
+                        None => {
+                            rows::delete_player(&tx, *start_no)?;
+                            after.push(serde_json::Value::Null);
+                        }
+                    },
                     Change::StageSettings { group, stage, .. } => {
                         if let Some(s) = event.group(*group).and_then(|g| g.stage(*stage)) {
                             rows::save_stage_settings(&tx, *group, s)?;
@@ -239,7 +333,7 @@ impl EventFile {
                 params![
                     at,
                     actor(),
-                    serde_json::to_string(command).map_err(to_sql)?,
+                    command,
                     serde_json::to_string(&applied.changes).map_err(to_sql)?,
                     serde_json::Value::Array(after).to_string(),
                 ],
@@ -301,17 +395,30 @@ fn write_new(path: &Path, event: &Event) -> rusqlite::Result<()> {
     tx.commit()
 }
 
+/// What an audit row's command did, for undo: its JSON names `undo` or `redo` and the
+/// row it reverted, or is an ordinary command.
+fn step_of(command: &str) -> Step {
+    let value: serde_json::Value = serde_json::from_str(command).unwrap_or_default();
+    let of = value.get("of").and_then(serde_json::Value::as_i64);
+    match (value.get("command").and_then(serde_json::Value::as_str), of) {
+        (Some("undo"), Some(of)) => Step::Undo(of),
+        (Some("redo"), Some(of)) => Step::Redo(of),
+        _ => Step::Command,
+    }
+}
+
 /// Who is at the keyboard, for the audit log: the operating-system user.
 fn actor() -> String {
     std::env::var("USER").or_else(|_| std::env::var("USERNAME")).unwrap_or_default()
 }
 
 /// Turns SQLite's error into the one a director can act on.
-fn classify(path: &Path, source: rusqlite::Error) -> StoreError {
+pub(crate) fn classify(path: &Path, source: rusqlite::Error) -> StoreError {
     let path = path.to_path_buf();
     match source.sqlite_error_code() {
         Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => StoreError::InUse { path },
         Some(ErrorCode::NotADatabase) => StoreError::NotAnEventFile { path, reason: "not an SQLite database".into() },
+        Some(ErrorCode::DatabaseCorrupt) => StoreError::Damaged { path, message: source.to_string() },
         _ => StoreError::Sqlite { path, source },
     }
 }

@@ -138,6 +138,12 @@ pub fn save_player(conn: &Connection, p: &Player) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// Deletes a player (the undo of a registration).
+pub fn delete_player(conn: &Connection, start_no: StartNo) -> rusqlite::Result<()> {
+    conn.execute("DELETE FROM players WHERE start_no = ?1", params![start_no.0])?;
+    Ok(())
+}
+
 /// Inserts or replaces a ledger entry, or deletes it when `entry` is `None`.
 pub fn save_ledger_entry(conn: &Connection, id: LedgerId, entry: Option<&LedgerEntry>) -> rusqlite::Result<()> {
     let Some(e) = entry else {

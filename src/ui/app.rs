@@ -202,6 +202,21 @@ impl BianpaiApp {
             self.standings.invalidate();
         }
         let mut jobs = Vec::new();
+        // Ctrl+Z undoes the newest change to the event, Ctrl+Shift+Z (or Ctrl+Y) redoes it,
+        // wherever the focus is: result entry keeps its board field focused, and a
+        // director's Ctrl+Z there means "take back that result", not a text edit.
+        {
+            let redo = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z);
+            let redo_y = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Y);
+            let undo = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Z);
+            ui.ctx().input_mut(|i| {
+                if i.consume_shortcut(&redo) || i.consume_shortcut(&redo_y) {
+                    jobs.push(Job::Redo);
+                } else if i.consume_shortcut(&undo) {
+                    jobs.push(Job::Undo);
+                }
+            });
+        }
         let BianpaiApp {
             session,
             font,

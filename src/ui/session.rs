@@ -36,6 +36,10 @@ pub enum Job {
         /// The commands.
         commands: Vec<Command>,
     },
+    /// Undo the newest change (Ctrl+Z), saved and audited.
+    Undo,
+    /// Redo the newest undo (Ctrl+Shift+Z).
+    Redo,
     /// Pair the next round of a stage off the window's thread, then save it.
     Pair {
         /// The group.
@@ -230,6 +234,26 @@ fn run_job(file: &mut Option<EventFile>, job: Job) -> Report {
                 Err(e) => Report::Failed { label, message: e.to_string() },
             },
         },
+        Job::Undo | Job::Redo => {
+            let redo = matches!(job, Job::Redo);
+            let label = if redo { "重做 (redo)" } else { "撤销 (undo)" }.to_string();
+            let Some(f) = file.as_mut() else {
+                return Report::Failed { label, message: "no event file is open".into() };
+            };
+            match if redo { f.redo() } else { f.undo() } {
+                Ok(Some(_)) => Report::Saved { label, event: Box::new(f.event().clone()) },
+                Ok(None) => Report::Failed {
+                    label,
+                    message: if redo {
+                        "没有可重做的操作 (nothing to redo)"
+                    } else {
+                        "没有可撤销的操作 (nothing to undo)"
+                    }
+                    .into(),
+                },
+                Err(e) => Report::Failed { label, message: e.to_string() },
+            }
+        }
         Job::Pair { group, stage, seed } => {
             let label = "编排".to_string();
             let Some(f) = file.as_mut() else {

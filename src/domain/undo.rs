@@ -1,0 +1,158 @@
+//! Undo and redo (issue 8): the inverse of an applied command is to put every entity it
+//! changed back to the value it had before ([`Change`] keeps it). [`revert`] does that and
+//! returns the changes it made in turn, so that the revert is saved and audited like any
+//! other command, and reverting a revert is a redo.
+//!
+//! Which audit row to undo or redo next is decided by [`UndoStacks`] from the sequence
+//! of audit rows: ordinary commands push onto the done stack (and clear the redo stack),
+//! an undo moves the top of the done stack to the redo stack, a redo moves it back.
+
+use super::command::{Applied, Change, DomainError, EventInfo, settings_only};
+use super::event::{Event, Stage};
+use serde::{Deserialize, Serialize};
+
+/// Puts every entity in `changes` back to its `before` value, last change first.
+///
+/// # Errors
+/// [`DomainError`] when an entity no longer fits (its group or stage is gone); the event
+/// is then as before the call only if the caller applied this to a copy, as the store does.
+pub fn revert(event: &mut Event, changes: &[Change]) -> Result<Applied, DomainError> {
+    let mut done = Vec::with_capacity(changes.len());
+    for change in changes.iter().rev() {
+        done.push(revert_one(event, change)?);
+    }
+    Ok(Applied { changes: done, new_players: vec![] })
+}
+
+fn revert_one(event: &mut Event, change: &Change) -> Result<Change, DomainError> {
+    Ok(match change {
+        Change::Player { start_no, before } => {
+            let at = event.players.binary_search_by_key(start_no, |p| p.start_no);
+            let now = match (at, before) {
+                (Ok(i), Some(p)) => Some(Box::new(std::mem::replace(&mut event.players[i], (**p).clone()))),
+                (Ok(i), None) => Some(Box::new(event.players.remove(i))),
+                (Err(i), Some(p)) => {
+                    event.players.insert(i, (**p).clone());
+                    None
+                }
+                (Err(_), None) => None,
+            };
+            Change::Player { start_no: *start_no, before: now }
+        }
+        Change::StageSettings { group, stage, before } => {
+            let st = stage_mut(event, *group, *stage)?;
+            let now = Box::new(settings_only(st));
+            *st = Stage { rounds: std::mem::take(&mut st.rounds), ..(**before).clone() };
+            Change::StageSettings { group: *group, stage: *stage, before: now }
+        }
+        Change::Round { group, stage, round, before } => {
+            let st = stage_mut(event, *group, *stage)?;
+            let at = st.rounds.binary_search_by_key(round, |r| r.no);
+            let now = match (at, before) {
+                (Ok(i), Some(r)) => Some(Box::new(std::mem::replace(&mut st.rounds[i], (**r).clone()))),
+                (Ok(i), None) => Some(Box::new(st.rounds.remove(i))),
+                (Err(i), Some(r)) => {
+                    st.rounds.insert(i, (**r).clone());
+                    None
+                }
+                (Err(_), None) => None,
+            };
+            Change::Round { group: *group, stage: *stage, round: *round, before: now }
+        }
+        Change::EventInfo { before } => {
+            let now = Box::new(EventInfo::of(event));
+            event.name = before.name.clone();
+            event.start_date = before.start_date;
+            event.officials = before.officials.clone();
+            Change::EventInfo { before: now }
+        }
+        Change::LedgerEntry { id, before } => {
+            let at = event.ledger.binary_search_by_key(id, |e| e.id);
+            let now = match (at, before) {
+                (Ok(i), Some(e)) => Some(Box::new(std::mem::replace(&mut event.ledger[i], (**e).clone()))),
+                (Ok(i), None) => Some(Box::new(event.ledger.remove(i))),
+                (Err(i), Some(e)) => {
+                    event.ledger.insert(i, (**e).clone());
+                    None
+                }
+                (Err(_), None) => None,
+            };
+            Change::LedgerEntry { id: *id, before: now }
+        }
+    })
+}
+
+fn stage_mut(
+    event: &mut Event,
+    group: super::ids::GroupId,
+    stage: super::ids::StageNo,
+) -> Result<&mut Stage, DomainError> {
+    let g = event.groups.iter_mut().find(|g| g.id == group).ok_or(DomainError::UnknownGroup(group))?;
+    g.stages.iter_mut().find(|s| s.no == stage).ok_or(DomainError::UnknownStage { group, stage })
+}
+
+/// What an audit row did, as far as undo is concerned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Step {
+    /// An ordinary command.
+    Command,
+    /// Undid the row with this id.
+    Undo(i64),
+    /// Redid (reverted the undo row with this id).
+    Redo(i64),
+}
+
+/// The rows that can be undone and redone, newest last.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct UndoStacks {
+    /// Rows whose effect is in the event now (ordinary commands and redos).
+    pub done: Vec<i64>,
+    /// Undo rows that a redo would revert.
+    pub undone: Vec<i64>,
+}
+
+impl UndoStacks {
+    /// Replays the audit rows (id, step), oldest first.
+    pub fn replay(rows: impl IntoIterator<Item = (i64, Step)>) -> UndoStacks {
+        let mut stacks = UndoStacks::default();
+        for (id, step) in rows {
+            match step {
+                Step::Command => {
+                    stacks.done.push(id);
+                    stacks.undone.clear();
+                }
+                Step::Undo(of) => {
+                    if stacks.done.last() == Some(&of) {
+                        stacks.done.pop();
+                    }
+                    stacks.undone.push(id);
+                }
+                Step::Redo(of) => {
+                    if stacks.undone.last() == Some(&of) {
+                        stacks.undone.pop();
+                    }
+                    stacks.done.push(id);
+                }
+            }
+        }
+        stacks
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stacks_follow_undo_and_redo() {
+        use Step::*;
+        let s = UndoStacks::replay([(1, Command), (2, Command), (3, Undo(2)), (4, Undo(1))]);
+        assert_eq!((s.done.as_slice(), s.undone.as_slice()), (&[][..], &[3, 4][..]));
+        let s = UndoStacks::replay([(1, Command), (2, Command), (3, Undo(2)), (4, Redo(3))]);
+        assert_eq!((s.done.as_slice(), s.undone.as_slice()), (&[1, 4][..], &[][..]));
+        // A new command after an undo forgets the redo.
+        let s = UndoStacks::replay([(1, Command), (2, Undo(1)), (3, Command)]);
+        assert_eq!((s.done.as_slice(), s.undone.as_slice()), (&[3][..], &[][..]));
+    }
+}

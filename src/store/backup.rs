@@ -1,0 +1,101 @@
+//! Automatic backups (issue 8): before each round is paired, a consistent copy of the
+//! event file is written beside it through SQLite's online backup API, as
+//! `NAME.bak-rN.bianpai` (`NAME.bak-gG-rN.bianpai` in events with several groups); the
+//! newest [`DEFAULT_KEEP`] are kept (`$BIANPAI_BACKUPS` sets another count, 0 none). A
+//! backup can be restored over the event file while it is closed.
+
+use super::{EventFile, StoreError, classify};
+use crate::domain::ids::{GroupId, RoundNo};
+use rusqlite::{Connection, MAIN_DB};
+use std::path::{Path, PathBuf};
+
+/// Backups kept per event file unless `$BIANPAI_BACKUPS` says otherwise.
+pub const DEFAULT_KEEP: usize = 10;
+
+/// The environment variable with the number of backups to keep.
+pub const BACKUPS_ENV: &str = "BIANPAI_BACKUPS";
+
+/// How many backups to keep.
+pub fn keep() -> usize {
+    std::env::var(BACKUPS_ENV).ok().and_then(|v| v.trim().parse().ok()).unwrap_or(DEFAULT_KEEP)
+}
+
+fn stem(path: &Path) -> String {
+    path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
+}
+
+/// The backup made before pairing `round` of `group` (`group` is `None` in one-group events).
+pub fn backup_path(path: &Path, group: Option<GroupId>, round: RoundNo) -> PathBuf {
+    let tag = match group {
+        Some(g) => format!("g{g}-r{round}"),
+        None => format!("r{round}"),
+    };
+    path.with_file_name(format!("{}.bak-{tag}.bianpai", stem(path)))
+}
+
+/// The backups of the event file at `path`, oldest first (by modification time, then name).
+pub fn list_backups(path: &Path) -> Vec<PathBuf> {
+    let prefix = format!("{}.bak-", stem(path));
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let mut found: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| {
+            let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            name.starts_with(&prefix) && name.ends_with(".bianpai")
+        })
+        .map(|p| (std::fs::metadata(&p).and_then(|m| m.modified()).unwrap_or(std::time::UNIX_EPOCH), p))
+        .collect();
+    found.sort();
+    found.into_iter().map(|(_, p)| p).collect()
+}
+
+/// Writes a backup of the open database to `target` (whole or not at all) and prunes the
+/// oldest backups beyond [`keep`].
+pub(super) fn write_backup(conn: &Connection, path: &Path, target: &Path) -> Result<(), StoreError> {
+    let keep = keep();
+    if keep == 0 {
+        return Ok(());
+    }
+    let mut tmp = target.as_os_str().to_owned();
+    tmp.push(".writing");
+    let tmp = PathBuf::from(tmp);
+    let _ = std::fs::remove_file(&tmp);
+    let written = conn
+        .backup(MAIN_DB, &tmp, None::<fn(rusqlite::backup::Progress)>)
+        .map_err(|source| classify(target, source))
+        .and_then(|()| std::fs::rename(&tmp, target).map_err(|source| StoreError::Io { path: target.into(), source }));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+        return written;
+    }
+    let all = list_backups(path);
+    for old in all.iter().take(all.len().saturating_sub(keep)) {
+        let _ = std::fs::remove_file(old);
+    }
+    Ok(())
+}
+
+/// Puts `backup` in place of the event file at `path`, which must not be open. The file
+/// it replaces is kept as `NAME.replaced.bianpai`. The backup is checked first by opening
+/// it as an event file.
+///
+/// # Errors
+/// The backup is not a readable event file, the event file is in use, or the file system
+/// refuses; the event file is then unchanged.
+pub fn restore(path: &Path, backup: &Path) -> Result<(), StoreError> {
+    drop(EventFile::open(backup)?);
+    drop(EventFile::open(path)?); // in use elsewhere → refused here, before any change
+    let replaced = path.with_file_name(format!("{}.replaced.bianpai", stem(path)));
+    let io = |p: &Path| {
+        let p = p.to_path_buf();
+        move |source| StoreError::Io { path: p, source }
+    };
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".restoring");
+    let tmp = PathBuf::from(tmp);
+    std::fs::copy(backup, &tmp).map_err(io(&tmp))?;
+    std::fs::copy(path, &replaced).map_err(io(&replaced))?;
+    std::fs::rename(&tmp, path).map_err(io(path))
+}
