@@ -13,6 +13,7 @@ pub mod bracket_ui;
 pub mod event_ui;
 pub mod file_menu_ui;
 pub mod fonts;
+pub mod history_ui;
 pub mod i18n;
 mod key_field;
 pub mod money_ui;
@@ -28,7 +29,7 @@ mod table;
 
 pub use app::{BianpaiApp, Env, View};
 pub use i18n::Lang;
-pub use session::{Job, Notice, Session};
+pub use session::{History, Job, Notice, Session};
 
 use crate::domain::demo::demo_event;
 use crate::store::EventFile;

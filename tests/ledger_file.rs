@@ -89,6 +89,13 @@ fn a_schema_1_file_is_migrated() {
     }
     let mut f = EventFile::open(&path).unwrap();
     assert_eq!(f.event().players.len(), 3);
+    // Issue 8: the old file was copied aside before the migration, still at schema 1.
+    let copy = dir.path().join("old.bak-v1.bianpai");
+    let old: i32 = rusqlite::Connection::open(&copy)
+        .unwrap()
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .unwrap();
+    assert_eq!(old, 1);
     f.execute(&fee(3, 500)).unwrap();
     drop(f);
     let conn = rusqlite::Connection::open(&path).unwrap();

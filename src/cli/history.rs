@@ -25,7 +25,7 @@ pub(super) fn log(file: &Path, as_json: bool) -> anyhow::Result<String> {
             .iter()
             .map(|e| {
                 let parse = |t: &str| serde_json::from_str::<serde_json::Value>(t).unwrap_or_default();
-                serde_json::json!({"id": e.id, "at": e.at, "command": parse(&e.command),
+                serde_json::json!({"id": e.id, "at": e.at, "actor": e.actor, "command": parse(&e.command),
                     "before": parse(&e.before), "after": parse(&e.after)})
             })
             .collect();
@@ -36,7 +36,7 @@ pub(super) fn log(file: &Path, as_json: bool) -> anyhow::Result<String> {
         let command: serde_json::Value = serde_json::from_str(&e.command).unwrap_or_default();
         let name = command.get("command").and_then(|c| c.as_str()).unwrap_or("?");
         let of = command.get("of").and_then(serde_json::Value::as_i64).map_or(String::new(), |of| format!(" #{of}"));
-        out.push_str(&format!("{:>5}  {}  {name}{of}\n", e.id, e.at));
+        out.push_str(&format!("{:>5}  {}  {}  {name}{of}\n", e.id, e.at, e.actor));
     }
     Ok(out)
 }

@@ -66,6 +66,8 @@ pub struct AuditEntry {
     pub id: i64,
     /// When, RFC 3339 UTC.
     pub at: String,
+    /// Who: the operating-system user at the keyboard.
+    pub actor: String,
     /// The command as JSON.
     pub command: String,
     /// The changed entities before the command, as JSON.
@@ -156,6 +158,14 @@ impl EventFile {
         conn.pragma_update(None, "journal_mode", "WAL").map_err(sql)?;
         conn.pragma_update(None, "synchronous", "FULL").map_err(sql)?;
         conn.pragma_update(None, "foreign_keys", "ON").map_err(sql)?;
+        if version < schema::current_version() {
+            // An older file is copied aside before it is migrated.
+            let target = path.with_file_name(format!(
+                "{}.bak-v{version}.bianpai",
+                path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
+            ));
+            backup::write_backup(&conn, path, &target)?;
+        }
         {
             // Take the write lock now (and migrate an older file in the same transaction).
             let tx = conn.transaction_with_behavior(TransactionBehavior::Exclusive).map_err(sql)?;
@@ -375,11 +385,20 @@ impl EventFile {
     /// SQLite errors.
     pub fn audit_log(&self) -> Result<Vec<AuditEntry>, StoreError> {
         let sql = |source| classify(&self.path, source);
-        let mut stmt =
-            self.conn.prepare("SELECT id, at, command, before, after FROM audit_log ORDER BY id").map_err(sql)?;
+        let mut stmt = self
+            .conn
+            .prepare("SELECT id, at, actor, command, before, after FROM audit_log ORDER BY id")
+            .map_err(sql)?;
         let rows = stmt
             .query_map([], |r| {
-                Ok(AuditEntry { id: r.get(0)?, at: r.get(1)?, command: r.get(2)?, before: r.get(3)?, after: r.get(4)? })
+                Ok(AuditEntry {
+                    id: r.get(0)?,
+                    at: r.get(1)?,
+                    actor: r.get(2)?,
+                    command: r.get(3)?,
+                    before: r.get(4)?,
+                    after: r.get(5)?,
+                })
             })
             .map_err(sql)?;
         rows.collect::<Result<Vec<_>, _>>().map_err(sql)

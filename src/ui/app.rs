@@ -7,6 +7,7 @@ use super::bracket_ui::{BracketView, bracket_ui};
 use super::event_ui::{EventView, event_ui};
 use super::file_menu_ui::{FileMenu, file_menu_ui};
 use super::fonts::FontSource;
+use super::history_ui::{HistoryView, history_ui};
 use super::i18n::Lang;
 use super::money_ui::{MoneyView, money_ui};
 use super::pairing_ui::{PairingView, pairing_ui};
@@ -39,11 +40,13 @@ pub enum View {
     Prizes,
     /// 财务: check-in, entry fees, fines and prize payouts.
     Money,
+    /// 记录: undo, redo, the audit log and the backups.
+    History,
 }
 
 impl View {
     /// Every view, in the side panel's order.
-    pub const ALL: [View; 8] = [
+    pub const ALL: [View; 9] = [
         View::Event,
         View::Roster,
         View::Pairings,
@@ -52,6 +55,7 @@ impl View {
         View::Standings,
         View::Prizes,
         View::Money,
+        View::History,
     ];
 
     /// The side panel's label.
@@ -65,6 +69,7 @@ impl View {
             View::Standings => lang.t("成绩", "Standings"),
             View::Prizes => lang.t("奖励", "Prizes"),
             View::Money => lang.t("财务", "Money"),
+            View::History => lang.t("记录", "History"),
         }
     }
 }
@@ -112,6 +117,7 @@ pub struct BianpaiApp {
     standings: StandingsView,
     prizes: PrizesView,
     money: MoneyView,
+    history: HistoryView,
 }
 
 impl std::fmt::Debug for BianpaiApp {
@@ -142,6 +148,7 @@ impl BianpaiApp {
             standings: StandingsView::default(),
             prizes: PrizesView::default(),
             money: MoneyView::default(),
+            history: HistoryView::default(),
         }
     }
 
@@ -236,6 +243,7 @@ impl BianpaiApp {
             standings,
             prizes,
             money,
+            history,
         } = self;
         ui.ctx().set_visuals(if *dark { egui::Visuals::dark() } else { egui::Visuals::light() });
         let event = session.event();
@@ -279,6 +287,7 @@ impl BianpaiApp {
                     (View::Roster, _) => roster_ui(ui, roster, &env, &mut jobs),
                     (View::Prizes, _) => prizes_ui(ui, prizes, &env, &mut jobs),
                     (View::Money, _) => money_ui(ui, money, &env, &mut jobs),
+                    (View::History, _) => history_ui(ui, history, &env, session.history(), &mut jobs),
                     (View::Pairings | View::Results | View::Bracket | View::Standings, None) => {
                         ui.label(format!("{} {}", g.name, lang.t("没有比赛阶段。", "has no stages.")));
                     }

@@ -7,7 +7,7 @@ use crate::domain::command::Command;
 use crate::domain::event::Event;
 use crate::domain::ids::{GroupId, StageNo};
 use crate::domain::swiss::pair_next_round;
-use crate::store::EventFile;
+use crate::store::{AuditEntry, EventFile, backup};
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::{Duration, Instant};
@@ -36,6 +36,10 @@ pub enum Job {
         /// The commands.
         commands: Vec<Command>,
     },
+    /// Read the audit log, the undo state and the backups for the history view.
+    LoadHistory,
+    /// Close the event file, put this backup in its place and open it again.
+    Restore(PathBuf),
     /// Undo the newest change (Ctrl+Z), saved and audited.
     Undo,
     /// Redo the newest undo (Ctrl+Shift+Z).
@@ -57,6 +61,23 @@ enum Report {
     Opened { path: PathBuf, event: Box<Event> },
     Saved { label: String, event: Box<Event> },
     Failed { label: String, message: String },
+    History(Box<History>),
+}
+
+/// What the history view shows: the audit log, whether undo and redo can act, and the
+/// backups beside the file.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct History {
+    /// Every audit row, oldest first.
+    pub entries: Vec<AuditEntry>,
+    /// Undo has something to take back.
+    pub can_undo: bool,
+    /// Redo has something to put back.
+    pub can_redo: bool,
+    /// The automatic backups, oldest first.
+    pub backups: Vec<PathBuf>,
+    /// The session's revision when this was read.
+    pub revision: u64,
 }
 
 /// The last thing that happened, for the status bar.
@@ -77,6 +98,7 @@ pub struct Session {
     path: Option<PathBuf>,
     notice: Option<Notice>,
     revision: u64,
+    history: Option<History>,
 }
 
 impl std::fmt::Debug for Session {
@@ -94,7 +116,7 @@ impl Session {
         let _ = std::thread::Builder::new()
             .name("bianpai-event-file".into())
             .spawn(move || worker(job_rx, report_tx, repaint));
-        Session { jobs, reports, pending: 0, event: None, path: None, notice: None, revision: 0 }
+        Session { jobs, reports, pending: 0, event: None, path: None, notice: None, revision: 0, history: None }
     }
 
     /// Hands a job to the worker.
@@ -130,6 +152,11 @@ impl Session {
                 self.event = Some(*event);
                 self.revision += 1;
                 true
+            }
+            Report::History(mut history) => {
+                history.revision = self.revision;
+                self.history = Some(*history);
+                false
             }
             Report::Failed { label, message } => {
                 self.notice =
@@ -171,6 +198,12 @@ impl Session {
     /// The last notice for the status bar.
     pub fn notice(&self) -> Option<&Notice> {
         self.notice.as_ref()
+    }
+
+    /// The history as last read (see [`Job::LoadHistory`]); its `revision` tells whether
+    /// it is older than the event.
+    pub fn history(&self) -> Option<&History> {
+        self.history.as_ref()
     }
 
     /// Counts the changes seen, so that views can drop caches.
@@ -234,6 +267,41 @@ fn run_job(file: &mut Option<EventFile>, job: Job) -> Report {
                 Err(e) => Report::Failed { label, message: e.to_string() },
             },
         },
+        Job::LoadHistory => {
+            let Some(f) = file.as_ref() else {
+                return Report::Failed { label: String::new(), message: "no event file is open".into() };
+            };
+            let read = f.audit_log().and_then(|entries| Ok((entries, f.undo_stacks()?)));
+            match read {
+                Ok((entries, stacks)) => Report::History(Box::new(History {
+                    entries,
+                    can_undo: !stacks.done.is_empty(),
+                    can_redo: !stacks.undone.is_empty(),
+                    backups: backup::list_backups(f.path()),
+                    revision: 0,
+                })),
+                Err(e) => Report::Failed { label: String::new(), message: e.to_string() },
+            }
+        }
+        Job::Restore(from) => {
+            let label = "从备份恢复 (restore)".to_string();
+            let Some(path) = file.as_ref().map(|f| f.path().to_path_buf()) else {
+                return Report::Failed { label, message: "no event file is open".into() };
+            };
+            *file = None;
+            let restored = backup::restore(&path, &from);
+            match EventFile::open(&path) {
+                Ok(f) => {
+                    let event = Box::new(f.event().clone());
+                    *file = Some(f);
+                    match restored {
+                        Ok(()) => Report::Opened { path, event },
+                        Err(e) => Report::Failed { label, message: e.to_string() },
+                    }
+                }
+                Err(e) => Report::Failed { label, message: e.to_string() },
+            }
+        }
         Job::Undo | Job::Redo => {
             let redo = matches!(job, Job::Redo);
             let label = if redo { "重做 (redo)" } else { "撤销 (undo)" }.to_string();
