@@ -3,8 +3,11 @@
 //! [`run`] opens one event file — or, without one, a fresh copy of the bundled demo
 //! event (`domain::demo`) in the temporary folder — and shows it in a window: a top bar
 //! with the event's name and group, a side panel to switch views, and one view per
-//! file: the roster ([`roster_ui`]), a round's pairings ([`pairing_ui`]) and the
-//! standings ([`standings_ui`]). The views only read the event for now.
+//! file: the event's settings ([`event_ui`]), the roster ([`roster_ui`]), a round's
+//! pairings ([`pairing_ui`]), result entry ([`results_ui`]), the knockout bracket
+//! ([`bracket_ui`]), the standings ([`standings_ui`]), prizes ([`prizes_ui`]), money and
+//! check-in ([`money_ui`]) and the history ([`history_ui`]). Views turn clicks into
+//! commands, which the session's worker thread applies and saves.
 //!
 //! An event file that cannot be opened is reported inside the window, not by a panic.
 

@@ -181,7 +181,7 @@ fn a_corrupt_file_is_refused_untouched() {
         *b = 0xA5;
     }
     std::fs::write(&path, &bytes).unwrap();
-    let err = EventFile::open(&path).err().expect("a corrupt file is refused");
+    let Err(err) = EventFile::open(&path) else { panic!("a corrupt file is refused") };
     assert!(matches!(err, StoreError::Damaged { .. }), "{err}");
     assert!(err.to_string().contains("损坏"), "{err}");
     assert_eq!(std::fs::read(&path).unwrap(), bytes, "untouched");

@@ -3,9 +3,9 @@
 
 use super::table::{self, Align};
 use super::{GroupArg, resolve_group};
-use crate::domain::event::{Event, Group, StageKind, StageStatus, stage_entrants};
-use crate::domain::knockout::{KnockoutError, next_round};
-use crate::domain::prizes::{Prize, PrizeList, awards, prize_ranking};
+use crate::domain::event::Event;
+use crate::domain::ledger::yuan;
+use crate::domain::prizes::{Prize, PrizeList, awards, group_finished, prize_ranking};
 use crate::store::EventFile;
 use anyhow::Context;
 use serde_json::{Value, json};
@@ -30,14 +30,14 @@ pub(super) fn prizes_out(file: &Path, group: &GroupArg, as_json: bool) -> anyhow
         out.push_str("（尚无完成的轮次）\n");
         return Ok(out);
     }
-    if !finished(event, g) {
+    if !group_finished(event, g) {
         out.push_str("（比赛尚未结束，名单为暂定）\n");
     }
     let rows: Vec<Vec<String>> = list
         .awards
         .iter()
         .map(|a| {
-            let items: Vec<String> = a.items.iter().map(describe).collect();
+            let items: Vec<String> = a.items.iter().map(Prize::describe).collect();
             vec![a.rank.to_string(), a.start_no.to_string(), name_of(event, a.start_no.0), items.join("，")]
         })
         .collect();
@@ -45,7 +45,7 @@ pub(super) fn prizes_out(file: &Path, group: &GroupArg, as_json: bool) -> anyhow
         &[("名次", Align::Right), ("编号", Align::Right), ("姓名", Align::Left), ("奖励", Align::Left)],
         &rows,
     ));
-    out.push_str(&format!("奖金合计 {}\n", yuan(list.totals.cash_fen)));
+    out.push_str(&format!("奖金合计 {}\n", format!("{}元", yuan(list.totals.cash_fen))));
     for (label, quantity) in &list.totals.items {
         out.push_str(&format!("{label} {quantity}\n"));
     }
@@ -81,41 +81,6 @@ fn prizes_json(event: &Event, list: &PrizeList) -> Value {
     })
 }
 
-/// Whether the group's last stage is over: closed, every planned round complete, or
-/// (a knockout) no round left to pair.
-fn finished(event: &Event, group: &Group) -> bool {
-    let Some(last) = group.stages.last() else { return true };
-    match (last.status, last.kind, &last.knockout) {
-        (StageStatus::Closed, _, _) => true,
-        (StageStatus::Pending, _, _) => false,
-        (_, StageKind::Knockout, Some(rules)) => {
-            let seeds = stage_entrants(event, group.id, last);
-            matches!(next_round(&seeds, &last.rounds, &last.scoring, rules), Err(KnockoutError::Finished))
-        }
-        _ => last.rounds_planned.is_some_and(|n| last.completed_rounds() >= n),
-    }
-}
-
 fn name_of(event: &Event, start_no: u32) -> String {
     event.player(crate::domain::ids::StartNo(start_no)).map(|p| p.name().to_string()).unwrap_or_default()
-}
-
-/// One prize for the table: 第1名 500元, 指定酒×2, 冠军奖杯.
-fn describe(prize: &Prize) -> String {
-    match prize {
-        Prize::Cash { label, amount_fen } => format!("{label} {}", yuan(*amount_fen)),
-        Prize::Item { label, quantity } => format!("{label}×{quantity}"),
-        Prize::Trophy { label } => label.clone(),
-    }
-}
-
-/// Fen as 元: 500元, 5.20元.
-fn yuan(fen: i64) -> String {
-    let sign = if fen < 0 { "-" } else { "" };
-    let fen = fen.unsigned_abs();
-    if fen.is_multiple_of(100) {
-        format!("{sign}{}元", fen / 100)
-    } else {
-        format!("{sign}{}.{:02}元", fen / 100, fen % 100)
-    }
 }

@@ -53,6 +53,15 @@ pub enum Prize {
 }
 
 impl Prize {
+    /// The prize as lists print it: `第1名 500元`, `指定酒×2`, `冠军奖杯`.
+    pub fn describe(&self) -> String {
+        match self {
+            Prize::Cash { label, amount_fen } => format!("{label} {}元", super::ledger::yuan(*amount_fen)),
+            Prize::Item { label, quantity } => format!("{label}×{quantity}"),
+            Prize::Trophy { label } => label.clone(),
+        }
+    }
+
     /// Cash with a label.
     pub fn cash(label: &str, amount_fen: i64) -> Prize {
         Prize::Cash { label: label.to_string(), amount_fen }
@@ -392,6 +401,23 @@ pub struct Award {
     /// The prizes: cash, then items, then trophies; within a kind, prizes by rank first,
     /// then best progress, women's, lucky and participation prizes.
     pub items: Vec<Prize>,
+}
+
+/// Whether the group's last stage is over — closed, every planned round complete, or
+/// (a knockout) no round left to pair — so that its prize list is final, not provisional.
+pub fn group_finished(event: &Event, group: &super::event::Group) -> bool {
+    use super::event::StageStatus;
+    use super::knockout::{KnockoutError, next_round};
+    let Some(last) = group.stages.last() else { return true };
+    match (last.status, last.kind, &last.knockout) {
+        (StageStatus::Closed, _, _) => true,
+        (StageStatus::Pending, _, _) => false,
+        (_, StageKind::Knockout, Some(rules)) => {
+            let seeds = stage_entrants(event, group.id, last);
+            matches!(next_round(&seeds, &last.rounds, &last.scoring, rules), Err(KnockoutError::Finished))
+        }
+        _ => last.rounds_planned.is_some_and(|n| last.completed_rounds() >= n),
+    }
 }
 
 impl Award {

@@ -1,15 +1,368 @@
 //! The prize view: the group's prize list by rank, each player's awards, totals
 //! per kind and the prizes not yet paid out.
+//!
+//! The list is the one `bianpai prizes` prints ([`prize_ranking`] then [`awards`]); the
+//! "paid" column comes from the ledger's prize payouts (R-7, `LedgerKind::PrizePaid`).
+//! "发放 / Pay out" on a row records the player's unpaid cash as a payout. The list is
+//! computed only when the saved event (`env.revision`) or the group changes, so that a
+//! 3,000-player event does not recompute it every frame.
 
 use super::app::Env;
+use super::i18n::Lang;
 use super::session::Job;
+use super::table::{Align, header_height, header_ui, row_height, text_cell_ui};
+use crate::domain::command::Command;
+use crate::domain::event::{Event, Group};
+use crate::domain::ids::{GroupId, StartNo};
+use crate::domain::ledger::{LedgerKind, yuan};
+use crate::domain::prizes::{Prize, PrizeTotals, awards, group_finished, prize_ranking};
 use egui::Ui;
+use egui_extras::{Column, TableBuilder};
+use std::collections::BTreeMap;
 
 /// The prize view's own state.
 #[derive(Debug, Clone, Default)]
-pub struct PrizesView {}
+pub struct PrizesView {
+    /// Show only players whose cash prize is not (fully) paid out.
+    pub unclaimed_only: bool,
+    /// The note recorded with a payout (receipt, 微信, 现金 …).
+    pub note: String,
+    cache: Option<PrizeCache>,
+}
+
+/// The prize table of one group for one saved event.
+#[derive(Debug, Clone)]
+struct PrizeCache {
+    group: GroupId,
+    revision: u64,
+    table: Result<PrizeTable, String>,
+}
+
+/// What the view shows, computed once per change.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct PrizeTable {
+    /// The group has no prize rules.
+    no_rules: bool,
+    /// No round of the prize ranking is complete yet.
+    no_ranking: bool,
+    /// The group's last stage is not over: the list may still change.
+    provisional: bool,
+    /// Players with a prize, by rank then start number.
+    rows: Vec<PrizeRow>,
+    /// Totals per kind.
+    totals: PrizeTotals,
+    /// Cash paid out to the players of the list.
+    paid_fen: i64,
+}
+
+/// One player's prizes and payouts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct PrizeRow {
+    rank: u32,
+    start_no: StartNo,
+    name: String,
+    club: String,
+    items: Vec<Prize>,
+    cash_fen: i64,
+    paid_fen: i64,
+}
+
+impl PrizeRow {
+    fn unpaid_fen(&self) -> i64 {
+        (self.cash_fen - self.paid_fen).max(0)
+    }
+}
+
+impl PrizesView {
+    /// The table for the group and revision, computed when either changed.
+    fn table_for(&mut self, event: &Event, group: &Group, revision: u64) -> &Result<PrizeTable, String> {
+        if self.cache.as_ref().is_none_or(|c| c.group != group.id || c.revision != revision) {
+            self.cache = None;
+        }
+        let cache = self.cache.get_or_insert_with(|| PrizeCache {
+            group: group.id,
+            revision,
+            table: prize_table(event, group),
+        });
+        &cache.table
+    }
+}
+
+/// The group's prize list with the payouts recorded so far.
+fn prize_table(event: &Event, group: &Group) -> Result<PrizeTable, String> {
+    if group.prizes.is_empty() {
+        return Ok(PrizeTable { no_rules: true, ..PrizeTable::default() });
+    }
+    let ranking = prize_ranking(event, group.id, &group.prizes).map_err(|e| e.to_string())?;
+    let list = awards(&group.prizes, &ranking);
+    let mut paid: BTreeMap<StartNo, i64> = BTreeMap::new();
+    for entry in event.ledger.iter().filter(|e| e.kind == LedgerKind::PrizePaid && !e.voided) {
+        *paid.entry(entry.start_no).or_default() += entry.amount_fen;
+    }
+    let rows: Vec<PrizeRow> = list
+        .awards
+        .iter()
+        .map(|a| {
+            let player = event.player(a.start_no);
+            PrizeRow {
+                rank: a.rank,
+                start_no: a.start_no,
+                name: player.map(|p| p.name().to_string()).unwrap_or_default(),
+                club: player.map(|p| p.entry.club.clone()).unwrap_or_default(),
+                items: a.items.clone(),
+                cash_fen: a.cash_fen(),
+                paid_fen: paid.get(&a.start_no).copied().unwrap_or(0),
+            }
+        })
+        .collect();
+    let paid_fen = rows.iter().map(|r| r.paid_fen.min(r.cash_fen)).sum();
+    Ok(PrizeTable {
+        no_rules: false,
+        no_ranking: ranking.is_empty(),
+        provisional: !group_finished(event, group),
+        rows,
+        totals: list.totals,
+        paid_fen,
+    })
+}
+
+/// Fen as 元: `500元`, `5.20元`.
+fn yuan_text(fen: i64) -> String {
+    format!("{}元", yuan(fen))
+}
+
+/// A row's payout state: `—` without cash, `已发`, `未发 500元`, or both parts.
+fn paid_text(row: &PrizeRow, lang: Lang) -> String {
+    let unpaid = row.unpaid_fen();
+    match (row.cash_fen, unpaid, lang) {
+        (0, _, _) => "—".to_string(),
+        (_, 0, _) => lang.t("已发", "paid").to_string(),
+        (cash, unpaid, Lang::Zh) if unpaid == cash => format!("未发 {}", yuan_text(unpaid)),
+        (cash, unpaid, Lang::En) if unpaid == cash => format!("unpaid {}", yuan_text(unpaid)),
+        (_, unpaid, Lang::Zh) => format!("已发 {}，未发 {}", yuan_text(row.paid_fen), yuan_text(unpaid)),
+        (_, unpaid, Lang::En) => format!("paid {}, unpaid {}", yuan_text(row.paid_fen), yuan_text(unpaid)),
+    }
+}
 
 /// Draws the prize view.
-pub fn prizes_ui(ui: &mut Ui, _state: &mut PrizesView, env: &Env<'_>, _jobs: &mut Vec<Job>) {
-    ui.heading(env.lang.t("奖励", "Prizes"));
+pub fn prizes_ui(ui: &mut Ui, state: &mut PrizesView, env: &Env<'_>, jobs: &mut Vec<Job>) {
+    let (event, group, lang) = (env.event, env.group, env.lang);
+    ui.horizontal_wrapped(|ui| {
+        ui.heading(format!("{} {}", group.name, lang.t("奖励名单", "prize list")));
+        ui.add_space(16.0);
+        ui.checkbox(&mut state.unclaimed_only, lang.t("只看未发放", "Unclaimed only"))
+            .on_hover_text(lang.t("只列出奖金尚未发放的选手", "List only players whose cash prize is not paid out"));
+        ui.add_space(16.0);
+        let label = ui.label(lang.t("发放备注", "Payout note"));
+        ui.add(
+            egui::TextEdit::singleline(&mut state.note)
+                .hint_text(lang.t("收据号、现金、微信…", "receipt, cash, transfer…"))
+                .desired_width(180.0),
+        )
+        .labelled_by(label.id);
+    });
+    ui.separator();
+
+    let unclaimed_only = state.unclaimed_only;
+    let note = state.note.trim().to_string();
+    let table = match state.table_for(event, group, env.revision) {
+        Ok(table) => table,
+        Err(e) => {
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                format!("{}{e}", lang.t("无法计算奖励：", "Prizes unavailable: ")),
+            );
+            return;
+        }
+    };
+    if table.no_rules {
+        ui.label(lang.t(
+            "本组未设奖励（可在赛事设置中填写奖励规则）。",
+            "This group has no prize rules (set them in the event settings).",
+        ));
+        return;
+    }
+    if table.no_ranking {
+        ui.label(lang.t("尚无完成的轮次，暂无奖励名单。", "No round is complete yet: there is no prize list."));
+        return;
+    }
+    if table.provisional {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            lang.t("比赛尚未结束，名单为暂定。", "The event is not finished yet: the list is provisional."),
+        );
+    }
+
+    let shown: Vec<&PrizeRow> = table.rows.iter().filter(|r| !unclaimed_only || r.unpaid_fen() > 0).collect();
+    let (header_h, row_h) = (header_height(ui), row_height(ui));
+    let line_h = row_h + ui.spacing().item_spacing.y;
+    let foot_h = 3.0 * line_h + 8.0;
+    let max_height = (ui.available_height() - foot_h - header_h).max(row_h * 3.0);
+    let mut pay: Option<&PrizeRow> = None;
+    if shown.is_empty() {
+        ui.label(if unclaimed_only {
+            lang.t("奖金已全部发放。", "Every cash prize has been paid out.")
+        } else {
+            lang.t("（无人获奖）", "(no prizes awarded)")
+        });
+    } else {
+        let headings: Vec<(String, Align)> = vec![
+            (lang.t("名次", "Rank").into(), Align::Right),
+            (lang.t("编号", "No.").into(), Align::Right),
+            (lang.t("姓名", "Name").into(), Align::Left),
+            (lang.t("单位", "Club").into(), Align::Left),
+            (lang.t("奖励", "Prizes").into(), Align::Left),
+            (lang.t("奖金", "Cash").into(), Align::Right),
+            (lang.t("发放情况", "Paid out").into(), Align::Left),
+            (String::new(), Align::Left),
+        ];
+        TableBuilder::new(ui)
+            .id_salt("prizes")
+            .striped(true)
+            .resizable(true)
+            .auto_shrink([false, true])
+            .max_scroll_height(max_height)
+            .column(Column::exact(40.0))
+            .column(Column::exact(44.0))
+            .column(Column::initial(100.0).at_least(60.0))
+            .column(Column::initial(120.0).at_least(60.0))
+            .column(Column::initial(300.0).at_least(120.0).clip(true))
+            .column(Column::initial(70.0).at_least(50.0))
+            .column(Column::initial(150.0).at_least(60.0))
+            .column(Column::remainder().at_least(64.0))
+            .header(header_h, |header| header_ui(header, &headings))
+            .body(|body| {
+                body.rows(row_h, shown.len(), |mut row| {
+                    let Some(r) = shown.get(row.index()).copied() else { return };
+                    let id = r.start_no;
+                    let items: Vec<String> = r.items.iter().map(Prize::describe).collect();
+                    text_cell_ui(&mut row, id, Align::Right, r.rank.to_string());
+                    text_cell_ui(&mut row, id, Align::Right, r.start_no.to_string());
+                    text_cell_ui(&mut row, id, Align::Left, r.name.as_str());
+                    text_cell_ui(&mut row, id, Align::Left, r.club.as_str());
+                    text_cell_ui(&mut row, id, Align::Left, items.join("，"));
+                    let cash = if r.cash_fen > 0 { yuan_text(r.cash_fen) } else { String::new() };
+                    text_cell_ui(&mut row, id, Align::Right, cash);
+                    text_cell_ui(&mut row, id, Align::Left, paid_text(r, lang));
+                    row.col(|ui| {
+                        ui.push_id(id, |ui| {
+                            if r.unpaid_fen() == 0 {
+                                return;
+                            }
+                            let hint = match lang {
+                                Lang::Zh => {
+                                    format!("记录已向 {} {} 发放奖金 {}", r.start_no, r.name, yuan_text(r.unpaid_fen()))
+                                }
+                                Lang::En => {
+                                    format!(
+                                        "Record {} paid out to {} {}",
+                                        yuan_text(r.unpaid_fen()),
+                                        r.start_no,
+                                        r.name
+                                    )
+                                }
+                            };
+                            let button = egui::Button::new(lang.t("发放", "Pay out"));
+                            if ui.add_enabled(!env.busy, button).on_hover_text(hint).clicked() {
+                                pay = Some(r);
+                            }
+                        });
+                    });
+                });
+            });
+    }
+    if let Some(r) = pay {
+        let amount_fen = r.unpaid_fen();
+        jobs.push(Job::Execute {
+            label: match lang {
+                Lang::Zh => format!("发放奖金 {} {} {}", r.start_no, r.name, yuan_text(amount_fen)),
+                Lang::En => format!("prize paid out to {} {}: {}", r.start_no, r.name, yuan_text(amount_fen)),
+            },
+            commands: vec![Command::RecordLedgerEntry {
+                start_no: r.start_no,
+                kind: LedgerKind::PrizePaid,
+                amount_fen,
+                round: None,
+                note,
+            }],
+        });
+    }
+    ui.separator();
+    totals_ui(ui, table, lang);
+}
+
+/// The foot: cash won, paid and unpaid; items by label; the number of trophies.
+fn totals_ui(ui: &mut Ui, table: &PrizeTable, lang: Lang) {
+    let totals = &table.totals;
+    let unpaid = (totals.cash_fen - table.paid_fen).max(0);
+    ui.label(match lang {
+        Lang::Zh => format!(
+            "奖金合计 {}（已发 {}，未发 {}）",
+            yuan_text(totals.cash_fen),
+            yuan_text(table.paid_fen),
+            yuan_text(unpaid)
+        ),
+        Lang::En => format!(
+            "Cash total {} (paid out {}, unpaid {})",
+            yuan_text(totals.cash_fen),
+            yuan_text(table.paid_fen),
+            yuan_text(unpaid)
+        ),
+    });
+    let items: Vec<String> = totals.items.iter().map(|(label, quantity)| format!("{label}×{quantity}")).collect();
+    let items = if items.is_empty() { "—".to_string() } else { items.join("，") };
+    ui.label(match lang {
+        Lang::Zh => format!("奖品：{items} · 奖杯 {} 座", totals.trophies),
+        Lang::En => format!("Items: {items} · trophies: {}", totals.trophies),
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // each award reads as in `bianpai prizes`.
+    #[test]
+    fn prizes_are_described_as_the_cli_prints_them() {
+        assert_eq!(Prize::describe(&Prize::cash("第1名", 50_000)), "第1名 500元");
+        assert_eq!(Prize::describe(&Prize::cash("幸运奖", 520)), "幸运奖 5.20元");
+        assert_eq!(Prize::describe(&Prize::item("指定酒", 2)), "指定酒×2");
+        assert_eq!(Prize::describe(&Prize::trophy("冠军奖杯")), "冠军奖杯");
+    }
+
+    // the paid column tells paid, unpaid and partly paid cash apart.
+    #[test]
+    fn a_row_says_what_is_still_to_pay() {
+        let mut row = PrizeRow {
+            rank: 1,
+            start_no: StartNo(3),
+            name: "张三".into(),
+            club: String::new(),
+            items: vec![Prize::cash("第1名", 50_000)],
+            cash_fen: 50_000,
+            paid_fen: 0,
+        };
+        assert_eq!(paid_text(&row, Lang::Zh), "未发 500元");
+        row.paid_fen = 20_000;
+        assert_eq!(paid_text(&row, Lang::Zh), "已发 200元，未发 300元");
+        row.paid_fen = 50_000;
+        assert_eq!(paid_text(&row, Lang::En), "paid");
+        row.cash_fen = 0;
+        assert_eq!(paid_text(&row, Lang::Zh), "—");
+    }
+
+    // R-7.7 (3,000 players): the list is computed once per saved change and group, not
+    // per frame.
+    #[test]
+    fn the_table_is_recomputed_only_when_the_revision_or_group_changes() {
+        let mut event = crate::domain::presets::build("cxa-swiss", None, Some(3)).unwrap();
+        let mut view = PrizesView::default();
+        let no_rules = |view: &mut PrizesView, event: &Event, revision: u64| {
+            view.table_for(event, &event.groups[0], revision).as_ref().map(|t| t.no_rules).unwrap_or(false)
+        };
+        assert!(no_rules(&mut view, &event, 1));
+        event.groups[0].prizes = crate::domain::prizes::PrizeRules::huaiyin_adult();
+        assert!(no_rules(&mut view, &event, 1), "same revision: the cached table");
+        assert!(!no_rules(&mut view, &event, 2), "a new revision: computed again");
+    }
 }

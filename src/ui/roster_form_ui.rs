@@ -11,12 +11,17 @@
 //! [`Command::EditPlayer`]; the form stays open until the worker has saved it, and
 //! says so when the change was refused (the reason is in the status bar).
 //!
+//! The typed name (and birth date or phone) is also screened against the blacklist kept
+//! across events: a hit is shown as a warning, never a block. The list is read
+//! once per form (see [`BlacklistCache`]).
+//!
 //! Keys: Ctrl+Enter saves, Esc closes the form without saving, Tab moves between the
 //! fields.
 
 use super::app::Env;
 use super::i18n::Lang;
 use super::session::Job;
+use crate::domain::blacklist::{BlacklistEntry, MatchStrength, screen};
 use crate::domain::command::{Command, registration_issues};
 use crate::domain::eligibility::EligibilityIssue;
 use crate::domain::event::{Event, Group};
@@ -60,7 +65,12 @@ pub(super) struct PlayerForm {
     failed: bool,
     /// Put the keyboard in the name field on the next frame.
     focus_name: bool,
+    /// The blacklist, read when the form first needs it.
+    blacklist: Option<BlacklistCache>,
 }
+
+/// The blacklist as read for the form: its entries, or why it could not be read.
+type BlacklistCache = Result<Vec<BlacklistEntry>, String>;
 
 /// A field that cannot be read, with why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,6 +100,7 @@ impl PlayerForm {
             add_another: false,
             failed: false,
             focus_name: true,
+            blacklist: None,
         }
     }
 
@@ -156,7 +167,12 @@ impl PlayerForm {
     /// A fresh form after a saved player, keeping the group and club (entering a
     /// club's players one after another).
     fn next(&self) -> PlayerForm {
-        PlayerForm { mode: self.mode, club: self.club.clone(), ..PlayerForm::add(GroupId(0)) }
+        PlayerForm {
+            mode: self.mode,
+            club: self.club.clone(),
+            blacklist: self.blacklist.clone(),
+            ..PlayerForm::add(GroupId(0))
+        }
     }
 }
 
@@ -498,6 +514,9 @@ fn form_body_ui(ui: &mut Ui, state: &mut PlayerForm, env: &Env<'_>, jobs: &mut V
             });
         }
     }
+    if let Ok(entry) = &parsed {
+        blacklist_warnings_ui(ui, state.blacklist.get_or_insert_with(read_blacklist), entry, lang);
+    }
     if let Mode::Edit(no) = state.mode
         && let Some(reason) = event.player(no).and_then(|p| p.eligibility_override.as_ref())
     {
@@ -577,6 +596,43 @@ fn form_body_ui(ui: &mut Ui, state: &mut PlayerForm, env: &Env<'_>, jobs: &mut V
         state.failed = false;
     }
     close
+}
+
+/// The blacklist at its default place; no place (no data folder) is an empty list.
+fn read_blacklist() -> BlacklistCache {
+    match crate::store::blacklist::default_path() {
+        Some(path) => crate::store::blacklist::load(&path).map_err(|e| e.to_string()),
+        None => Ok(Vec::new()),
+    }
+}
+
+/// Warns when the typed entry matches the blacklist; a list that cannot be read
+/// gets one small note and never blocks the registration.
+fn blacklist_warnings_ui(ui: &mut Ui, list: &BlacklistCache, entry: &PlayerEntry, lang: Lang) {
+    let list = match list {
+        Ok(list) => list,
+        Err(why) => {
+            ui.weak(format!("{}{why}", lang.t("黑名单无法读取：", "The blacklist cannot be read: ")));
+            return;
+        }
+    };
+    for hit in screen(list, entry) {
+        let listed = &hit.entry;
+        let mut detail = listed.name.clone();
+        if let Some(born) = listed.born {
+            detail.push_str(&format!(" {born}"));
+        }
+        detail.push_str(&format!("（{}", listed.reason));
+        if !listed.event.is_empty() {
+            detail.push_str(&format!("，{}", listed.event));
+        }
+        detail.push('）');
+        let heading = match hit.strength {
+            MatchStrength::Confirmed => lang.t("黑名单人员：", "On the blacklist: "),
+            MatchStrength::NameOnly => lang.t("与黑名单同名，请核实：", "Same name as a blacklisted player — check: "),
+        };
+        ui.colored_label(ui.visuals().error_fg_color, format!("{heading}{detail}"));
+    }
 }
 
 #[cfg(test)]
