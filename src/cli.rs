@@ -6,6 +6,7 @@ mod blacklist;
 mod export;
 mod history;
 mod money;
+mod output;
 mod players;
 mod print;
 mod prizes;
@@ -27,8 +28,12 @@ use std::process::ExitCode;
 
 /// Bianpai (编排): xiangqi tournament director. With no command, opens the window.
 #[derive(Debug, Parser)]
-#[command(name = "bianpai", version, about)]
+#[command(name = "bianpai", version, about, args_conflicts_with_subcommands = true)]
 pub struct Cli {
+    /// An event file (`*.bianpai`) to open in the window, as file managers and the
+    /// desktop entry pass it; the same as `bianpai open FILE`.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
     /// What to do; none opens the window on the demo event.
     #[command(subcommand)]
     pub command: Option<Cmd>,
@@ -223,6 +228,9 @@ pub enum Cmd {
         /// Round (default: the last paired round for sheets, the last complete one for standings).
         #[arg(long)]
         round: Option<u32>,
+        /// Language of the document: zh (default) or en.
+        #[arg(long, value_enum, default_value = "zh")]
+        lang: LangArg,
         /// The PDF to write.
         #[arg(short = 'o')]
         output: PathBuf,
@@ -236,6 +244,9 @@ pub enum Cmd {
         format: ExportFormat,
         #[command(flatten)]
         group: GroupArg,
+        /// Language of headers and labels: zh (default) or en.
+        #[arg(long, value_enum, default_value = "zh")]
+        lang: LangArg,
         /// The file to write.
         #[arg(short = 'o')]
         output: PathBuf,
@@ -370,6 +381,24 @@ pub enum StageCmd {
         #[arg(long = "nominee")]
         nominees: Vec<u32>,
     },
+}
+
+/// `--lang` of `print` and `export`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LangArg {
+    /// 简体中文
+    Zh,
+    /// English
+    En,
+}
+
+impl From<LangArg> for crate::lang::Lang {
+    fn from(arg: LangArg) -> Self {
+        match arg {
+            LangArg::Zh => crate::lang::Lang::Zh,
+            LangArg::En => crate::lang::Lang::En,
+        }
+    }
 }
 
 /// The documents of `bianpai print`.
@@ -586,7 +615,22 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Action {
             return Action::Exit(ExitCode::from(if e.use_stderr() { 2 } else { 0 }));
         }
     };
-    let command = match cli.command {
+    let command = match (cli.command, cli.file) {
+        (None, Some(file)) => {
+            // A mistyped command is not a file to open.
+            if file.extension().is_some_and(|e| e == "bianpai") || file.is_file() {
+                return Action::Window(Some(file));
+            }
+            eprintln!(
+                "bianpai: '{}' is neither a command nor an event file (*.bianpai); see `bianpai --help`",
+                file.display()
+            );
+            return Action::Exit(ExitCode::from(2));
+        }
+        (None, None) => return Action::Window(None),
+        (Some(command), _) => Some(command),
+    };
+    let command = match command {
         None => return Action::Window(None),
         Some(Cmd::Open { file }) => return Action::Window(Some(file)),
         Some(Cmd::Trf(TrfCmd::Pair { system, input, output })) => {
@@ -653,10 +697,12 @@ fn execute(command: Cmd) -> anyhow::Result<String> {
     match command {
         Cmd::Open { .. } | Cmd::Trf(TrfCmd::Pair { .. }) => Ok(String::new()),
         Cmd::Trf(TrfCmd::Import { input, output }) => trf::import(&input, &output),
-        Cmd::Print { file, what, group, round, output } => print::run(&file, what, &group, round, &output),
-        Cmd::Export { file, format, group, output } => match format {
+        Cmd::Print { file, what, group, round, lang, output } => {
+            print::run(&file, what, &group, round, lang.into(), &output)
+        }
+        Cmd::Export { file, format, group, lang, output } => match format {
             ExportFormat::Trf => trf::export(&file, &group, &output),
-            other => export::run(&file, other, &group, &output),
+            other => export::run(&file, other, &group, lang.into(), &output),
         },
         Cmd::Presets { json } => Ok(presets_out(json)),
         Cmd::New { file, preset, name, rounds } => {

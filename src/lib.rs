@@ -7,11 +7,16 @@
 //! Layers, depended on in one direction only:
 //! - [`domain`]: pure rules and data (events, scoring, commands, standings, pairing);
 //! - [`store`]: the event file (SQLite), the only module that touches the database;
-//! - [`io`]: roster import and JSON/CSV/TRF conversions;
-//! - [`ui`]: the egui desktop app; [`cli`]: the command line.
+//! - [`io`]: roster import, JSON/TRF conversions and the CSV/XLSX/HTML exports;
+//! - [`print`]: the PDFs (pairing sheets, slips, standings, crosstable, bracket, prizes);
+//! - [`ui`]: the egui desktop app; [`cli`]: the command line;
+//! - [`lang`] (Chinese or English) and [`assets`] (the bundled font) serve them all.
 
+pub mod assets;
 pub mod cli;
 pub mod domain;
 pub mod io;
+pub mod lang;
+pub mod print;
 pub mod store;
 pub mod ui;

@@ -59,12 +59,16 @@ pub fn run(file: Option<PathBuf>) -> anyhow::Result<()> {
             (path.clone(), Some(path))
         }
     };
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title("Bianpai 编排")
+        .with_app_id("bianpai")
+        .with_inner_size([1180.0, 760.0])
+        .with_min_inner_size([640.0, 400.0]);
+    if let Ok(icon) = eframe::icon_data::from_png_bytes(crate::assets::APP_ICON_PNG) {
+        viewport = viewport.with_icon(icon);
+    }
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("Bianpai 编排")
-            .with_app_id("bianpai")
-            .with_inner_size([1180.0, 760.0])
-            .with_min_inner_size([640.0, 400.0]),
+        viewport,
         // The CJK font is installed by `fonts::install_fonts`; eframe is built without
         // its `system_fonts` feature, so its fallback could only log a warning.
         system_font_fallback: false,

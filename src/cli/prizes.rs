@@ -45,7 +45,7 @@ pub(super) fn prizes_out(file: &Path, group: &GroupArg, as_json: bool) -> anyhow
         &[("名次", Align::Right), ("编号", Align::Right), ("姓名", Align::Left), ("奖励", Align::Left)],
         &rows,
     ));
-    out.push_str(&format!("奖金合计 {}\n", format!("{}元", yuan(list.totals.cash_fen))));
+    out.push_str(&format!("奖金合计 {}元\n", yuan(list.totals.cash_fen)));
     for (label, quantity) in &list.totals.items {
         out.push_str(&format!("{label} {quantity}\n"));
     }

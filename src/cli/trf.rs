@@ -112,6 +112,6 @@ pub(super) fn export(file: &Path, group: &GroupArg, output: &Path) -> anyhow::Re
     let g = resolve_group(f.event(), group)?;
     let stage = current_stage(g)?;
     let doc = from_stage(f.event(), g.id, stage.no).map_err(|e| InputError(e.to_string()))?;
-    std::fs::write(output, doc.to_text()).map_err(|e| anyhow::anyhow!("{}: {e}", output.display()))?;
+    super::output::write_atomically(output, doc.to_text().as_bytes())?;
     Ok(format!("wrote {}\n", output.display()))
 }

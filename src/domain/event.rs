@@ -2,8 +2,8 @@
 //! group's entry rules and each stage's rules and schedule.
 
 use super::eligibility::Eligibility;
-use super::ledger::LedgerEntry;
 use super::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
+use super::ledger::LedgerEntry;
 use super::player::Player;
 use super::points::Points;
 use super::prizes::PrizeRules;

@@ -287,6 +287,14 @@ pub fn yuan(fen: i64) -> String {
     }
 }
 
+/// Fen as money in a language: `500元`, `5.20元`; `500 yuan` in English.
+pub fn yuan_in(fen: i64, lang: crate::lang::Lang) -> String {
+    match lang {
+        crate::lang::Lang::Zh => format!("{}元", yuan(fen)),
+        crate::lang::Lang::En => format!("{} yuan", yuan(fen)),
+    }
+}
+
 /// Why an amount of money could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("'{0}' is not an amount of yuan (e.g. 10, 5.2 or 5.20; at most two decimals)")]

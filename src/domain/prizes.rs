@@ -22,6 +22,7 @@ use super::ids::{GroupId, StageNo, StartNo};
 use super::knockout::final_ranking;
 use super::player::PlayerStatus;
 use super::standings::standings;
+use crate::lang::Lang;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -55,8 +56,14 @@ pub enum Prize {
 impl Prize {
     /// The prize as lists print it: `第1名 500元`, `指定酒×2`, `冠军奖杯`.
     pub fn describe(&self) -> String {
+        self.describe_in(Lang::Zh)
+    }
+
+    /// The prize in a language: the labels are the director's; the money reads
+    /// `500元` or `500 yuan`.
+    pub fn describe_in(&self, lang: Lang) -> String {
         match self {
-            Prize::Cash { label, amount_fen } => format!("{label} {}元", super::ledger::yuan(*amount_fen)),
+            Prize::Cash { label, amount_fen } => format!("{label} {}", super::ledger::yuan_in(*amount_fen, lang)),
             Prize::Item { label, quantity } => format!("{label}×{quantity}"),
             Prize::Trophy { label } => label.clone(),
         }

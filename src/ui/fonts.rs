@@ -14,8 +14,7 @@ use egui::{FontData, FontFamily, FontInsert, FontPriority, InsertFontFamily};
 /// The name the CJK font is registered under in egui's font definitions.
 pub const CJK_FONT_NAME: &str = "bianpai-cjk";
 
-/// The bundled font file: Noto Sans SC Regular, GBK subset (OFL-1.1).
-pub static CJK_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansSC-GBK.ttf");
+pub use crate::assets::CJK_FONT;
 
 /// The CJK font that was installed, for the status bar and the about box.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -25,25 +25,7 @@ use crate::domain::standings::{Standings, StandingsRow, standings};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-/// The language of headers and labels: Simplified Chinese by default.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Language {
-    /// 简体中文
-    #[default]
-    Zh,
-    /// English
-    En,
-}
-
-impl Language {
-    /// The text in this language.
-    pub fn t<'a>(self, zh: &'a str, en: &'a str) -> &'a str {
-        match self {
-            Language::Zh => zh,
-            Language::En => en,
-        }
-    }
-}
+pub use crate::lang::Lang as Language;
 
 /// Why an export could not be made.
 #[derive(Debug, thiserror::Error)]
@@ -416,34 +398,15 @@ pub fn status_label(status: PlayerStatus, lang: Language) -> &'static str {
     }
 }
 
-/// The prizes as one text: `第1名 500元；指定酒×2；冠军奖杯` (English: `第1名 ¥500; …`).
+/// The prizes as one text: `第1名 500元；指定酒×2；冠军奖杯` (English: `第1名 500 yuan; …`).
 pub fn prizes_text(prizes: &[Prize], lang: Language) -> String {
-    let parts: Vec<String> = prizes
-        .iter()
-        .map(|p| match p {
-            Prize::Cash { label, amount_fen } => format!("{label} {}", money(*amount_fen, lang)),
-            Prize::Item { label, quantity } => format!("{label}×{quantity}"),
-            Prize::Trophy { label } => label.clone(),
-        })
-        .collect();
+    let parts: Vec<String> = prizes.iter().map(|p| p.describe_in(lang)).collect();
     parts.join(lang.t("；", "; "))
 }
 
 /// The sum of the cash prizes, in fen.
 pub fn cash_fen(prizes: &[Prize]) -> i64 {
     prizes.iter().map(|p| if let Prize::Cash { amount_fen, .. } = p { *amount_fen } else { 0 }).sum()
-}
-
-/// Fen as money: `500元`, `5.20元` (English `¥500`, `¥5.20`).
-pub fn money(fen: i64, lang: Language) -> String {
-    let sign = if fen < 0 { "-" } else { "" };
-    let abs = fen.unsigned_abs();
-    let amount =
-        if abs.is_multiple_of(100) { format!("{}", abs / 100) } else { format!("{}.{:02}", abs / 100, abs % 100) };
-    match lang {
-        Language::Zh => format!("{sign}{amount}元"),
-        Language::En => format!("{sign}¥{amount}"),
-    }
 }
 
 #[cfg(test)]
@@ -478,8 +441,7 @@ mod tests {
     fn prizes_read_as_one_text() {
         let prizes = [Prize::cash("第1名", 50_000), Prize::item("指定酒", 2), Prize::trophy("冠军奖杯")];
         assert_eq!(prizes_text(&prizes, Language::Zh), "第1名 500元；指定酒×2；冠军奖杯");
-        assert_eq!(prizes_text(&prizes, Language::En), "第1名 ¥500; 指定酒×2; 冠军奖杯");
+        assert_eq!(prizes_text(&prizes, Language::En), "第1名 500 yuan; 指定酒×2; 冠军奖杯");
         assert_eq!(cash_fen(&[Prize::cash("第1名", 50_000), Prize::cash("幸运奖", 520)]), 50_520);
-        assert_eq!(money(520, Language::Zh), "5.20元");
     }
 }

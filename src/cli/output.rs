@@ -1,0 +1,51 @@
+//! Files the command line writes (PDFs, exports, TRF): whole or not at all — written
+//! under a temporary name in the output's directory, flushed to disk, then renamed into
+//! place, so a failure never leaves a half-written file behind.
+
+use super::InputError;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Checks `-o OUTPUT` before any work: its directory exists and it is not a directory
+/// (bad input, exit 2).
+pub(super) fn check_output(output: &Path) -> Result<(), InputError> {
+    temporary_beside(output).map(drop)
+}
+
+fn temporary_beside(output: &Path) -> Result<PathBuf, InputError> {
+    let name = output
+        .file_name()
+        .ok_or_else(|| InputError(format!("-o {}: not a file name", output.display())))?
+        .to_string_lossy()
+        .into_owned();
+    let dir: PathBuf = match output.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if !dir.is_dir() {
+        return Err(InputError(format!("-o {}: directory {} does not exist", output.display(), dir.display())));
+    }
+    if output.is_dir() {
+        return Err(InputError(format!("-o {}: is a directory", output.display())));
+    }
+    Ok(dir.join(format!(".{name}.{}.tmp", std::process::id())))
+}
+
+/// Writes `bytes` to `output` atomically.
+///
+/// # Errors
+/// Bad `-o` (exit 2) or a file-system error naming the output; `output` is untouched then.
+pub(super) fn write_atomically(output: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let tmp = temporary_beside(output)?;
+    let written = std::fs::File::create(&tmp)
+        .and_then(|mut f| {
+            f.write_all(bytes)?;
+            f.sync_all()
+        })
+        .and_then(|()| std::fs::rename(&tmp, output));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(anyhow::anyhow!("{}: {e}", output.display()));
+    }
+    Ok(())
+}

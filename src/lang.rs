@@ -1,0 +1,40 @@
+//! The two languages of everything Bianpai shows or writes: Simplified Chinese
+//! by default, English on request. Every string is written at its call site in both
+//! languages (`lang.t("选手", "Players")`), so no key table can drift out of step with
+//! the code. The window, the PDFs and the exports share this one type.
+
+/// A language of the window, the PDFs and the exports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub enum Lang {
+    /// 简体中文
+    #[default]
+    Zh,
+    /// English
+    En,
+}
+
+impl Lang {
+    /// The text in this language.
+    pub fn t<'a>(self, zh: &'a str, en: &'a str) -> &'a str {
+        match self {
+            Lang::Zh => zh,
+            Lang::En => en,
+        }
+    }
+
+    /// The other language (for the switch).
+    pub fn other(self) -> Lang {
+        match self {
+            Lang::Zh => Lang::En,
+            Lang::En => Lang::Zh,
+        }
+    }
+
+    /// The language's own name, as the switch shows it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::Zh => "中文",
+            Lang::En => "English",
+        }
+    }
+}

@@ -1,0 +1,285 @@
+//! The PDFs of R-9: pairing sheets (R-9.1), result slips, standings, crosstable,
+//! bracket and prize list (R-9.2). The only module that makes PDFs.
+//!
+//! Every document is built in two steps: gathering (which rows, what strings — a
+//! [`Report`] or a list of slips, plain data that tests read) and drawing
+//! ([`layout`]: A4 pages, a table whose header repeats on every page, "第 N 页 / 共 M
+//! 页"). Text is Simplified Chinese by default, English with [`Lang::En`]. The bundled
+//! CJK font is subset per document, so a sheet of twenty names is a few tens of KB.
+
+pub mod bracket;
+pub mod crosstable;
+pub mod font;
+pub mod layout;
+pub mod pairings;
+pub mod prizes;
+pub mod slips;
+pub mod standings;
+
+use crate::domain::command::DomainError;
+use crate::domain::event::{Event, Group, Stage};
+use crate::domain::ids::{GroupId, RoundNo};
+use crate::domain::prizes::PrizeError;
+use layout::{Column, Orientation, Sheet};
+
+/// Why a document cannot be printed.
+#[derive(Debug, thiserror::Error)]
+pub enum PrintError {
+    /// The group, stage or a round is missing.
+    #[error(transparent)]
+    Domain(#[from] DomainError),
+    /// The prize ranking cannot be built.
+    #[error(transparent)]
+    Prizes(#[from] PrizeError),
+    /// No such group in the event.
+    #[error("no group {0} in the event")]
+    UnknownGroup(GroupId),
+    /// The stage has not paired this round.
+    #[error("{group} has no round {round} in stage {stage} ({paired} paired)")]
+    UnknownRound {
+        /// The group's name.
+        group: String,
+        /// The stage.
+        stage: u32,
+        /// The round asked for.
+        round: u32,
+        /// Rounds paired so far.
+        paired: u32,
+    },
+    /// Nothing paired yet.
+    #[error("{group}: no round has been paired yet")]
+    NothingPaired {
+        /// The group's name.
+        group: String,
+    },
+    /// A bracket was asked for a group without a knockout stage.
+    #[error("{group} has no knockout stage")]
+    NoKnockout {
+        /// The group's name.
+        group: String,
+    },
+    /// The bundled font could not be read.
+    #[error("the bundled CJK font could not be parsed")]
+    Font,
+    /// printpdf reported an error while writing.
+    #[error("writing the PDF failed: {0}")]
+    Pdf(String),
+}
+
+pub use crate::lang::Lang;
+
+/// A written PDF.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Printed {
+    /// The file's bytes, starting `%PDF`.
+    pub bytes: Vec<u8>,
+    /// The number of pages.
+    pub pages: usize,
+}
+
+/// The documents of `bianpai print`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Document {
+    /// The pairing sheet of a round (R-9.1).
+    Pairings,
+    /// Result slips, one per board (one per game in a knockout).
+    Slips,
+    /// Standings after a round (R-5.2).
+    Standings,
+    /// The crosstable (大表).
+    Crosstable,
+    /// The knockout bracket.
+    Bracket,
+    /// The prize list (R-7.7).
+    Prizes,
+}
+
+/// What to print: the document, the group, the round (the last paired one for sheets
+/// and slips, the last complete one for standings and crosstable when `None`), and the
+/// language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Request {
+    /// The document.
+    pub document: Document,
+    /// The group.
+    pub group: GroupId,
+    /// The round; `None` for the default.
+    pub round: Option<RoundNo>,
+    /// The language.
+    pub lang: Lang,
+}
+
+/// Prints a document.
+///
+/// # Errors
+/// [`PrintError`] when the group or round does not exist, nothing can be printed yet,
+/// or writing fails.
+pub fn print(event: &Event, request: &Request) -> Result<Printed, PrintError> {
+    let (group, round, lang) = (request.group, request.round, request.lang);
+    match request.document {
+        Document::Pairings => pairings::print(event, group, round, lang),
+        Document::Slips => slips::print(event, group, round, lang),
+        Document::Standings => standings::print(event, group, round, lang),
+        Document::Crosstable => crosstable::print(event, group, round, lang),
+        Document::Bracket => bracket::print(event, group, lang),
+        Document::Prizes => prizes::print(event, group, lang),
+    }
+}
+
+/// The pairing sheet of a round as PDF bytes (R-9.1); `round` `None` is the last paired.
+///
+/// # Errors
+/// See [`print`].
+pub fn pairing_sheet(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) -> Result<Vec<u8>, PrintError> {
+    Ok(pairings::print(event, group, round, lang)?.bytes)
+}
+
+/// Result slips of a round as PDF bytes.
+///
+/// # Errors
+/// See [`print`].
+pub fn result_slips(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) -> Result<Vec<u8>, PrintError> {
+    Ok(slips::print(event, group, round, lang)?.bytes)
+}
+
+/// Standings after a round as PDF bytes (R-5.2, R-9.2).
+///
+/// # Errors
+/// See [`print`].
+pub fn standings_sheet(
+    event: &Event,
+    group: GroupId,
+    after: Option<RoundNo>,
+    lang: Lang,
+) -> Result<Vec<u8>, PrintError> {
+    Ok(standings::print(event, group, after, lang)?.bytes)
+}
+
+/// The crosstable as PDF bytes (R-9.2).
+///
+/// # Errors
+/// See [`print`].
+pub fn crosstable_sheet(
+    event: &Event,
+    group: GroupId,
+    after: Option<RoundNo>,
+    lang: Lang,
+) -> Result<Vec<u8>, PrintError> {
+    Ok(crosstable::print(event, group, after, lang)?.bytes)
+}
+
+/// The knockout bracket as PDF bytes (R-9.2).
+///
+/// # Errors
+/// See [`print`].
+pub fn bracket_sheet(event: &Event, group: GroupId, lang: Lang) -> Result<Vec<u8>, PrintError> {
+    Ok(bracket::print(event, group, lang)?.bytes)
+}
+
+/// The prize list as PDF bytes (R-7.7).
+///
+/// # Errors
+/// See [`print`].
+pub fn prize_list(event: &Event, group: GroupId, lang: Lang) -> Result<Vec<u8>, PrintError> {
+    Ok(prizes::print(event, group, lang)?.bytes)
+}
+
+/// A table of a report, with an optional caption above it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Section {
+    /// Printed above the table (男子, 第1轮 …).
+    pub caption: Option<String>,
+    /// The columns.
+    pub columns: Vec<Column>,
+    /// The rows, one string per column.
+    pub rows: Vec<Vec<String>>,
+}
+
+/// A tabular document as plain data: what the PDF shows, in order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    /// Portrait or landscape.
+    pub orientation: Orientation,
+    /// The event's name (first heading line).
+    pub title: String,
+    /// The document's name with group, stage and round.
+    pub subtitle: String,
+    /// Lines under the headings: time, time control …
+    pub details: Vec<String>,
+    /// The tables.
+    pub sections: Vec<Section>,
+    /// Lines under the tables: byes, marks, totals, officials.
+    pub notes: Vec<String>,
+}
+
+impl Report {
+    /// Every string the PDF shows (headings, cells, notes), for tests.
+    pub fn strings(&self) -> Vec<String> {
+        let mut out = vec![self.title.clone(), self.subtitle.clone()];
+        out.extend(self.details.iter().cloned());
+        for s in &self.sections {
+            out.extend(s.caption.iter().cloned());
+            out.extend(s.columns.iter().map(|c| c.title.clone()));
+            out.extend(s.rows.iter().flatten().filter(|c| !c.is_empty()).cloned());
+        }
+        out.extend(self.notes.iter().cloned());
+        out
+    }
+
+    /// Draws the report.
+    ///
+    /// # Errors
+    /// [`PrintError::Font`] or [`PrintError::Pdf`].
+    pub fn render(&self, lang: Lang) -> Result<Printed, PrintError> {
+        let font = font::cjk()?;
+        let head = format!("{} · {}", self.title, self.subtitle);
+        let mut sheet = Sheet::new(font, self.orientation, lang, &head, &head);
+        sheet.paragraph(&self.title, 16.0, layout::Align::Center);
+        sheet.paragraph(&self.subtitle, 13.0, layout::Align::Center);
+        sheet.advance(4.0);
+        for d in &self.details {
+            sheet.paragraph(d, 10.0, layout::Align::Left);
+        }
+        sheet.advance(4.0);
+        for s in &self.sections {
+            if let Some(caption) = &s.caption {
+                sheet.ensure(60.0);
+                sheet.paragraph(caption, 11.0, layout::Align::Left);
+            }
+            sheet.table(&s.columns, &s.rows, if s.columns.len() > 12 { 8.0 } else { 9.5 });
+        }
+        for n in &self.notes {
+            sheet.paragraph(n, 10.0, layout::Align::Left);
+        }
+        sheet.finish()
+    }
+}
+
+/// The group with this id.
+fn group_of(event: &Event, group: GroupId) -> Result<&Group, PrintError> {
+    event.group(group).ok_or(PrintError::UnknownGroup(group))
+}
+
+/// The stage being played: the first open one, else the last one.
+fn current_stage(group: &Group) -> Result<&Stage, PrintError> {
+    group.current_stage().ok_or_else(|| PrintError::NothingPaired { group: group.name.clone() })
+}
+
+/// The officials (R-1.5) as printed at the foot of a sheet: "裁判长：张三　编排长：李四".
+fn officials_line(event: &Event, lang: Lang) -> Option<String> {
+    if event.officials.is_empty() {
+        return None;
+    }
+    let list: Vec<String> = event.officials.iter().map(|o| format!("{}：{}", o.role, o.name)).collect();
+    Some(format!("{}{}", lang.t("裁判人员　", "Officials: "), list.join("　")))
+}
+
+/// A player's name, or `#N` when the start number is unknown.
+fn name_of(event: &Event, p: crate::domain::ids::StartNo) -> String {
+    event.player(p).map_or_else(|| format!("#{p}"), |pl| pl.name().to_string())
+}
+
+/// A player's club (empty when none or unknown).
+fn club_of(event: &Event, p: crate::domain::ids::StartNo) -> String {
+    event.player(p).map(|pl| pl.entry.club.clone()).unwrap_or_default()
+}

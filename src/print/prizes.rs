@@ -1,0 +1,74 @@
+//! The prize list: every player's awards over the group's final ranking
+//! the totals per kind (cash, items by label, trophies) and the cash total —
+//! the same list as `bianpai prizes`, from `domain::prizes::{prize_ranking, awards}`.
+
+use super::layout::{Align, Column, Orientation};
+use super::{Lang, PrintError, Printed, Report, Section, club_of, group_of, name_of, officials_line};
+use crate::domain::event::Event;
+use crate::domain::ids::GroupId;
+use crate::domain::ledger::yuan_in as yuan;
+use crate::domain::prizes::{awards, group_finished, prize_ranking};
+
+/// The prize list as data.
+///
+/// # Errors
+/// [`PrintError::Prizes`] when the ranking cannot be built.
+pub fn report(event: &Event, group: GroupId, lang: Lang) -> Result<Report, PrintError> {
+    let g = group_of(event, group)?;
+    let ranking = prize_ranking(event, g.id, &g.prizes)?;
+    let list = awards(&g.prizes, &ranking);
+    let columns = vec![
+        Column::new(lang.t("名次", "Rank"), 3.5, Align::Right),
+        Column::new(lang.t("编号", "No."), 3.5, Align::Right),
+        Column::new(lang.t("姓名", "Name"), 7.0, Align::Left),
+        Column::new(lang.t("单位", "Club"), 8.0, Align::Left),
+        Column::new(lang.t("奖励", "Awards"), 20.0, Align::Left),
+        Column::new(lang.t("奖金", "Cash"), 6.0, Align::Right),
+    ];
+    let rows = list
+        .awards
+        .iter()
+        .map(|a| {
+            let items: Vec<String> = a.items.iter().map(|p| p.describe_in(lang)).collect();
+            let cash = a.cash_fen();
+            vec![
+                a.rank.to_string(),
+                a.start_no.to_string(),
+                name_of(event, a.start_no),
+                club_of(event, a.start_no),
+                items.join(lang.t("，", ", ")),
+                if cash > 0 { yuan(cash, lang) } else { String::new() },
+            ]
+        })
+        .collect();
+    let mut details = Vec::new();
+    if g.prizes.is_empty() {
+        details.push(lang.t("（本组未设奖励）", "(no prizes in this group)").to_string());
+    } else if ranking.is_empty() {
+        details.push(lang.t("（尚无完成的轮次）", "(no round complete yet)").to_string());
+    } else if !group_finished(event, g) {
+        details.push(lang.t("（比赛尚未结束，名单为暂定）", "(the event is not over: provisional)").to_string());
+    }
+    let mut notes = vec![format!("{}{}", lang.t("奖金合计：", "Cash total: "), yuan(list.totals.cash_fen, lang))];
+    for (label, quantity) in &list.totals.items {
+        notes.push(format!("{label}{}{quantity}", lang.t(" 合计：", " total: ")));
+    }
+    notes.push(format!("{}{}", lang.t("奖杯：", "Trophies: "), list.totals.trophies));
+    notes.extend(officials_line(event, lang));
+    Ok(Report {
+        orientation: Orientation::Portrait,
+        title: event.name.clone(),
+        subtitle: format!("{} {}", g.name, lang.t("奖励名单", "prize list")),
+        details,
+        sections: vec![Section { caption: None, columns, rows }],
+        notes,
+    })
+}
+
+/// The prize list as a PDF.
+///
+/// # Errors
+/// See [`report`]; also [`PrintError::Font`] and [`PrintError::Pdf`].
+pub fn print(event: &Event, group: GroupId, lang: Lang) -> Result<Printed, PrintError> {
+    report(event, group, lang)?.render(lang)
+}
