@@ -21,6 +21,7 @@ pub mod i18n;
 mod key_field;
 pub mod money_ui;
 pub mod pairing_ui;
+pub mod print_menu_ui;
 pub mod prizes_ui;
 pub mod results_ui;
 mod roster_form_ui;
@@ -32,7 +33,7 @@ mod table;
 
 pub use app::{BianpaiApp, Env, View};
 pub use i18n::Lang;
-pub use session::{History, Job, Notice, Session};
+pub use session::{History, Job, Notice, PrintTarget, Session};
 
 use crate::domain::demo::demo_event;
 use crate::store::EventFile;

@@ -11,6 +11,7 @@ use super::history_ui::{HistoryView, history_ui};
 use super::i18n::Lang;
 use super::money_ui::{MoneyView, money_ui};
 use super::pairing_ui::{PairingView, pairing_ui};
+use super::print_menu_ui::{PrintMenu, print_menu_ui};
 use super::prizes_ui::{PrizesView, prizes_ui};
 use super::results_ui::{ResultsView, results_ui};
 use super::roster_ui::{RosterView, roster_ui};
@@ -118,6 +119,7 @@ pub struct BianpaiApp {
     prizes: PrizesView,
     money: MoneyView,
     history: HistoryView,
+    print_menu: PrintMenu,
 }
 
 impl std::fmt::Debug for BianpaiApp {
@@ -149,6 +151,7 @@ impl BianpaiApp {
             prizes: PrizesView::default(),
             money: MoneyView::default(),
             history: HistoryView::default(),
+            print_menu: PrintMenu::default(),
         }
     }
 
@@ -244,6 +247,7 @@ impl BianpaiApp {
             prizes,
             money,
             history,
+            print_menu,
         } = self;
         ui.ctx().set_visuals(if *dark { egui::Visuals::dark() } else { egui::Visuals::light() });
         let event = session.event();
@@ -258,7 +262,7 @@ impl BianpaiApp {
         }
 
         egui::Panel::top("top_bar").show(ui, |ui| {
-            let files = FileMenuArgs { menu: file_menu, path: session.path(), recent, jobs: &mut jobs };
+            let files = FileMenuArgs { menu: file_menu, print_menu, path: session.path(), recent, jobs: &mut jobs };
             top_bar_ui(ui, event, chosen_group, chosen_stage, group, stage, lang, dark, files);
         });
         egui::Panel::bottom("status_bar").show(ui, |ui| {
@@ -321,6 +325,7 @@ fn chosen_stage(group: &Group, stage: Option<StageNo>) -> Option<&Stage> {
 /// What the top bar's 文件 menu needs.
 struct FileMenuArgs<'a> {
     menu: &'a mut FileMenu,
+    print_menu: &'a mut PrintMenu,
     path: Option<&'a std::path::Path>,
     recent: &'a mut Vec<std::path::PathBuf>,
     jobs: &'a mut Vec<Job>,
@@ -341,6 +346,7 @@ fn top_bar_ui(
     ui.add_space(4.0);
     ui.horizontal_wrapped(|ui| {
         file_menu_ui(ui, files.menu, files.path, files.recent, *lang, files.jobs);
+        print_menu_ui(ui, files.print_menu, chosen_group, *lang, files.jobs);
         if ui.button(lang.other().name()).on_hover_text("中文 / English").clicked() {
             *lang = lang.other();
         }

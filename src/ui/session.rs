@@ -40,6 +40,13 @@ pub enum Job {
     LoadHistory,
     /// Close the event file, put this backup in its place and open it again.
     Restore(PathBuf),
+    /// Write a PDF of the event as saved, off the window's thread.
+    Print {
+        /// What to print.
+        request: crate::print::Request,
+        /// Where it goes.
+        target: PrintTarget,
+    },
     /// Undo the newest change (Ctrl+Z), saved and audited.
     Undo,
     /// Redo the newest undo (Ctrl+Shift+Z).
@@ -55,6 +62,15 @@ pub enum Job {
     },
 }
 
+/// Where a printed PDF goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PrintTarget {
+    /// A file in the temporary folder, opened in the system's PDF viewer.
+    Viewer,
+    /// This file (written whole or not at all).
+    File(PathBuf),
+}
+
 /// What the worker reports back.
 #[derive(Debug)]
 enum Report {
@@ -62,6 +78,7 @@ enum Report {
     Saved { label: String, event: Box<Event> },
     Failed { label: String, message: String },
     History(Box<History>),
+    Done { label: String },
 }
 
 /// What the history view shows: the audit log, whether undo and redo can act, and the
@@ -152,6 +169,10 @@ impl Session {
                 self.event = Some(*event);
                 self.revision += 1;
                 true
+            }
+            Report::Done { label } => {
+                self.notice = Some(Notice::Saved(label));
+                false
             }
             Report::History(mut history) => {
                 history.revision = self.revision;
@@ -302,6 +323,16 @@ fn run_job(file: &mut Option<EventFile>, job: Job) -> Report {
                 Err(e) => Report::Failed { label, message: e.to_string() },
             }
         }
+        Job::Print { request, target } => {
+            let label = "打印 (print)".to_string();
+            let Some(f) = file.as_ref() else {
+                return Report::Failed { label, message: "no event file is open".into() };
+            };
+            match print_to(f, &request, target) {
+                Ok(path) => Report::Done { label: format!("{label}: {}", path.display()) },
+                Err(message) => Report::Failed { label, message },
+            }
+        }
         Job::Undo | Job::Redo => {
             let redo = matches!(job, Job::Redo);
             let label = if redo { "重做 (redo)" } else { "撤销 (undo)" }.to_string();
@@ -338,4 +369,34 @@ fn run_job(file: &mut Option<EventFile>, job: Job) -> Report {
             }
         }
     }
+}
+
+/// Prints `request` and writes the PDF to its target; for the viewer, a file in the
+/// temporary folder that the system's viewer is asked to open.
+fn print_to(file: &EventFile, request: &crate::print::Request, target: PrintTarget) -> Result<PathBuf, String> {
+    let printed = crate::print::print(file.event(), request).map_err(|e| e.to_string())?;
+    let open_after = target == PrintTarget::Viewer;
+    let path = match target {
+        PrintTarget::File(path) => path,
+        PrintTarget::Viewer => {
+            let stem = file.path().file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            let stamp = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_millis())
+                .unwrap_or_default();
+            std::env::temp_dir().join(format!("{stem}-{:?}-{stamp}.pdf", request.document).to_lowercase())
+        }
+    };
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".writing");
+    let tmp = PathBuf::from(tmp);
+    let written = std::fs::write(&tmp, &printed.bytes).and_then(|()| std::fs::rename(&tmp, &path));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(format!("{}: {e}", path.display()));
+    }
+    if open_after {
+        open::that_detached(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(path)
 }

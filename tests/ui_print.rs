@@ -1,0 +1,64 @@
+//! The 打印 (Print) menu driven through the real window: "另存为 PDF…" writes the
+//! chosen document of the chosen group, on the worker thread, as a whole PDF.
+
+use bianpai::domain::command::Command;
+use bianpai::domain::ids::{GroupId, StageNo};
+use bianpai::domain::player::PlayerEntry;
+use bianpai::domain::presets;
+use bianpai::domain::swiss::pair_next_round;
+use bianpai::store::EventFile;
+use bianpai::ui::BianpaiApp;
+use egui::{Event as InputEvent, Key, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use std::time::Duration;
+
+// the pairing sheet of the last paired round, saved where the director typed.
+#[test]
+fn save_as_pdf_writes_the_pairing_sheet() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("p.bianpai");
+    let event = presets::build("cxa-swiss", Some("打印测试"), Some(3)).unwrap();
+    let mut f = EventFile::create(&path, &event).unwrap();
+    let entries = ["王天一", "郑惟桐", "赵鑫鑫", "蒋川"]
+        .iter()
+        .map(|n| PlayerEntry { name: n.to_string(), ..Default::default() })
+        .collect();
+    f.execute(&Command::AddPlayers { group: GroupId(1), entries, override_reason: None }).unwrap();
+    let round = pair_next_round(f.event(), GroupId(1), StageNo(1), 1).unwrap();
+    f.execute(&Command::PairRound { group: GroupId(1), stage: StageNo(1), round }).unwrap();
+    drop(f);
+
+    let app = BianpaiApp::opening(&path, None);
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 860.0))
+        .with_context_setup(bianpai::ui::fonts::install_fonts)
+        .with_accessibility_check(false)
+        .build_ui_state(|ui, app: &mut BianpaiApp| app.app_ui(ui), app);
+    h.run_steps(2);
+    h.get_by_label("打印").click();
+    h.run_steps(2);
+    h.get_by_label("另存为 PDF…").hover();
+    h.run_steps(2);
+    h.get_by_label("另存为 PDF…").click();
+    h.run_steps(2);
+    h.get_all_by_label("对阵表").last().unwrap().click();
+    h.run_steps(2);
+    let out = dir.path().join("第1轮");
+    let field = h.get_by_label("文件路径");
+    field.focus();
+    h.run_steps(1);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::A);
+    h.run_steps(1);
+    h.event(InputEvent::Text(out.display().to_string()));
+    h.run_steps(1);
+    h.get_by_label("保存").click();
+    for _ in 0..3 {
+        h.step();
+        h.state_mut().session_mut().wait_idle(Duration::from_secs(20));
+    }
+    let pdf = dir.path().join("第1轮.pdf");
+    let bytes = std::fs::read(&pdf).unwrap_or_else(|e| panic!("{}: {e}", pdf.display()));
+    assert!(bytes.starts_with(b"%PDF"));
+    assert!(!dir.path().join("第1轮.pdf.writing").exists());
+}
