@@ -461,3 +461,39 @@ fn standings_print_gender_sections_and_status() {
     let text = all_text(&bytes);
     assert_all_strings_present(&report, &text);
 }
+
+// Issue 7: a 1,500-board pairing sheet (3,000 players) stays under 1 MB — the font is
+// subset, not embedded whole (its speed is `benches/print.rs`).
+#[test]
+fn a_1500_board_sheet_is_under_one_megabyte() {
+    const G: GroupId = GroupId(1);
+    const S: StageNo = StageNo(1);
+    let mut e = presets::build("cxa-swiss", None, Some(7)).unwrap();
+    let surnames = ["王", "李", "张", "刘", "陈", "杨", "赵", "黄", "周", "吴", "徐", "孙"];
+    let given = ["天一", "惟桐", "喆", "堃", "赟", "昇", "玥", "珺", "祎", "彧", "少华", "建国"];
+    let entries = (0..3000usize)
+        .map(|i| PlayerEntry {
+            name: format!("{}{}", surnames[i % surnames.len()], given[(i / 12) % given.len()]),
+            club: format!("第{}棋社", i % 97),
+            ..Default::default()
+        })
+        .collect();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    // Round 1 seated by hand (1 v 1501 …): the sheet, not the engine, is under test.
+    let games = (1..=1500u32)
+        .map(|b| bianpai::domain::event::Game {
+            board: BoardNo(b),
+            game: 1,
+            red: bianpai::domain::ids::StartNo(b),
+            black: bianpai::domain::ids::StartNo(b + 1500),
+            result: None,
+        })
+        .collect();
+    let round = bianpai::domain::event::Round { no: RoundNo(1), seed: None, games, byes: vec![], warnings: vec![] };
+    apply(&mut e, &Command::PairRound { group: G, stage: S, round }).unwrap();
+    let printed = print::pairings::print(&e, G, Some(RoundNo(1)), Lang::Zh).unwrap();
+    assert!(printed.pages >= 30, "{} pages", printed.pages);
+    assert!(printed.bytes.len() < 1_000_000, "{} bytes", printed.bytes.len());
+    let text = all_text(&printed.bytes);
+    assert!(text.contains("王天一") && text.contains("第96棋社"), "names and clubs come back from the PDF");
+}
