@@ -416,6 +416,8 @@ pub enum PrintWhat {
     Bracket,
     /// The prize list.
     Prizes,
+    /// The check-in list with entry fees.
+    Checkin,
 }
 
 /// The formats of `bianpai export`.

@@ -497,3 +497,38 @@ fn a_1500_board_sheet_is_under_one_megabyte() {
     let text = all_text(&printed.bytes);
     assert!(text.contains("王天一") && text.contains("第96棋社"), "names and clubs come back from the PDF");
 }
+
+// issue 7: the check-in list carries every player with the fee status and the
+// check-in mark, and every string comes back from the PDF.
+#[test]
+fn check_in_list_shows_fees_and_marks() {
+    let mut e = presets::build("huaiyin-2022", None, None).unwrap();
+    let adult = e.find_group("成人组").unwrap().id;
+    let entries = ["喆堃", "赟昇"]
+        .iter()
+        .map(|n| PlayerEntry {
+            name: n.to_string(),
+            born: Some(jiff::civil::date(1990, 1, 1)),
+            phone: "13800000000".into(),
+            ..Default::default()
+        })
+        .collect();
+    apply(&mut e, &Command::AddPlayers { group: adult, entries, override_reason: None }).unwrap();
+    let first = e.players[0].start_no;
+    apply(&mut e, &Command::SetCheckedIn { start_no: first, checked_in: true }).unwrap();
+    let fee = Command::RecordLedgerEntry {
+        start_no: first,
+        kind: bianpai::domain::ledger::LedgerKind::FeePaid,
+        amount_fen: 500,
+        round: None,
+        note: String::new(),
+    };
+    apply(&mut e, &fee).unwrap();
+    let report = print::checkin::report(&e, adult, Lang::Zh).unwrap();
+    let rows = &report.sections[0].rows;
+    assert_eq!((rows[0][4].as_str(), rows[0][5].as_str()), ("已缴", "√"));
+    assert_eq!((rows[1][4].as_str(), rows[1][5].as_str()), ("欠 5元", ""));
+    assert!(report.notes.contains(&"已签到 1 / 2".to_string()));
+    let printed = print::checkin::print(&e, adult, Lang::Zh).unwrap();
+    assert_all_strings_present(&report, &all_text(&printed.bytes));
+}

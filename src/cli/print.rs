@@ -33,6 +33,7 @@ pub(super) fn run(
         PrintWhat::Crosstable => Document::Crosstable,
         PrintWhat::Bracket => Document::Bracket,
         PrintWhat::Prizes => Document::Prizes,
+        PrintWhat::Checkin => Document::CheckIn,
     };
     let request = Request { document, group: g.id, round: round.map(RoundNo), lang };
     let printed = print::print(event, &request).map_err(|e| match e {

@@ -1,5 +1,6 @@
 //! The PDFs of R-9: pairing sheets, result slips, standings, crosstable,
-//! bracket and prize list. The only module that makes PDFs.
+//! bracket and prize list, and the check-in list with fees. The only
+//! module that makes PDFs.
 //!
 //! Every document is built in two steps: gathering (which rows, what strings — a
 //! [`Report`] or a list of slips, plain data that tests read) and drawing
@@ -8,6 +9,7 @@
 //! CJK font is subset per document, so a sheet of twenty names is a few tens of KB.
 
 pub mod bracket;
+pub mod checkin;
 pub mod crosstable;
 pub mod font;
 pub mod layout;
@@ -92,6 +94,8 @@ pub enum Document {
     Bracket,
     /// The prize list.
     Prizes,
+    /// The check-in list with entry fees.
+    CheckIn,
 }
 
 /// What to print: the document, the group, the round (the last paired one for sheets
@@ -123,6 +127,7 @@ pub fn print(event: &Event, request: &Request) -> Result<Printed, PrintError> {
         Document::Crosstable => crosstable::print(event, group, round, lang),
         Document::Bracket => bracket::print(event, group, lang),
         Document::Prizes => prizes::print(event, group, lang),
+        Document::CheckIn => checkin::print(event, group, lang),
     }
 }
 

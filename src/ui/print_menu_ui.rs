@@ -1,5 +1,6 @@
 //! The 打印 (Print) menu of the top bar: each document of the chosen group —
-//! pairing sheet, result slips, standings, crosstable, bracket, prize list — is written
+//! pairing sheet, result slips, standings, crosstable, bracket, prize list, check-in
+//! list — is written
 //! as a PDF on the worker thread and opened in the system's PDF viewer; "另存为 PDF…"
 //! writes it to a chosen path instead. Ctrl+P prints the pairing sheet.
 
@@ -27,13 +28,14 @@ struct SaveAs {
 }
 
 /// Every document, in menu order, with its labels.
-const DOCUMENTS: [(Document, &str, &str); 6] = [
+const DOCUMENTS: [(Document, &str, &str); 7] = [
     (Document::Pairings, "对阵表", "Pairing sheet"),
     (Document::Slips, "记分单", "Result slips"),
     (Document::Standings, "成绩表", "Standings"),
     (Document::Crosstable, "大表", "Crosstable"),
     (Document::Bracket, "对阵图", "Bracket"),
     (Document::Prizes, "奖励名单", "Prize list"),
+    (Document::CheckIn, "签到表", "Check-in list"),
 ];
 
 fn label(document: Document, lang: Lang) -> &'static str {
