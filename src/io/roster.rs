@@ -83,6 +83,31 @@ pub enum RosterError {
         #[source]
         source: XlsxError,
     },
+    /// A cell lies beyond any roster's size, or its reference is impossible: such a
+    /// sheet is refused instead of being laid out in memory.
+    #[error(
+        "{file}: the sheet has a cell at row {row}, column {column}, beyond a roster's size ({max_rows} rows, {max_columns} columns); delete the stray cell"
+    )]
+    SheetTooLarge {
+        /// The file as given.
+        file: String,
+        /// 1-based row of the far cell.
+        row: u64,
+        /// 1-based column of the far cell.
+        column: u64,
+        /// The most rows read.
+        max_rows: u32,
+        /// The most columns read.
+        max_columns: u32,
+    },
+    /// The workbook's XML could not be read (an impossible cell reference …).
+    #[error("cannot read workbook {file}: {message}")]
+    Damaged {
+        /// The file as given.
+        file: String,
+        /// What went wrong.
+        message: String,
+    },
     /// The header row has no 姓名/name column.
     #[error("{file} has no 姓名/name column in its header row")]
     MissingNameColumn {
@@ -218,24 +243,63 @@ pub fn read_xlsx(path: &Path) -> Result<Vec<RosterRow>, RosterError> {
     let workbook_error = |source: XlsxError| RosterError::Workbook { file: file.clone(), source };
     let mut workbook: Xlsx<_> = calamine::open_workbook(path).map_err(workbook_error)?;
     let is_1904 = workbook.has_1904_epoch();
-    let range = match workbook.worksheet_range_at(0) {
-        None => return Err(RosterError::Empty { file }),
-        Some(range) => range.map_err(workbook_error)?,
+    let Some(sheet) = workbook.sheet_names().first().cloned() else {
+        return Err(RosterError::Empty { file });
     };
-    // Range rows are relative to the range's top-left cell; start() is absolute and 0-based.
-    let first_row = range.start().map_or(0, |(row, _)| row as usize);
-    let mut sheet_rows = range
-        .rows()
-        .enumerate()
-        .map(|(i, row)| (first_row + i + 1, row))
-        .filter(|(_, row)| row.iter().any(|cell| !is_blank_data(cell)));
+    // Cells are read one by one (not as calamine's dense Range, which would lay out
+    // rows × columns cells for one stray far cell, calamine#693), and a panic inside
+    // the reader (an impossible cell reference, calamine#694) is an error, not a crash.
+    let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| sparse_cells(&mut workbook, &sheet, &file)));
+    let cells = match read {
+        Ok(cells) => cells?,
+        Err(_) => return Err(RosterError::Damaged { file, message: "an impossible cell reference".into() }),
+    };
+    let width = cells.values().filter_map(|row| row.keys().next_back()).max().map_or(0, |c| *c as usize + 1);
+    let mut sheet_rows = cells.into_iter().map(|(row, by_column)| {
+        let mut line = vec![Cell::Text(String::new()); width];
+        for (column, data) in by_column {
+            line[column as usize] = Cell::from_data(&data);
+        }
+        (row as usize + 1, line)
+    });
     let Some((_, header_row)) = sheet_rows.next() else {
         return Err(RosterError::Empty { file });
     };
-    let headers = header_row.iter().map(|cell| Cell::from_data(cell).to_text().unwrap_or_default()).collect();
-    let rows =
-        sheet_rows.map(|(line, row)| RawRow { line, cells: row.iter().map(Cell::from_data).collect() }).collect();
+    let headers = header_row.iter().map(|cell| cell.to_text().unwrap_or_default()).collect();
+    let rows = sheet_rows.map(|(line, cells)| RawRow { line, cells }).collect();
     build_rows(Table { file, headers, rows, is_1904 }, Vec::new())
+}
+
+/// The most rows and columns a roster sheet may use.
+const MAX_SHEET_ROWS: u32 = 200_000;
+const MAX_SHEET_COLUMNS: u32 = 1_000;
+
+/// The non-blank cells of a sheet by row, then column (0-based).
+fn sparse_cells(
+    workbook: &mut Xlsx<std::io::BufReader<std::fs::File>>,
+    sheet: &str,
+    file: &str,
+) -> Result<std::collections::BTreeMap<u32, std::collections::BTreeMap<u32, Data>>, RosterError> {
+    let workbook_error = |source: XlsxError| RosterError::Workbook { file: file.to_string(), source };
+    let mut reader = workbook.worksheet_cells_reader(sheet).map_err(workbook_error)?;
+    let mut cells: std::collections::BTreeMap<u32, std::collections::BTreeMap<u32, Data>> = Default::default();
+    while let Some(cell) = reader.next_cell().map_err(workbook_error)? {
+        let (row, column) = cell.get_position();
+        if row >= MAX_SHEET_ROWS || column >= MAX_SHEET_COLUMNS {
+            return Err(RosterError::SheetTooLarge {
+                file: file.to_string(),
+                row: u64::from(row) + 1,
+                column: u64::from(column) + 1,
+                max_rows: MAX_SHEET_ROWS,
+                max_columns: MAX_SHEET_COLUMNS,
+            });
+        }
+        let data = Data::from(cell.get_value().clone());
+        if !is_blank_data(&data) {
+            cells.entry(row).or_default().insert(column, data);
+        }
+    }
+    Ok(cells)
 }
 
 // ---------------------------------------------------------------------------

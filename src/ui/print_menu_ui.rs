@@ -87,7 +87,7 @@ fn save_as_window_ui(ctx: &egui::Context, state: &mut PrintMenu, group: &Group, 
     let mut open = true;
     let mut done = false;
     egui::Window::new(format!("{} — {}", lang.t("另存为 PDF", "Save as PDF"), label(dialog.document, lang)))
-        .id(egui::Id::new("print-save-as"))
+        .id(egui::Id::unique("bianpai-print-save-as"))
         .collapsible(false)
         .resizable(false)
         .open(&mut open)
