@@ -91,10 +91,8 @@ fn a_schema_1_file_is_migrated() {
     assert_eq!(f.event().players.len(), 3);
     // Issue 8: the old file was copied aside before the migration, still at schema 1.
     let copy = dir.path().join("old.bak-v1.bianpai");
-    let old: i32 = rusqlite::Connection::open(&copy)
-        .unwrap()
-        .pragma_query_value(None, "user_version", |r| r.get(0))
-        .unwrap();
+    let old: i32 =
+        rusqlite::Connection::open(&copy).unwrap().pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
     assert_eq!(old, 1);
     f.execute(&fee(3, 500)).unwrap();
     drop(f);
