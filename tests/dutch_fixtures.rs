@@ -1,8 +1,8 @@
 //! Runs every Dutch fixture of `../shared/fixtures/pairing/dutch/` through the
-//! `fide-dutch` rule set and reports how many pairings agree, pair for pair and colour
-//! for colour, with the FIDE-endorsed engine (PAIRING.md; no threshold until the
-//! exactness issue). Every fixture must pair without error: the endorsed engine found a
-//! valid pairing for each, so one exists.
+//! `fide-dutch` rule set and checks that every pairing agrees, pair for pair and colour
+//! for colour, with the FIDE-endorsed engine (PAIRING.md, issue 10: exactness). Every
+//! fixture must pair without error: the endorsed engine found a valid pairing for each,
+//! so one exists.
 
 use bianpai::cli::trf::pair_text;
 use bianpai::domain::rules::PairingSystem;
@@ -47,4 +47,6 @@ fn dutch_fixtures_agreement() {
     println!("fide-dutch agrees with the endorsed engine on {agree} of {} fixtures", trfs.len());
     println!("first differing: {:?}", differ.iter().take(10).collect::<Vec<_>>());
     assert!(failed.is_empty(), "fixtures that could not be paired:\n{}", failed.join("\n"));
+    // Issue 10 acceptance (R-3, PAIRING.md rule set 1): every fixture agrees.
+    assert!(differ.is_empty(), "{} fixture(s) differ from the endorsed engine: {:?}", differ.len(), differ);
 }

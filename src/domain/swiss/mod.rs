@@ -10,6 +10,7 @@
 mod check;
 mod colours;
 mod criteria;
+pub(crate) mod dutch;
 mod edit;
 mod engine;
 mod first_round;
@@ -159,8 +160,33 @@ pub fn pair_next_round(event: &Event, group: GroupId, stage_no: StageNo, seed: u
     let options = &stage.pairing;
     let first = done == 0;
     if options.system == PairingSystem::FideDutch {
-        // C.04.3 A.2 (order): by score, then by pairing number — not by tiebreaks.
-        candidates.sort_by(|a, b| b.points.cmp(&a.points).then(a.start_no.cmp(&b.start_no)));
+        // C.04.3 in full: the dedicated Dutch module.
+        let mut forbidden = played_meetings(stage.rounds.iter());
+        if options.club_avoidance_absolute
+            && options.club_avoidance != ClubAvoidance::Off
+            && (options.club_avoidance == ClubAvoidance::EveryRound || first)
+        {
+            for (k, a) in candidates.iter().enumerate() {
+                for b in &candidates[k + 1..] {
+                    if !a.club.is_empty() && a.club == b.club {
+                        forbidden.insert((a.start_no.min(b.start_no), a.start_no.max(b.start_no)));
+                    }
+                }
+            }
+        }
+        let mut by_number = entrants.clone();
+        by_number.sort();
+        let input = dutch::Input {
+            candidates: &candidates,
+            records: &records,
+            entrants: &by_number,
+            forbidden: &forbidden,
+            done,
+            planned: planned_rounds,
+            scoring: &stage.scoring,
+            initial: options.initial_colour.unwrap_or(Colour::Red),
+        };
+        return dutch::round(&input, round_no, seed, planned.iter().map(|p| p.bye));
     }
     let mut rules = engine::Rules {
         club: match options.club_avoidance {

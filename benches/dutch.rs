@@ -1,0 +1,84 @@
+//! Dutch pairing speed (issue 10): the last round of a random 11-round `fide-dutch`
+//! event of 1,000 players (target under 1 s) and, with `BIANPAI_BENCH_SIZES=1000,3000`,
+//! of 3,000 players (target under 30 s). The first ten rounds are paired by the fast
+//! `cxa` engine and played at random, so that building the history stays quick; the
+//! measured pairing is the eleventh round under `fide-dutch`.
+
+use bianpai::domain::command::{Command, apply};
+use bianpai::domain::event::Event;
+use bianpai::domain::ids::{GroupId, StageNo};
+use bianpai::domain::player::PlayerEntry;
+use bianpai::domain::presets;
+use bianpai::domain::result::{GameResult, Outcome};
+use bianpai::domain::rules::PairingSystem;
+use bianpai::domain::swiss::pair_next_round;
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::hint::black_box;
+use std::time::Duration;
+
+const G: GroupId = GroupId(1);
+const S: StageNo = StageNo(1);
+
+fn set_system(e: &mut Event, system: PairingSystem) {
+    for group in &mut e.groups {
+        for stage in &mut group.stages {
+            stage.pairing.system = system;
+        }
+    }
+}
+
+/// A `fide-swiss` event of `players` with `played` of `played + 1` rounds paired
+/// and played at random.
+fn event_after(players: u32, played: u32, seed: u64) -> Event {
+    let mut e = presets::build("fide-swiss", None, Some(played + 1)).expect("preset");
+    let entries = (1..=players)
+        .map(|i| PlayerEntry {
+            name: format!("P{i}"),
+            rating: Some(2800 - (i * 1400) / players.max(1)),
+            ..Default::default()
+        })
+        .collect();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).expect("players");
+    set_system(&mut e, PairingSystem::Cxa);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for r in 1..=played {
+        let round = pair_next_round(&e, G, S, seed + u64::from(r)).expect("pairing");
+        let no = round.no;
+        let boards: Vec<_> = round.games.iter().map(|g| g.board).collect();
+        apply(&mut e, &Command::PairRound { group: G, stage: S, round }).expect("pair");
+        for board in boards {
+            let outcome = match rng.random_range(0..10) {
+                0..=3 => Outcome::RedWins,
+                4..=6 => Outcome::BlackWins,
+                _ => Outcome::Draw,
+            };
+            let result = Some(GameResult::plain(outcome));
+            apply(&mut e, &Command::RecordResult { group: G, stage: S, round: no, board, game: 1, result })
+                .expect("result");
+        }
+    }
+    set_system(&mut e, PairingSystem::FideDutch);
+    e
+}
+
+fn dutch(c: &mut Criterion) {
+    let mut group = c.benchmark_group("dutch_last_round_of_11");
+    group.sample_size(10).measurement_time(Duration::from_secs(10));
+    // BIANPAI_BENCH_SIZES=1000,3000 adds the large event (the default is 1,000 only).
+    let sizes: Vec<u32> = std::env::var("BIANPAI_BENCH_SIZES")
+        .ok()
+        .map(|v| v.split(',').filter_map(|x| x.trim().parse().ok()).collect())
+        .unwrap_or_else(|| vec![1000]);
+    for players in sizes {
+        let event = event_after(players, 10, 11);
+        group.bench_with_input(BenchmarkId::from_parameter(players), &event, |b, e| {
+            b.iter(|| pair_next_round(black_box(e), G, S, 99).expect("pairing"))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, dutch);
+criterion_main!(benches);

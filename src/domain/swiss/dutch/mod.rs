@@ -1,0 +1,159 @@
+//! The FIDE Dutch system (Handbook C.04.3, rules in force 2025) for the
+//! `fide-dutch` rule set: pairs a round exactly as the FIDE-endorsed engine
+//! bbpPairings does, whose approach (Apache-2.0, Bierema Boyz Programming) this
+//! module follows in Rust.
+//!
+//! - `players`: each player's score, pairing number, colour preference (A.6), floats
+//!   (A.4) and bye eligibility (C2);
+//! - `weights`: the criteria C1–C21 as fields of one wide edge weight (`wide`);
+//! - `brackets`: the score brackets top-down (B), asking the maximum-weight matching
+//!   (`matcher`) one question at a time;
+//! - `colours`: colour allocation E.1–E.5;
+//! - board order (C.04.2): here, [`board_order`].
+//!
+//! Rules a single weighted matching cannot express are reached as the engine does:
+//! - the order in which candidates are tried (B.4–B.6, D.1–D.3: moved-down players
+//!   first, fewest exchanges, smallest BSN differences, S1 against the highest S2
+//!   possible) is a sequence of matchings, each settling one decision by nudging
+//!   weights below every criterion (`brackets`);
+//! - the bye assignee's score (C5) and C9 come from a first matching that only asks
+//!   for completion and the lowest possible bye score, before the brackets;
+//! - completion (C4) of the whole round and of the next bracket are weight fields,
+//!   since every player stays in the graph for every matching.
+//!
+//! Under `fide-dutch`, absolute club avoidance (R-3 options) adds forbidden pairs to
+//! C1; non-absolute club avoidance has no FIDE counterpart and is not applied.
+
+mod brackets;
+mod colours;
+mod matcher;
+mod players;
+mod weights;
+mod wide;
+
+use super::{Candidate, PairingError};
+use crate::domain::event::{Bye, ByeKind, Game, Round};
+use crate::domain::ids::{BoardNo, RoundNo, StartNo};
+use crate::domain::rules::{Colour, ScoringTable};
+use crate::domain::standings::record::Record;
+use players::Player;
+use std::collections::{BTreeMap, BTreeSet};
+use weights::{Compat, Layout};
+use wide::Wide;
+
+/// What the Dutch pairing of one round reads.
+pub(crate) struct Input<'a> {
+    /// The players to pair.
+    pub candidates: &'a [Candidate],
+    /// Every entrant's record, for the scores of past opponents (floats, A.4).
+    pub records: &'a BTreeMap<StartNo, Record>,
+    /// The stage's entrants by start number: the pairing numbers (A.2).
+    pub entrants: &'a [StartNo],
+    /// Pairs that may not meet (C1: played each other; absolute club avoidance).
+    pub forbidden: &'a BTreeSet<(StartNo, StartNo)>,
+    /// Rounds played.
+    pub done: u32,
+    /// Rounds planned (the last round relaxes C3 for top scorers, A.7).
+    pub planned: u32,
+    /// Points per result.
+    pub scoring: &'a ScoringTable,
+    /// The colour of the top player in round 1 (E.5).
+    pub initial: Colour,
+}
+
+/// Boards as (red, black) candidate indices, and the bye.
+pub(crate) type Pairing = (Vec<(usize, usize)>, Option<usize>);
+
+/// Pairs the round: the games in board order (C.04.2), red (white) first, and the
+/// player who gets the pairing-allocated bye, as indices into `input.candidates`.
+///
+/// # Errors
+/// The players no pairing can place when no pairing keeps the absolute criteria.
+pub(crate) fn pair(input: &Input<'_>) -> Result<Pairing, Vec<StartNo>> {
+    let all = players::players(input);
+    // A.2: pairing order is score, then pairing number.
+    let mut order: Vec<usize> = (0..all.len()).collect();
+    order.sort_by(|&a, &b| all[b].score.cmp(&all[a].score).then(all[a].rank.cmp(&all[b].rank)));
+    let sorted: Vec<Player> = order.iter().map(|&k| all[k].clone()).collect();
+    if sorted.len() < 2 {
+        return Err(Vec::new());
+    }
+    let layout = Layout::new(&sorted, input.done);
+    let win = input.scoring.win(Colour::Red).tenths().max(input.scoring.draw(Colour::Red).tenths());
+    let threshold = (input.done as i32 * win) >> 1;
+    let last_round = input.done + 1 >= input.planned;
+    let start = |v: usize| input.candidates[sorted[v].candidate].start_no;
+    let compat = Compat::new(
+        &sorted,
+        |a, b| {
+            let (x, y) = (start(a), start(b));
+            input.forbidden.contains(&(x.min(y), x.max(y)))
+        },
+        last_round,
+        threshold,
+    );
+    // 8 bits of headroom for the matching's doubled duals, 64 more for the bonus digits
+    // of step 4 in `brackets`.
+    let words = (layout.weight_bits() + 8 + 64).div_ceil(64);
+    let partner = match words {
+        0..=2 => brackets::pair::<Wide<2>>(&sorted, &compat, &layout),
+        3..=4 => brackets::pair::<Wide<4>>(&sorted, &compat, &layout),
+        5..=8 => brackets::pair::<Wide<8>>(&sorted, &compat, &layout),
+        9..=16 => brackets::pair::<Wide<16>>(&sorted, &compat, &layout),
+        17..=32 => brackets::pair::<Wide<32>>(&sorted, &compat, &layout),
+        33..=64 => brackets::pair::<Wide<64>>(&sorted, &compat, &layout),
+        _ => brackets::pair::<Wide<128>>(&sorted, &compat, &layout),
+    }
+    .map_err(|_| Vec::new())?;
+    let mut pairs = Vec::new();
+    let mut bye = None;
+    for (v, &p) in partner.iter().enumerate() {
+        if p == v {
+            bye = Some(v);
+        } else if v < p {
+            // The colour is chosen for the player with the smaller start number.
+            let (a, b) = if start(v) < start(p) { (v, p) } else { (p, v) };
+            let colour = colours::colour_of(&sorted[a], &sorted[b], input.initial);
+            pairs.push(if colour == Colour::Red { (a, b) } else { (b, a) });
+        }
+    }
+    board_order(&sorted, &mut pairs);
+    let to_candidate = |v: usize| sorted[v].candidate;
+    Ok((pairs.into_iter().map(|(r, b)| (to_candidate(r), to_candidate(b))).collect(), bye.map(to_candidate)))
+}
+
+/// C.04.2 board order: by the higher player's score, then the lower player's
+/// score, then the higher player's pairing order; the bye comes last.
+fn board_order(players: &[Player], pairs: &mut [(usize, usize)]) {
+    let key = |&(a, b): &(usize, usize)| {
+        let (h, l) = if colours::ranks_below(&players[a], &players[b]) { (b, a) } else { (a, b) };
+        (std::cmp::Reverse(players[h].score), std::cmp::Reverse(players[l].score), players[h].rank)
+    };
+    pairs.sort_by_key(key);
+}
+
+/// The round for `pair_next_round`: the Dutch pairing with its byes.
+pub(crate) fn round(
+    input: &Input<'_>,
+    round_no: RoundNo,
+    seed: u64,
+    planned_byes: impl Iterator<Item = Bye>,
+) -> Result<Round, PairingError> {
+    let (boards, bye) = pair(input).map_err(|players| PairingError::NoValidPairing { round: round_no, players })?;
+    let games = boards
+        .iter()
+        .enumerate()
+        .map(|(k, &(red, black))| Game {
+            board: BoardNo(k as u32 + 1),
+            game: 1,
+            red: input.candidates[red].start_no,
+            black: input.candidates[black].start_no,
+            result: None,
+        })
+        .collect();
+    let mut byes: Vec<Bye> =
+        bye.map(|i| Bye::new(input.candidates[i].start_no, ByeKind::Pairing)).into_iter().collect();
+    byes.extend(planned_byes);
+    byes.sort_by_key(|b| b.player);
+    Ok(Round { no: round_no, seed: Some(seed), games, byes, warnings: Vec::new() })
+}

@@ -1,0 +1,184 @@
+//! Fixed-width integers wide enough for the Dutch edge weights.
+//!
+//! The Dutch weights (see `weights`) pack every C.04.3 quality criterion into one
+//! number, one bit field per criterion and per score group, so they need hundreds of
+//! bits for a large event. [`Wide`] is an `N`-word two's-complement integer with just
+//! the operations the matching (`matcher`) and the weight encoding need; the caller
+//! picks `N` from the width the event needs.
+
+use std::cmp::Ordering;
+use std::fmt::Debug;
+use std::ops::{Add, AddAssign, Sub, SubAssign};
+
+/// What the matching needs of a weight: exact signed arithmetic and order.
+pub(crate) trait Wt:
+    Copy + Ord + Debug + Add<Output = Self> + Sub<Output = Self> + AddAssign + SubAssign
+{
+    /// Zero.
+    const ZERO: Self;
+    /// Twice the value.
+    fn double(self) -> Self;
+    /// Half the value, rounded down.
+    fn half(self) -> Self;
+    /// A small non-negative value.
+    fn from_u64(value: u64) -> Self;
+    /// The value shifted left by `bits` (bits beyond the width are lost).
+    fn shl(self, bits: u32) -> Self;
+    /// Whether the value is zero.
+    fn is_zero(&self) -> bool;
+    /// The width in bits.
+    const BITS: u32;
+}
+
+/// An `N`-word two's-complement integer (least significant word first).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Wide<const N: usize>([u64; N]);
+
+impl<const N: usize> Debug for Wide<N> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "0x")?;
+        for word in self.0.iter().rev() {
+            write!(f, "{word:016x}")?;
+        }
+        Ok(())
+    }
+}
+
+impl<const N: usize> Add for Wide<N> {
+    type Output = Self;
+    #[inline]
+    fn add(self, other: Self) -> Self {
+        let mut out = [0u64; N];
+        let mut carry = false;
+        for (k, slot) in out.iter_mut().enumerate() {
+            let (s1, c1) = self.0[k].overflowing_add(other.0[k]);
+            let (s2, c2) = s1.overflowing_add(u64::from(carry));
+            *slot = s2;
+            carry = c1 || c2;
+        }
+        Wide(out)
+    }
+}
+
+impl<const N: usize> Sub for Wide<N> {
+    type Output = Self;
+    #[inline]
+    fn sub(self, other: Self) -> Self {
+        let mut out = [0u64; N];
+        let mut borrow = false;
+        for (k, slot) in out.iter_mut().enumerate() {
+            let (d1, b1) = self.0[k].overflowing_sub(other.0[k]);
+            let (d2, b2) = d1.overflowing_sub(u64::from(borrow));
+            *slot = d2;
+            borrow = b1 || b2;
+        }
+        Wide(out)
+    }
+}
+
+impl<const N: usize> AddAssign for Wide<N> {
+    #[inline]
+    fn add_assign(&mut self, other: Self) {
+        *self = *self + other;
+    }
+}
+
+impl<const N: usize> SubAssign for Wide<N> {
+    #[inline]
+    fn sub_assign(&mut self, other: Self) {
+        *self = *self - other;
+    }
+}
+
+impl<const N: usize> Ord for Wide<N> {
+    #[inline]
+    fn cmp(&self, other: &Self) -> Ordering {
+        let top = N - 1;
+        match (self.0[top] as i64).cmp(&(other.0[top] as i64)) {
+            Ordering::Equal => {}
+            unequal => return unequal,
+        }
+        for k in (0..top).rev() {
+            match self.0[k].cmp(&other.0[k]) {
+                Ordering::Equal => {}
+                unequal => return unequal,
+            }
+        }
+        Ordering::Equal
+    }
+}
+
+impl<const N: usize> PartialOrd for Wide<N> {
+    #[inline]
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<const N: usize> Wt for Wide<N> {
+    const ZERO: Self = Wide([0; N]);
+    const BITS: u32 = 64 * N as u32;
+
+    #[inline]
+    fn double(self) -> Self {
+        self + self
+    }
+
+    #[inline]
+    fn half(self) -> Self {
+        let mut out = [0u64; N];
+        for (k, slot) in out.iter_mut().enumerate() {
+            // Arithmetic shift: the top word keeps its sign bit.
+            let high = if k + 1 < N { self.0[k + 1] << 63 } else { self.0[k] & (1 << 63) };
+            *slot = (self.0[k] >> 1) | high;
+        }
+        Wide(out)
+    }
+
+    fn from_u64(value: u64) -> Self {
+        let mut out = [0u64; N];
+        out[0] = value;
+        Wide(out)
+    }
+
+    fn shl(self, bits: u32) -> Self {
+        let words = (bits / 64) as usize;
+        let rest = bits % 64;
+        let mut out = [0u64; N];
+        for k in (words..N).rev() {
+            let low = self.0[k - words];
+            out[k] = low << rest;
+            if rest > 0 && k > words {
+                out[k] |= self.0[k - words - 1] >> (64 - rest);
+            }
+        }
+        Wide(out)
+    }
+
+    fn is_zero(&self) -> bool {
+        self.0.iter().all(|w| *w == 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type W4 = Wide<4>;
+
+    #[test]
+    fn arithmetic_carries_across_words_and_keeps_the_sign() {
+        // R-3 (C.04.3 weights need more than 128 bits): carries and borrows are exact.
+        let one = W4::from_u64(1);
+        let big = one.shl(130);
+        assert_eq!(big - one + one, big);
+        assert!(big > one);
+        let minus = W4::ZERO - big;
+        assert!(minus < W4::ZERO);
+        assert_eq!(minus.half(), W4::ZERO - one.shl(129));
+        assert_eq!(big.half(), one.shl(129));
+        assert_eq!(W4::from_u64(u64::MAX) + one, one.shl(64));
+        assert_eq!(W4::from_u64(3).shl(63), W4::from_u64(1).shl(63) + W4::from_u64(1).shl(64));
+        assert!(W4::from_u64(7).double() == W4::from_u64(14));
+    }
+}
