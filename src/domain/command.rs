@@ -674,7 +674,7 @@ pub(super) fn player_mut(event: &mut Event, start_no: StartNo) -> Result<&mut Pl
     event.players.iter_mut().find(|p| p.start_no == start_no).ok_or(DomainError::UnknownPlayer(start_no))
 }
 
-fn stage_mut(event: &mut Event, group: GroupId, stage: StageNo) -> Result<&mut Stage, DomainError> {
+pub(super) fn stage_mut(event: &mut Event, group: GroupId, stage: StageNo) -> Result<&mut Stage, DomainError> {
     let g = event.groups.iter_mut().find(|g| g.id == group).ok_or(DomainError::UnknownGroup(group))?;
     g.stages.iter_mut().find(|s| s.no == stage).ok_or(DomainError::UnknownStage { group, stage })
 }

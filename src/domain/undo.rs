@@ -7,7 +7,7 @@
 //! of audit rows: ordinary commands push onto the done stack (and clear the redo stack),
 //! an undo moves the top of the done stack to the redo stack, a redo moves it back.
 
-use super::command::{Applied, Change, DomainError, EventInfo, settings_only};
+use super::command::{Applied, Change, DomainError, EventInfo, settings_only, stage_mut};
 use super::event::{Event, Stage};
 use serde::{Deserialize, Serialize};
 
@@ -80,15 +80,6 @@ fn revert_one(event: &mut Event, change: &Change) -> Result<Change, DomainError>
             Change::LedgerEntry { id: *id, before: now }
         }
     })
-}
-
-fn stage_mut(
-    event: &mut Event,
-    group: super::ids::GroupId,
-    stage: super::ids::StageNo,
-) -> Result<&mut Stage, DomainError> {
-    let g = event.groups.iter_mut().find(|g| g.id == group).ok_or(DomainError::UnknownGroup(group))?;
-    g.stages.iter_mut().find(|s| s.no == stage).ok_or(DomainError::UnknownStage { group, stage })
 }
 
 /// What an audit row did, as far as undo is concerned.

@@ -11,19 +11,12 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 /// The candidates in draw order, and each one's drawn partner (an index into that order).
-/// `by_start_number` keeps the start-number order for the halves (FIDE C.04.3: the
-/// initial ranking is the pairing numbers) instead of ordering by rating.
-pub(crate) fn draw(
-    candidates: &[Candidate],
-    mode: FirstRoundMode,
-    by_start_number: bool,
-    seed: u64,
-) -> (Vec<Candidate>, Vec<Option<usize>>) {
+/// (`fide-dutch` draws its own round 1 in `swiss::dutch`, by pairing numbers.)
+pub(crate) fn draw(candidates: &[Candidate], mode: FirstRoundMode, seed: u64) -> (Vec<Candidate>, Vec<Option<usize>>) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut order: Vec<Candidate> = candidates.to_vec();
     match mode {
         FirstRoundMode::Random => order.shuffle(&mut rng),
-        FirstRoundMode::Halves | FirstRoundMode::HalvesLot if by_start_number => order.sort_by_key(|c| c.start_no),
         FirstRoundMode::Halves | FirstRoundMode::HalvesLot => {
             let (mut rated, mut unrated): (Vec<Candidate>, Vec<Candidate>) =
                 order.into_iter().partition(|c| c.rating.is_some());

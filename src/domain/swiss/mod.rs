@@ -198,15 +198,12 @@ pub fn pair_next_round(event: &Event, group: GroupId, stage_no: StageNo, seed: u
         targets: None,
     };
     if first {
-        let by_start_number = options.system == PairingSystem::FideDutch;
-        let (drawn, targets) = first_round::draw(&candidates, options.first_round, by_start_number, seed);
+        let (drawn, targets) = first_round::draw(&candidates, options.first_round, seed);
         candidates = drawn;
         rules.targets = Some(targets);
     }
-    let met = match options.system {
-        PairingSystem::Cxa => meetings(stage.rounds.iter()),
-        PairingSystem::FideDutch => played_meetings(stage.rounds.iter()),
-    };
+    // cxa: a forfeit counts as a meeting (fide-dutch returned above).
+    let met = meetings(stage.rounds.iter());
     let solution = engine::solve(&candidates, &met, &rules)
         .map_err(|unpaired| PairingError::NoValidPairing { round: round_no, players: unpaired.0 })?;
 
