@@ -25,8 +25,16 @@ use std::sync::OnceLock;
 /// Names that a spreadsheet would evaluate, and one that is markup.
 const TRICKY: [&str; 4] = ["=1+1", "@SUM(A1)", "-2", "<b>x</b>"];
 
+/// A private copy of the shared finished event in `dir`: an open event file is held
+/// exclusively, so tests running in parallel must not open the same file.
+fn swiss_event_in(dir: &tempfile::TempDir) -> PathBuf {
+    let copy = dir.path().join("swiss.bianpai");
+    std::fs::copy(swiss_event(), &copy).unwrap();
+    copy
+}
+
 /// A finished 5-round `cxa-swiss` event of 11 players (a bye every round), built once
-/// through the command line and shared by the tests of this file.
+/// through the command line; tests work on copies (`swiss_event_in`).
 fn swiss_event() -> &'static Path {
     static FILE: OnceLock<PathBuf> = OnceLock::new();
     FILE.get_or_init(|| {
@@ -82,9 +90,11 @@ fn column(headers: &[String], name: &str) -> usize {
 #[test]
 fn xlsx_gives_back_the_standings_with_formula_names_as_text() {
     // the Excel export holds exactly the standings, numbers as numbers.
-    let f = swiss_event().to_str().unwrap();
-    let expected = json(&["standings", f, "--json"]);
+    let own = tmp();
+    let event = swiss_event_in(&own);
     let dir = tmp();
+    let f = event.to_str().unwrap();
+    let expected = json(&["standings", f, "--json"]);
     let out = dir.path().join("排名.xlsx");
     let said = ok(&["export", f, "xlsx", "-o", out.to_str().unwrap()]);
     assert!(said.contains("排名.xlsx"), "{said}");
@@ -146,9 +156,11 @@ fn read_csv(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
 #[test]
 fn csv_gives_back_the_standings_with_formula_names_neutralised() {
     // the CSV export holds the standings; names a spreadsheet would run start with '.
-    let f = swiss_event().to_str().unwrap();
-    let expected = json(&["standings", f, "--json"]);
+    let own = tmp();
+    let event = swiss_event_in(&own);
     let dir = tmp();
+    let f = event.to_str().unwrap();
+    let expected = json(&["standings", f, "--json"]);
     let out = dir.path().join("ranking.csv");
     ok(&["export", f, "csv", "-o", out.to_str().unwrap()]);
     let (headers, rows) = read_csv(&out);
@@ -187,9 +199,11 @@ fn escaped(name: &str) -> String {
 #[test]
 fn html_page_escapes_names_and_shows_rounds_standings_and_crosstable() {
     // a static page per group.
-    let f = swiss_event().to_str().unwrap();
-    let expected = json(&["standings", f, "--json"]);
+    let own = tmp();
+    let event = swiss_event_in(&own);
     let dir = tmp();
+    let f = event.to_str().unwrap();
+    let expected = json(&["standings", f, "--json"]);
     let out = dir.path().join("index.html");
     ok(&["export", f, "html", "-o", out.to_str().unwrap()]);
     let page = std::fs::read_to_string(&out).unwrap();
