@@ -3,7 +3,9 @@
 //!
 //! All players stay in one weighted graph for the whole round, so every choice is
 //! checked against the completion of the round (C4): players of brackets not yet
-//! reached keep weights that only ask for a complete pairing. Score groups are taken
+//! reached keep weights that only ask for a complete pairing (`graph::FullGraph`;
+//! `window::WindowGraph` gives the same answers solving only the bracket and the
+//! next score group, and checking the rest for completion). Score groups are taken
 //! top-down (B.1); for each bracket the weights of its players and of the next
 //! bracket's are set (`weights`), and the matching is asked a sequence of questions,
 //! each answered by nudging some weights by less than any criterion and solving
@@ -22,120 +24,64 @@
 //! an optimal matching with this property", so the answers — and the pairing — do
 //! not depend on which of several optimal matchings the solver returns.
 
-use super::matcher::max_weight_matching;
+use super::graph::{Bonus, Failure, FullGraph, Recipe, RoundGraph};
 use super::players::Player;
-use super::weights::{Compat, Context, Layout, bits, bye_weight, edge_weight};
+use super::weights::{Compat, Context, Layout, bits, edge_weight};
 use super::wide::Wt;
-use std::collections::{BTreeMap, HashMap};
-
-/// The players that could not be paired (no valid pairing exists).
-#[derive(Debug)]
-pub(crate) struct NoPairing;
-
-/// The weighted graph of the round: vertex `v` is the `v`-th player in pairing order.
-struct Graph<W: Wt> {
-    n: usize,
-    weight: Vec<W>,
-    /// Partner of a vertex whose pair is settled (settled vertices leave the graph).
-    fixed: Vec<Option<usize>>,
-}
-
-impl<W: Wt> Graph<W> {
-    fn new(n: usize) -> Graph<W> {
-        Graph { n, weight: vec![W::ZERO; n * n], fixed: vec![None; n] }
-    }
-
-    fn set(&mut self, a: usize, b: usize, w: W) {
-        self.weight[a * self.n + b] = w;
-        self.weight[b * self.n + a] = w;
-    }
-
-    /// Settles the pair `a`–`b`.
-    fn finalize(&mut self, a: usize, b: usize) {
-        self.fixed[a] = Some(b);
-        self.fixed[b] = Some(a);
-    }
-
-    /// A maximum-weight matching: each vertex's partner, itself when single.
-    fn solve(&self) -> Result<Vec<usize>, NoPairing> {
-        self.solve_with(0, &HashMap::new())
-    }
-
-    /// A maximum-weight matching of the weights shifted left by `extra` bits plus
-    /// `bonus` (by vertex pair, smaller first) in the freed low bits: among the
-    /// optimal matchings of the weights, one of greatest bonus. With `extra == 0`
-    /// the bonus is simply added to the weights.
-    fn solve_with(&self, extra: u32, bonus: &HashMap<(usize, usize), W>) -> Result<Vec<usize>, NoPairing> {
-        let free: Vec<usize> = (0..self.n).filter(|v| self.fixed[*v].is_none()).collect();
-        let mut edges = Vec::new();
-        for (a, &u) in free.iter().enumerate() {
-            for (b, &v) in free.iter().enumerate().skip(a + 1) {
-                let w = self.weight[u * self.n + v];
-                if w > W::ZERO {
-                    let add = bonus.get(&(u, v)).copied().unwrap_or(W::ZERO);
-                    let w = if extra == 0 { w + add } else { w.shl(extra) + add };
-                    edges.push((a, b, w));
-                }
-            }
-        }
-        let mates = max_weight_matching(free.len(), &edges).ok_or(NoPairing)?;
-        let mut out: Vec<usize> = (0..self.n).map(|v| self.fixed[v].unwrap_or(v)).collect();
-        for (a, mate) in mates.iter().enumerate() {
-            if let Some(b) = mate {
-                out[free[a]] = free[*b];
-            }
-        }
-        Ok(out)
-    }
-}
+use super::window::WindowGraph;
 
 /// Pairs the round. `players` are in pairing order (score, then pairing number);
-/// returns each player's partner (itself for the bye).
-pub(crate) fn pair<W: Wt>(players: &[Player], compat: &Compat, layout: &Layout) -> Result<Vec<usize>, NoPairing> {
+/// returns each player's partner (itself for the bye). `windowed`: solve each
+/// bracket's matchings on its window (`window`); the caller falls back to the full
+/// graph on [`Failure::Fallback`].
+pub(crate) fn pair<W: Wt>(
+    players: &[Player],
+    compat: &Compat,
+    layout: &Layout,
+    windowed: bool,
+) -> Result<Vec<usize>, Failure> {
+    if windowed {
+        run::<W>(&mut WindowGraph::new(players, compat, layout), players, compat)
+    } else {
+        run::<W>(&mut FullGraph::new(players, compat, layout), players, compat)
+    }
+}
+
+/// The pairing of a round nobody has played yet with every pair allowed, without
+/// any matching: one score group, no colour preferences or floats, so the procedure
+/// pairs S1 (the upper half) against S2 in order (B.4, D.1); with an odd count the
+/// lowest player has the bye (C5) and the others pair as above. `None` when the
+/// round is not such a round. (Round 1 of a large open is one bracket of the whole
+/// field, the costliest matching of the event; the tests check this against the
+/// procedure.)
+pub(crate) fn first_round_halves(players: &[Player], compat: &Compat) -> Option<Vec<usize>> {
+    let n = players.len();
+    let fresh = |p: &Player| {
+        p.score == players[0].score
+            && p.played == 0
+            && p.pref.is_none()
+            && p.floats.iter().all(|f| *f == super::players::Float::None)
+            && p.bye_eligible
+    };
+    if n < 2 || !players.iter().all(fresh) || !(0..n).all(|a| (0..a).all(|b| compat.allows(a, b))) {
+        return None;
+    }
+    let half = n / 2;
+    let mut partner: Vec<usize> = (0..n).collect();
+    for k in 0..half {
+        partner[k] = k + half;
+        partner[k + half] = k;
+    }
+    Some(partner)
+}
+
+fn run<W: Wt>(g: &mut impl RoundGraph<W>, players: &[Player], compat: &Compat) -> Result<Vec<usize>, Failure> {
     let n = players.len();
     let score = |v: usize| players[v].score;
     let top = score(0);
     let odd = n % 2 == 1;
-    let mut g: Graph<W> = Graph::new(n);
-    let no_ranks = BTreeMap::new();
-    let first = Context { layout, bye_score: 0, single_downfloater_is_bye: false, unplayed_ranks: &no_ranks };
-    // C4: is a complete pairing possible at all, and (odd count) who gets the bye (C2, C5).
-    for p in 0..n {
-        for o in 0..p {
-            let w = if odd {
-                bye_weight(compat, players, layout, top, o, p)
-            } else {
-                edge_weight(&first, compat, players, o, p, false, false)
-            };
-            g.set(p, o, w);
-        }
-    }
-    let m = g.solve()?;
-    let single: Vec<usize> = (0..n).filter(|&v| m[v] == v).collect();
-    if single.len() > 1 || single.iter().any(|&v| !players[v].bye_eligible) {
-        return Err(NoPairing);
-    }
-    let mut ranks = BTreeMap::new();
-    let (mut bye_score, mut single_down) = (0, false);
-    if let Some(&bye) = single.first() {
-        bye_score = score(bye);
-        // C9 applies in the first bracket when the bye goes to the top score group and
-        // no top player is paired down.
-        single_down = bye_score >= top && (0..n).take_while(|&v| score(v) >= top).all(|v| score(m[v]) >= top);
-        let mut played: Vec<u32> = (0..n).filter(|&v| score(v) == bye_score).map(|v| players[v].played).collect();
-        played.sort_unstable_by(|a, b| b.cmp(a));
-        for (rank, count) in played.into_iter().enumerate() {
-            ranks.insert(count, rank as u64);
-        }
-    }
-    let mut ctx = Context { layout, bye_score, single_downfloater_is_bye: single_down, unplayed_ranks: &ranks };
-    if odd {
-        for p in 0..n {
-            for o in 0..p {
-                g.set(p, o, edge_weight(&ctx, compat, players, o, p, false, false));
-            }
-        }
-    }
+    let start = g.start()?;
+    let mut single_down_is_bye = start.single_down;
 
     let mut matched = vec![false; n];
     // Whether some weights still carry a nudge of a failed trial (step 1).
@@ -155,6 +101,14 @@ pub(crate) fn pair<W: Wt>(players: &[Player], compat: &Compat, layout: &Layout) 
             window.push(next_group);
             next_group += 1;
         }
+        let layout = g.begin_bracket(&window, next_group, &start)?;
+        let layout = &layout;
+        let ctx = Context {
+            layout,
+            bye_score: start.bye_score,
+            single_downfloater_is_bye: single_down_is_bye,
+            unplayed_ranks: &start.unplayed_ranks,
+        };
         let in_group = |m: &[usize], v: usize| m[v] >= group_vertex && m[v] < next_vertex;
         let paired_up = |m: &[usize], v: usize| m[v] > v && m[v] < next_vertex;
 
@@ -174,8 +128,13 @@ pub(crate) fn pair<W: Wt>(players: &[Player], compat: &Compat, layout: &Layout) 
                     )
                 })
                 .collect();
+            let recipe = Recipe {
+                in_bracket: larger < next_begin,
+                in_next: larger >= next_begin,
+                single_down: single_down_is_bye,
+            };
             for smaller in 0..larger {
-                g.set(window[larger], window[smaller], base[larger][smaller]);
+                g.set_base(window[larger], window[smaller], base[larger][smaller], recipe);
             }
         }
         let order_bits = 2 * layout.group_bits;
@@ -261,7 +220,7 @@ pub(crate) fn pair<W: Wt>(players: &[Player], compat: &Compat, layout: &Layout) 
             sm = g.solve()?;
             let mv = sm[pv];
             if mv == pv {
-                return Err(NoPairing);
+                return Err(Failure::NoPairing);
             }
             matched[mv] = true;
             g.finalize(pv, mv);
@@ -390,7 +349,7 @@ pub(crate) fn pair<W: Wt>(players: &[Player], compat: &Compat, layout: &Layout) 
                 continue;
             }
             let extra = if in_place { 0 } else { digit_bits * chunk.len() as u32 };
-            let mut bonus = HashMap::new();
+            let mut bonus = Bonus::new();
             for (k, &pi) in chunk.iter().enumerate() {
                 let pv = window[pi];
                 let shift = digit_bits * (chunk.len() - 1 - k) as u32;
@@ -409,7 +368,7 @@ pub(crate) fn pair<W: Wt>(players: &[Player], compat: &Compat, layout: &Layout) 
                 let pv = window[pi];
                 let mv = sm[pv];
                 if mv == pv {
-                    return Err(NoPairing);
+                    return Err(Failure::NoPairing);
                 }
                 matched[pv] = true;
                 matched[mv] = true;
@@ -418,7 +377,7 @@ pub(crate) fn pair<W: Wt>(players: &[Player], compat: &Compat, layout: &Layout) 
         }
 
         // The unpaired move down to the next bracket.
-        let mut single_down = odd && group_start < n && ctx.bye_score >= score(group_start);
+        let mut single_down = odd && group_start < n && start.bye_score >= score(group_start);
         let mut carried = Vec::new();
         movers = 0;
         for (pi, &pv) in window.iter().enumerate() {
@@ -433,13 +392,13 @@ pub(crate) fn pair<W: Wt>(players: &[Player], compat: &Compat, layout: &Layout) 
                 single_down = false;
             }
         }
-        ctx.single_downfloater_is_bye = single_down;
+        single_down_is_bye = single_down;
         window = carried;
         group_vertex = next_vertex;
     }
-    let partner: Vec<usize> = (0..n).map(|v| g.fixed[v].unwrap_or(v)).collect();
+    let partner = g.partners();
     if partner.iter().enumerate().filter(|(v, p)| v == *p).count() > usize::from(odd) {
-        return Err(NoPairing);
+        return Err(Failure::NoPairing);
     }
     Ok(partner)
 }

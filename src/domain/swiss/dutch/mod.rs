@@ -7,7 +7,12 @@
 //!   (A.4) and bye eligibility (C2);
 //! - `weights`: the criteria C1–C21 as fields of one wide edge weight (`wide`);
 //! - `brackets`: the score brackets top-down (B), asking the maximum-weight matching
-//!   (`matcher`) one question at a time;
+//!   (`matcher`) one question at a time, of the round's graph (`graph`);
+//! - `window`: the fast form of that graph — each matching solved on the bracket
+//!   and the next score group only, in a layout of a few hundred bits, the rest of
+//!   the round vouched for by a maximum-cardinality matching (`completion`); the
+//!   full graph is the fallback when that check cannot vouch (issue 10: the last
+//!   round of 1,000 players in about a second instead of minutes);
 //! - `colours`: colour allocation E.1–E.5;
 //! - board order (C.04.2): here, [`board_order`].
 //!
@@ -19,23 +24,30 @@
 //! - the bye assignee's score (C5) and C9 come from a first matching that only asks
 //!   for completion and the lowest possible bye score, before the brackets;
 //! - completion (C4) of the whole round and of the next bracket are weight fields,
-//!   since every player stays in the graph for every matching.
+//!   since every player stays in the graph for every matching (in the window form:
+//!   the completion check).
 //!
 //! Under `fide-dutch`, absolute club avoidance (R-3 options) adds forbidden pairs to
 //! C1; non-absolute club avoidance has no FIDE counterpart and is not applied.
 
 mod brackets;
 mod colours;
+mod completion;
+#[cfg(test)]
+mod equivalence;
+mod graph;
 mod matcher;
 mod players;
 mod weights;
 mod wide;
+mod window;
 
 use super::{Candidate, PairingError};
 use crate::domain::event::{Bye, ByeKind, Game, Round};
 use crate::domain::ids::{BoardNo, RoundNo, StartNo};
 use crate::domain::rules::{Colour, ScoringTable};
 use crate::domain::standings::record::Record;
+use graph::Failure;
 use players::Player;
 use std::collections::{BTreeMap, BTreeSet};
 use weights::{Compat, Layout};
@@ -92,19 +104,14 @@ pub(crate) fn pair(input: &Input<'_>) -> Result<Pairing, Vec<StartNo>> {
         last_round,
         threshold,
     );
-    // 8 bits of headroom for the matching's doubled duals, 64 more for the bonus digits
-    // of step 4 in `brackets`.
-    let words = (layout.weight_bits() + 8 + 64).div_ceil(64);
-    let partner = match words {
-        0..=2 => brackets::pair::<Wide<2>>(&sorted, &compat, &layout),
-        3..=4 => brackets::pair::<Wide<4>>(&sorted, &compat, &layout),
-        5..=8 => brackets::pair::<Wide<8>>(&sorted, &compat, &layout),
-        9..=16 => brackets::pair::<Wide<16>>(&sorted, &compat, &layout),
-        17..=32 => brackets::pair::<Wide<32>>(&sorted, &compat, &layout),
-        33..=64 => brackets::pair::<Wide<64>>(&sorted, &compat, &layout),
-        _ => brackets::pair::<Wide<128>>(&sorted, &compat, &layout),
-    }
-    .map_err(|_| Vec::new())?;
+    let partner = match brackets::first_round_halves(&sorted, &compat) {
+        Some(partner) => partner,
+        None => match solve(&sorted, &compat, &layout, true) {
+            Err(Failure::Fallback) => solve(&sorted, &compat, &layout, false),
+            other => other,
+        }
+        .map_err(|_| Vec::new())?,
+    };
     let mut pairs = Vec::new();
     let mut bye = None;
     for (v, &p) in partner.iter().enumerate() {
@@ -120,6 +127,37 @@ pub(crate) fn pair(input: &Input<'_>) -> Result<Pairing, Vec<StartNo>> {
     board_order(&sorted, &mut pairs);
     let to_candidate = |v: usize| sorted[v].candidate;
     Ok((pairs.into_iter().map(|(r, b)| (to_candidate(r), to_candidate(b))).collect(), bye.map(to_candidate)))
+}
+
+/// The partners of the bracket procedure, with weights of the narrowest integer
+/// type they fit (8 bits of headroom for the matching's doubled duals, 64 more for
+/// the bonus digits of step 4 in `brackets`). `windowed`: the window form, whose
+/// layouts are narrower; a wider type is tried when a window needs one.
+fn solve(players: &[Player], compat: &Compat, layout: &Layout, windowed: bool) -> Result<Vec<usize>, Failure> {
+    let words = |bits: u32| ((bits + 8 + 64).div_ceil(64)) as usize;
+    let full_words = words(layout.weight_bits());
+    let mut size =
+        if windowed { words(window::likely_weight_bits(players, layout)).min(full_words) } else { full_words };
+    loop {
+        let (width, result) = match size {
+            0..=2 => (2, brackets::pair::<Wide<2>>(players, compat, layout, windowed)),
+            3 => (3, brackets::pair::<Wide<3>>(players, compat, layout, windowed)),
+            4 => (4, brackets::pair::<Wide<4>>(players, compat, layout, windowed)),
+            5 => (5, brackets::pair::<Wide<5>>(players, compat, layout, windowed)),
+            6 => (6, brackets::pair::<Wide<6>>(players, compat, layout, windowed)),
+            7..=8 => (8, brackets::pair::<Wide<8>>(players, compat, layout, windowed)),
+            9..=12 => (12, brackets::pair::<Wide<12>>(players, compat, layout, windowed)),
+            13..=16 => (16, brackets::pair::<Wide<16>>(players, compat, layout, windowed)),
+            17..=32 => (32, brackets::pair::<Wide<32>>(players, compat, layout, windowed)),
+            33..=64 => (64, brackets::pair::<Wide<64>>(players, compat, layout, windowed)),
+            _ => (128, brackets::pair::<Wide<128>>(players, compat, layout, windowed)),
+        };
+        match result {
+            Err(Failure::TooWide) if width < full_words => size = width + 1,
+            Err(Failure::TooWide) => return Err(Failure::Fallback),
+            other => return other,
+        }
+    }
 }
 
 /// C.04.2 board order: by the higher player's score, then the lower player's

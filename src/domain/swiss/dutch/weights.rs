@@ -45,6 +45,9 @@ pub(crate) struct Layout {
     pub shifts: BTreeMap<i32, u32>,
     /// Rounds played (the float fields exist only for rounds played).
     pub rounds_played: u32,
+    /// Extra bits below the lowest field, above the room for the order of
+    /// candidates (see [`Layout::compact`]).
+    pub room: u32,
 }
 
 impl Layout {
@@ -65,7 +68,7 @@ impl Layout {
             groups_bits += bits(size);
             largest = largest.max(size);
         }
-        Layout { group_bits: bits(largest), groups_bits, shifts, rounds_played }
+        Layout { group_bits: bits(largest), groups_bits, shifts, rounds_played, room: 0 }
     }
 
     /// Bits below the completion field, and so the weight of one completed pair.
@@ -78,7 +81,35 @@ impl Layout {
         if self.rounds_played > 1 {
             total += 2 * g + 2 * s;
         }
-        total + 3 * g + 1
+        total + self.order_bits()
+    }
+
+    /// The layout of a window of the round whose players have the scores `present`:
+    /// the same fields, each per-score-group field holding only the digits of those
+    /// scores. The nudges `brackets` adds in the low bits may carry beyond the room
+    /// for the order of candidates into the digits of the lowest field: there the
+    /// full layout has the digits of the scores below the window (all zero), so the
+    /// compact one keeps as many bits (up to `buffer`, more than the nudges of a
+    /// whole matching can reach) below its fields. Weights of the window's pairs then
+    /// compare and sum exactly as in `self`, with far fewer bits.
+    pub fn compact(&self, present: &std::collections::BTreeSet<i32>, buffer: u32) -> Layout {
+        let width = |score: i32| {
+            let next = self.shifts.range(score + 1..).next().map_or(self.groups_bits, |(_, &s)| s);
+            next - self.shift(score)
+        };
+        let mut shifts = BTreeMap::new();
+        let mut groups_bits = 0;
+        for &score in present {
+            shifts.insert(score, groups_bits);
+            groups_bits += width(score);
+        }
+        let room = self.room + present.first().map_or(0, |&lowest| self.shift(lowest).min(buffer));
+        Layout { group_bits: self.group_bits, groups_bits, shifts, rounds_played: self.rounds_played, room }
+    }
+
+    /// The offset of the completion field (C4, C2) in an edge weight.
+    pub fn completion_shift(&self) -> u32 {
+        self.below_completion()
     }
 
     /// Bits of the largest edge weight, with one bit to spare (as the engine).
@@ -93,7 +124,7 @@ impl Layout {
 
     /// Bits of the low field where `brackets` orders the candidates.
     pub fn order_bits(&self) -> u32 {
-        3 * self.group_bits + 1
+        3 * self.group_bits + 1 + self.room
     }
 }
 

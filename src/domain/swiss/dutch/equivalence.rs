@@ -1,0 +1,122 @@
+//! Tests that the window form of the round's graph (`window`) pairs exactly as the
+//! full graph (`graph::FullGraph`) on random rounds, and that it answers without
+//! falling back on ordinary ones.
+
+use super::brackets::{first_round_halves, pair};
+use super::graph::Failure;
+use super::players::{Float, Player, preference};
+use super::weights::{Compat, Layout};
+use super::wide::Wide;
+use crate::domain::rules::Colour;
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// A round of `n` players after `rounds` random rounds, in pairing order, and the
+/// pairs that may not meet (`forbidden` per mille of the pairs).
+fn random_round(n: usize, rounds: u32, forbidden: u32, seed: u64) -> (Vec<Player>, Vec<(usize, usize)>) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut players: Vec<Player> = (0..n)
+        .map(|k| {
+            let mut colours: Vec<Colour> = Vec::new();
+            for _ in 0..rounds {
+                if rng.random_range(0..20) > 0 {
+                    colours.push(if rng.random_bool(0.5) { Colour::Red } else { Colour::Black });
+                }
+            }
+            let (pref, imbalance, repeated, strong) = preference(&colours);
+            let float = |r: &mut ChaCha8Rng| match r.random_range(0..6) {
+                0 => Float::Down,
+                1 => Float::Up,
+                _ => Float::None,
+            };
+            Player {
+                candidate: k,
+                score: (0..rounds).map(|_| rng.random_range(0..3) * 5).sum(),
+                rank: k,
+                played: colours.len() as u32,
+                pref,
+                imbalance,
+                repeated,
+                strong,
+                bye_eligible: rng.random_range(0..10) > 0,
+                floats: [float(&mut rng), float(&mut rng)],
+                colours,
+            }
+        })
+        .collect();
+    players.sort_by(|a, b| b.score.cmp(&a.score).then(a.rank.cmp(&b.rank)));
+    let mut pairs = Vec::new();
+    for a in 0..n {
+        for b in 0..a {
+            if rng.random_range(0..1000) < forbidden {
+                pairs.push((b, a));
+            }
+        }
+    }
+    (players, pairs)
+}
+
+fn both(
+    players: &[Player],
+    forbidden: &[(usize, usize)],
+    last_round: bool,
+) -> (Result<Vec<usize>, Failure>, Result<Vec<usize>, Failure>) {
+    let layout = Layout::new(players, 4);
+    let compat = Compat::new(players, |a, b| forbidden.contains(&(a.min(b), a.max(b))), last_round, 20);
+    let windowed = pair::<Wide<16>>(players, &compat, &layout, true);
+    let full = pair::<Wide<16>>(players, &compat, &layout, false);
+    (windowed, full)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    /// R-3 (C.04.3): whenever the window form answers, it answers as the full graph.
+    #[test]
+    fn windowed_pairs_as_the_full_graph(n in 2usize..40, forbidden in 0u32..300, seed in any::<u64>(), last in any::<bool>()) {
+        let (players, pairs) = random_round(n, 4, forbidden, seed);
+        let (windowed, full) = both(&players, &pairs, last);
+        if windowed != Err(Failure::Fallback) {
+            prop_assert_eq!(windowed, full);
+        }
+    }
+}
+
+#[test]
+fn ordinary_rounds_do_not_fall_back() {
+    // R-3 (issue 10): a large event with few rematches is paired by the window form.
+    for seed in 0..4 {
+        let (players, pairs) = random_round(120, 4, 20, seed);
+        let (windowed, full) = both(&players, &pairs, false);
+        assert!(windowed.is_ok(), "seed {seed}: {windowed:?}");
+        assert_eq!(windowed, full, "seed {seed}");
+    }
+}
+
+#[test]
+fn a_first_round_with_a_bye_is_paired_in_the_window() {
+    // R-3 (C.04.3 C9, issue 10): one score group and an odd count — the bye goes to the
+    // top (only) score group, all in the window, so the window form answers.
+    let (players, _) = random_round(41, 0, 0, 7);
+    assert!(players.iter().all(|p| p.score == 0));
+    let (windowed, full) = both(&players, &[], false);
+    assert!(windowed.is_ok(), "{windowed:?}");
+    assert_eq!(windowed, full);
+}
+
+#[test]
+fn first_rounds_are_the_halves_the_procedure_gives() {
+    // R-3 (C.04.3 B.4, D.1, C5): the shortcut for a round nobody has played pairs as the
+    // full procedure does, for even and odd counts.
+    for n in 2..=41 {
+        let (mut players, _) = random_round(n, 0, 0, n as u64);
+        for p in &mut players {
+            p.floats = [Float::None; 2];
+            p.bye_eligible = true;
+        }
+        let layout = Layout::new(&players, 0);
+        let compat = Compat::new(&players, |_, _| false, false, 0);
+        let halves = first_round_halves(&players, &compat).expect("a first round");
+        assert_eq!(Ok(halves), pair::<Wide<16>>(&players, &compat, &layout, false), "{n} players");
+    }
+}

@@ -1,0 +1,284 @@
+//! The fast form of the round's graph ([`WindowGraph`]): each matching is solved on
+//! the bracket being paired and the next score group only (the window), and the rest
+//! of the round is vouched for by a completion check (C.04.3 C4).
+//!
+//! Why the answers are those of the full graph (`graph::FullGraph`): outside the
+//! window every pair weighs only its completion field — one pair, plus one per
+//! player who may not take the bye (C2) — and every complete pairing of the round
+//! has the same total of those. So the total weight of a complete pairing is a
+//! constant plus the weights of its window pairs with their completion fields taken
+//! off, and a maximum-weight matching of the window whose unpaired players can be
+//! paired with the rest of the round (`completion`) is part of a maximum-weight
+//! matching of the full graph. When the check fails, or C9 makes weights outside
+//! the window matter (the bye goes to the top score group of a round with several),
+//! the caller pairs the round with the full graph instead.
+//!
+//! Weights are kept in the window's own layout (`Layout::compact`): only the digits
+//! of the scores in the window, a few hundred bits however large the event. A pair
+//! carried into the next window (two moved-down players) is rebuilt in the new layout
+//! from its [`Recipe`], keeping its nudges.
+
+use super::completion::Cardinality;
+use super::graph::{Bonus, Failure, Recipe, RoundGraph, Start, unplayed_ranks};
+use super::matcher::max_weight_matching;
+use super::players::Player;
+use super::weights::{Compat, Context, Layout, bits, edge_weight};
+use super::wide::Wt;
+use std::collections::{BTreeMap, BTreeSet};
+
+const NONE: usize = usize::MAX;
+
+/// Bits that the nudges of a whole matching of `n` players can reach above the room
+/// for the order of candidates (see `Layout::compact`).
+fn nudge_bits(n: usize) -> u32 {
+    bits(n) + 8
+}
+
+/// The bits a window's weights are likely to need: the widest compact layout of
+/// three neighbouring score groups (a bracket, the players moved down from the one
+/// above, the next).
+pub(crate) fn likely_weight_bits(players: &[Player], global: &Layout) -> u32 {
+    let scores: Vec<i32> = global.shifts.keys().rev().copied().collect();
+    (0..scores.len())
+        .map(|k| {
+            let present: BTreeSet<i32> =
+                scores[k.saturating_sub(1)..(k + 2).min(scores.len())].iter().copied().collect();
+            global.compact(&present, nudge_bits(players.len())).weight_bits()
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// The round's graph solved one window at a time.
+pub(crate) struct WindowGraph<'a, W: Wt> {
+    n: usize,
+    players: &'a [Player],
+    compat: &'a Compat,
+    global: &'a Layout,
+    /// Partner of a vertex whose pair is settled.
+    fixed: Vec<Option<usize>>,
+    /// Vertices of the window, sorted.
+    verts: Vec<usize>,
+    /// For each vertex: its index in `verts`, or `NONE`.
+    local: Vec<usize>,
+    /// Weights of the window's pairs (by local indices, both orders).
+    weight: Vec<W>,
+    /// How each of those weights was built.
+    recipe: Vec<Recipe>,
+    /// The window's layout.
+    layout: Layout,
+    /// The completion weight of each player (C2: 1 when it may not take the bye).
+    not_candidate: Vec<bool>,
+    /// What the bye decided.
+    start: Start,
+    /// A maximum matching of the players of later brackets.
+    rest: Option<Cardinality>,
+}
+
+impl<'a, W: Wt> WindowGraph<'a, W> {
+    pub fn new(players: &'a [Player], compat: &'a Compat, global: &'a Layout) -> WindowGraph<'a, W> {
+        let n = players.len();
+        WindowGraph {
+            n,
+            players,
+            compat,
+            global,
+            fixed: vec![None; n],
+            verts: Vec::new(),
+            local: vec![NONE; n],
+            weight: Vec::new(),
+            recipe: Vec::new(),
+            layout: global.clone(),
+            not_candidate: vec![true; n],
+            start: Start { bye_score: 0, single_down: false, unplayed_ranks: BTreeMap::new() },
+            rest: None,
+        }
+    }
+
+    fn slot(&self, a: usize, b: usize) -> Option<usize> {
+        let (la, lb) = (self.local[a], self.local[b]);
+        (la != NONE && lb != NONE).then(|| la * self.verts.len() + lb)
+    }
+
+    fn store(&mut self, a: usize, b: usize, w: W, recipe: Option<Recipe>) {
+        let (la, lb) = (self.local[a], self.local[b]);
+        if la == NONE || lb == NONE {
+            return;
+        }
+        let k = self.verts.len();
+        for slot in [la * k + lb, lb * k + la] {
+            self.weight[slot] = w;
+            if let Some(recipe) = recipe {
+                self.recipe[slot] = recipe;
+            }
+        }
+    }
+
+    /// The weight `recipe` builds for `a`–`b` in `layout`.
+    fn built(&self, layout: &Layout, a: usize, b: usize, recipe: Recipe) -> W {
+        let ctx = Context {
+            layout,
+            bye_score: self.start.bye_score,
+            single_downfloater_is_bye: recipe.single_down,
+            unplayed_ranks: &self.start.unplayed_ranks,
+        };
+        edge_weight(&ctx, self.compat, self.players, a.min(b), a.max(b), recipe.in_bracket, recipe.in_next)
+    }
+
+    /// The completion field of `a`–`b` in the window's layout.
+    fn completion(&self, a: usize, b: usize) -> W {
+        let count = 1 + u64::from(self.not_candidate[a]) + u64::from(self.not_candidate[b]);
+        W::from_u64(count).shl(self.layout.completion_shift())
+    }
+
+    fn bye_ok(&self, v: usize) -> bool {
+        !self.not_candidate[v]
+    }
+}
+
+impl<W: Wt> RoundGraph<W> for WindowGraph<'_, W> {
+    fn start(&mut self) -> Result<Start, Failure> {
+        let (n, players, compat) = (self.n, self.players, self.compat);
+        let all: Vec<usize> = (0..n).collect();
+        let allowed = |a: usize, b: usize| compat.allows(a, b);
+        let everyone = Cardinality::new(n, &all, &allowed);
+        let mut start = Start { bye_score: 0, single_down: false, unplayed_ranks: BTreeMap::new() };
+        if n % 2 == 0 {
+            // C4: a complete pairing exists.
+            everyone.complete_with(&[], &allowed, &|_| false).ok_or(Failure::NoPairing)?;
+        } else {
+            // C2, C5: the bye goes to the lowest score group that can give it with
+            // everyone else paired.
+            let scores: BTreeSet<i32> = players.iter().map(|p| p.score).collect();
+            let bye_score = scores
+                .iter()
+                .copied()
+                .find(|&s| {
+                    let ok = |v: usize| players[v].bye_eligible && players[v].score <= s;
+                    everyone.complete_with(&[], &allowed, &ok).is_some()
+                })
+                .ok_or(Failure::NoPairing)?;
+            if bye_score >= players[0].score {
+                // C9 applies in the first bracket; it weighs pairs all over the round
+                // unless the round is one score group (round 1), all in the window.
+                if players.iter().any(|p| p.score != bye_score) {
+                    return Err(Failure::Fallback);
+                }
+                start.single_down = true;
+            }
+            start.bye_score = bye_score;
+            start.unplayed_ranks = unplayed_ranks(players, bye_score);
+        }
+        for (v, p) in players.iter().enumerate() {
+            self.not_candidate[v] = !(p.bye_eligible && p.score <= start.bye_score);
+        }
+        self.start = start.clone();
+        Ok(start)
+    }
+
+    fn begin_bracket(&mut self, window: &[usize], rest_from: usize, _ctx: &Start) -> Result<Layout, Failure> {
+        let present: BTreeSet<i32> = window.iter().map(|&v| self.players[v].score).collect();
+        let layout = self.global.compact(&present, nudge_bits(self.n));
+        if layout.weight_bits() + 8 + 64 > W::BITS {
+            return Err(Failure::TooWide);
+        }
+        // Pairs carried over (moved-down players) are rebuilt in the new layout.
+        let k = window.len();
+        let mut weight = vec![W::ZERO; k * k];
+        let mut recipe = vec![Recipe::default(); k * k];
+        for (i, &a) in window.iter().enumerate() {
+            for (j, &b) in window.iter().enumerate().take(i) {
+                let Some(slot) = self.slot(a, b) else { continue };
+                let old = self.weight[slot];
+                if old.is_zero() {
+                    continue;
+                }
+                let r = self.recipe[slot];
+                let nudge = old - self.built(&self.layout, a, b, r);
+                let new = self.built(&layout, a, b, r) + nudge;
+                for s in [i * k + j, j * k + i] {
+                    weight[s] = new;
+                    recipe[s] = r;
+                }
+            }
+        }
+        for &v in &self.verts {
+            self.local[v] = NONE;
+        }
+        self.verts = window.to_vec();
+        for (i, &v) in window.iter().enumerate() {
+            self.local[v] = i;
+        }
+        self.weight = weight;
+        self.recipe = recipe;
+        self.layout = layout.clone();
+        let compat = self.compat;
+        let later: Vec<usize> = (rest_from..self.n).collect();
+        self.rest = Some(Cardinality::new(self.n, &later, &|a, b| compat.allows(a, b)));
+        Ok(layout)
+    }
+
+    fn set_base(&mut self, a: usize, b: usize, w: W, recipe: Recipe) {
+        self.store(a, b, w, Some(recipe));
+    }
+
+    fn set(&mut self, a: usize, b: usize, w: W) {
+        self.store(a, b, w, None);
+    }
+
+    fn finalize(&mut self, a: usize, b: usize) {
+        self.fixed[a] = Some(b);
+        self.fixed[b] = Some(a);
+    }
+
+    fn solve_with(&mut self, extra: u32, bonus: &Bonus<W>) -> Result<Vec<usize>, Failure> {
+        let k = self.verts.len();
+        let free: Vec<usize> = (0..k).filter(|&i| self.fixed[self.verts[i]].is_none()).collect();
+        let mut edges = Vec::new();
+        for (a, &i) in free.iter().enumerate() {
+            let u = self.verts[i];
+            for (b, &j) in free.iter().enumerate().skip(a + 1) {
+                let w = self.weight[i * k + j];
+                if w <= W::ZERO {
+                    continue;
+                }
+                let v = self.verts[j];
+                let w = w - self.completion(u, v);
+                let add = bonus.get(&(u, v)).copied().unwrap_or(W::ZERO);
+                let w = if extra == 0 { w + add } else { w.shl(extra) + add };
+                if w > W::ZERO {
+                    edges.push((a, b, w));
+                }
+            }
+        }
+        let mates = max_weight_matching(free.len(), &edges).ok_or(Failure::NoPairing)?;
+        let mut out = self.partners();
+        let mut unpaired = Vec::new();
+        for (a, mate) in mates.iter().enumerate() {
+            match mate {
+                Some(b) => out[self.verts[free[a]]] = self.verts[free[*b]],
+                None => unpaired.push(self.verts[free[a]]),
+            }
+        }
+        // The unpaired and the later brackets must complete the round (C4), using
+        // only pairs whose weight is their completion field alone.
+        let allowed = |a: usize, b: usize| match self.slot(a, b) {
+            Some(slot) => {
+                let w = self.weight[slot];
+                !w.is_zero() && w == self.completion(a, b)
+            }
+            None => self.compat.allows(a, b),
+        };
+        let bye_ok = |v: usize| self.bye_ok(v);
+        let rest = self.rest.as_ref().ok_or(Failure::Fallback)?;
+        let completed = rest.complete_with(&unpaired, &allowed, &bye_ok).ok_or(Failure::Fallback)?;
+        for (v, partner) in completed {
+            out[v] = partner;
+        }
+        Ok(out)
+    }
+
+    fn partners(&self) -> Vec<usize> {
+        (0..self.n).map(|v| self.fixed[v].unwrap_or(v)).collect()
+    }
+}
