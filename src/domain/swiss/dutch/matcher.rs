@@ -114,6 +114,9 @@ struct Solver<W: Wt> {
     dual: Vec<W>,
     /// The sum of all δ so far: S-vertex duals have gone down by it since they became S.
     shift: W,
+    /// For a vertex: `dual + shift`, which does not change while it is an S-vertex
+    /// (kept so that scanning an edge to an S-vertex costs one subtraction).
+    shifted_dual: Vec<W>,
     /// S-vertices still to scan.
     queue: Vec<usize>,
     /// Vertices inside T-blossoms marked as reached (some since unmarked).
@@ -191,6 +194,7 @@ impl<W: Wt> Solver<W> {
             best_far_since: vec![0; 2 * n],
             blossom_best_edges: vec![None; 2 * n],
             unused_blossoms: (n..2 * n).rev().collect(),
+            shifted_dual: dual[..n].to_vec(),
             dual,
             shift: W::ZERO,
             queue: Vec::new(),
@@ -295,6 +299,7 @@ impl<W: Wt> Solver<W> {
     /// it found one (the matching is not yet augmented).
     fn scan(&mut self, v: usize) -> Option<usize> {
         let shifted_dual = self.dual[v] + self.shift;
+        let shift2 = self.shift.double();
         for index in self.neighbour_start[v]..self.neighbour_start[v + 1] {
             let Neighbour { weight2, vertex: w, end: p } = self.neighbours[index];
             let k = p / 2;
@@ -332,7 +337,7 @@ impl<W: Wt> Solver<W> {
                 }
             } else if self.label[bw] == S {
                 // Least-slack edge to another S-blossom.
-                self.offer_best_edge(bv, k, kslack + self.shift.double(), w);
+                self.offer_best_edge(bv, k, kslack + shift2, w);
             } else if self.label[w] == FREE {
                 // Least-slack edge to a free vertex (or an unreached one in a T-blossom).
                 self.offer_best_edge(w, k, shifted_dual - weight2, v);
@@ -828,7 +833,7 @@ impl<W: Wt> Solver<W> {
                 self.label_end[y] = p;
                 self.marked.push(y);
             }
-            self.offer_best_edge(y, p / 2, self.dual[w] + self.shift - weight2, w);
+            self.offer_best_edge(y, p / 2, self.shifted_dual[w] - weight2, w);
         }
     }
 
@@ -846,12 +851,13 @@ impl<W: Wt> Solver<W> {
                     .collect()
             }
         };
+        let shift2 = self.shift.double();
         for k in edges {
             let (i, j) = (self.endpoint[2 * k], self.endpoint[2 * k + 1]);
             let (bi, bj) = (self.in_blossom[i], self.in_blossom[j]);
             if bi != bj && self.label[bi] == S && self.label[bj] == S {
                 let far = if bi == b { j } else { i };
-                self.offer_best_edge(b, k, self.slack(k) + self.shift.double(), far);
+                self.offer_best_edge(b, k, self.slack(k) + shift2, far);
             }
         }
     }
@@ -887,6 +893,7 @@ impl<W: Wt> Solver<W> {
             }
         }
         // δ3: half the least slack of an edge between two S-blossoms.
+        let shift2 = self.shift.double();
         for b in 0..2 * n {
             if self.blossom_parent[b] != NONE || self.label[b] != S {
                 continue;
@@ -896,7 +903,7 @@ impl<W: Wt> Solver<W> {
                 if k == NONE {
                     break;
                 }
-                let d = (self.best_key[b] - self.shift.double()).half();
+                let d = (self.best_key[b] - shift2).half();
                 if d >= delta {
                     break;
                 }
@@ -921,11 +928,15 @@ impl<W: Wt> Solver<W> {
             }
         }
 
+        self.shift += delta;
         for v in 0..n {
             match self.label[self.in_blossom[v]] {
                 S => self.dual[v] -= delta,
-                T => self.dual[v] += delta,
-                _ => {}
+                T => {
+                    self.dual[v] += delta;
+                    self.shifted_dual[v] = self.dual[v] + self.shift;
+                }
+                _ => self.shifted_dual[v] = self.dual[v] + self.shift,
             }
         }
         for b in n..2 * n {
@@ -937,7 +948,6 @@ impl<W: Wt> Solver<W> {
                 }
             }
         }
-        self.shift += delta;
         action
     }
 }
@@ -968,6 +978,51 @@ fn push_leaves(children: &[Vec<usize>], n: usize, b: usize, stack: &mut Vec<usiz
             out.push(x);
         } else {
             stack.extend(children[x].iter().rev());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::matching::{self, Edge};
+    use crate::domain::swiss::dutch::wide::Wide;
+    use proptest::prelude::*;
+
+    type W3 = Wide<3>;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+        /// R-3 (issue 10): the wide-weight solver finds matchings as heavy as the
+        /// reference solver of `domain::matching`, on dense and sparse random graphs.
+        #[test]
+        fn as_heavy_as_the_reference_solver(n in 2usize..40, density in 1u64..10, seed in any::<u64>()) {
+            let mut x = seed | 1;
+            let mut wide = Vec::new();
+            let mut reference = Vec::new();
+            for u in 0..n {
+                for v in u + 1..n {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    if x % 10 < density {
+                        let w = 1 + (x >> 24) % 64;
+                        wide.push((u, v, W3::from_u64(w)));
+                        reference.push(Edge { u, v, weight: w as _ });
+                    }
+                }
+            }
+            let total = |mates: &[Option<usize>]| -> u64 {
+                reference.iter().filter(|e| mates[e.u] == Some(e.v)).map(|e| e.weight as u64).sum()
+            };
+            let ours = max_weight_matching(n, &wide).expect("solved");
+            let theirs = matching::max_weight_matching(n, &reference, false).expect("solved");
+            for (v, mate) in ours.iter().enumerate() {
+                if let Some(m) = mate {
+                    prop_assert_eq!(ours[*m], Some(v));
+                }
+            }
+            prop_assert_eq!(total(&ours), total(&theirs));
         }
     }
 }
