@@ -66,6 +66,14 @@ pub enum PairingError {
         unpaired_list(players)
     )]
     NoValidPairing { round: RoundNo, players: Vec<StartNo> },
+    /// The FIDE Dutch pairing of this round needs the whole field in one matching and
+    /// that would take more memory than the budget (issue 10).
+    #[error(
+        "round {round}: the FIDE Dutch pairing of {players} players needs every player in one matching here \
+         (the lower score groups cannot be completed on their own), which would take about {megabytes} MB; \
+         pair this round with another system or split the group"
+    )]
+    DutchTooLarge { round: RoundNo, players: usize, megabytes: u64 },
 }
 
 fn unpaired_list(players: &[StartNo]) -> String {

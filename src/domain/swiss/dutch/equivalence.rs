@@ -120,3 +120,20 @@ fn first_rounds_are_the_halves_the_procedure_gives() {
         assert_eq!(Ok(halves), pair::<Wide<16>>(&players, &compat, &layout, false), "{n} players");
     }
 }
+
+#[test]
+fn the_full_graph_of_a_huge_field_is_refused_not_attempted() {
+    // R-3 (issue 10): the fallback's memory is estimated before it is built; 3,000
+    // players in the full layout would abort the process instead of pairing.
+    use super::{FULL_GRAPH_BUDGET_MB, full_graph_megabytes};
+    assert!(full_graph_megabytes(3000, 32) > FULL_GRAPH_BUDGET_MB);
+    assert!(full_graph_megabytes(1000, 16) < FULL_GRAPH_BUDGET_MB);
+    assert!(full_graph_megabytes(400, 12) < 100);
+    let error = crate::domain::swiss::PairingError::DutchTooLarge {
+        round: crate::domain::ids::RoundNo(11),
+        players: 3000,
+        megabytes: full_graph_megabytes(3000, 32),
+    };
+    let message = error.to_string();
+    assert!(message.contains("3000 players") && message.contains("round 11"), "{message}");
+}

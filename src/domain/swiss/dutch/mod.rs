@@ -76,19 +76,41 @@ pub(crate) struct Input<'a> {
 /// Boards as (red, black) candidate indices, and the bye.
 pub(crate) type Pairing = (Vec<(usize, usize)>, Option<usize>);
 
+/// Why a round could not be paired.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Unpaired {
+    /// No pairing keeps the absolute criteria (the players no pairing can place, when known).
+    Impossible(Vec<StartNo>),
+    /// The full graph would need about this many megabytes (over [`FULL_GRAPH_BUDGET_MB`]).
+    TooLarge(u64),
+}
+
+/// The most memory the full graph may take (weights, edge list and the matching's
+/// adjacency); beyond it the round is refused rather than the process aborted.
+pub(crate) const FULL_GRAPH_BUDGET_MB: u64 = 1536;
+
+/// About how many megabytes the full graph of `n` players takes with weights of
+/// `words` 64-bit words: the weight table, the edge list and the matching's
+/// adjacency (each pair in both directions), each entry a weight and two indices.
+fn full_graph_megabytes(n: usize, words: usize) -> u64 {
+    let pairs = (n * n) as u64;
+    let weight = 8 * words as u64;
+    (pairs * weight + pairs / 2 * (weight + 16) + pairs * (weight + 16)) >> 20
+}
+
 /// Pairs the round: the games in board order (C.04.2), red (white) first, and the
 /// player who gets the pairing-allocated bye, as indices into `input.candidates`.
 ///
 /// # Errors
 /// The players no pairing can place when no pairing keeps the absolute criteria.
-pub(crate) fn pair(input: &Input<'_>) -> Result<Pairing, Vec<StartNo>> {
+pub(crate) fn pair(input: &Input<'_>) -> Result<Pairing, Unpaired> {
     let all = players::players(input);
     // A.2: pairing order is score, then pairing number.
     let mut order: Vec<usize> = (0..all.len()).collect();
     order.sort_by(|&a, &b| all[b].score.cmp(&all[a].score).then(all[a].rank.cmp(&all[b].rank)));
     let sorted: Vec<Player> = order.iter().map(|&k| all[k].clone()).collect();
     if sorted.len() < 2 {
-        return Err(Vec::new());
+        return Err(Unpaired::Impossible(Vec::new()));
     }
     let layout = Layout::new(&sorted, input.done);
     let win = input.scoring.win(Colour::Red).tenths().max(input.scoring.draw(Colour::Red).tenths());
@@ -107,10 +129,17 @@ pub(crate) fn pair(input: &Input<'_>) -> Result<Pairing, Vec<StartNo>> {
     let partner = match brackets::first_round_halves(&sorted, &compat) {
         Some(partner) => partner,
         None => match solve(&sorted, &compat, &layout, true) {
-            Err(Failure::Fallback) => solve(&sorted, &compat, &layout, false),
+            Err(Failure::Fallback) => {
+                let words = (layout.weight_bits() + 8 + 64).div_ceil(64) as usize;
+                let megabytes = full_graph_megabytes(sorted.len(), words);
+                if megabytes > FULL_GRAPH_BUDGET_MB {
+                    return Err(Unpaired::TooLarge(megabytes));
+                }
+                solve(&sorted, &compat, &layout, false)
+            }
             other => other,
         }
-        .map_err(|_| Vec::new())?,
+        .map_err(|_| Unpaired::Impossible(Vec::new()))?,
     };
     let mut pairs = Vec::new();
     let mut bye = None;
@@ -177,7 +206,12 @@ pub(crate) fn round(
     seed: u64,
     planned_byes: impl Iterator<Item = Bye>,
 ) -> Result<Round, PairingError> {
-    let (boards, bye) = pair(input).map_err(|players| PairingError::NoValidPairing { round: round_no, players })?;
+    let (boards, bye) = pair(input).map_err(|unpaired| match unpaired {
+        Unpaired::Impossible(players) => PairingError::NoValidPairing { round: round_no, players },
+        Unpaired::TooLarge(megabytes) => {
+            PairingError::DutchTooLarge { round: round_no, players: input.candidates.len(), megabytes }
+        }
+    })?;
     let games = boards
         .iter()
         .enumerate()
