@@ -101,7 +101,7 @@ fn run<W: Wt>(g: &mut impl RoundGraph<W>, players: &[Player], compat: &Compat) -
             window.push(next_group);
             next_group += 1;
         }
-        let layout = g.begin_bracket(&window, next_group, &start)?;
+        let layout = g.begin_bracket(&window, next_group)?;
         let layout = &layout;
         let ctx = Context {
             layout,

@@ -54,7 +54,7 @@ pub(crate) trait RoundGraph<W: Wt> {
     /// The layout to weigh the pairs of `window` with, called once per bracket when
     /// `window` (sorted) has taken in the next score group; players from `rest_from`
     /// on belong to later brackets.
-    fn begin_bracket(&mut self, window: &[usize], rest_from: usize, ctx: &Start) -> Result<Layout, Failure>;
+    fn begin_bracket(&mut self, window: &[usize], rest_from: usize) -> Result<Layout, Failure>;
     /// Sets the weight of `a`–`b` as built by `recipe`.
     fn set_base(&mut self, a: usize, b: usize, w: W, recipe: Recipe);
     /// Sets the weight of `a`–`b` (a nudge of the weight last built for the pair).
@@ -145,7 +145,7 @@ impl<W: Wt> RoundGraph<W> for FullGraph<'_, W> {
         Ok(start)
     }
 
-    fn begin_bracket(&mut self, _window: &[usize], _rest_from: usize, _ctx: &Start) -> Result<Layout, Failure> {
+    fn begin_bracket(&mut self, _window: &[usize], _rest_from: usize) -> Result<Layout, Failure> {
         Ok(self.layout.clone())
     }
 

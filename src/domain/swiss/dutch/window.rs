@@ -176,7 +176,7 @@ impl<W: Wt> RoundGraph<W> for WindowGraph<'_, W> {
         Ok(start)
     }
 
-    fn begin_bracket(&mut self, window: &[usize], rest_from: usize, _ctx: &Start) -> Result<Layout, Failure> {
+    fn begin_bracket(&mut self, window: &[usize], rest_from: usize) -> Result<Layout, Failure> {
         let present: BTreeSet<i32> = window.iter().map(|&v| self.players[v].score).collect();
         let layout = self.global.compact(&present, nudge_bits(self.n));
         if layout.weight_bits() + 8 + 64 > W::BITS {
