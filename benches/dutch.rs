@@ -7,22 +7,18 @@
 //! 30 % black wins, 30 % draws); the measured pairing is the eleventh round under
 //! `fide-dutch`.
 
+mod common;
+
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::event::Event;
-use bianpai::domain::ids::{GroupId, StageNo};
 use bianpai::domain::player::PlayerEntry;
 use bianpai::domain::presets;
-use bianpai::domain::result::{GameResult, Outcome};
 use bianpai::domain::rules::PairingSystem;
 use bianpai::domain::swiss::pair_next_round;
+use common::{G, S, play_random_rounds, sizes};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 use std::time::Duration;
-
-const G: GroupId = GroupId(1);
-const S: StageNo = StageNo(1);
 
 fn set_system(e: &mut Event, system: PairingSystem) {
     for group in &mut e.groups {
@@ -55,23 +51,7 @@ fn event_after(players: u32, played: u32, seed: u64) -> Event {
         .collect();
     apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).expect("players");
     set_system(&mut e, history_system(players));
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    for r in 1..=played {
-        let round = pair_next_round(&e, G, S, seed + u64::from(r)).expect("pairing");
-        let no = round.no;
-        let boards: Vec<_> = round.games.iter().map(|g| g.board).collect();
-        apply(&mut e, &Command::PairRound { group: G, stage: S, round }).expect("pair");
-        for board in boards {
-            let outcome = match rng.random_range(0..10) {
-                0..=3 => Outcome::RedWins,
-                4..=6 => Outcome::BlackWins,
-                _ => Outcome::Draw,
-            };
-            let result = Some(GameResult::plain(outcome));
-            apply(&mut e, &Command::RecordResult { group: G, stage: S, round: no, board, game: 1, result })
-                .expect("result");
-        }
-    }
+    play_random_rounds(&mut e, played, seed);
     set_system(&mut e, PairingSystem::FideDutch);
     e
 }
@@ -80,11 +60,7 @@ fn dutch(c: &mut Criterion) {
     let mut group = c.benchmark_group("dutch_last_round_of_11");
     group.sample_size(10).measurement_time(Duration::from_secs(10));
     // BIANPAI_BENCH_SIZES=1000,3000 adds the large event (the default is 1,000 only).
-    let sizes: Vec<u32> = std::env::var("BIANPAI_BENCH_SIZES")
-        .ok()
-        .map(|v| v.split(',').filter_map(|x| x.trim().parse().ok()).collect())
-        .unwrap_or_else(|| vec![1000]);
-    for players in sizes {
+    for players in sizes(&[1000]) {
         let event = event_after(players, 10, 11);
         group.bench_with_input(BenchmarkId::from_parameter(players), &event, |b, e| {
             b.iter(|| pair_next_round(black_box(e), G, S, 99).expect("pairing"))
