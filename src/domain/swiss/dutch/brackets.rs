@@ -348,7 +348,9 @@ fn run<W: Wt>(g: &mut impl RoundGraph<W>, players: &[Player], compat: &Compat) -
             if chunk.is_empty() {
                 continue;
             }
-            let extra = if in_place { 0 } else { digit_bits * chunk.len() as u32 };
+            // The same shift for every chunk (a short last one leaves its top digits
+            // zero), so the window's matching carries over from chunk to chunk.
+            let extra = if in_place { 0 } else { digit_bits * per_solve as u32 };
             let mut bonus = Bonus::new();
             for (k, &pi) in chunk.iter().enumerate() {
                 let pv = window[pi];

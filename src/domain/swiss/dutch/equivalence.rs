@@ -137,3 +137,22 @@ fn the_full_graph_of_a_huge_field_is_refused_not_attempted() {
     let message = error.to_string();
     assert!(message.contains("3000 players") && message.contains("round 11"), "{message}");
 }
+
+#[test]
+fn crowded_rounds_are_paired_in_the_window_or_its_tail() {
+    // R-3 (C.04.3 C4, issue 10): when the later brackets cannot be completed on their
+    // own (many forbidden pairs), the window takes the later players in (its tail)
+    // instead of handing the round to the full graph, and still pairs as it does.
+    let mut compared = 0;
+    for seed in 0..48 {
+        let (players, pairs) = random_round(36, 4, 350, seed);
+        let (windowed, full) = both(&players, &pairs, seed % 2 == 0);
+        if full.is_err() {
+            continue;
+        }
+        assert_ne!(windowed, Err(Failure::Fallback), "seed {seed}");
+        assert_eq!(windowed, full, "seed {seed}");
+        compared += 1;
+    }
+    assert!(compared >= 24, "only {compared} rounds could be paired");
+}

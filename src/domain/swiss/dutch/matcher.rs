@@ -6,15 +6,27 @@
 //! than `i128` holds (see `weights`). Semantics as there: maximum weight, edges of
 //! weight ≤ 0 are never used, vertex duals are kept doubled so all arithmetic is exact.
 //! The Dutch procedure (`brackets`) only ever asks questions whose answer is the same
-//! for every optimal matching, so which optimum this solver returns does not matter.
+//! for every optimal matching, so which optimum this solver returns does not matter
+//! to the pairing (the window's completion check is another matter: see `window`).
+//!
+//! Unlike `mwmatching.py`, the search need not start from equal duals: it starts from
+//! any feasible duals with a matching of tight edges, growing trees from the single
+//! vertices whose dual is positive; when an S-vertex's dual reaches zero it is left
+//! single (`Solver::release_zero_duals`). A fresh solve starts from each vertex's
+//! heaviest edge (`warm`, `Solver::jump_start`), and [`Warm`] resumes from the last
+//! optimum after a few vertices' edges change.
 
 use super::wide::Wt;
+
+mod warm;
+pub(crate) use warm::Warm;
 
 /// A maximum-weight matching of `n` vertices; `edges` are `(u, v, w)` with `u != v`,
 /// `w > 0`, at most one per pair. Returns the partner of every vertex, or `None` if
 /// the solver's bookkeeping failed (a bug, reported as no pairing).
 pub(crate) fn max_weight_matching<W: Wt>(n: usize, edges: &[(usize, usize, W)]) -> Option<Vec<Option<usize>>> {
     let mut solver = Solver::new(n, edges);
+    solver.jump_start();
     if !solver.run() || solver.failed {
         return None;
     }
@@ -149,8 +161,10 @@ struct Solver<W: Wt> {
 }
 
 impl<W: Wt> Solver<W> {
-    /// A solver for `n` vertices and `edges` `(u, v, weight)` with `u != v`,
-    /// `0 < weight <= SOLVER_WEIGHT_LIMIT`, at most one edge per pair.
+    /// A solver for `n` vertices and `edges` `(u, v, weight)` with `u != v`, at most
+    /// one edge per pair; an edge of weight < 0 is never tight, so never used (`warm`
+    /// keeps absent pairs of its complete graph that way). Every dual starts at the
+    /// heaviest weight.
     fn new(n: usize, edges: &[(usize, usize, W)]) -> Solver<W> {
         let max_weight = edges.iter().map(|edge| edge.2).max().unwrap_or(W::ZERO).max(W::ZERO);
         let mut endpoint = Vec::with_capacity(2 * edges.len());
@@ -248,9 +262,13 @@ impl<W: Wt> Solver<W> {
 
     /// Grows alternating trees from all single vertices, augmenting whenever two
     /// trees meet, until the duals prove the matching optimal.
+    ///
+    /// Single vertices with a zero dual need no partner and are not roots (a warm
+    /// start leaves them; see `warm`); the others' duals may differ, as long as they
+    /// have the same parity (so that δ3 stays whole).
     fn run(&mut self) -> bool {
         for v in 0..self.n {
-            if self.mate[v] == NONE && self.label[self.in_blossom[v]] == FREE {
+            if self.mate[v] == NONE && self.label[self.in_blossom[v]] == FREE && self.dual[v] > W::ZERO {
                 self.assign_label(v, S, NONE);
             }
         }
@@ -283,6 +301,11 @@ impl<W: Wt> Solver<W> {
             }
             match self.adjust_duals() {
                 Delta::Optimum => return true,
+                Delta::ZeroDual => {
+                    if self.release_zero_duals() {
+                        return true;
+                    }
+                }
                 Delta::FreeEdge(k) => {
                     let (i, j) = (self.endpoint[2 * k], self.endpoint[2 * k + 1]);
                     let i = if self.label[self.in_blossom[i]] == S { i } else { j };
@@ -313,6 +336,10 @@ impl<W: Wt> Solver<W> {
             if kslack <= W::ZERO {
                 // A tight edge.
                 match self.label[bw] {
+                    FREE if self.mate[self.blossom_base[bw]] == NONE => {
+                        // w's blossom has a single base: an augmenting path.
+                        return Some(k);
+                    }
                     FREE => {
                         // w is free: label it T and its mate S.
                         self.assign_label(w, T, p ^ 1);
@@ -670,35 +697,69 @@ impl<W: Wt> Solver<W> {
         }
     }
 
+    /// After δ1: every S-vertex whose dual reached zero becomes single, its tree's
+    /// root taking its place in the matching (the path between them is tight, so the
+    /// matching stays optimal for the duals), and the tree is dissolved. Returns
+    /// whether no tree is left.
+    ///
+    /// Roots are released first: in a uniform start every tree ends at once and the
+    /// matching is left as it is.
+    fn release_zero_duals(&mut self) -> bool {
+        let mut zero: Vec<usize> =
+            (0..self.n).filter(|&v| self.label[self.in_blossom[v]] == S && self.dual[v].is_zero()).collect();
+        zero.sort_by_key(|&v| self.mate[v] != NONE);
+        for x in zero {
+            let bx = self.in_blossom[x];
+            if self.label[bx] != S {
+                // Its tree was dissolved by an earlier one of these.
+                continue;
+            }
+            let root = self.tree[bx];
+            self.release(x);
+            self.dissolve_trees([root, root]);
+        }
+        self.queue.is_empty() && (0..self.n).all(|v| self.label[self.in_blossom[v]] != S)
+    }
+
+    /// Swaps matched and unmatched edges on the tree path from S-vertex `x` to its
+    /// root: the root becomes matched and `x` single.
+    fn release(&mut self, x: usize) {
+        self.rematch_to_root(x, NONE);
+    }
+
+    /// Matches S-vertex `s` through endpoint `p` (`NONE`: leaves it single), swapping
+    /// matched and unmatched edges on its tree path back to the root.
+    fn rematch_to_root(&mut self, s: usize, p: usize) {
+        let (mut s, mut p) = (s, p);
+        loop {
+            let bs = self.in_blossom[s];
+            if bs >= self.n {
+                self.augment_blossom(bs, s);
+            }
+            self.mate[s] = p;
+            if self.label_end[bs] == NONE {
+                // Reached the root (or an unlabelled single vertex).
+                break;
+            }
+            let t = self.endpoint[self.label_end[bs]];
+            let bt = self.in_blossom[t];
+            let back = self.label_end[bt];
+            s = self.endpoint[back];
+            let j = self.endpoint[back ^ 1];
+            if bt >= self.n {
+                self.augment_blossom(bt, j);
+            }
+            self.mate[j] = back;
+            p = back ^ 1;
+        }
+    }
+
     /// Augments the matching along the path through edge `k` between two S-vertices
     /// whose trees have different roots.
     fn augment_matching(&mut self, k: usize) {
         let (v, w) = (self.endpoint[2 * k], self.endpoint[2 * k + 1]);
-        for (s, p) in [(v, 2 * k + 1), (w, 2 * k)] {
-            // Match s to p, then trace back to the root, swapping edges.
-            let (mut s, mut p) = (s, p);
-            loop {
-                let bs = self.in_blossom[s];
-                if bs >= self.n {
-                    self.augment_blossom(bs, s);
-                }
-                self.mate[s] = p;
-                if self.label_end[bs] == NONE {
-                    // Reached a single vertex.
-                    break;
-                }
-                let t = self.endpoint[self.label_end[bs]];
-                let bt = self.in_blossom[t];
-                let back = self.label_end[bt];
-                s = self.endpoint[back];
-                let j = self.endpoint[back ^ 1];
-                if bt >= self.n {
-                    self.augment_blossom(bt, j);
-                }
-                self.mate[j] = back;
-                p = back ^ 1;
-            }
-        }
+        self.rematch_to_root(v, 2 * k + 1);
+        self.rematch_to_root(w, 2 * k);
     }
 
     /// After an augmentation: unlabels the two trees with these roots (as
@@ -865,9 +926,12 @@ impl<W: Wt> Solver<W> {
     /// Computes δ, applies it to the duals and says what to do next.
     fn adjust_duals(&mut self) -> Delta {
         let n = self.n;
-        // δ1: the least vertex dual.
-        let mut delta = self.dual[..n].iter().copied().min().unwrap_or(W::ZERO);
-        let mut action = Delta::Optimum;
+        // δ1: the least dual of an S-vertex; without S-vertices there is no tree left.
+        let Some(mut delta) = (0..n).filter(|&v| self.label[self.in_blossom[v]] == S).map(|v| self.dual[v]).min()
+        else {
+            return Delta::Optimum;
+        };
+        let mut action = Delta::ZeroDual;
         // δ2: the least slack of an edge between an S-vertex and a free vertex.
         for v in 0..n {
             if self.label[self.in_blossom[v]] != FREE {
@@ -954,8 +1018,10 @@ impl<W: Wt> Solver<W> {
 
 /// What the dual adjustment found to do next.
 enum Delta {
-    /// δ1: a vertex dual reached zero; no better matching exists.
+    /// No alternating tree is left: the matching is optimal.
     Optimum,
+    /// δ1: the dual of an S-vertex reached zero; it may stay single.
+    ZeroDual,
     /// δ2: this edge between an S-vertex and a free vertex became tight.
     FreeEdge(usize),
     /// δ3: this edge between two S-blossoms became tight.

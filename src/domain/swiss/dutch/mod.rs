@@ -10,9 +10,11 @@
 //!   (`matcher`) one question at a time, of the round's graph (`graph`);
 //! - `window`: the fast form of that graph — each matching solved on the bracket
 //!   and the next score group only, in a layout of a few hundred bits, the rest of
-//!   the round vouched for by a maximum-cardinality matching (`completion`); the
-//!   full graph is the fallback when that check cannot vouch (issue 10: the last
-//!   round of 1,000 players in about a second instead of minutes);
+//!   the round vouched for by a maximum-cardinality matching (`completion`), or
+//!   taken into the window when it cannot be completed alone; the matcher resumes
+//!   from its last optimum between questions (`matcher::Warm`). The full graph is
+//!   the fallback only for C9 and very large tails (issue 10: the last round of
+//!   1,000 players in half a second, of 3,000 in about 15 s);
 //! - `colours`: colour allocation E.1–E.5;
 //! - board order (C.04.2): here, [`board_order`].
 //!

@@ -9,24 +9,42 @@
 //! constant plus the weights of its window pairs with their completion fields taken
 //! off, and a maximum-weight matching of the window whose unpaired players can be
 //! paired with the rest of the round (`completion`) is part of a maximum-weight
-//! matching of the full graph. When the check fails, or C9 makes weights outside
-//! the window matter (the bye goes to the top score group of a round with several),
-//! the caller pairs the round with the full graph instead.
+//! matching of the full graph.
+//!
+//! When the check fails, the window may still have an optimum the rest can complete:
+//! the question is asked again from the textbook start, which finds another of them.
+//! If that fails too, the later brackets need some of the window's players (say the
+//! last two players have met): the window then takes in every later player for the
+//! rest of the round (the tail), their pairs weighing their completion field as in
+//! the full graph and the completion fields kept, so the matching itself completes
+//! the round — the full graph's own question, in the window's narrow layout. Only a
+//! tail over [`TAIL_LIMIT`] players, or C9 weighing pairs all over the round (the
+//! bye goes to the top score group of a round with several), leaves the round to
+//! the full graph.
 //!
 //! Weights are kept in the window's own layout (`Layout::compact`): only the digits
 //! of the scores in the window, a few hundred bits however large the event. A pair
 //! carried into the next window (two moved-down players) is rebuilt in the new layout
 //! from its [`Recipe`], keeping its nudges.
+//!
+//! The window's matching is kept from one question to the next ([`Warm`]): most
+//! questions nudge the edges of a few players, and the matcher repairs its last
+//! optimum around them instead of starting again.
 
 use super::completion::Cardinality;
 use super::graph::{Bonus, Failure, Recipe, RoundGraph, Start, unplayed_ranks};
-use super::matcher::max_weight_matching;
+use super::matcher::Warm;
 use super::players::Player;
 use super::weights::{Compat, Context, Layout, bits, edge_weight};
 use super::wide::Wt;
 use std::collections::{BTreeMap, BTreeSet};
 
 const NONE: usize = usize::MAX;
+
+/// The most players the window takes in when the later brackets cannot be completed
+/// on their own (the tail: the window and every later player, completion weighed as
+/// in the full graph); beyond it the round goes to the full graph.
+const TAIL_LIMIT: usize = 1200;
 
 /// Bits that the nudges of a whole matching of `n` players can reach above the room
 /// for the order of candidates (see `Layout::compact`).
@@ -73,6 +91,19 @@ pub(crate) struct WindowGraph<'a, W: Wt> {
     start: Start,
     /// A maximum matching of the players of later brackets.
     rest: Option<Cardinality>,
+    /// The window's matching, kept from one question to the next (local indices).
+    warm: Warm<W>,
+    /// Pairs whose weight changed since the last solve (local indices)...
+    dirty: Vec<(usize, usize)>,
+    /// ...or every pair.
+    all_dirty: bool,
+    /// The `extra` and bonus of the last solve.
+    extra: u32,
+    last_bonus: Bonus<W>,
+    /// The first player of the later brackets.
+    rest_from: usize,
+    /// Whether the window holds every later player too (see [`TAIL_LIMIT`]).
+    tail: bool,
 }
 
 impl<'a, W: Wt> WindowGraph<'a, W> {
@@ -92,6 +123,13 @@ impl<'a, W: Wt> WindowGraph<'a, W> {
             not_candidate: vec![true; n],
             start: Start { bye_score: 0, single_down: false, unplayed_ranks: BTreeMap::new() },
             rest: None,
+            warm: Warm::new(0),
+            dirty: Vec::new(),
+            all_dirty: true,
+            extra: 0,
+            last_bonus: Bonus::new(),
+            rest_from: 0,
+            tail: false,
         }
     }
 
@@ -112,6 +150,29 @@ impl<'a, W: Wt> WindowGraph<'a, W> {
                 self.recipe[slot] = recipe;
             }
         }
+        if !self.all_dirty {
+            self.dirty.push((la, lb));
+            if self.dirty.len() > k * k {
+                self.all_dirty = true;
+                self.dirty.clear();
+            }
+        }
+    }
+
+    /// The weight the matching sees for local pair `i`–`j`: the completion field
+    /// taken off, shifted by `extra` bits, plus its bonus (≤ 0: no edge).
+    fn solver_weight(&self, i: usize, j: usize, extra: u32, bonus: &Bonus<W>) -> W {
+        let k = self.verts.len();
+        let w = self.weight[i * k + j];
+        if w <= W::ZERO {
+            return W::ZERO;
+        }
+        let (u, v) = (self.verts[i].min(self.verts[j]), self.verts[i].max(self.verts[j]));
+        // In the tail every later player is in the window: completion is the matching's
+        // to reach, as in the full graph.
+        let w = if self.tail { w } else { w - self.completion(u, v) };
+        let add = bonus.get(&(u, v)).copied().unwrap_or(W::ZERO);
+        if extra == 0 { w + add } else { w.shl(extra) + add }
     }
 
     /// The weight `recipe` builds for `a`–`b` in `layout`.
@@ -133,6 +194,95 @@ impl<'a, W: Wt> WindowGraph<'a, W> {
 
     fn bye_ok(&self, v: usize) -> bool {
         !self.not_candidate[v]
+    }
+
+    /// Makes `window` the window's vertices, in `layout`: pairs already known are
+    /// rebuilt in the new layout with their nudges (moved-down players), pairs with a
+    /// later player weigh their completion field (in the tail), and the later
+    /// players' own matching is made for the completion check.
+    fn rebuild(&mut self, window: &[usize], layout: Layout) {
+        let k = window.len();
+        let rest_from = if self.tail { self.n } else { self.rest_from };
+        let later_recipe = Recipe { in_bracket: false, in_next: false, single_down: self.start.single_down };
+        let mut weight = vec![W::ZERO; k * k];
+        let mut recipe = vec![Recipe::default(); k * k];
+        for (i, &a) in window.iter().enumerate() {
+            for (j, &b) in window.iter().enumerate().take(i) {
+                let new = match self.slot(a, b) {
+                    Some(slot) if !self.weight[slot].is_zero() => {
+                        let r = self.recipe[slot];
+                        let nudge = self.weight[slot] - self.built(&self.layout, a, b, r);
+                        (self.built(&layout, a, b, r) + nudge, r)
+                    }
+                    None if self.tail && a.max(b) >= self.rest_from && self.compat.allows(a, b) => {
+                        (self.built(&layout, a, b, later_recipe), later_recipe)
+                    }
+                    _ => continue,
+                };
+                for s in [i * k + j, j * k + i] {
+                    weight[s] = new.0;
+                    recipe[s] = new.1;
+                }
+            }
+        }
+        for &v in &self.verts {
+            self.local[v] = NONE;
+        }
+        self.verts = window.to_vec();
+        for (i, &v) in window.iter().enumerate() {
+            self.local[v] = i;
+        }
+        self.weight = weight;
+        self.recipe = recipe;
+        self.layout = layout;
+        let compat = self.compat;
+        let later: Vec<usize> = (rest_from..self.n).collect();
+        self.rest = Some(Cardinality::new(self.n, &later, &|a, b| compat.allows(a, b)));
+        self.warm = Warm::new(k);
+        for (i, &v) in window.iter().enumerate() {
+            if self.fixed[v].is_some() {
+                self.warm.remove(i);
+            }
+        }
+        self.all_dirty = true;
+        self.dirty.clear();
+        self.extra = 0;
+        self.last_bonus.clear();
+    }
+
+    /// The round's partners from the window's matching (`mates`, local indices),
+    /// completed by the later brackets; `None` when they cannot complete it (C4).
+    fn completed(&self, mates: &[Option<usize>]) -> Result<Option<Vec<usize>>, Failure> {
+        let mut out = self.partners();
+        let mut unpaired = Vec::new();
+        for (i, mate) in mates.iter().enumerate() {
+            let v = self.verts[i];
+            if self.fixed[v].is_some() {
+                continue;
+            }
+            match mate {
+                Some(j) => out[v] = self.verts[*j],
+                None => unpaired.push(v),
+            }
+        }
+        // The unpaired and the later brackets must complete the round (C4), using
+        // only pairs whose weight is their completion field alone.
+        let allowed = |a: usize, b: usize| match self.slot(a, b) {
+            Some(slot) => {
+                let w = self.weight[slot];
+                !w.is_zero() && w == self.completion(a, b)
+            }
+            None => self.compat.allows(a, b),
+        };
+        let bye_ok = |v: usize| self.bye_ok(v);
+        let rest = self.rest.as_ref().ok_or(Failure::Fallback)?;
+        let Some(completed) = rest.complete_with(&unpaired, &allowed, &bye_ok) else {
+            return Ok(None);
+        };
+        for (v, partner) in completed {
+            out[v] = partner;
+        }
+        Ok(Some(out))
     }
 }
 
@@ -182,39 +332,12 @@ impl<W: Wt> RoundGraph<W> for WindowGraph<'_, W> {
         if layout.weight_bits() + 8 + 64 > W::BITS {
             return Err(Failure::TooWide);
         }
-        // Pairs carried over (moved-down players) are rebuilt in the new layout.
-        let k = window.len();
-        let mut weight = vec![W::ZERO; k * k];
-        let mut recipe = vec![Recipe::default(); k * k];
-        for (i, &a) in window.iter().enumerate() {
-            for (j, &b) in window.iter().enumerate().take(i) {
-                let Some(slot) = self.slot(a, b) else { continue };
-                let old = self.weight[slot];
-                if old.is_zero() {
-                    continue;
-                }
-                let r = self.recipe[slot];
-                let nudge = old - self.built(&self.layout, a, b, r);
-                let new = self.built(&layout, a, b, r) + nudge;
-                for s in [i * k + j, j * k + i] {
-                    weight[s] = new;
-                    recipe[s] = r;
-                }
-            }
+        self.rest_from = rest_from;
+        let mut window = window.to_vec();
+        if self.tail {
+            window.extend(rest_from..self.n);
         }
-        for &v in &self.verts {
-            self.local[v] = NONE;
-        }
-        self.verts = window.to_vec();
-        for (i, &v) in window.iter().enumerate() {
-            self.local[v] = i;
-        }
-        self.weight = weight;
-        self.recipe = recipe;
-        self.layout = layout.clone();
-        let compat = self.compat;
-        let later: Vec<usize> = (rest_from..self.n).collect();
-        self.rest = Some(Cardinality::new(self.n, &later, &|a, b| compat.allows(a, b)));
+        self.rebuild(&window, layout.clone());
         Ok(layout)
     }
 
@@ -229,53 +352,64 @@ impl<W: Wt> RoundGraph<W> for WindowGraph<'_, W> {
     fn finalize(&mut self, a: usize, b: usize) {
         self.fixed[a] = Some(b);
         self.fixed[b] = Some(a);
+        for v in [a, b] {
+            if self.local[v] != NONE {
+                self.warm.remove(self.local[v]);
+            }
+        }
     }
 
     fn solve_with(&mut self, extra: u32, bonus: &Bonus<W>) -> Result<Vec<usize>, Failure> {
         let k = self.verts.len();
-        let free: Vec<usize> = (0..k).filter(|&i| self.fixed[self.verts[i]].is_none()).collect();
-        let mut edges = Vec::new();
-        for (a, &i) in free.iter().enumerate() {
-            let u = self.verts[i];
-            for (b, &j) in free.iter().enumerate().skip(a + 1) {
-                let w = self.weight[i * k + j];
-                if w <= W::ZERO {
-                    continue;
-                }
-                let v = self.verts[j];
-                let w = w - self.completion(u, v);
-                let add = bonus.get(&(u, v)).copied().unwrap_or(W::ZERO);
-                let w = if extra == 0 { w + add } else { w.shl(extra) + add };
-                if w > W::ZERO {
-                    edges.push((a, b, w));
-                }
+        if extra != self.extra {
+            // Scaling all weights keeps the last optimum; anything else starts again.
+            if extra > self.extra && self.last_bonus.is_empty() && !self.all_dirty {
+                self.warm.scale(extra - self.extra);
+            } else {
+                self.all_dirty = true;
             }
         }
-        let mates = max_weight_matching(free.len(), &edges).ok_or(Failure::NoPairing)?;
-        let mut out = self.partners();
-        let mut unpaired = Vec::new();
-        for (a, mate) in mates.iter().enumerate() {
-            match mate {
-                Some(b) => out[self.verts[free[a]]] = self.verts[free[*b]],
-                None => unpaired.push(self.verts[free[a]]),
+        let mut pairs = std::mem::take(&mut self.dirty);
+        if self.all_dirty {
+            self.warm.restart();
+            pairs = (0..k).flat_map(|i| (i + 1..k).map(move |j| (i, j))).collect();
+        } else {
+            let local = |&(u, v): &(usize, usize)| (self.local[u], self.local[v]);
+            pairs.extend(self.last_bonus.keys().chain(bonus.keys()).map(local));
+        }
+        for &(i, j) in &pairs {
+            if i != NONE && j != NONE {
+                let w = self.solver_weight(i, j, extra, bonus);
+                self.warm.set(i, j, w);
             }
         }
-        // The unpaired and the later brackets must complete the round (C4), using
-        // only pairs whose weight is their completion field alone.
-        let allowed = |a: usize, b: usize| match self.slot(a, b) {
-            Some(slot) => {
-                let w = self.weight[slot];
-                !w.is_zero() && w == self.completion(a, b)
-            }
-            None => self.compat.allows(a, b),
-        };
-        let bye_ok = |v: usize| self.bye_ok(v);
-        let rest = self.rest.as_ref().ok_or(Failure::Fallback)?;
-        let completed = rest.complete_with(&unpaired, &allowed, &bye_ok).ok_or(Failure::Fallback)?;
-        for (v, partner) in completed {
-            out[v] = partner;
+        pairs.clear();
+        self.dirty = pairs;
+        self.all_dirty = false;
+        self.extra = extra;
+        self.last_bonus.clone_from(bonus);
+        let mates = self.warm.solve().ok_or(Failure::NoPairing)?;
+        if let Some(out) = self.completed(&mates)? {
+            return Ok(out);
         }
-        Ok(out)
+        if self.tail {
+            return Err(Failure::Fallback);
+        }
+        // Another optimum may leave players the rest can take.
+        self.warm.restart_uniform();
+        let mates = self.warm.solve().ok_or(Failure::NoPairing)?;
+        if let Some(out) = self.completed(&mates)? {
+            return Ok(out);
+        }
+        // The later players need some of the window's: take them all into the window.
+        if self.verts.len() + (self.n - self.rest_from) > TAIL_LIMIT {
+            return Err(Failure::Fallback);
+        }
+        self.tail = true;
+        let mut window = self.verts.clone();
+        window.extend(self.rest_from..self.n);
+        self.rebuild(&window, self.layout.clone());
+        self.solve_with(extra, bonus)
     }
 
     fn partners(&self) -> Vec<usize> {
