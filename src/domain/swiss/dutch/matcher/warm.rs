@@ -12,8 +12,8 @@
 //!   negative slack (so a matched edge that got lighter may stay tight), and its
 //!   matched edge, if no longer tight, is unmatched;
 //! - single vertices with a positive dual become the roots of the next search; their
-//!   duals are given one parity (by 1 more where needed), so that half the slack of
-//!   an edge between two trees is whole.
+//!   duals are made even (by 1 more where odd), so that half the slack of an edge
+//!   between two trees is whole.
 //!
 //! Even a question that re-weights half the bracket (the exchanges of step 3 in
 //! `brackets`) is answered faster this way than from scratch; the caller starts
@@ -249,7 +249,7 @@ impl<W: Wt> Solver<W> {
     /// Replaces the uniform starting duals of a fresh solver by each vertex's
     /// heaviest edge (still feasible, and much closer to the optimum's), with a
     /// greedy matching of the edges that are then tight, and the single vertices'
-    /// duals given one parity.
+    /// duals made even.
     pub(super) fn jump_start(&mut self) {
         for v in 0..self.n {
             let heaviest = self.neighbours_of(v).iter().map(|neighbour| neighbour.weight2).max();
@@ -267,15 +267,7 @@ impl<W: Wt> Solver<W> {
                 self.mate[u] = p ^ 1;
             }
         }
-        let odd = |w: W| w.half().double() != w;
-        for v in 0..self.n {
-            if self.mate[v] == NONE && odd(self.dual[v]) {
-                self.dual[v] += W::from_u64(1);
-            }
-        }
-        for v in 0..self.n {
-            self.shifted_dual[v] = self.dual[v];
-        }
+        self.even_out_roots();
     }
 
     /// Clears everything a search leaves behind.
@@ -291,9 +283,6 @@ impl<W: Wt> Solver<W> {
         self.marked.clear();
         self.unrepaired.clear();
         self.shift = W::ZERO;
-        for v in 0..self.n {
-            self.shifted_dual[v] = self.dual[v];
-        }
     }
 
     /// Repairs the last optimum after `changed` pairs took new weights (every one
@@ -340,24 +329,27 @@ impl<W: Wt> Solver<W> {
         for &v in cover.iter().chain(&loose) {
             self.unmatch_if_loose(v);
         }
-        // Roots: single vertices with a positive dual, all of one parity.
+        self.even_out_roots();
+    }
+
+    /// Gives the roots of the next search — the single vertices, whose dual is
+    /// positive — even duals (one more where odd, after taking the vertex out of its
+    /// blossoms, whose base it is, so no matched edge is loosened), and makes the
+    /// cached `dual + shift` match the duals.
+    fn even_out_roots(&mut self) {
         let odd = |w: W| w.half().double() != w;
-        let mut parity = None;
+        let mut loose = Vec::new();
         for v in 0..self.n {
-            if self.mate[v] != NONE || self.dual[v] <= W::ZERO {
+            if self.mate[v] != NONE || !odd(self.dual[v]) {
                 continue;
             }
-            let p = *parity.get_or_insert(odd(self.dual[v]));
-            if odd(self.dual[v]) != p {
-                // Out of its blossoms first (its base, so no matched edge is loosened).
-                self.flatten_to(v, &mut loose);
-                if odd(self.dual[v]) != p {
-                    self.dual[v] += W::from_u64(1);
-                }
+            self.flatten_to(v, &mut loose);
+            if odd(self.dual[v]) {
+                self.dual[v] += W::from_u64(1);
             }
         }
         for v in 0..self.n {
-            self.shifted_dual[v] = self.dual[v];
+            self.shifted_dual[v] = self.dual[v] + self.shift;
         }
     }
 }
