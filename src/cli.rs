@@ -689,8 +689,23 @@ fn domain_code(d: &DomainError) -> u8 {
         | DomainError::UnknownGame { .. }
         | DomainError::Ineligible { .. }
         | DomainError::InvalidEntry { .. }
-        | DomainError::InvalidPairing(_)
-        | DomainError::InvalidEdit(_) => 2,
+        | DomainError::PlaysHimself(_)
+        | DomainError::NotInStage(_)
+        | DomainError::AppearsTwice(_)
+        | DomainError::NewRoundHasResults
+        | DomainError::PairingByeAnnounced
+        | DomainError::RoundAlreadyPaired(_)
+        | DomainError::NotInRound { .. }
+        | DomainError::UnknownBoard { .. }
+        | DomainError::AlreadyHasBye(_)
+        | DomainError::KnockoutFormatFixed
+        | DomainError::ScheduleRoundZero
+        | DomainError::ScheduledTwice(_)
+        | DomainError::TooManyNominees { .. }
+        | DomainError::NomineeNotInGroup(_)
+        | DomainError::NomineeQualifies(_)
+        | DomainError::UnknownLedgerEntry(_)
+        | DomainError::LedgerEntryVoid(_) => 2,
         _ => 1,
     }
 }

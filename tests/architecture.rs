@@ -1,5 +1,6 @@
 //! Architecture rules that the compiler does not check (DESIGN.md "One package,
-//! layered modules"): `src/domain/` stays pure.
+//! layered modules" and "Floors inside the layers"): `src/domain/` stays pure, and its
+//! floors — model, rules, commands — name only the floors below them, without circles.
 
 use std::path::{Path, PathBuf};
 
@@ -61,4 +62,172 @@ fn the_word_check_is_whole_word() {
     assert!(names("use egui::Ui;", "egui"));
     assert!(!names("let regui = 1;", "egui"));
     assert!(names("std::fs::read", "std::fs"));
+}
+
+// ---- The domain's floors (issue 16) ----
+
+/// The model floor's modules, and the names `domain/mod.rs` re-exports them under.
+const MODEL: [&str; 12] = [
+    "model",
+    "change",
+    "eligibility",
+    "event",
+    "ids",
+    "money",
+    "player",
+    "points",
+    "prize_rules",
+    "result",
+    "rules",
+    "warning",
+];
+
+/// Top-level modules built on the commands floor.
+const ABOVE_COMMANDS: [&str; 2] = ["command", "demo"];
+
+fn domain_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src/domain")
+}
+
+/// A file's text without comments and without its test module (tests may build
+/// events through commands).
+fn code_of(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap();
+    let text = match text.find("#[cfg(test)]") {
+        Some(i) => &text[..i],
+        None => &text,
+    };
+    text.lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n")
+}
+
+/// The top-level domain module a file belongs to (`swiss` for `swiss/dutch/x.rs`).
+fn top_module(path: &Path) -> String {
+    let rel = path.strip_prefix(domain_dir()).unwrap();
+    let first = rel.components().next().unwrap().as_os_str().to_string_lossy().into_owned();
+    first.trim_end_matches(".rs").to_string()
+}
+
+/// The top-level domain modules a text names: `crate::domain::x`, `domain::{x, y}`,
+/// and `super::x` from a top-level file. Model names map to "model".
+fn named_modules(text: &str, top_level_file: bool, all: &[String]) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut add = |name: &str| {
+        let name = if MODEL.contains(&name) { "model" } else { name };
+        if all.iter().any(|m| m == name) && !found.iter().any(|f: &String| f == name) {
+            found.push(name.to_string());
+        }
+    };
+    for (i, _) in text.match_indices("crate::domain::") {
+        let rest = &text[i + "crate::domain::".len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            let end = group.find('}').unwrap_or(group.len());
+            for part in group[..end].split(',') {
+                add(part.trim().split("::").next().unwrap_or("").trim());
+            }
+        } else {
+            add(rest.split(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or(""));
+        }
+    }
+    if top_level_file {
+        for (i, _) in text.match_indices("super::") {
+            let rest = &text[i + "super::".len()..];
+            add(rest.split(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or(""));
+        }
+    }
+    found
+}
+
+/// Which top-level domain modules each one names, outside tests.
+fn domain_graph() -> std::collections::BTreeMap<String, Vec<String>> {
+    let mut files = Vec::new();
+    rust_files(&domain_dir(), &mut files);
+    let mut all: Vec<String> = files.iter().map(|f| top_module(f)).filter(|m| m != "mod").collect();
+    all.sort();
+    all.dedup();
+    let mut graph: std::collections::BTreeMap<String, Vec<String>> =
+        all.iter().map(|m| (m.clone(), Vec::new())).collect();
+    for file in &files {
+        let top = top_module(file);
+        if top == "mod" {
+            continue;
+        }
+        let top_level_file = file.parent() == Some(domain_dir().as_path());
+        for named in named_modules(&code_of(file), top_level_file, &all) {
+            let deps = graph.get_mut(&top).unwrap();
+            if named != top && !deps.contains(&named) {
+                deps.push(named);
+            }
+        }
+    }
+    graph
+}
+
+/// A circle of modules in `graph`, if there is one.
+fn find_circle(graph: &std::collections::BTreeMap<String, Vec<String>>) -> Option<Vec<String>> {
+    fn visit(
+        node: &str,
+        graph: &std::collections::BTreeMap<String, Vec<String>>,
+        path: &mut Vec<String>,
+        done: &mut Vec<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = path.iter().position(|p| p == node) {
+            return Some(path[at..].to_vec());
+        }
+        if done.iter().any(|d| d == node) {
+            return None;
+        }
+        path.push(node.to_string());
+        for next in &graph[node] {
+            if let Some(circle) = visit(next, graph, path, done) {
+                return Some(circle);
+            }
+        }
+        path.pop();
+        done.push(node.to_string());
+        None
+    }
+    let mut done = Vec::new();
+    graph.keys().find_map(|n| visit(n, graph, &mut Vec::new(), &mut done))
+}
+
+// Issue 16: no import circle among the domain's top-level modules.
+#[test]
+fn the_domain_has_no_import_circle() {
+    let graph = domain_graph();
+    assert!(graph.len() > 8, "{graph:?}");
+    assert_eq!(find_circle(&graph), None, "import circle among src/domain's modules: {graph:#?}");
+}
+
+// Issue 16: the model floor names nothing else of the domain.
+#[test]
+fn the_model_floor_names_nothing_above_it() {
+    let graph = domain_graph();
+    assert_eq!(graph["model"], Vec::<String>::new(), "src/domain/model names other domain modules");
+}
+
+// Issue 16: only the commands floor (and what is built on it) names commands.
+#[test]
+fn only_the_commands_floor_names_commands() {
+    let offenders: Vec<String> = domain_graph()
+        .into_iter()
+        .filter(|(m, deps)| !ABOVE_COMMANDS.contains(&m.as_str()) && deps.iter().any(|d| d == "command"))
+        .map(|(m, _)| m)
+        .collect();
+    assert!(offenders.is_empty(), "rules modules naming commands: {offenders:?}");
+}
+
+#[test]
+fn the_circle_check_finds_a_circle() {
+    let graph: std::collections::BTreeMap<String, Vec<String>> = [
+        ("a".to_string(), vec!["b".to_string()]),
+        ("b".to_string(), vec!["c".to_string()]),
+        ("c".to_string(), vec!["a".to_string()]),
+        ("d".to_string(), vec![]),
+    ]
+    .into_iter()
+    .collect();
+    assert_eq!(find_circle(&graph), Some(vec!["a".to_string(), "b".to_string(), "c".to_string()]));
+    let all: Vec<String> = ["command", "model", "swiss"].map(String::from).to_vec();
+    assert_eq!(named_modules("use crate::domain::{event::Event, swiss};", false, &all), ["model", "swiss"]);
+    assert_eq!(named_modules("use super::command::apply;", true, &all), ["command"]);
 }

@@ -1,23 +1,29 @@
 //! Pure rules and data of a xiangqi event: no GUI, database, PDF, file, clock or
 //! thread access. Everything here is deterministic and testable in memory.
+//!
+//! Three floors, each naming only the floors below it (`tests/architecture.rs` checks):
+//! - the **model** ([`model`]): the event's data, and what a change did or why it was
+//!   refused;
+//! - the **rules**: standings, pairing ([`swiss`], [`matching`], [`round_robin`],
+//!   [`knockout`]), [`prizes`], [`ledger`], [`discipline`], [`blacklist`], [`undo`] and
+//!   the [`presets`] of the rule books — they read the model and never name commands;
+//! - the **commands** ([`command`]): `Command`, one dispatcher and its handlers by
+//!   family. [`demo`] builds the demo event through commands.
+
+pub mod model;
+
+pub use model::{change, eligibility, event, ids, money, player, points, prize_rules, result, rules, warning};
 
 pub mod blacklist;
 pub mod command;
 pub mod demo;
 pub mod discipline;
-pub mod eligibility;
-pub mod event;
-pub mod ids;
 pub mod knockout;
 pub mod ledger;
 pub mod matching;
-pub mod player;
-pub mod points;
 pub mod presets;
 pub mod prizes;
-pub mod result;
 pub mod round_robin;
-pub mod rules;
 pub mod standings;
 pub mod swiss;
 pub mod undo;

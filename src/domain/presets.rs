@@ -4,9 +4,9 @@
 use super::eligibility::Eligibility;
 use super::event::{Event, Group, KnockoutRules, Official, RoundSchedule, Stage, StageKind, StageStatus};
 use super::ids::{GroupId, RoundNo, StageNo};
+use super::model::prize_rules::PrizeRules;
 use super::player::Title;
 use super::points::Points;
-use super::prizes::PrizeRules;
 use super::rules::{ClubAvoidance, Discipline, FirstRoundMode, PairingOptions, PairingSystem, ScoringTable, Tiebreak};
 use jiff::civil::date;
 

@@ -7,8 +7,8 @@
 //! of audit rows: ordinary commands push onto the done stack (and clear the redo stack),
 //! an undo moves the top of the done stack to the redo stack, a redo moves it back.
 
-use super::command::{Applied, Change, DomainError, EventInfo, settings_only, stage_mut};
-use super::event::{Event, Stage};
+use super::model::change::{Applied, Change, DomainError, EventInfo, board_games, settings_only, stage_mut};
+use super::model::event::{Event, Stage};
 use serde::{Deserialize, Serialize};
 
 /// Puts every entity in `changes` back to its `before` value, last change first.
@@ -58,6 +58,15 @@ fn revert_one(event: &mut Event, change: &Change) -> Result<Change, DomainError>
                 (Err(_), None) => None,
             };
             Change::Round { group: *group, stage: *stage, round: *round, before: now }
+        }
+        Change::Board { group, stage, round, board, before } => {
+            let st = stage_mut(event, *group, *stage)?;
+            let rd = st.rounds.iter_mut().find(|r| r.no == *round).ok_or(DomainError::UnknownRound(*round))?;
+            let now = board_games(rd, *board);
+            rd.games.retain(|g| g.board != *board);
+            rd.games.extend(before.iter().cloned());
+            rd.games.sort_by_key(|g| (g.board, g.game));
+            Change::Board { group: *group, stage: *stage, round: *round, board: *board, before: now }
         }
         Change::EventInfo { before } => {
             let now = Box::new(EventInfo::of(event));

@@ -7,11 +7,13 @@
 
 pub mod backup;
 pub mod blacklist;
+mod compact;
 mod rows;
 pub mod schema;
 
 use crate::domain::command::{Applied, Change, Command, DomainError, EventInfo, apply, settings_only};
 use crate::domain::event::Event;
+use crate::domain::model::change::board_games;
 use crate::domain::undo::{Step, UndoStacks};
 use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
@@ -174,6 +176,10 @@ impl EventFile {
             }
             tx.commit().map_err(sql)?;
         }
+        if version > 0 && version < schema::RESULT_PER_GAME {
+            // The compacted audit rows leave free pages; give them back to the disk.
+            conn.execute_batch("VACUUM").map_err(sql)?;
+        }
         let event = rows::load_event(&conn).map_err(|e| match e {
             rows::RowError::Sqlite(source) => classify(path, source),
             rows::RowError::Bad(bad) => StoreError::Damaged { path: path.to_path_buf(), message: bad.to_string() },
@@ -326,6 +332,16 @@ impl EventFile {
                         let r = event.group(*group).and_then(|g| g.stage(*stage)).and_then(|s| s.round(*round));
                         rows::save_round(&tx, *group, *stage, *round, r)?;
                         after.push(serde_json::to_value(r).map_err(to_sql)?);
+                    }
+                    Change::Board { group, stage, round, board, .. } => {
+                        let games = event
+                            .group(*group)
+                            .and_then(|g| g.stage(*stage))
+                            .and_then(|s| s.round(*round))
+                            .map(|r| board_games(r, *board))
+                            .unwrap_or_default();
+                        rows::save_board(&tx, *group, *stage, *round, *board, &games)?;
+                        after.push(serde_json::to_value(&games).map_err(to_sql)?);
                     }
                     Change::EventInfo { .. } => {
                         rows::save_event_info(&tx, event)?;

@@ -93,7 +93,7 @@ pub fn save_group(conn: &Connection, group: &Group) -> rusqlite::Result<()> {
 
 /// Writes a stage's settings (not its rounds).
 pub fn save_stage_settings(conn: &Connection, group: GroupId, stage: &Stage) -> rusqlite::Result<()> {
-    let settings = crate::domain::command::settings_only(stage);
+    let settings = crate::domain::model::change::settings_only(stage);
     conn.execute(
         "INSERT INTO stages (group_id, stage_no, settings) VALUES (?1, ?2, ?3)
          ON CONFLICT (group_id, stage_no) DO UPDATE SET settings = excluded.settings",
@@ -216,15 +216,47 @@ pub fn save_round(
         // The u64 seed keeps its bits in SQLite's i64.
         params![group.0, stage.0, round.no.0, round.seed.map(|s| s as i64), json(&round.warnings)?],
     )?;
+    insert_games(conn, group, stage, round.no, &round.games)?;
+    let mut insert_bye = conn.prepare_cached(
+        "INSERT INTO byes (group_id, stage_no, round_no, start_no, kind, points) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?;
+    for b in &round.byes {
+        insert_bye.execute(params![group.0, stage.0, round.no.0, b.player.0, b.kind.code(), b.points.map(|p| p.0)])?;
+    }
+    Ok(())
+}
+
+/// Replaces the games of one board of a round with `games` (a result recorded or
+/// corrected, and a knockout match's playoff games added or removed).
+pub fn save_board(
+    conn: &Connection,
+    group: GroupId,
+    stage: StageNo,
+    round: RoundNo,
+    board: BoardNo,
+    games: &[Game],
+) -> rusqlite::Result<()> {
+    conn.prepare_cached("DELETE FROM games WHERE group_id = ?1 AND stage_no = ?2 AND round_no = ?3 AND board = ?4")?
+        .execute(params![group.0, stage.0, round.0, board.0])?;
+    insert_games(conn, group, stage, round, games)
+}
+
+fn insert_games(
+    conn: &Connection,
+    group: GroupId,
+    stage: StageNo,
+    round: RoundNo,
+    games: &[Game],
+) -> rusqlite::Result<()> {
     let mut insert_game = conn.prepare_cached(
         "INSERT INTO games (group_id, stage_no, round_no, board, game, red, black, outcome, reason,
              fouls_red, fouls_black) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
     )?;
-    for g in &round.games {
+    for g in games {
         insert_game.execute(params![
             group.0,
             stage.0,
-            round.no.0,
+            round.0,
             g.board.0,
             g.game,
             g.red.0,
@@ -234,12 +266,6 @@ pub fn save_round(
             g.result.map_or(0, |r| r.fouls_red),
             g.result.map_or(0, |r| r.fouls_black),
         ])?;
-    }
-    let mut insert_bye = conn.prepare_cached(
-        "INSERT INTO byes (group_id, stage_no, round_no, start_no, kind, points) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-    )?;
-    for b in &round.byes {
-        insert_bye.execute(params![group.0, stage.0, round.no.0, b.player.0, b.kind.code(), b.points.map(|p| p.0)])?;
     }
     Ok(())
 }

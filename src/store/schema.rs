@@ -7,8 +7,14 @@ use rusqlite::Connection;
 pub const APPLICATION_ID: i32 = 0x4250_4149;
 
 /// Migrations in order; the schema version of a file is how many have run.
-pub const MIGRATIONS: &[&str] =
-    &[include_str!("migrations/001_initial.sql"), include_str!("migrations/002_ledger_checkin.sql")];
+pub const MIGRATIONS: &[&str] = &[
+    include_str!("migrations/001_initial.sql"),
+    include_str!("migrations/002_ledger_checkin.sql"),
+    include_str!("migrations/003_result_per_game.sql"),
+];
+
+/// The first schema whose audit rows keep a result's board only (see [`super::compact`]).
+pub const RESULT_PER_GAME: i32 = 3;
 
 /// The schema version this build writes.
 pub fn current_version() -> i32 {
@@ -23,6 +29,9 @@ pub fn current_version() -> i32 {
 pub fn migrate(conn: &Connection, from: i32) -> rusqlite::Result<()> {
     for sql in MIGRATIONS.iter().skip(from.max(0) as usize) {
         conn.execute_batch(sql)?;
+    }
+    if from > 0 && from < RESULT_PER_GAME {
+        super::compact::compact_audit_log(conn)?;
     }
     conn.pragma_update(None, "application_id", APPLICATION_ID)?;
     conn.pragma_update(None, "user_version", current_version())?;

@@ -10,10 +10,10 @@
 pub mod record;
 pub mod tiebreaks;
 
-use crate::domain::command::DomainError;
 use crate::domain::event::stage_entrants;
 use crate::domain::event::{Event, Stage, StageKind};
 use crate::domain::ids::{GroupId, StageNo, StartNo};
+use crate::domain::model::change::DomainError;
 use crate::domain::player::{Gender, PlayerStatus};
 use crate::domain::points::Points;
 use crate::domain::rules::{Colour, Tiebreak};

@@ -8,74 +8,10 @@ use super::{Candidate, meetings, played_meetings};
 use crate::domain::event::stage_entrants;
 use crate::domain::event::{ByeKind, Event, Round, Stage};
 use crate::domain::ids::{GroupId, StartNo};
+pub use crate::domain::model::warning::PairingWarning;
 use crate::domain::rules::{ClubAvoidance, Colour, PairingSystem};
 use crate::domain::standings::records_after;
-use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
-use std::fmt;
-
-/// A rule a pairing breaks.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(tag = "rule", rename_all = "snake_case")]
-pub enum PairingWarning {
-    /// The two have met before (a forfeit counts under `cxa`).
-    Rematch { a: StartNo, b: StartNo },
-    /// The player would have the same colour a third time running.
-    ThirdSameColour { player: StartNo, colour: Colour },
-    /// The player's colour difference would go beyond ±2.
-    ColourDifference { player: StartNo, difference: i32 },
-    /// A second pairing-allocated bye, or one after a forfeit win.
-    SecondBye { player: StartNo },
-    /// Club-mates paired while the stage avoids it.
-    SameClub { a: StartNo, b: StartNo, club: String, forbidden: bool },
-    /// An active player is neither paired nor given a bye.
-    NotPaired { player: StartNo },
-}
-
-impl PairingWarning {
-    /// Whether the director must confirm the edit explicitly.
-    pub fn is_absolute(&self) -> bool {
-        match self {
-            PairingWarning::Rematch { .. }
-            | PairingWarning::ThirdSameColour { .. }
-            | PairingWarning::ColourDifference { .. }
-            | PairingWarning::SecondBye { .. } => true,
-            PairingWarning::SameClub { forbidden, .. } => *forbidden,
-            PairingWarning::NotPaired { .. } => false,
-        }
-    }
-
-    /// The players the warning is about, to show it on their board.
-    pub fn players(&self) -> Vec<StartNo> {
-        match self {
-            PairingWarning::Rematch { a, b } | PairingWarning::SameClub { a, b, .. } => vec![*a, *b],
-            PairingWarning::ThirdSameColour { player, .. }
-            | PairingWarning::ColourDifference { player, .. }
-            | PairingWarning::SecondBye { player }
-            | PairingWarning::NotPaired { player } => vec![*player],
-        }
-    }
-}
-
-impl fmt::Display for PairingWarning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let colour = |c: &Colour| if *c == Colour::Red { "red (红)" } else { "black (黑)" };
-        match self {
-            PairingWarning::Rematch { a, b } => write!(f, "{a} and {b} have met before (重复对局)"),
-            PairingWarning::ThirdSameColour { player, colour: c } => {
-                write!(f, "{player} would have {} three times running (连续三局同色)", colour(c))
-            }
-            PairingWarning::ColourDifference { player, difference } => {
-                write!(f, "{player} would have a colour difference of {difference:+} (先后手差超过2)")
-            }
-            PairingWarning::SecondBye { player } => {
-                write!(f, "{player} already had a bye or a forfeit win (再次轮空)")
-            }
-            PairingWarning::SameClub { a, b, club, .. } => write!(f, "{a} and {b} are both of {club} (同单位)"),
-            PairingWarning::NotPaired { player } => write!(f, "{player} is neither paired nor given a bye (未编排)"),
-        }
-    }
-}
 
 /// Every rule `round` breaks, given the stage's earlier rounds, in a fixed order.
 pub fn check_round(event: &Event, group: GroupId, stage: &Stage, round: &Round) -> Vec<PairingWarning> {

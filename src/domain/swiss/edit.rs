@@ -4,6 +4,7 @@
 
 use crate::domain::event::{Bye, ByeKind, Round};
 use crate::domain::ids::{BoardNo, StartNo};
+use crate::domain::model::change::DomainError;
 use serde::{Deserialize, Serialize};
 
 /// One hand edit of a round's pairing.
@@ -67,12 +68,12 @@ fn put(round: &mut Round, seat: Seat, p: StartNo) {
 ///
 /// # Errors
 /// A player or board not in the round.
-pub fn edited(round: &Round, edit: PairingEdit) -> Result<Round, String> {
+pub fn edited(round: &Round, edit: PairingEdit) -> Result<Round, DomainError> {
     let mut next = round.clone();
     match edit {
         PairingEdit::SwapPlayers { a, b } => {
-            let sa = seat_of(round, a).ok_or_else(|| format!("player {a} is not in round {}", round.no))?;
-            let sb = seat_of(round, b).ok_or_else(|| format!("player {b} is not in round {}", round.no))?;
+            let sa = seat_of(round, a).ok_or(DomainError::NotInRound { player: a, round: round.no })?;
+            let sb = seat_of(round, b).ok_or(DomainError::NotInRound { player: b, round: round.no })?;
             put(&mut next, sa, b);
             put(&mut next, sb, a);
         }
@@ -85,14 +86,14 @@ pub fn edited(round: &Round, edit: PairingEdit) -> Result<Round, String> {
                 found = true;
             }
             if !found {
-                return Err(format!("round {} has no board {board}", round.no));
+                return Err(DomainError::UnknownBoard { round: round.no, board });
             }
         }
         PairingEdit::MoveToBye { player } => {
-            let seat = seat_of(round, player).ok_or_else(|| format!("player {player} is not in round {}", round.no))?;
+            let seat = seat_of(round, player).ok_or(DomainError::NotInRound { player, round: round.no })?;
             let holder = round.byes.iter().find(|b| b.kind == ByeKind::Pairing).map(|b| b.player);
             match (seat, holder) {
-                (Seat::Bye(_), _) => return Err(format!("player {player} already has a bye")),
+                (Seat::Bye(_), _) => return Err(DomainError::AlreadyHasBye(player)),
                 (_, Some(holder)) => return edited(round, PairingEdit::SwapPlayers { a: player, b: holder }),
                 (Seat::Red(i) | Seat::Black(i), None) => {
                     let game = next.games.remove(i);

@@ -125,12 +125,7 @@ pub fn pair_next_round(event: &Event, group: GroupId, stage_no: StageNo, seed: u
     if done >= planned_rounds {
         return Err(PairingError::AllRoundsPaired(planned_rounds));
     }
-    if let Some(last) = stage.rounds.last() {
-        let missing = last.games.iter().filter(|g| g.result.is_none()).count();
-        if missing > 0 {
-            return Err(PairingError::RoundIncomplete { round: last.no, missing });
-        }
-    }
+    stage.ready_for_next_round().map_err(|u| PairingError::RoundIncomplete { round: u.round, missing: u.missing })?;
     let round_no = RoundNo(done + 1);
     // Announced byes and absences for this round are not paired.
     let planned: Vec<&PlannedBye> = stage.planned_byes.iter().filter(|p| p.round == round_no).collect();
@@ -277,12 +272,7 @@ fn knockout_round(stage: &Stage, seeds: &[StartNo], seed: u64) -> Result<Round, 
 /// k-th entrant in seeding order; every seat keeps its games, so a withdrawn player's
 /// opponents are recorded as winning by forfeit.
 fn round_robin_round(stage: &Stage, entrants: &[StartNo], seed: u64) -> Result<Round, PairingError> {
-    if let Some(last) = stage.rounds.last() {
-        let missing = last.games.iter().filter(|g| g.result.is_none()).count();
-        if missing > 0 {
-            return Err(PairingError::RoundIncomplete { round: last.no, missing });
-        }
-    }
+    stage.ready_for_next_round().map_err(|u| PairingError::RoundIncomplete { round: u.round, missing: u.missing })?;
     let total = stage.rounds_planned.unwrap_or(round_robin::rounds_needed(entrants.len(), stage.double_round_robin));
     let round_no = RoundNo(stage.rounds.len() as u32 + 1);
     if round_no.0 > total {

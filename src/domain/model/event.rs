@@ -3,13 +3,13 @@
 
 use super::eligibility::Eligibility;
 use super::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
-use super::ledger::LedgerEntry;
+use super::money::LedgerEntry;
 use super::player::Player;
 use super::points::Points;
-use super::prizes::PrizeRules;
+use super::prize_rules::PrizeRules;
 use super::result::GameResult;
 use super::rules::{Colour, Discipline, PairingOptions, ScoringTable, Tiebreak};
-use super::swiss::PairingWarning;
+use super::warning::PairingWarning;
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
 
@@ -373,6 +373,20 @@ impl Stage {
         self.rounds.last()
     }
 
+    /// Whether the next round may be paired as far as results go: every game of the
+    /// last round has a result.
+    ///
+    /// # Errors
+    /// [`Unfinished`]: the last round and how many of its games still lack a result.
+    pub fn ready_for_next_round(&self) -> Result<(), Unfinished> {
+        match self.rounds.last() {
+            Some(last) if !last.is_complete() => {
+                Err(Unfinished { round: last.no, missing: last.games.iter().filter(|g| g.result.is_none()).count() })
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// The number of rounds with every game decided.
     pub fn completed_rounds(&self) -> u32 {
         self.rounds.iter().take_while(|r| r.is_complete()).count() as u32
@@ -382,6 +396,15 @@ impl Stage {
     pub fn schedule_of(&self, round: RoundNo) -> Option<&RoundSchedule> {
         self.schedule.iter().find(|s| s.round == round)
     }
+}
+
+/// A round that still waits for results ([`Stage::ready_for_next_round`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Unfinished {
+    /// The round.
+    pub round: RoundNo,
+    /// How many of its games have no result.
+    pub missing: usize,
 }
 
 impl Round {

@@ -1,0 +1,96 @@
+//! One result recorded and saved (issue 16: a result is one game): `RecordResult`
+//! applied and saved by the store at 1,500 boards, after 0 and after 8 played rounds,
+//! and the same through the command line (`bianpai result`, process start included).
+//!
+//! `BIANPAI_BENCH_SIZES` sets the field (default 3000 players = 1,500 boards).
+
+mod common;
+
+use bianpai::domain::command::Command;
+use bianpai::domain::event::Event;
+use bianpai::domain::ids::{BoardNo, RoundNo};
+use bianpai::domain::player::PlayerEntry;
+use bianpai::domain::presets;
+use bianpai::domain::result::{GameResult, Outcome};
+use bianpai::domain::swiss::pair_next_round;
+use bianpai::store::EventFile;
+use common::{G, S, play_random_rounds};
+use criterion::{Criterion, criterion_group, criterion_main};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// An event of `players` with `played` rounds played and the next one paired.
+fn event_with(players: u32, played: u32) -> Event {
+    let mut e = presets::build("cxa-swiss", Some("bench"), Some(played + 1)).expect("preset");
+    let entries = (1..=players)
+        .map(|i| PlayerEntry { name: format!("棋手{i}"), rating: Some(1000 + i), ..Default::default() })
+        .collect();
+    bianpai::domain::command::apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None })
+        .expect("players");
+    play_random_rounds(&mut e, played, 11);
+    let round = pair_next_round(&e, G, S, 99).expect("pairing");
+    bianpai::domain::command::apply(&mut e, &Command::PairRound { group: G, stage: S, round }).expect("pair");
+    e
+}
+
+fn result(round: u32, board: u32, outcome: Outcome) -> Command {
+    let result = Some(GameResult::plain(outcome));
+    Command::RecordResult { group: G, stage: S, round: RoundNo(round), board: BoardNo(board), game: 1, result }
+}
+
+/// Records results on boards 1, 2, 3 … in turn, alternating the outcome.
+fn bench_store(c: &mut Criterion, dir: &Path, players: u32, played: u32) {
+    let path = dir.join(format!("store-{players}-{played}.bianpai"));
+    let mut file = EventFile::create(&path, &event_with(players, played)).expect("create");
+    let boards = players / 2;
+    let mut n = 0u32;
+    c.bench_function(&format!("record_result_saved/{players}/after_{played}_rounds"), |b| {
+        b.iter(|| {
+            n += 1;
+            let outcome = if n.is_multiple_of(2) { Outcome::RedWins } else { Outcome::Draw };
+            file.execute(&result(played + 1, 1 + n % boards, outcome)).expect("result");
+        })
+    });
+}
+
+/// `bianpai result FILE --round R --board B RESULT`, one process per result.
+fn bench_cli(c: &mut Criterion, dir: &Path, players: u32, played: u32) {
+    let path = dir.join(format!("cli-{players}-{played}.bianpai"));
+    drop(EventFile::create(&path, &event_with(players, played)).expect("create"));
+    let file = path.to_string_lossy().into_owned();
+    let round = (played + 1).to_string();
+    let boards = players / 2;
+    let mut n = 0u32;
+    let mut group = c.benchmark_group("record_result_cli");
+    group.sample_size(20).measurement_time(Duration::from_secs(10));
+    group.bench_function(format!("{players}/after_{played}_rounds"), |b| {
+        b.iter_custom(|iters| {
+            let start = Instant::now();
+            for _ in 0..iters {
+                n += 1;
+                let board = (1 + n % boards).to_string();
+                let outcome = if n.is_multiple_of(2) { "1-0" } else { "1/2" };
+                let out = std::process::Command::new(env!("CARGO_BIN_EXE_bianpai"))
+                    .args(["result", &file, "--round", &round, "--board", &board, outcome])
+                    .output()
+                    .expect("run bianpai");
+                assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+            }
+            start.elapsed()
+        })
+    });
+    group.finish();
+}
+
+fn bench(c: &mut Criterion) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for players in common::sizes(&[3000]) {
+        for played in [0, 8] {
+            bench_store(c, dir.path(), players, played);
+            bench_cli(c, dir.path(), players, played);
+        }
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

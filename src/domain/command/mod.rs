@@ -1,0 +1,302 @@
+//! The commands floor: every change to an event is a [`Command`], applied in one place
+//! by [`apply`], which validates it and returns what changed ([`Applied`]) so that the
+//! store can save the change with its audit row in one transaction. The handlers live
+//! by family: [`players`], [`stages`], [`rounds`], [`money`] and [`discipline`].
+
+mod discipline;
+mod money;
+mod players;
+mod rounds;
+mod stages;
+#[cfg(test)]
+mod tests;
+
+pub use super::discipline::{COLLUSION_DISQUALIFICATION, FORFEIT_DISQUALIFICATION};
+pub use super::model::change::{Applied, Change, DomainError, EventInfo, settings_only};
+use super::model::event::Event;
+use super::model::event::{Official, PlannedBye, Round, RoundSchedule, StageKind, StageStatus};
+use super::model::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
+use super::model::money::{LedgerId, LedgerKind, RoundRef};
+use super::model::player::{PlayerEntry, PlayerStatus};
+use super::model::result::GameResult;
+use super::model::rules::{PairingOptions, ScoringTable, Tiebreak};
+use super::swiss::PairingEdit;
+use jiff::civil::Date;
+pub use players::registration_issues;
+use serde::{Deserialize, Serialize};
+
+/// A change a director asks for.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "command", rename_all = "snake_case")]
+pub enum Command {
+    /// Register players into a group, all or none (one player or a whole roster).
+    /// `override_reason` accepts entries that break the group's rules.
+    AddPlayers {
+        /// The group they enter.
+        group: GroupId,
+        /// What was typed or imported.
+        entries: Vec<PlayerEntry>,
+        /// The director's reason for accepting ineligible entries.
+        override_reason: Option<String>,
+    },
+    /// Correct a player's personal data.
+    EditPlayer {
+        /// The player.
+        start_no: StartNo,
+        /// The new data.
+        entry: PlayerEntry,
+    },
+    /// Withdraw, disqualify or reinstate a player.
+    SetPlayerStatus {
+        /// The player.
+        start_no: StartNo,
+        /// The new status.
+        status: PlayerStatus,
+        /// Why.
+        reason: String,
+    },
+    /// Decide the number of rounds of a stage.
+    SetRoundsPlanned {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// Rounds to play.
+        rounds: u32,
+    },
+    /// Change a stage's scoring table, tiebreak order and pairing options.
+    SetStageRules {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// Points per result.
+        scoring: ScoringTable,
+        /// Tiebreaks in order.
+        tiebreaks: Vec<Tiebreak>,
+        /// Pairing options.
+        pairing: PairingOptions,
+    },
+    /// Choose a stage's format before its first round: Swiss or round robin.
+    SetStageFormat {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// Swiss or round robin (knockouts are set up by their own stage).
+        kind: StageKind,
+        /// Two cycles for a round robin.
+        double: bool,
+    },
+    /// Set a stage's time control and round start times.
+    SetStageSchedule {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// Time control as printed on sheets.
+        time_control: String,
+        /// Start times and monitored boards, one entry per round at most.
+        schedule: Vec<RoundSchedule>,
+    },
+    /// Set the event's title, first day and officials.
+    SetEventInfo {
+        /// The event's title; not empty.
+        name: String,
+        /// First day of play (the reference date for ages).
+        start_date: Option<Date>,
+        /// Officials in printing order; each needs a name.
+        officials: Vec<Official>,
+    },
+    /// Close a stage and qualify players into the next: the top `qualifiers` of
+    /// the closed stage's final standings who are still active, then the nominees; the
+    /// new stage's seeding is that order.
+    AdvanceStage {
+        /// The group.
+        group: GroupId,
+        /// The stage to close.
+        stage: StageNo,
+        /// Sponsors' nominees added after the qualifiers, in this order.
+        nominees: Vec<StartNo>,
+    },
+    /// Announce a bye or an absence for a round not yet paired.
+    AnnounceBye {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// The round and the bye.
+        planned: PlannedBye,
+    },
+    /// Take back an announced bye.
+    CancelAnnouncedBye {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// The round.
+        round: RoundNo,
+        /// The player.
+        player: StartNo,
+    },
+    /// Add the next round's pairing, as produced by the pairing engine or by hand.
+    PairRound {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// The round with its games and byes, no results yet.
+        round: Round,
+    },
+    /// Edit the last round's pairing by hand. An edit that breaks an absolute
+    /// rule needs `confirmed`; the warnings are kept with the round.
+    EditPairing {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// The round, which must be the last and have no results.
+        round: RoundNo,
+        /// The edit.
+        edit: PairingEdit,
+        /// The director accepts the broken absolute rules.
+        confirmed: bool,
+    },
+    /// Remove the last round's pairing while no result is recorded in it.
+    UnpairRound {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// The round, which must be the last.
+        round: RoundNo,
+    },
+    /// Record, correct or clear (`None`) a game's result.
+    RecordResult {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+        /// The game of the match (1 in Swiss).
+        game: u32,
+        /// The result, or `None` to clear it.
+        result: Option<GameResult>,
+    },
+    /// Record a payment, a prize payout or an excused forfeit fine.
+    RecordLedgerEntry {
+        /// Whose account.
+        start_no: StartNo,
+        /// What it is.
+        kind: LedgerKind,
+        /// Amount in fen; for an excused fine, ignored (the whole fine is excused).
+        amount_fen: i64,
+        /// The forfeited round, for a fine payment or excuse.
+        round: Option<RoundRef>,
+        /// Receipt, payment channel, reason …
+        note: String,
+    },
+    /// Void a ledger entry recorded by mistake (it stays in the books, struck out).
+    VoidLedgerEntry {
+        /// The entry.
+        id: LedgerId,
+    },
+    /// Mark a player as checked in (签到) at the desk, or not.
+    SetCheckedIn {
+        /// The player.
+        start_no: StartNo,
+        /// Present or not.
+        checked_in: bool,
+    },
+    /// Collusion (假棋/人情棋, R-4.4, seed 000 附二 B): both players of the game are
+    /// disqualified.
+    DisqualifyForCollusion {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+        /// What the arbiters found.
+        reason: String,
+    },
+}
+
+/// Applies a command to the event, or refuses it leaving the event unchanged.
+///
+/// # Errors
+/// A [`DomainError`] saying which rule the command breaks.
+pub fn apply(event: &mut Event, command: &Command) -> Result<Applied, DomainError> {
+    refuse_frozen(event, command)?;
+    match command {
+        Command::AddPlayers { group, entries, override_reason } => {
+            players::add(event, *group, entries, override_reason.as_deref())
+        }
+        Command::EditPlayer { start_no, entry } => players::edit(event, *start_no, entry),
+        Command::SetPlayerStatus { start_no, status, reason } => players::set_status(event, *start_no, *status, reason),
+        Command::SetCheckedIn { start_no, checked_in } => players::set_checked_in(event, *start_no, *checked_in),
+        Command::SetRoundsPlanned { group, stage, rounds } => {
+            stages::set_rounds_planned(event, *group, *stage, *rounds)
+        }
+        Command::SetStageRules { group, stage, scoring, tiebreaks, pairing } => {
+            stages::set_rules(event, *group, *stage, scoring, tiebreaks, pairing)
+        }
+        Command::SetStageFormat { group, stage, kind, double } => {
+            stages::set_format(event, *group, *stage, *kind, *double)
+        }
+        Command::SetStageSchedule { group, stage, time_control, schedule } => {
+            stages::set_schedule(event, *group, *stage, time_control, schedule)
+        }
+        Command::SetEventInfo { name, start_date, officials } => {
+            stages::set_event_info(event, name, *start_date, officials)
+        }
+        Command::AdvanceStage { group, stage, nominees } => stages::advance(event, *group, *stage, nominees),
+        Command::AnnounceBye { group, stage, planned } => stages::announce_bye(event, *group, *stage, planned),
+        Command::CancelAnnouncedBye { group, stage, round, player } => {
+            stages::cancel_bye(event, *group, *stage, *round, *player)
+        }
+        Command::PairRound { group, stage, round } => rounds::pair(event, *group, *stage, round),
+        Command::EditPairing { group, stage, round, edit, confirmed } => {
+            rounds::edit(event, *group, *stage, *round, *edit, *confirmed)
+        }
+        Command::UnpairRound { group, stage, round } => rounds::unpair(event, *group, *stage, *round),
+        Command::RecordResult { group, stage, round, board, game, result } => rounds::record_result(
+            event,
+            rounds::GameAt { group: *group, stage: *stage, round: *round, board: *board, game: *game },
+            *result,
+        ),
+        Command::RecordLedgerEntry { start_no, kind, amount_fen, round, note } => {
+            money::record(event, *start_no, *kind, *amount_fen, *round, note)
+        }
+        Command::VoidLedgerEntry { id } => money::void(event, *id),
+        Command::DisqualifyForCollusion { group, stage, round, board, reason } => {
+            discipline::collusion(event, *group, *stage, *round, *board, reason)
+        }
+    }
+}
+
+/// A closed stage is frozen: its rounds, results and rules stay as they were
+/// when its players were handed on.
+fn refuse_frozen(event: &Event, command: &Command) -> Result<(), DomainError> {
+    let target = match command {
+        Command::RecordResult { group, stage, .. }
+        | Command::EditPairing { group, stage, .. }
+        | Command::UnpairRound { group, stage, .. }
+        | Command::PairRound { group, stage, .. }
+        | Command::SetStageRules { group, stage, .. }
+        | Command::SetStageFormat { group, stage, .. }
+        | Command::SetRoundsPlanned { group, stage, .. }
+        | Command::AnnounceBye { group, stage, .. }
+        | Command::CancelAnnouncedBye { group, stage, .. } => Some((*group, *stage)),
+        _ => None,
+    };
+    match target.and_then(|(g, s)| event.group(g).and_then(|g| g.stage(s))) {
+        Some(stage) if stage.status == StageStatus::Closed => Err(DomainError::StageClosed(stage.no)),
+        _ => Ok(()),
+    }
+}

@@ -1,0 +1,124 @@
+//! Handlers of the players' commands: registration (with the group's entry rules,
+//! ), corrections, status (withdrawn, disqualified, reinstated) and check-in.
+
+use crate::domain::model::change::{Applied, Change, DomainError, player_mut};
+use crate::domain::model::eligibility::EligibilityIssue;
+use crate::domain::model::event::Event;
+use crate::domain::model::ids::{GroupId, StartNo};
+use crate::domain::model::player::{Player, PlayerEntry, PlayerStatus};
+
+fn changed(start_no: StartNo, before: Box<Player>) -> Applied {
+    Applied::one(Change::Player { start_no, before: Some(before) })
+}
+
+/// Changes one player with `f`, keeping the player before for the audit.
+fn change_player(event: &mut Event, start_no: StartNo, f: impl FnOnce(&mut Player)) -> Result<Applied, DomainError> {
+    let player = player_mut(event, start_no)?;
+    let before = Box::new(player.clone());
+    f(player);
+    Ok(changed(start_no, before))
+}
+
+pub(super) fn edit(event: &mut Event, start_no: StartNo, entry: &PlayerEntry) -> Result<Applied, DomainError> {
+    validate_entry(entry)?;
+    change_player(event, start_no, |p| p.entry = entry.clone())
+}
+
+pub(super) fn set_status(
+    event: &mut Event,
+    start_no: StartNo,
+    status: PlayerStatus,
+    reason: &str,
+) -> Result<Applied, DomainError> {
+    change_player(event, start_no, |p| {
+        p.status = status;
+        p.status_reason = reason.to_string();
+    })
+}
+
+pub(super) fn set_checked_in(event: &mut Event, start_no: StartNo, checked_in: bool) -> Result<Applied, DomainError> {
+    change_player(event, start_no, |p| p.checked_in = checked_in)
+}
+
+fn validate_entry(entry: &PlayerEntry) -> Result<(), DomainError> {
+    if entry.name.trim().is_empty() {
+        return Err(DomainError::InvalidEntry {
+            name: String::new(),
+            field: "name",
+            message: "a name is required".into(),
+        });
+    }
+    Ok(())
+}
+
+fn join_issues(issues: &[EligibilityIssue]) -> String {
+    issues.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
+}
+
+/// Every rule of the group that each entry breaks, counting the
+/// entries before it towards the capacity: `(index in entries, issues)` for each
+/// entry with issues, in entry order.
+///
+/// # Errors
+/// [`DomainError::UnknownGroup`].
+pub fn registration_issues(
+    event: &Event,
+    group: GroupId,
+    entries: &[PlayerEntry],
+) -> Result<Vec<(usize, Vec<EligibilityIssue>)>, DomainError> {
+    let g = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
+    let already = event.group_players(group).count();
+    let mut found = Vec::new();
+    for (i, entry) in entries.iter().enumerate() {
+        let mut issues = g.eligibility.check(entry, event.start_date);
+        if g.phone_required && entry.phone.trim().is_empty() {
+            issues.push(EligibilityIssue::PhoneMissing);
+        }
+        if let Some(capacity) = g.capacity
+            && (already + i) as u32 >= capacity
+        {
+            issues.push(EligibilityIssue::GroupFull { capacity });
+        }
+        if !issues.is_empty() {
+            found.push((i, issues));
+        }
+    }
+    Ok(found)
+}
+
+pub(super) fn add(
+    event: &mut Event,
+    group: GroupId,
+    entries: &[PlayerEntry],
+    override_reason: Option<&str>,
+) -> Result<Applied, DomainError> {
+    for entry in entries {
+        validate_entry(entry)?;
+    }
+    let override_reason = override_reason.map(str::trim).filter(|r| !r.is_empty());
+    let mut notes: Vec<Option<String>> = vec![None; entries.len()];
+    for (i, issues) in registration_issues(event, group, entries)? {
+        match override_reason {
+            None => return Err(DomainError::Ineligible { name: entries[i].name.clone(), issues }),
+            Some(reason) => notes[i] = Some(format!("{reason} — {}", join_issues(&issues))),
+        }
+    }
+    let mut next = event.next_start_no();
+    let mut applied = Applied { changes: Vec::new(), new_players: Vec::new() };
+    for (entry, eligibility_override) in entries.iter().zip(notes) {
+        let start_no = next;
+        next = StartNo(next.0 + 1);
+        event.players.push(Player {
+            start_no,
+            group,
+            entry: entry.clone(),
+            status: PlayerStatus::Active,
+            status_reason: String::new(),
+            eligibility_override,
+            checked_in: false,
+        });
+        applied.changes.push(Change::Player { start_no, before: None });
+        applied.new_players.push(start_no);
+    }
+    Ok(applied)
+}

@@ -1,0 +1,225 @@
+//! Handlers of the stages' and the event's settings: rounds planned, rules, format,
+//! schedule, the event's title and officials, announced byes, and closing a stage to
+//! qualify players into the next.
+
+use crate::domain::model::change::{Applied, Change, DomainError, EventInfo, settings_only, stage_mut, stage_ref};
+use crate::domain::model::event::{ByeKind, Event, Official, PlannedBye, RoundSchedule, Stage, StageKind, StageStatus};
+use crate::domain::model::ids::{GroupId, RoundNo, StageNo, StartNo};
+use crate::domain::model::player::PlayerStatus;
+use crate::domain::model::rules::{PairingOptions, ScoringTable, Tiebreak};
+use crate::domain::standings::standings;
+use jiff::civil::Date;
+
+/// Changes one stage's settings with `f` (which may refuse), keeping the settings
+/// before for the audit.
+fn change_stage(
+    event: &mut Event,
+    group: GroupId,
+    stage: StageNo,
+    f: impl FnOnce(&mut Stage) -> Result<(), DomainError>,
+) -> Result<Applied, DomainError> {
+    let st = stage_mut(event, group, stage)?;
+    let before = Box::new(settings_only(st));
+    f(st)?;
+    Ok(Applied::one(Change::StageSettings { group, stage, before }))
+}
+
+pub(super) fn set_rounds_planned(
+    event: &mut Event,
+    group: GroupId,
+    stage: StageNo,
+    rounds: u32,
+) -> Result<Applied, DomainError> {
+    change_stage(event, group, stage, |st| {
+        let paired = st.rounds.len() as u32;
+        if rounds < paired {
+            return Err(DomainError::RoundsBelowPaired { paired });
+        }
+        st.rounds_planned = Some(rounds);
+        Ok(())
+    })
+}
+
+pub(super) fn set_rules(
+    event: &mut Event,
+    group: GroupId,
+    stage: StageNo,
+    scoring: &ScoringTable,
+    tiebreaks: &[Tiebreak],
+    pairing: &PairingOptions,
+) -> Result<Applied, DomainError> {
+    change_stage(event, group, stage, |st| {
+        st.scoring = scoring.clone();
+        st.tiebreaks = tiebreaks.to_vec();
+        st.pairing = pairing.clone();
+        Ok(())
+    })
+}
+
+pub(super) fn set_format(
+    event: &mut Event,
+    group: GroupId,
+    stage: StageNo,
+    kind: StageKind,
+    double: bool,
+) -> Result<Applied, DomainError> {
+    change_stage(event, group, stage, |st| {
+        if !st.rounds.is_empty() {
+            return Err(DomainError::RoundsBelowPaired { paired: st.rounds.len() as u32 });
+        }
+        if kind == StageKind::Knockout || st.kind == StageKind::Knockout {
+            return Err(DomainError::KnockoutFormatFixed);
+        }
+        st.kind = kind;
+        st.double_round_robin = double && kind == StageKind::RoundRobin;
+        if kind == StageKind::RoundRobin {
+            st.rounds_planned = None;
+        }
+        Ok(())
+    })
+}
+
+pub(super) fn set_schedule(
+    event: &mut Event,
+    group: GroupId,
+    stage: StageNo,
+    time_control: &str,
+    schedule: &[RoundSchedule],
+) -> Result<Applied, DomainError> {
+    let mut schedule = schedule.to_vec();
+    schedule.sort_by_key(|s| s.round);
+    if schedule.iter().any(|s| s.round.0 == 0) {
+        return Err(DomainError::ScheduleRoundZero);
+    }
+    if let Some(twice) = schedule.windows(2).find(|w| w[0].round == w[1].round) {
+        return Err(DomainError::ScheduledTwice(twice[0].round));
+    }
+    change_stage(event, group, stage, |st| {
+        st.time_control = time_control.trim().to_string();
+        st.schedule = schedule;
+        Ok(())
+    })
+}
+
+pub(super) fn set_event_info(
+    event: &mut Event,
+    name: &str,
+    start_date: Option<Date>,
+    officials: &[Official],
+) -> Result<Applied, DomainError> {
+    let invalid = |name: &str, field, message: &str| DomainError::InvalidEntry {
+        name: name.to_string(),
+        field,
+        message: message.to_string(),
+    };
+    if name.trim().is_empty() {
+        return Err(invalid("", "event name", "the event needs a name"));
+    }
+    if let Some(o) = officials.iter().find(|o| o.name.trim().is_empty()) {
+        return Err(invalid(&o.role, "official", "an official needs a name"));
+    }
+    let before = Box::new(EventInfo::of(event));
+    event.name = name.trim().to_string();
+    event.start_date = start_date;
+    event.officials = officials
+        .iter()
+        .map(|o| Official { role: o.role.trim().to_string(), name: o.name.trim().to_string() })
+        .collect();
+    Ok(Applied::one(Change::EventInfo { before }))
+}
+
+pub(super) fn announce_bye(
+    event: &mut Event,
+    group: GroupId,
+    stage: StageNo,
+    planned: &PlannedBye,
+) -> Result<Applied, DomainError> {
+    if event.player(planned.bye.player).is_none() {
+        return Err(DomainError::UnknownPlayer(planned.bye.player));
+    }
+    if planned.bye.kind == ByeKind::Pairing {
+        return Err(DomainError::PairingByeAnnounced);
+    }
+    change_stage(event, group, stage, |st| {
+        if planned.round.0 as usize <= st.rounds.len() {
+            return Err(DomainError::RoundAlreadyPaired(planned.round));
+        }
+        st.planned_byes.retain(|p| !(p.round == planned.round && p.bye.player == planned.bye.player));
+        st.planned_byes.push(*planned);
+        st.planned_byes.sort_by_key(|p| (p.round, p.bye.player));
+        Ok(())
+    })
+}
+
+pub(super) fn cancel_bye(
+    event: &mut Event,
+    group: GroupId,
+    stage: StageNo,
+    round: RoundNo,
+    player: StartNo,
+) -> Result<Applied, DomainError> {
+    change_stage(event, group, stage, |st| {
+        st.planned_byes.retain(|p| !(p.round == round && p.bye.player == player));
+        Ok(())
+    })
+}
+
+/// Closes a stage and qualifies players into the next: the top `qualifiers`
+/// of the closed stage's final standings who are still active, then the nominees;
+/// the new stage's seeding is that order.
+pub(super) fn advance(
+    event: &mut Event,
+    group: GroupId,
+    stage_no: StageNo,
+    nominees: &[StartNo],
+) -> Result<Applied, DomainError> {
+    let closing = stage_ref(event, group, stage_no)?;
+    let next_no = StageNo(stage_no.0 + 1);
+    let next = stage_ref(event, group, next_no)?;
+    if closing.status != StageStatus::Open {
+        return Err(DomainError::StageNotOpen(stage_no));
+    }
+    let played = closing.rounds.len() as u32;
+    if closing.rounds_planned.is_some_and(|planned| played < planned) || played == 0 {
+        return Err(DomainError::StageUnfinished { stage: stage_no, played, planned: closing.rounds_planned });
+    }
+    closing.ready_for_next_round()?;
+    if closing.nominees > 0 && nominees.len() as u32 > closing.nominees {
+        return Err(DomainError::TooManyNominees { given: nominees.len(), allowed: closing.nominees });
+    }
+    let entrants = qualified(event, group, closing, nominees)?;
+    let (before_closing, before_next) = (Box::new(settings_only(closing)), Box::new(settings_only(next)));
+    stage_mut(event, group, stage_no)?.status = StageStatus::Closed;
+    let nx = stage_mut(event, group, next_no)?;
+    nx.entrants = entrants;
+    nx.status = StageStatus::Open;
+    Ok(Applied::of(vec![
+        Change::StageSettings { group, stage: stage_no, before: before_closing },
+        Change::StageSettings { group, stage: next_no, before: before_next },
+    ]))
+}
+
+/// The next stage's entrants: the closing stage's active qualifiers in standing
+/// order, then the nominees.
+fn qualified(
+    event: &Event,
+    group: GroupId,
+    closing: &Stage,
+    nominees: &[StartNo],
+) -> Result<Vec<StartNo>, DomainError> {
+    let table = standings(event, group, closing.no, closing.rounds.len() as u32)?;
+    let active = |p: StartNo| event.player(p).is_some_and(|pl| pl.status == PlayerStatus::Active);
+    let take = closing.qualifiers.map_or(usize::MAX, |q| q as usize);
+    let mut entrants: Vec<StartNo> = table.rows.iter().map(|r| r.start_no).filter(|p| active(*p)).take(take).collect();
+    for n in nominees {
+        let player = event.player(*n).ok_or(DomainError::UnknownPlayer(*n))?;
+        if player.group != group {
+            return Err(DomainError::NomineeNotInGroup(*n));
+        }
+        if entrants.contains(n) {
+            return Err(DomainError::NomineeQualifies(*n));
+        }
+        entrants.push(*n);
+    }
+    Ok(entrants)
+}

@@ -1,0 +1,266 @@
+//! What a command changed and why one was refused, as data: [`Change`] (each changed
+//! entity with its value before, for the store, the audit log and undo), [`Applied`]
+//! and [`DomainError`]. Shared by the rules and the commands, so it sits on the model
+//! floor and names nothing above it.
+
+use super::eligibility::EligibilityIssue;
+use super::event::{Event, Game, Official, Round, Stage};
+use super::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
+use super::money::{LedgerEntry, LedgerId};
+use super::player::Player;
+use super::warning::PairingWarning;
+use jiff::civil::Date;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// One entity a command changed, with its value before the change (for audit and undo).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "entity", rename_all = "snake_case")]
+pub enum Change {
+    /// A player was added (`before` is `None`) or changed.
+    Player {
+        /// Which player.
+        start_no: StartNo,
+        /// The player before the change.
+        before: Option<Box<Player>>,
+    },
+    /// A stage's settings changed (rounds are saved separately).
+    StageSettings {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// The stage before the change, without its rounds.
+        before: Box<Stage>,
+    },
+    /// A round was added, changed or removed.
+    Round {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// The round.
+        round: RoundNo,
+        /// The round before the change; `None` if it is new.
+        before: Option<Box<Round>>,
+    },
+    /// The games of one board changed: a result recorded, corrected or cleared, and
+    /// in a knockout match the playoff games that result added or removed. Only that
+    /// board is saved and audited, so one result costs one game row, not the round.
+    Board {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+        /// The board's games before the change, in game order.
+        before: Vec<Game>,
+    },
+    /// The event's title, first day or officials changed.
+    EventInfo {
+        /// The values before the change.
+        before: Box<EventInfo>,
+    },
+    /// A ledger entry was recorded (`before` is `None`) or voided.
+    LedgerEntry {
+        /// The entry.
+        id: LedgerId,
+        /// The entry before the change; `None` if it is new.
+        before: Option<Box<LedgerEntry>>,
+    },
+}
+
+/// The event-level fields that [`Command::SetEventInfo`] changes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventInfo {
+    /// The event's title.
+    pub name: String,
+    /// First day of play.
+    pub start_date: Option<Date>,
+    /// Officials in printing order.
+    pub officials: Vec<Official>,
+}
+
+impl EventInfo {
+    /// The event's current title, first day and officials.
+    pub fn of(event: &Event) -> EventInfo {
+        EventInfo { name: event.name.clone(), start_date: event.start_date, officials: event.officials.clone() }
+    }
+}
+
+/// What [`apply`] changed, for the store and the audit log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Applied {
+    /// The entities changed, in a deterministic order.
+    pub changes: Vec<Change>,
+    /// Start numbers given to newly added players.
+    pub new_players: Vec<StartNo>,
+}
+
+/// Why a command was refused. Nothing was changed.
+#[derive(Debug, Error, Clone, PartialEq)]
+pub enum DomainError {
+    /// No such group.
+    #[error("no group {0}")]
+    UnknownGroup(GroupId),
+    /// No such stage in the group.
+    #[error("group {group} has no stage {stage}")]
+    UnknownStage { group: GroupId, stage: StageNo },
+    /// No such player.
+    #[error("no player with start number {0}")]
+    UnknownPlayer(StartNo),
+    /// No such round.
+    #[error("round {0} has not been paired")]
+    UnknownRound(RoundNo),
+    /// No such board or game in the round.
+    #[error("round {round} has no board {board} game {game}")]
+    UnknownGame { round: RoundNo, board: BoardNo, game: u32 },
+    /// An entry breaks the group's rules and no override reason was given.
+    #[error("{name}: not eligible: {}", join(.issues))]
+    Ineligible { name: String, issues: Vec<EligibilityIssue> },
+    /// A field of an entry is unusable.
+    #[error("{name}: {field}: {message}")]
+    InvalidEntry { name: String, field: &'static str, message: String },
+    /// The stage is not open for play.
+    #[error("stage {0} is not open")]
+    StageNotOpen(StageNo),
+    /// A round may only follow the last one.
+    #[error("the next round to pair is {expected}, not {got}")]
+    RoundOutOfOrder { expected: RoundNo, got: RoundNo },
+    /// Results are missing in the previous round.
+    #[error("round {round} still has {missing} game(s) without a result")]
+    RoundIncomplete { round: RoundNo, missing: usize },
+    /// Every planned round has been paired.
+    #[error("all {0} planned rounds have been paired")]
+    AllRoundsPaired(u32),
+    /// A pairing seats a player against himself.
+    #[error("invalid pairing: player {0} cannot play himself")]
+    PlaysHimself(StartNo),
+    /// A pairing names a player who is not in the stage.
+    #[error("invalid pairing: player {0} is not in this stage")]
+    NotInStage(StartNo),
+    /// A pairing names a player twice.
+    #[error("invalid pairing: player {0} appears twice")]
+    AppearsTwice(StartNo),
+    /// A new round came with results.
+    #[error("invalid pairing: a new round cannot carry results")]
+    NewRoundHasResults,
+    /// Only absences and requested byes are announced; the pairing gives its own bye.
+    #[error("a pairing-allocated bye cannot be announced")]
+    PairingByeAnnounced,
+    /// Byes are announced before their round is paired.
+    #[error("round {0} is already paired")]
+    RoundAlreadyPaired(RoundNo),
+    /// A round with results cannot be unpaired.
+    #[error("round {0} has results; clear them first")]
+    RoundHasResults(RoundNo),
+    /// Only the last round can be unpaired.
+    #[error("only the last round ({0}) can be unpaired")]
+    NotLastRound(RoundNo),
+    /// The stage is closed and frozen.
+    #[error("stage {0} is closed; its players have been handed on and it can no longer change")]
+    StageClosed(StageNo),
+    /// A stage cannot close before its rounds are played.
+    #[error("stage {stage} has played {played} of {} rounds", planned.map_or("?".to_string(), |p| p.to_string()))]
+    StageUnfinished { stage: StageNo, played: u32, planned: Option<u32> },
+    /// A hand edit breaks absolute rules and was not confirmed.
+    #[error("the edit breaks absolute rules; confirm to keep it: {}", join(.0))]
+    NeedsConfirmation(Vec<PairingWarning>),
+    /// A hand edit names a player the round does not seat.
+    #[error("player {player} is not in round {round}")]
+    NotInRound { player: StartNo, round: RoundNo },
+    /// A hand edit names a board the round does not have.
+    #[error("round {round} has no board {board}")]
+    UnknownBoard { round: RoundNo, board: BoardNo },
+    /// A hand edit moves a player to the bye who has it already.
+    #[error("player {0} already has a bye")]
+    AlreadyHasBye(StartNo),
+    /// The stage's rounds cannot be set below those already paired.
+    #[error("{paired} rounds are already paired")]
+    RoundsBelowPaired { paired: u32 },
+    /// A knockout stage is set up as a knockout and stays one.
+    #[error("a knockout stage keeps its format")]
+    KnockoutFormatFixed,
+    /// A schedule names round 0.
+    #[error("round 0 does not exist")]
+    ScheduleRoundZero,
+    /// A schedule names a round twice.
+    #[error("round {0} is scheduled twice")]
+    ScheduledTwice(RoundNo),
+    /// More nominees than the stage admits.
+    #[error("{given} nominees given; the stage admits {allowed}")]
+    TooManyNominees { given: usize, allowed: u32 },
+    /// A nominee from another group.
+    #[error("nominee {0} is not in this group")]
+    NomineeNotInGroup(StartNo),
+    /// A nominee who qualifies anyway.
+    #[error("nominee {0} already qualifies")]
+    NomineeQualifies(StartNo),
+    /// No such ledger entry.
+    #[error("no ledger entry {0}")]
+    UnknownLedgerEntry(LedgerId),
+    /// The ledger entry is void already.
+    #[error("ledger entry {0} is void already")]
+    LedgerEntryVoid(LedgerId),
+}
+
+fn join<T: std::fmt::Display>(items: &[T]) -> String {
+    items.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
+}
+
+impl Applied {
+    /// What one change gives: no new players.
+    pub fn one(change: Change) -> Applied {
+        Applied { changes: vec![change], new_players: vec![] }
+    }
+
+    /// Several changes, no new players.
+    pub fn of(changes: Vec<Change>) -> Applied {
+        Applied { changes, new_players: vec![] }
+    }
+}
+
+/// A copy of the stage without its rounds: what [`Change::StageSettings`] keeps.
+pub fn settings_only(stage: &Stage) -> Stage {
+    Stage { rounds: Vec::new(), ..stage.clone() }
+}
+
+/// The player with this start number, to change.
+///
+/// # Errors
+/// [`DomainError::UnknownPlayer`].
+pub fn player_mut(event: &mut Event, start_no: StartNo) -> Result<&mut Player, DomainError> {
+    event.players.iter_mut().find(|p| p.start_no == start_no).ok_or(DomainError::UnknownPlayer(start_no))
+}
+
+/// The stage, to change.
+///
+/// # Errors
+/// [`DomainError::UnknownGroup`] or [`DomainError::UnknownStage`].
+pub fn stage_mut(event: &mut Event, group: GroupId, stage: StageNo) -> Result<&mut Stage, DomainError> {
+    let g = event.groups.iter_mut().find(|g| g.id == group).ok_or(DomainError::UnknownGroup(group))?;
+    g.stages.iter_mut().find(|s| s.no == stage).ok_or(DomainError::UnknownStage { group, stage })
+}
+
+/// The stage, to read.
+///
+/// # Errors
+/// [`DomainError::UnknownGroup`] or [`DomainError::UnknownStage`].
+pub fn stage_ref(event: &Event, group: GroupId, stage: StageNo) -> Result<&Stage, DomainError> {
+    let g = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
+    g.stage(stage).ok_or(DomainError::UnknownStage { group, stage })
+}
+
+impl From<super::event::Unfinished> for DomainError {
+    fn from(u: super::event::Unfinished) -> DomainError {
+        DomainError::RoundIncomplete { round: u.round, missing: u.missing }
+    }
+}
+
+/// The games of one board of a round, in game order: what [`Change::Board`] keeps.
+pub fn board_games(round: &Round, board: BoardNo) -> Vec<Game> {
+    round.games.iter().filter(|g| g.board == board).cloned().collect()
+}

@@ -1,0 +1,16 @@
+//! The model floor: the event's data and nothing else — ids, points, players, results,
+//! scoring and tiebreak settings, entry rules, the event tree, money and prize rules as
+//! data, pairing warnings, and what a command changed ([`change`]). It names no other
+//! part of the domain, so every rule and command can build on it.
+
+pub mod change;
+pub mod eligibility;
+pub mod event;
+pub mod ids;
+pub mod money;
+pub mod player;
+pub mod points;
+pub mod prize_rules;
+pub mod result;
+pub mod rules;
+pub mod warning;
