@@ -8,6 +8,8 @@
 //! - [`domain`]: pure rules and data (events, scoring, commands, standings, pairing);
 //! - [`store`]: the event file (SQLite), the only module that touches the database;
 //! - [`io`]: roster import, JSON/TRF conversions and the CSV/XLSX/HTML exports;
+//! - [`present`]: format-neutral documents as data (ranking table, knockout bracket),
+//!   derived from the event and shared by the window, the PDFs, the exports and the CLI;
 //! - [`print`]: the PDFs (pairing sheets, slips, standings, crosstable, bracket, prizes);
 //! - [`ui`]: the egui desktop app; [`cli`]: the command line;
 //! - [`lang`] (Chinese or English) and [`assets`] (the bundled font) serve them all.
@@ -17,6 +19,7 @@ pub mod cli;
 pub mod domain;
 pub mod io;
 pub mod lang;
+pub mod present;
 pub mod print;
 pub mod store;
 pub mod ui;

@@ -5,12 +5,13 @@ use super::{EditCmd, FormatArg, GroupArg, InputError, ResultArgs, current_stage,
 use crate::domain::command::{Command, DomainError};
 use crate::domain::event::{Bye, ByeKind, PlannedBye, StageKind};
 use crate::domain::ids::{BoardNo, RoundNo, StageNo, StartNo};
-use crate::domain::player::Gender;
 use crate::domain::result::{GameResult, Outcome, ResultReason};
 use crate::domain::standings::{self, records_after};
 use crate::domain::swiss;
 use crate::domain::swiss::PairingEdit;
 use crate::io::json;
+use crate::lang::Lang;
+use crate::present::ranking::{Column, RankingTable, section_caption};
 use crate::store::EventFile;
 use crate::ui::pairing_ui::fresh_seed;
 use anyhow::Context;
@@ -265,45 +266,38 @@ pub(super) fn standings_out(
     let g = resolve_group(event, group)?;
     let stage = current_stage(g)?;
     let after = round.unwrap_or_else(|| stage.completed_rounds());
-    let table = standings::standings(event, g.id, stage.no, after)
-        .with_context(|| format!("standings of {} after round {after}", g.name))?;
+    let context = || format!("standings of {} after round {after}", g.name);
     if as_json {
+        let table = standings::standings(event, g.id, stage.no, after).with_context(context)?;
         return Ok(format!("{}\n", json::standings(event, g, &table)));
     }
-    let columns: Vec<_> = stage.tiebreaks.iter().copied().filter(|t| t.has_column()).collect();
-    let mut header: Vec<(&str, Align)> =
-        vec![("名次", Align::Right), ("编号", Align::Right), ("姓名", Align::Left), ("积分", Align::Right)];
-    header.extend(columns.iter().map(|t| (t.label_zh(), Align::Right)));
-    header.extend([("红", Align::Right), ("黑", Align::Right), ("状态", Align::Left)]);
-    let mut out = String::new();
-    let mut section = None;
-    let mut rows: Vec<Vec<String>> = Vec::new();
-    let flush = |out: &mut String, section: Option<Gender>, rows: &mut Vec<Vec<String>>| {
-        if rows.is_empty() {
-            return;
+    standings_text(event, g.id, stage.no, after).with_context(context)
+}
+
+/// The standings as terminal text: the ranking table's title, then a table per gender
+/// section (the window's and the PDF's columns, less the club for width), in Chinese.
+fn standings_text(
+    event: &crate::domain::event::Event,
+    group: crate::domain::ids::GroupId,
+    stage: StageNo,
+    after: u32,
+) -> Result<String, DomainError> {
+    let lang = Lang::Zh;
+    let mut ranking = RankingTable::standings_after(event, group, stage, after)?;
+    ranking.retain_columns(|c| c != Column::Club);
+    let header: Vec<(&str, Align)> = ranking
+        .columns
+        .iter()
+        .map(|c| (c.short_header(lang), if c.is_numeric() { Align::Right } else { Align::Left }))
+        .collect();
+    let mut out = format!("{}\n", ranking.title(lang));
+    for (section, rows) in ranking.sections() {
+        if let Some(gender) = section {
+            out.push_str(&format!("{}\n", section_caption(gender, lang)));
         }
-        if let Some(s) = section {
-            out.push_str(&format!("{}子\n", s.label_zh()));
-        }
-        out.push_str(&table::render(&header, rows));
-        rows.clear();
-    };
-    out.push_str(&format!("{} {} 第{}轮后\n", g.name, stage.name, after));
-    for r in &table.rows {
-        if r.section != section {
-            flush(&mut out, section, &mut rows);
-            section = r.section;
-        }
-        let mut row = vec![
-            r.rank.to_string(),
-            r.start_no.to_string(),
-            event.player(r.start_no).map(|p| p.entry.name.clone()).unwrap_or_default(),
-            r.points.to_string(),
-        ];
-        row.extend(r.tiebreaks.iter().map(|(_, v)| v.to_string()));
-        row.extend([r.red_games.to_string(), r.black_games.to_string(), r.status.label_zh().to_string()]);
-        rows.push(row);
+        let cells: Vec<Vec<String>> =
+            rows.iter().map(|r| ranking.cells(r, lang).iter().map(|c| c.display().into_owned()).collect()).collect();
+        out.push_str(&table::render(&header, &cells));
     }
-    flush(&mut out, section, &mut rows);
     Ok(out)
 }

@@ -2,9 +2,10 @@
 //! stage's tiebreak columns in order, games as red and as black, status — with one
 //! table for boys and one for girls when the group ranks them separately.
 //!
-//! Standings are derived from the event, never stored; the last table computed is
-//! kept until the round, stage or group changes or [`StandingsView::invalidate`] is
-//! called (after any change to the event).
+//! The table is [`RankingTable::standings_after`], the same model as the standings PDF
+//! and `bianpai standings`. Standings are derived from the event, never stored; the
+//! last table computed is kept until the round, stage or group changes or
+//! [`StandingsView::invalidate`] is called (after any change to the event).
 
 use super::app::Env;
 use super::session::Job;
@@ -16,8 +17,7 @@ use crate::domain::event::{Event, Stage};
 use crate::domain::ids::StartNo;
 use crate::domain::ids::{GroupId, RoundNo, StageNo};
 use crate::domain::player::Gender;
-use crate::domain::rules::Tiebreak;
-use crate::domain::standings::{Standings, StandingsRow, standings};
+use crate::present::ranking::{Column as RankColumn, RankingRow, RankingTable};
 use egui::Ui;
 use egui_extras::{Column, TableBuilder};
 
@@ -30,7 +30,7 @@ type CacheKey = (GroupId, StageNo, u32, u64);
 pub struct StandingsView {
     /// The round the standings are after; `None` for the last complete round.
     pub after_round: Option<u32>,
-    cache: Option<(CacheKey, Result<Standings, DomainError>)>,
+    cache: Option<(CacheKey, Result<RankingTable, DomainError>)>,
     /// Sponsors' nominees typed for the next stage: start numbers.
     pub nominees: String,
 }
@@ -41,11 +41,12 @@ impl StandingsView {
         self.cache = None;
     }
 
-    fn standings_for(&mut self, event: &Event, key: CacheKey) -> &Result<Standings, DomainError> {
+    fn standings_for(&mut self, event: &Event, key: CacheKey) -> &Result<RankingTable, DomainError> {
         if self.cache.as_ref().is_none_or(|(k, _)| *k != key) {
             self.cache = None;
         }
-        let (_, table) = self.cache.get_or_insert_with(|| (key, standings(event, key.0, key.1, key.2)));
+        let (_, table) =
+            self.cache.get_or_insert_with(|| (key, RankingTable::standings_after(event, key.0, key.1, key.2)));
         table
     }
 }
@@ -97,25 +98,10 @@ pub fn standings_ui(ui: &mut Ui, state: &mut StandingsView, env: &Env<'_>, stage
             return;
         }
     };
-    let mut headings: Vec<(String, Align)> = vec![
-        (lang.t("名次", "Rank").into(), Align::Right),
-        (lang.t("编号", "No.").into(), Align::Right),
-        (lang.t("姓名", "Name").into(), Align::Left),
-        (lang.t("单位", "Club").into(), Align::Left),
-        (lang.t("积分", "Points").into(), Align::Right),
-    ];
-    let tiebreak_columns: Vec<_> = stage.tiebreaks.iter().copied().filter(|t| t.has_column()).collect();
-    headings.extend(tiebreak_columns.iter().map(|t| (lang.t(t.label_zh(), t.label_en()).to_string(), Align::Right)));
-    headings.extend([
-        (lang.t("红", "Red").into(), Align::Right),
-        (lang.t("黑", "Black").into(), Align::Right),
-        (lang.t("状态", "Status").into(), Align::Left),
-    ]);
-
-    let sections: Vec<(Option<Gender>, Vec<&StandingsRow>)> = if group.rank_genders_separately {
+    let sections: Vec<(Option<Gender>, Vec<&RankingRow>)> = if group.rank_genders_separately {
         [Gender::Male, Gender::Female]
             .into_iter()
-            .map(|g| (Some(g), table.rows.iter().filter(|r| r.section == Some(g)).collect()))
+            .map(|g| (Some(g), table.rows.iter().filter(|r| r.standing.section == Some(g)).collect()))
             .collect()
     } else {
         vec![(None, table.rows.iter().collect())]
@@ -133,66 +119,61 @@ pub fn standings_ui(ui: &mut Ui, state: &mut StandingsView, env: &Env<'_>, stage
             });
         }
         ui.push_id(("standings-section", section.map(Gender::code)), |ui| {
-            section_table_ui(ui, event, lang, &headings, &tiebreak_columns, rows, header_h, row_h, share);
+            section_table_ui(ui, lang, table, rows, (header_h, row_h), share);
         });
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The width of a ranking column in the window.
+fn table_column(column: RankColumn) -> Column {
+    match column {
+        RankColumn::Rank | RankColumn::StartNo => Column::exact(40.0),
+        RankColumn::Name => Column::initial(110.0).at_least(70.0),
+        RankColumn::Club => Column::initial(130.0).at_least(70.0),
+        RankColumn::Points => Column::exact(44.0),
+        RankColumn::RedGames | RankColumn::BlackGames => Column::exact(28.0),
+        RankColumn::Status => Column::remainder().at_least(60.0),
+        _ => Column::initial(56.0).at_least(40.0),
+    }
+}
+
+fn align_of(column: RankColumn) -> Align {
+    if column.is_numeric() { Align::Right } else { Align::Left }
+}
+
+/// One section's table: the ranking table's columns and cells as they are.
 fn section_table_ui(
     ui: &mut Ui,
-    event: &Event,
     lang: crate::ui::Lang,
-    headings: &[(String, Align)],
-    tiebreaks: &[Tiebreak],
-    rows: &[&StandingsRow],
-    header_h: f32,
-    row_h: f32,
+    table: &RankingTable,
+    rows: &[&RankingRow],
+    (header_h, row_h): (f32, f32),
     max_height: f32,
 ) {
     if rows.is_empty() {
         ui.label(lang.t("（无选手）", "(no players)"));
         return;
     }
+    let headings: Vec<(String, Align)> =
+        table.columns.iter().map(|c| (c.short_header(lang).to_string(), align_of(*c))).collect();
     let mut builder = TableBuilder::new(ui)
         .id_salt("standings")
         .striped(true)
         .resizable(true)
         .auto_shrink([false, false])
-        .max_scroll_height(max_height)
-        .column(Column::exact(40.0))
-        .column(Column::exact(40.0))
-        .column(Column::initial(110.0).at_least(70.0))
-        .column(Column::initial(130.0).at_least(70.0))
-        .column(Column::exact(44.0));
-    for _ in tiebreaks {
-        builder = builder.column(Column::initial(56.0).at_least(40.0));
+        .max_scroll_height(max_height);
+    for column in &table.columns {
+        builder = builder.column(table_column(*column));
     }
-    builder
-        .column(Column::exact(28.0))
-        .column(Column::exact(28.0))
-        .column(Column::remainder().at_least(60.0))
-        .header(header_h, |header| header_ui(header, headings))
-        .body(|body| {
-            body.rows(row_h, rows.len(), |mut row| {
-                let Some(r) = rows.get(row.index()) else { return };
-                let id = r.start_no;
-                let player = event.player(r.start_no);
-                text_cell_ui(&mut row, id, Align::Right, r.rank.to_string());
-                text_cell_ui(&mut row, id, Align::Right, r.start_no.to_string());
-                text_cell_ui(&mut row, id, Align::Left, player.map(|p| p.entry.name.as_str()).unwrap_or_default());
-                text_cell_ui(&mut row, id, Align::Left, player.map(|p| p.entry.club.as_str()).unwrap_or_default());
-                text_cell_ui(&mut row, id, Align::Right, r.points.to_string());
-                for tiebreak in tiebreaks {
-                    // A tiebreak without a value for this player still takes its cell.
-                    let value = r.tiebreaks.iter().find(|(t, _)| t == tiebreak).map(|(_, v)| v.to_string());
-                    text_cell_ui(&mut row, id, Align::Right, value.unwrap_or_default());
-                }
-                text_cell_ui(&mut row, id, Align::Right, r.red_games.to_string());
-                text_cell_ui(&mut row, id, Align::Right, r.black_games.to_string());
-                text_cell_ui(&mut row, id, Align::Left, lang.t(r.status.label_zh(), r.status.label_en()));
-            });
+    builder.header(header_h, |header| header_ui(header, &headings)).body(|body| {
+        body.rows(row_h, rows.len(), |mut row| {
+            let Some(r) = rows.get(row.index()) else { return };
+            // A tiebreak without a value for this player still takes its cell.
+            for (column, cell) in table.columns.iter().zip(table.cells(r, lang)) {
+                text_cell_ui(&mut row, r.start_no, align_of(*column), cell.display().into_owned());
+            }
         });
+    });
 }
 
 /// When the stage is played out and another follows: close it and hand its top

@@ -1,0 +1,14 @@
+//! Format-neutral documents as data: what the window, the PDFs, the exports and the
+//! command line show, derived from the event and built once, so that the same thing is
+//! never named or ordered two ways.
+//!
+//! - [`ranking`]: a ranking table — standings after a round, a stage's places, the
+//!   group's final ranking with prizes — as columns and typed cells;
+//! - [`bracket`]: a knockout bracket — columns of match boxes with seeds, scores,
+//!   games, winners, the pairs still to come, the podium and the rounds' names.
+//!
+//! No egui, printpdf, rusqlite or files here: each medium draws these models its own
+//! way (widths, alignment, fonts) but takes their words and values as they are.
+
+pub mod bracket;
+pub mod ranking;
