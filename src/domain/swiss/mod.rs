@@ -1,7 +1,9 @@
 //! Swiss pairing (R-3, PAIRING.md): the next round of a stage from its standings and
 //! history, under the stage's rule set (`cxa` or `fide-dutch`).
 //!
-//! [`pair_next_round`] gathers the candidates in rank order, draws round 1
+//! [`pair_next_round`] dispatches on the stage's system, one function each
+//! (`systems`): knockout, round robin, `fide-dutch` (`dutch`) and `cxa`. For a Swiss
+//! round `field` gathers the candidates in rank order; `cxa` draws round 1
 //! (`first_round`), hands the graph of allowed pairs with the rule set's criteria as
 //! weights to the matching (`engine`, `criteria`), allocates colours (`colours`) and
 //! orders the boards. Withdrawn and disqualified players, announced byes and absences
@@ -13,17 +15,17 @@ mod criteria;
 pub(crate) mod dutch;
 mod edit;
 mod engine;
+mod field;
 mod first_round;
+mod systems;
 
 use crate::domain::event::stage_entrants;
-use crate::domain::event::{Bye, ByeKind, Event, Game, PlannedBye, Round, Stage, StageKind, StageStatus};
-use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
-use crate::domain::knockout::{self, KnockoutError};
+use crate::domain::event::{Event, Round, StageKind, StageStatus};
+use crate::domain::ids::{GroupId, RoundNo, StageNo, StartNo};
+use crate::domain::knockout::KnockoutError;
 use crate::domain::points::Points;
-use crate::domain::round_robin;
-use crate::domain::rules::{ClubAvoidance, Colour, FirstRoundMode, PairingSystem};
-use crate::domain::standings::{record::Record, records_after, standings};
-use colours::ColourState;
+use crate::domain::rules::PairingSystem;
+use crate::domain::standings::record::Record;
 use std::collections::BTreeSet;
 use thiserror::Error;
 
@@ -96,8 +98,9 @@ pub(crate) struct Candidate {
     pub had_forfeit_win: bool,
 }
 
-/// Pairs the next round of a Swiss stage. `seed` drives every random draw and is
-/// stored with the round.
+/// Pairs the next round of a stage with its system: a knockout's next matches,
+/// a round robin's Berger round, or a Swiss round under `cxa` or `fide-dutch`. `seed`
+/// drives every random draw and is stored with the round.
 ///
 /// # Errors
 /// [`PairingError`] when the stage cannot be paired now or no valid pairing exists.
@@ -110,191 +113,17 @@ pub fn pair_next_round(event: &Event, group: GroupId, stage_no: StageNo, seed: u
         return Err(PairingError::StageNotOpen(stage_no));
     }
     let entrants = stage_entrants(event, group, stage);
-    if stage.kind == StageKind::Knockout {
-        return knockout_round(stage, &entrants, seed);
-    }
-    if stage.kind == StageKind::RoundRobin {
-        return round_robin_round(stage, &entrants, seed);
-    }
-    let planned_rounds = stage.rounds_planned.ok_or(PairingError::RoundsNotSet {
-        stage: stage_no,
-        players: entrants.len(),
-        suggested: suggested_rounds(entrants.len()),
-    })?;
-    let done = stage.rounds.len() as u32;
-    if done >= planned_rounds {
-        return Err(PairingError::AllRoundsPaired(planned_rounds));
-    }
-    stage.ready_for_next_round().map_err(|u| PairingError::RoundIncomplete { round: u.round, missing: u.missing })?;
-    let round_no = RoundNo(done + 1);
-    // Announced byes and absences for this round are not paired.
-    let planned: Vec<&PlannedBye> = stage.planned_byes.iter().filter(|p| p.round == round_no).collect();
-    let pairable: BTreeSet<StartNo> = entrants
-        .iter()
-        .copied()
-        .filter(|p| event.player(*p).is_some_and(|pl| pl.status.is_pairable()))
-        .filter(|p| planned.iter().all(|b| b.bye.player != *p))
-        .collect();
-    if pairable.len() < 2 {
-        return Err(PairingError::TooFewPlayers(pairable.len()));
-    }
-    let records = records_after(event, group, stage, done);
-    // Rank order: the standings after the last round (start numbers before round 1).
-    let order: Vec<StartNo> = standings(event, group, stage_no, done)
-        .map(|s| s.rows.into_iter().map(|r| r.start_no).collect())
-        .unwrap_or_else(|_| entrants.clone());
-    let mut candidates: Vec<Candidate> = order
-        .into_iter()
-        .filter(|p| pairable.contains(p))
-        .map(|p| {
-            let record = records.get(&p).cloned().unwrap_or_default();
-            let player = event.player(p);
-            Candidate {
-                start_no: p,
-                points: record.total(),
-                rating: player.and_then(|pl| pl.entry.rating),
-                club: player.map(|pl| pl.entry.club.trim().to_string()).unwrap_or_default(),
-                had_pairing_bye: record.byes.iter().any(|(_, k)| *k == ByeKind::Pairing),
-                had_forfeit_win: record.games.iter().any(|g| g.won() && !g.played()),
-                record,
-            }
-        })
-        .collect();
-    let options = &stage.pairing;
-    let first = done == 0;
-    if options.system == PairingSystem::FideDutch {
-        // C.04.3 in full: the dedicated Dutch module.
-        let mut forbidden = played_meetings(stage.rounds.iter());
-        if options.club_avoidance_absolute
-            && options.club_avoidance != ClubAvoidance::Off
-            && (options.club_avoidance == ClubAvoidance::EveryRound || first)
-        {
-            for (k, a) in candidates.iter().enumerate() {
-                for b in &candidates[k + 1..] {
-                    if !a.club.is_empty() && a.club == b.club {
-                        forbidden.insert((a.start_no.min(b.start_no), a.start_no.max(b.start_no)));
-                    }
-                }
+    match stage.kind {
+        StageKind::Knockout => systems::knockout_round(stage, &entrants, seed),
+        StageKind::RoundRobin => systems::round_robin_round(stage, &entrants, seed),
+        StageKind::Swiss => {
+            let field = field::Field::gather(event, group, stage, &entrants)?;
+            match stage.pairing.system {
+                PairingSystem::FideDutch => systems::dutch_round(stage, &field, &entrants, seed),
+                PairingSystem::Cxa => systems::cxa_round(stage, field, seed),
             }
         }
-        let mut by_number = entrants.clone();
-        by_number.sort();
-        let input = dutch::Input {
-            candidates: &candidates,
-            records: &records,
-            entrants: &by_number,
-            forbidden: &forbidden,
-            done,
-            planned: planned_rounds,
-            scoring: &stage.scoring,
-            initial: options.initial_colour.unwrap_or(Colour::Red),
-        };
-        return dutch::round(&input, round_no, seed, planned.iter().map(|p| p.bye));
     }
-    let mut rules = engine::Rules {
-        club: match options.club_avoidance {
-            ClubAvoidance::Off => None,
-            ClubAvoidance::FirstRound if !first => None,
-            ClubAvoidance::FirstRound | ClubAvoidance::EveryRound => Some(options.club_avoidance_absolute),
-        },
-        last_round: round_no.0 == planned_rounds && !first,
-        targets: None,
-    };
-    if first {
-        let (drawn, targets) = first_round::draw(&candidates, options.first_round, seed);
-        candidates = drawn;
-        rules.targets = Some(targets);
-    }
-    // cxa: a forfeit counts as a meeting (fide-dutch returned above).
-    let met = meetings(stage.rounds.iter());
-    let solution = engine::solve(&candidates, &met, &rules)
-        .map_err(|unpaired| PairingError::NoValidPairing { round: round_no, players: unpaired.0 })?;
-
-    let states: Vec<ColourState> = candidates.iter().map(ColourState::of).collect();
-    // Board order (PAIRING.md): the higher score of the pair, then the pair's sum, then
-    // the better rank of the pair's higher player.
-    let mut boards: Vec<(usize, usize)> = solution.pairs.clone();
-    boards.sort_by(|x, y| {
-        let key = |&(i, j): &(usize, usize)| {
-            let (a, b) = (candidates[i].points, candidates[j].points);
-            (std::cmp::Reverse(a.max(b)), std::cmp::Reverse(a + b), i.min(j))
-        };
-        key(x).cmp(&key(y))
-    });
-    let first_colours = first.then(|| {
-        let mode = match options.first_round {
-            FirstRoundMode::Random => colours::FirstRoundColours::ByLot,
-            FirstRoundMode::Halves | FirstRoundMode::HalvesLot => colours::FirstRoundColours::OddBoardsUpperRed,
-        };
-        let mut list = colours::first_round_colours(mode, boards.len(), seed);
-        // TRF `XXC black1`: the top board's upper player starts with black.
-        if options.initial_colour == Some(Colour::Black) {
-            list.iter_mut().for_each(|c| *c = c.opposite());
-        }
-        list
-    });
-    let games = boards
-        .iter()
-        .enumerate()
-        .map(|(k, &(i, j))| {
-            let (high, low) = (i.min(j), i.max(j));
-            let colour = match &first_colours {
-                Some(list) => list[k],
-                None => colours::colour_of_higher(&states[high], &states[low]),
-            };
-            let (red, black) = if colour == Colour::Red { (high, low) } else { (low, high) };
-            Game {
-                board: BoardNo(k as u32 + 1),
-                game: 1,
-                red: candidates[red].start_no,
-                black: candidates[black].start_no,
-                result: None,
-            }
-        })
-        .collect();
-    let mut byes: Vec<Bye> =
-        solution.bye.map(|i| Bye::new(candidates[i].start_no, ByeKind::Pairing)).into_iter().collect();
-    byes.extend(planned.iter().map(|p| p.bye));
-    byes.sort_by_key(|b| b.player);
-    Ok(Round { no: round_no, seed: Some(seed), games, byes, warnings: Vec::new() })
-}
-
-/// The next round of a knockout stage: seeds are the entrants in seeding order.
-fn knockout_round(stage: &Stage, seeds: &[StartNo], seed: u64) -> Result<Round, PairingError> {
-    let rules = stage.knockout.as_ref().ok_or(KnockoutError::NoRules)?;
-    let (games, passes) = knockout::next_round(seeds, &stage.rounds, &stage.scoring, rules)?;
-    let round_no = RoundNo(stage.rounds.len() as u32 + 1);
-    let byes = passes.into_iter().map(|p| Bye::new(p, ByeKind::Pairing)).collect();
-    Ok(Round { no: round_no, seed: Some(seed), games, byes, warnings: Vec::new() })
-}
-
-/// The next round of a round-robin stage from the Berger tables: seat k is the
-/// k-th entrant in seeding order; every seat keeps its games, so a withdrawn player's
-/// opponents are recorded as winning by forfeit.
-fn round_robin_round(stage: &Stage, entrants: &[StartNo], seed: u64) -> Result<Round, PairingError> {
-    stage.ready_for_next_round().map_err(|u| PairingError::RoundIncomplete { round: u.round, missing: u.missing })?;
-    let total = stage.rounds_planned.unwrap_or(round_robin::rounds_needed(entrants.len(), stage.double_round_robin));
-    let round_no = RoundNo(stage.rounds.len() as u32 + 1);
-    if round_no.0 > total {
-        return Err(PairingError::AllRoundsPaired(total));
-    }
-    let table = round_robin::berger_round(entrants.len(), round_no.0, stage.double_round_robin)
-        .map_err(|_| PairingError::TooFewPlayers(entrants.len()))?;
-    let seat = |k: usize| entrants[k - 1];
-    let games = table
-        .boards
-        .iter()
-        .enumerate()
-        .map(|(i, (red, black))| Game {
-            board: BoardNo(i as u32 + 1),
-            game: 1,
-            red: seat(*red),
-            black: seat(*black),
-            result: None,
-        })
-        .collect();
-    let byes = table.bye.map(|k| Bye::new(seat(k), ByeKind::Pairing)).into_iter().collect();
-    Ok(Round { no: round_no, seed: Some(seed), games, byes, warnings: Vec::new() })
 }
 
 /// Rounds to suggest for a Swiss of `players`: one more than the rounds a
