@@ -27,14 +27,14 @@
 use super::graph::{Bonus, Failure, FullGraph, Recipe, RoundGraph};
 use super::players::Player;
 use super::weights::{Compat, Context, Layout, bits, edge_weight};
-use super::wide::Wt;
 use super::window::WindowGraph;
+use crate::domain::matching::MatchWeight;
 
 /// Pairs the round. `players` are in pairing order (score, then pairing number);
 /// returns each player's partner (itself for the bye). `windowed`: solve each
 /// bracket's matchings on its window (`window`); the caller falls back to the full
 /// graph on [`Failure::Fallback`].
-pub(crate) fn pair<W: Wt>(
+pub(crate) fn pair<W: MatchWeight>(
     players: &[Player],
     compat: &Compat,
     layout: &Layout,
@@ -75,7 +75,7 @@ pub(crate) fn first_round_halves(players: &[Player], compat: &Compat) -> Option<
     Some(partner)
 }
 
-fn run<W: Wt>(g: &mut impl RoundGraph<W>, players: &[Player], compat: &Compat) -> Result<Vec<usize>, Failure> {
+fn run<W: MatchWeight>(g: &mut impl RoundGraph<W>, players: &[Player], compat: &Compat) -> Result<Vec<usize>, Failure> {
     let n = players.len();
     let score = |v: usize| players[v].score;
     let top = score(0);

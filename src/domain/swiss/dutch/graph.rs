@@ -3,10 +3,9 @@
 //! every player of the round is a vertex of every matching (as in bbpPairings).
 //! `window` holds the fast form that gives the same answers.
 
-use super::matcher::max_weight_matching;
 use super::players::Player;
 use super::weights::{Compat, Context, Layout, bye_weight, edge_weight};
-use super::wide::Wt;
+use crate::domain::matching::{self, MatchWeight};
 use std::collections::{BTreeMap, HashMap};
 
 /// Why a round could not be paired by a graph.
@@ -48,7 +47,7 @@ pub(crate) type Bonus<W> = HashMap<(usize, usize), W>;
 
 /// The operations of the bracket procedure on the round's graph; vertices are the
 /// players in pairing order.
-pub(crate) trait RoundGraph<W: Wt> {
+pub(crate) trait RoundGraph<W: MatchWeight> {
     /// Who gets the bye, if anyone; sets the weights every pair starts with.
     fn start(&mut self) -> Result<Start, Failure>;
     /// The layout to weigh the pairs of `window` with, called once per bracket when
@@ -74,7 +73,7 @@ pub(crate) trait RoundGraph<W: Wt> {
 }
 
 /// Every player of the round in one dense graph, in the global layout.
-pub(crate) struct FullGraph<'a, W: Wt> {
+pub(crate) struct FullGraph<'a, W: MatchWeight> {
     n: usize,
     players: &'a [Player],
     compat: &'a Compat,
@@ -84,7 +83,7 @@ pub(crate) struct FullGraph<'a, W: Wt> {
     fixed: Vec<Option<usize>>,
 }
 
-impl<'a, W: Wt> FullGraph<'a, W> {
+impl<'a, W: MatchWeight> FullGraph<'a, W> {
     pub fn new(players: &'a [Player], compat: &'a Compat, layout: &'a Layout) -> FullGraph<'a, W> {
         let n = players.len();
         FullGraph { n, players, compat, layout, weight: vec![W::ZERO; n * n], fixed: vec![None; n] }
@@ -96,7 +95,7 @@ impl<'a, W: Wt> FullGraph<'a, W> {
     }
 }
 
-impl<W: Wt> RoundGraph<W> for FullGraph<'_, W> {
+impl<W: MatchWeight> RoundGraph<W> for FullGraph<'_, W> {
     fn start(&mut self) -> Result<Start, Failure> {
         let (n, players, compat, layout) = (self.n, self.players, self.compat, self.layout);
         let score = |v: usize| players[v].score;
@@ -175,7 +174,7 @@ impl<W: Wt> RoundGraph<W> for FullGraph<'_, W> {
                 }
             }
         }
-        let mates = max_weight_matching(free.len(), &edges).ok_or(Failure::NoPairing)?;
+        let mates = matching::solve(free.len(), &edges, matching::Start::HeaviestEdge).ok_or(Failure::NoPairing)?;
         let mut out = self.partners();
         for (a, mate) in mates.iter().enumerate() {
             if let Some(b) = mate {

@@ -7,12 +7,13 @@
 //!   (A.4) and bye eligibility (C2);
 //! - `weights`: the criteria C1–C21 as fields of one wide edge weight (`wide`);
 //! - `brackets`: the score brackets top-down (B), asking the maximum-weight matching
-//!   (`matcher`) one question at a time, of the round's graph (`graph`);
+//!   (`domain::matching`, the program's one solver, with wide weights and the
+//!   heaviest-edge start) one question at a time, of the round's graph (`graph`);
 //! - `window`: the fast form of that graph — each matching solved on the bracket
 //!   and the next score group only, in a layout of a few hundred bits, the rest of
 //!   the round vouched for by a maximum-cardinality matching (`completion`), or
-//!   taken into the window when it cannot be completed alone; the matcher resumes
-//!   from its last optimum between questions (`matcher::Warm`). The full graph is
+//!   taken into the window when it cannot be completed alone; the matching resumes
+//!   from its last optimum between questions (`domain::matching::Warm`). The full graph is
 //!   the fallback only for C9 and very large tails (issue 10: the last round of
 //!   1,000 players in half a second, of 3,000 in about 15 s);
 //! - `colours`: colour allocation E.1–E.5;
@@ -38,7 +39,6 @@ mod completion;
 #[cfg(test)]
 mod equivalence;
 mod graph;
-mod matcher;
 mod players;
 mod weights;
 mod wide;

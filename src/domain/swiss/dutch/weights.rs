@@ -25,7 +25,7 @@
 //!    filled in by `brackets`.
 
 use super::players::{Float, Player, invert};
-use super::wide::Wt;
+use crate::domain::matching::MatchWeight;
 use std::collections::BTreeMap;
 
 /// Bits needed to write `value` (0 for 0).
@@ -190,7 +190,7 @@ pub(crate) fn prefs_compatible(a: &Player, b: &Player) -> bool {
 
 /// The weight of pairing `h` (higher ranked) with `l`; `in_bracket` / `in_next`: `l`
 /// belongs to the bracket being paired / to the next one. Zero when they may not meet.
-pub(crate) fn edge_weight<W: Wt>(
+pub(crate) fn edge_weight<W: MatchWeight>(
     ctx: &Context<'_>,
     compat: &Compat,
     players: &[Player],
@@ -293,7 +293,7 @@ pub(crate) fn edge_weight<W: Wt>(
 /// The weights that only decide who gets the bye when the count is odd (C2, C4,
 /// C5): pairs first, then players who may not take the bye, then the scores of the
 /// paired players (the bye goes to the lowest score group possible).
-pub(crate) fn bye_weight<W: Wt>(
+pub(crate) fn bye_weight<W: MatchWeight>(
     compat: &Compat,
     players: &[Player],
     layout: &Layout,

@@ -3,32 +3,14 @@
 //! The Dutch weights (see `weights`) pack every C.04.3 quality criterion into one
 //! number, one bit field per criterion and per score group, so they need hundreds of
 //! bits for a large event. [`Wide`] is an `N`-word two's-complement integer with just
-//! the operations the matching (`matcher`) and the weight encoding need; the caller
+//! the operations the matching (`domain::matching`, through its `MatchWeight`
+//! trait) and the weight encoding need; the caller
 //! picks `N` from the width the event needs.
 
+use crate::domain::matching::MatchWeight;
 use std::cmp::Ordering;
 use std::fmt::Debug;
 use std::ops::{Add, AddAssign, Sub, SubAssign};
-
-/// What the matching needs of a weight: exact signed arithmetic and order.
-pub(crate) trait Wt:
-    Copy + Ord + Debug + Add<Output = Self> + Sub<Output = Self> + AddAssign + SubAssign
-{
-    /// Zero.
-    const ZERO: Self;
-    /// Twice the value.
-    fn double(self) -> Self;
-    /// Half the value, rounded down.
-    fn half(self) -> Self;
-    /// A small non-negative value.
-    fn from_u64(value: u64) -> Self;
-    /// The value shifted left by `bits` (bits beyond the width are lost).
-    fn shl(self, bits: u32) -> Self;
-    /// Whether the value is zero.
-    fn is_zero(&self) -> bool;
-    /// The width in bits.
-    const BITS: u32;
-}
 
 /// An `N`-word two's-complement integer (least significant word first).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -115,7 +97,7 @@ impl<const N: usize> PartialOrd for Wide<N> {
     }
 }
 
-impl<const N: usize> Wt for Wide<N> {
+impl<const N: usize> MatchWeight for Wide<N> {
     const ZERO: Self = Wide([0; N]);
     const BITS: u32 = 64 * N as u32;
 
@@ -163,6 +145,10 @@ impl<const N: usize> Wt for Wide<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::matching::{self, Edge, check_warm_solves};
+    use proptest::prelude::*;
+
+    type W3 = Wide<3>;
 
     type W4 = Wide<4>;
 
@@ -180,5 +166,50 @@ mod tests {
         assert_eq!(W4::from_u64(u64::MAX) + one, one.shl(64));
         assert_eq!(W4::from_u64(3).shl(63), W4::from_u64(1).shl(63) + W4::from_u64(1).shl(64));
         assert!(W4::from_u64(7).double() == W4::from_u64(14));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+        /// R-3 (issue 10): with wide weights and the heaviest-edge start (as the Dutch
+        /// pairing solves), the matching is as heavy as with `i128` weights through
+        /// the checked front door, on dense and sparse random graphs.
+        #[test]
+        fn as_heavy_as_the_reference_solver(n in 2usize..40, density in 1u64..10, seed in any::<u64>()) {
+            let mut x = seed | 1;
+            let mut wide = Vec::new();
+            let mut reference = Vec::new();
+            for u in 0..n {
+                for v in u + 1..n {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    if x % 10 < density {
+                        let w = 1 + (x >> 24) % 64;
+                        wide.push((u, v, W3::from_u64(w)));
+                        reference.push(Edge { u, v, weight: w.into() });
+                    }
+                }
+            }
+            let total = |mates: &[Option<usize>]| -> i128 {
+                reference.iter().filter(|e| mates[e.u] == Some(e.v)).map(|e| e.weight).sum()
+            };
+            let ours = matching::solve(n, &wide, matching::Start::HeaviestEdge).expect("solved");
+            let theirs = matching::max_weight_matching(n, &reference, false).expect("solved");
+            for (v, mate) in ours.iter().enumerate() {
+                if let Some(m) = mate {
+                    prop_assert_eq!(ours[*m], Some(v));
+                }
+            }
+            prop_assert_eq!(total(&ours), total(&theirs));
+        }
+
+        /// R-3 (issue 10): warm-started solves with wide weights are optimal (the
+        /// property of `domain::matching`'s own test, run on `Wide<3>`).
+        #[test]
+        fn warm_solves_are_optimal_with_wide_weights(
+            n in 2usize..26, density in 3u64..11, seed in any::<u64>(), steps in 1usize..14,
+        ) {
+            check_warm_solves::<W3>(n, density, seed, steps)?;
+        }
     }
 }

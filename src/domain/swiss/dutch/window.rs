@@ -33,10 +33,10 @@
 
 use super::completion::Cardinality;
 use super::graph::{Bonus, Failure, Recipe, RoundGraph, Start, unplayed_ranks};
-use super::matcher::Warm;
 use super::players::Player;
 use super::weights::{Compat, Context, Layout, bits, edge_weight};
-use super::wide::Wt;
+use crate::domain::matching::MatchWeight;
+use crate::domain::matching::Warm;
 use std::collections::{BTreeMap, BTreeSet};
 
 const NONE: usize = usize::MAX;
@@ -68,7 +68,7 @@ pub(crate) fn likely_weight_bits(players: &[Player], global: &Layout) -> u32 {
 }
 
 /// The round's graph solved one window at a time.
-pub(crate) struct WindowGraph<'a, W: Wt> {
+pub(crate) struct WindowGraph<'a, W: MatchWeight> {
     n: usize,
     players: &'a [Player],
     compat: &'a Compat,
@@ -106,7 +106,7 @@ pub(crate) struct WindowGraph<'a, W: Wt> {
     tail: bool,
 }
 
-impl<'a, W: Wt> WindowGraph<'a, W> {
+impl<'a, W: MatchWeight> WindowGraph<'a, W> {
     pub fn new(players: &'a [Player], compat: &'a Compat, global: &'a Layout) -> WindowGraph<'a, W> {
         let n = players.len();
         WindowGraph {
@@ -286,7 +286,7 @@ impl<'a, W: Wt> WindowGraph<'a, W> {
     }
 }
 
-impl<W: Wt> RoundGraph<W> for WindowGraph<'_, W> {
+impl<W: MatchWeight> RoundGraph<W> for WindowGraph<'_, W> {
     fn start(&mut self) -> Result<Start, Failure> {
         let (n, players, compat) = (self.n, self.players, self.compat);
         let all: Vec<usize> = (0..n).collect();
