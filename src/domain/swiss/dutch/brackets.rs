@@ -78,15 +78,14 @@ pub(crate) fn first_round_halves(players: &[Player], compat: &Compat) -> Option<
 fn run<W: MatchWeight>(g: &mut impl RoundGraph<W>, players: &[Player], compat: &Compat) -> Result<Vec<usize>, Failure> {
     let n = players.len();
     let score = |v: usize| players[v].score;
-    let top = score(0);
     let odd = n % 2 == 1;
     let start = g.start()?;
     let mut single_down_is_bye = start.single_down;
-
     let mut matched = vec![false; n];
     // Whether some weights still carry a nudge of a failed trial (step 1).
     let mut nudged = false;
     // The bracket's players and the next score group, by vertex.
+    let top = score(0);
     let mut window: Vec<usize> = (0..n).take_while(|&v| score(v) >= top).collect();
     let mut next_group = window.len();
     // Moved-down players at the start of `window`.
@@ -102,287 +101,34 @@ fn run<W: MatchWeight>(g: &mut impl RoundGraph<W>, players: &[Player], compat: &
             next_group += 1;
         }
         let layout = g.begin_bracket(&window, next_group)?;
-        let layout = &layout;
         let ctx = Context {
-            layout,
+            layout: &layout,
             bye_score: start.bye_score,
             single_downfloater_is_bye: single_down_is_bye,
             unplayed_ranks: &start.unplayed_ranks,
         };
-        let in_group = |m: &[usize], v: usize| m[v] >= group_vertex && m[v] < next_vertex;
-        let paired_up = |m: &[usize], v: usize| m[v] > v && m[v] < next_vertex;
-
-        // Weights of the bracket and the next one: base[larger][smaller] (window indices).
-        let mut base: Vec<Vec<W>> = vec![Vec::new(); window.len()];
-        for larger in movers..window.len() {
-            base[larger] = (0..larger)
-                .map(|smaller| {
-                    edge_weight(
-                        &ctx,
-                        compat,
-                        players,
-                        window[smaller],
-                        window[larger],
-                        larger < next_begin,
-                        larger >= next_begin,
-                    )
-                })
-                .collect();
-            let recipe = Recipe {
-                in_bracket: larger < next_begin,
-                in_next: larger >= next_begin,
-                single_down: single_down_is_bye,
-            };
-            for smaller in 0..larger {
-                g.set_base(window[larger], window[smaller], base[larger][smaller], recipe);
-            }
-        }
-        let order_bits = 2 * layout.group_bits;
-        // The weight with the remainder's exchange preferences (D.3).
-        let with_exchange = |base: &Vec<Vec<W>>, smaller: usize, larger: usize, rem_index: usize, rem_pairs: usize| {
-            let r = base[larger][smaller];
-            if r.is_zero() {
-                return r;
-            }
-            let addend = W::from_u64(u64::from(rem_index < rem_pairs)).shl(order_bits) - W::from_u64(rem_index as u64);
-            r + addend.shl(1)
+        let mut b = Bracket {
+            base: Vec::new(),
+            window,
+            movers,
+            next_begin,
+            group_vertex,
+            next_vertex,
+            order_bits: 2 * layout.group_bits,
+            sm: Vec::new(),
         };
-
-        let mut sm = g.solve()?;
-
-        // 1. Which moved-down players are paired in this bracket.
-        let mut mover_score = 0;
-        let mut left = 0usize;
-        let mut left_matched = 0usize;
-        for pi in 0..movers {
-            let pv = window[pi];
-            if pi == 0 || score(pv) < mover_score {
-                mover_score = score(pv);
-                left = 0;
-                left_matched = 0;
-                let mut k = pi;
-                while k < window.len() && score(window[k]) >= mover_score {
-                    left += 1;
-                    if in_group(&sm, window[k]) {
-                        left_matched += 1;
-                    }
-                    k += 1;
-                }
-            }
-            if left_matched == 0 {
-                continue;
-            }
-            if left <= left_matched {
-                matched[pv] = true;
-                continue;
-            }
-            left -= 1;
-            if !in_group(&sm, pv) {
-                for oi in movers..next_begin {
-                    let w = base[oi][pi];
-                    if !w.is_zero() {
-                        g.set(pv, window[oi], w + W::from_u64(1));
-                    }
-                }
-                sm = g.solve()?;
-                nudged |= !in_group(&sm, pv);
-            }
-            if in_group(&sm, pv) {
-                matched[pv] = true;
-                left_matched -= 1;
-                for oi in movers..next_begin {
-                    let w = base[oi][pi];
-                    if !w.is_zero() {
-                        g.set(pv, window[oi], w + W::from_u64((next_begin - movers) as u64 + 1));
-                    }
-                }
-            }
-        }
-
-        // 2. The opponents of the moved-down players: the highest possible.
-        for pi in 0..movers {
-            let pv = window[pi];
-            if !matched[pv] {
-                continue;
-            }
-            let mut addend = window.len() as u64;
-            for oi in (movers..next_begin).rev() {
-                let ov = window[oi];
-                if matched[ov] {
-                    continue;
-                }
-                let w = base[oi][pi];
-                if !w.is_zero() {
-                    g.set(pv, ov, w + W::from_u64(addend));
-                    addend += 1;
-                }
-            }
-            sm = g.solve()?;
-            let mv = sm[pv];
-            if mv == pv {
-                return Err(Failure::NoPairing);
-            }
-            matched[mv] = true;
-            g.finalize(pv, mv);
-        }
-
-        // 3. The remainder: S1 (the higher players of its pairs) and S2.
-        let mut rem: Vec<usize> = Vec::new();
-        let mut rem_pairs = 0usize;
-        for (pi, &pv) in window.iter().enumerate().take(next_begin).skip(movers) {
-            if sm[pv] < group_vertex {
-                continue;
-            }
-            rem.push(pi);
-            if sm[pv] < pv {
-                rem_pairs += 1;
-            }
-        }
-        for (b, &oi) in rem.iter().enumerate() {
-            for (a, &pi) in rem.iter().enumerate().take(b) {
-                g.set(window[pi], window[oi], with_exchange(&base, pi, oi, a, rem_pairs));
-            }
-        }
-        sm = g.solve()?;
-        let exchanges = rem.iter().take(rem_pairs).filter(|&&pi| !paired_up(&sm, window[pi])).count();
-
-        // S1 players that go to S2, from the lowest up.
-        let mut remaining = exchanges;
-        let mut pos = rem_pairs;
-        while pos > 0 && remaining > 0 {
-            pos -= 1;
-            let pi = rem[pos];
-            let pv = window[pi];
-            if paired_up(&sm, pv) {
-                for &oi in &rem[pos + 1..] {
-                    let w = with_exchange(&base, pi, oi, pos, rem_pairs);
-                    if !w.is_zero() {
-                        g.set(pv, window[oi], w - W::from_u64(1));
-                    }
-                }
-                sm = g.solve()?;
-            }
-            let exchange = !paired_up(&sm, pv);
-            if exchange {
-                remaining -= 1;
-            }
-            for &oi in &rem[pos + 1..] {
-                if exchange {
-                    base[oi][pi] = W::ZERO;
-                }
-                g.set(pv, window[oi], with_exchange(&base, pi, oi, pos, rem_pairs));
-            }
-        }
-
-        // S2 players that go to S1, from the highest down.
-        let mut remaining = exchanges;
-        for pos in rem_pairs..rem.len() {
-            if remaining <= 1 {
-                break;
-            }
-            let pi = rem[pos];
-            let pv = window[pi];
-            let already = paired_up(&sm, pv);
-            if !already {
-                for &oi in &rem[pos + 1..] {
-                    let w = with_exchange(&base, pi, oi, pos, rem_pairs);
-                    if !w.is_zero() {
-                        g.set(pv, window[oi], w + W::from_u64(1));
-                    }
-                }
-                sm = g.solve()?;
-            }
-            if paired_up(&sm, pv) {
-                remaining -= 1;
-                for &oi in &rem[..pos] {
-                    base[pi][oi] = W::ZERO;
-                    g.set(pv, window[oi], W::ZERO);
-                }
-                for oi in next_begin..window.len() {
-                    base[oi][pi] = W::ZERO;
-                    g.set(pv, window[oi], W::ZERO);
-                }
-            }
-            if !already {
-                for &oi in &rem[pos + 1..] {
-                    g.set(pv, window[oi], with_exchange(&base, pi, oi, pos, rem_pairs));
-                }
-            }
-        }
-
-        // Freeze the exchange: only S1 players pair upwards, with S2 players.
-        for (a, &pi) in rem.iter().enumerate() {
-            let pv = window[pi];
-            for &oi in &rem[a + 1..] {
-                let ov = window[oi];
-                if !paired_up(&sm, pv) || paired_up(&sm, ov) {
-                    base[oi][pi] = W::ZERO;
-                }
-                g.set(pv, ov, base[oi][pi]);
-            }
-        }
-
-        // 4. Each S1 player, from the top, gets the highest opponent possible. The
-        // engine settles them one by one; the same lexicographic choice is made here
-        // for several S1 players per matching, each player's preference for higher
-        // opponents in its own digit of a bonus below all criteria (the earlier
-        // player in the more significant digit).
-        let digit_bits = bits(rem.len()).max(1);
-        let spare = W::BITS.saturating_sub(layout.weight_bits() + 8);
-        // After a failed trial of a moved-down player (step 1) its nudged weights stay,
-        // as in the engine, and may tip later choices: then settle one S1 player per
-        // matching with the engine's exact nudges.
-        // Without room below the weights, the engine's own way: nudges added in place.
-        let in_place = nudged || spare < digit_bits;
-        let per_solve = if in_place { 1 } else { (spare / digit_bits) as usize };
-        let mut next = 0usize;
-        while next < rem.len() {
-            let mut chunk = Vec::new();
-            while next < rem.len() && chunk.len() < per_solve {
-                let pi = rem[next];
-                next += 1;
-                if paired_up(&sm, window[pi]) && !matched[window[pi]] {
-                    chunk.push(pi);
-                }
-            }
-            if chunk.is_empty() {
-                continue;
-            }
-            // The same shift for every chunk (a short last one leaves its top digits
-            // zero), so the window's matching carries over from chunk to chunk.
-            let extra = if in_place { 0 } else { digit_bits * per_solve as u32 };
-            let mut bonus = Bonus::new();
-            for (k, &pi) in chunk.iter().enumerate() {
-                let pv = window[pi];
-                let shift = digit_bits * (chunk.len() - 1 - k) as u32;
-                let mut addend = 0u64;
-                for &oi in rem.iter().rev() {
-                    let ov = window[oi];
-                    if oi <= pi || matched[ov] {
-                        continue;
-                    }
-                    bonus.insert((pv.min(ov), pv.max(ov)), W::from_u64(addend).shl(shift));
-                    addend += 1;
-                }
-            }
-            sm = g.solve_with(extra, &bonus)?;
-            for &pi in &chunk {
-                let pv = window[pi];
-                let mv = sm[pv];
-                if mv == pv {
-                    return Err(Failure::NoPairing);
-                }
-                matched[pv] = true;
-                matched[mv] = true;
-                g.finalize(pv, mv);
-            }
-        }
+        b.weigh(g, &ctx, compat, players, single_down_is_bye);
+        b.sm = g.solve()?;
+        nudged |= b.settle_movers(g, players, &mut matched)?;
+        b.pair_movers(g, &mut matched)?;
+        let rem = b.exchange(g)?;
+        b.settle_s1(g, &mut matched, &rem, nudged, &layout)?;
 
         // The unpaired move down to the next bracket.
         let mut single_down = odd && group_start < n && start.bye_score >= score(group_start);
         let mut carried = Vec::new();
         movers = 0;
-        for (pi, &pv) in window.iter().enumerate() {
+        for (pi, &pv) in b.window.iter().enumerate() {
             if pi < next_begin && matched[pv] {
                 continue;
             }
@@ -390,7 +136,7 @@ fn run<W: MatchWeight>(g: &mut impl RoundGraph<W>, players: &[Player], compat: &
             if pi < next_begin {
                 movers += 1;
             }
-            if single_down && score(sm[pv]) < score(group_start) {
+            if single_down && score(b.sm[pv]) < score(group_start) {
                 single_down = false;
             }
         }
@@ -403,4 +149,342 @@ fn run<W: MatchWeight>(g: &mut impl RoundGraph<W>, players: &[Player], compat: &
         return Err(Failure::NoPairing);
     }
     Ok(partner)
+}
+
+/// One bracket while its questions are asked: the window's vertices (moved-down
+/// players first, then the bracket's own score group, then the next score group),
+/// the weights of its pairs, and the matching last returned.
+struct Bracket<W> {
+    window: Vec<usize>,
+    /// Moved-down players at the start of `window`.
+    movers: usize,
+    /// Where the next score group starts in `window`.
+    next_begin: usize,
+    /// First vertex of the bracket's own score group, and of the next.
+    group_vertex: usize,
+    next_vertex: usize,
+    /// The weights of the bracket and the next one: `base[larger][smaller]` (window
+    /// indices).
+    base: Vec<Vec<W>>,
+    /// Bits of the order digits, for the exchange preferences (D.3).
+    order_bits: u32,
+    /// The matching last returned: each vertex's partner.
+    sm: Vec<usize>,
+}
+
+/// The remainder of a bracket (step 3): its players' window indices, the S1 players
+/// (the higher of their pairs) first.
+struct Remainder {
+    rem: Vec<usize>,
+    /// How many pairs (the size of S1).
+    pairs: usize,
+}
+
+impl<W: MatchWeight> Bracket<W> {
+    /// Whether `v` is paired within the bracket's own score group.
+    fn in_group(&self, v: usize) -> bool {
+        self.sm[v] >= self.group_vertex && self.sm[v] < self.next_vertex
+    }
+
+    /// Whether `v` is paired upwards, with a player of this bracket below it.
+    fn paired_up(&self, v: usize) -> bool {
+        self.sm[v] > v && self.sm[v] < self.next_vertex
+    }
+
+    /// The weight with the remainder's exchange preferences (D.3).
+    fn with_exchange(&self, smaller: usize, larger: usize, rem_index: usize, rem_pairs: usize) -> W {
+        let r = self.base[larger][smaller];
+        if r.is_zero() {
+            return r;
+        }
+        let addend = W::from_u64(u64::from(rem_index < rem_pairs)).shl(self.order_bits) - W::from_u64(rem_index as u64);
+        r + addend.shl(1)
+    }
+
+    /// Sets the weights of the bracket's and the next group's pairs.
+    fn weigh(
+        &mut self,
+        g: &mut impl RoundGraph<W>,
+        ctx: &Context,
+        compat: &Compat,
+        players: &[Player],
+        single_down: bool,
+    ) {
+        let (window, next_begin) = (&self.window, self.next_begin);
+        self.base = vec![Vec::new(); window.len()];
+        for larger in self.movers..window.len() {
+            let (in_bracket, in_next) = (larger < next_begin, larger >= next_begin);
+            self.base[larger] = (0..larger)
+                .map(|smaller| edge_weight(ctx, compat, players, window[smaller], window[larger], in_bracket, in_next))
+                .collect();
+            let recipe = Recipe { in_bracket, in_next, single_down };
+            for smaller in 0..larger {
+                g.set_base(window[larger], window[smaller], self.base[larger][smaller], recipe);
+            }
+        }
+    }
+
+    /// Step 1: which moved-down players are paired in this bracket (B.2, C6/C7),
+    /// highest first. Returns whether a failed trial left its nudges in the weights.
+    fn settle_movers(
+        &mut self,
+        g: &mut impl RoundGraph<W>,
+        players: &[Player],
+        matched: &mut [bool],
+    ) -> Result<bool, Failure> {
+        let score = |v: usize| players[v].score;
+        let mut nudged = false;
+        let (mut mover_score, mut left, mut left_matched) = (0, 0usize, 0usize);
+        for pi in 0..self.movers {
+            let pv = self.window[pi];
+            if pi == 0 || score(pv) < mover_score {
+                mover_score = score(pv);
+                let level: Vec<usize> =
+                    self.window[pi..].iter().copied().take_while(|&v| score(v) >= mover_score).collect();
+                left = level.len();
+                left_matched = level.iter().filter(|&&v| self.in_group(v)).count();
+            }
+            if left_matched == 0 {
+                continue;
+            }
+            if left <= left_matched {
+                matched[pv] = true;
+                continue;
+            }
+            left -= 1;
+            if !self.in_group(pv) {
+                self.nudge_mover(g, pi, 1);
+                self.sm = g.solve()?;
+                nudged |= !self.in_group(pv);
+            }
+            if self.in_group(pv) {
+                matched[pv] = true;
+                left_matched -= 1;
+                self.nudge_mover(g, pi, (self.next_begin - self.movers) as u64 + 1);
+            }
+        }
+        Ok(nudged)
+    }
+
+    /// Raises the weights of moved-down player `pi` with the bracket's residents by `by`.
+    fn nudge_mover(&self, g: &mut impl RoundGraph<W>, pi: usize, by: u64) {
+        for oi in self.movers..self.next_begin {
+            let w = self.base[oi][pi];
+            if !w.is_zero() {
+                g.set(self.window[pi], self.window[oi], w + W::from_u64(by));
+            }
+        }
+    }
+
+    /// Step 2: the opponent of each paired moved-down player, the highest possible (D.2).
+    fn pair_movers(&mut self, g: &mut impl RoundGraph<W>, matched: &mut [bool]) -> Result<(), Failure> {
+        for pi in 0..self.movers {
+            let pv = self.window[pi];
+            if !matched[pv] {
+                continue;
+            }
+            let mut addend = self.window.len() as u64;
+            for oi in (self.movers..self.next_begin).rev() {
+                let ov = self.window[oi];
+                if matched[ov] {
+                    continue;
+                }
+                let w = self.base[oi][pi];
+                if !w.is_zero() {
+                    g.set(pv, ov, w + W::from_u64(addend));
+                    addend += 1;
+                }
+            }
+            self.sm = g.solve()?;
+            let mv = self.sm[pv];
+            if mv == pv {
+                return Err(Failure::NoPairing);
+            }
+            matched[mv] = true;
+            g.finalize(pv, mv);
+        }
+        Ok(())
+    }
+
+    /// Step 3: the remainder's S1 and S2, the number of exchanges, which S1 players
+    /// go down and which S2 players come up (D.3); then the exchange is frozen.
+    fn exchange(&mut self, g: &mut impl RoundGraph<W>) -> Result<Remainder, Failure> {
+        let mut rem: Vec<usize> = Vec::new();
+        let mut pairs = 0usize;
+        for pi in self.movers..self.next_begin {
+            let pv = self.window[pi];
+            if self.sm[pv] < self.group_vertex {
+                continue;
+            }
+            rem.push(pi);
+            if self.sm[pv] < pv {
+                pairs += 1;
+            }
+        }
+        let rem = Remainder { rem, pairs };
+        for (b, &oi) in rem.rem.iter().enumerate() {
+            for (a, &pi) in rem.rem.iter().enumerate().take(b) {
+                g.set(self.window[pi], self.window[oi], self.with_exchange(pi, oi, a, pairs));
+            }
+        }
+        self.sm = g.solve()?;
+        let exchanges = rem.rem.iter().take(pairs).filter(|&&pi| !self.paired_up(self.window[pi])).count();
+        self.s1_down(g, &rem, exchanges)?;
+        self.s2_up(g, &rem, exchanges)?;
+        self.freeze(g, &rem);
+        Ok(rem)
+    }
+
+    /// S1 players that go to S2, from the lowest up.
+    fn s1_down(&mut self, g: &mut impl RoundGraph<W>, rem: &Remainder, exchanges: usize) -> Result<(), Failure> {
+        let (list, pairs) = (&rem.rem, rem.pairs);
+        let mut remaining = exchanges;
+        let mut pos = pairs;
+        while pos > 0 && remaining > 0 {
+            pos -= 1;
+            let pi = list[pos];
+            let pv = self.window[pi];
+            if self.paired_up(pv) {
+                for &oi in &list[pos + 1..] {
+                    let w = self.with_exchange(pi, oi, pos, pairs);
+                    if !w.is_zero() {
+                        g.set(pv, self.window[oi], w - W::from_u64(1));
+                    }
+                }
+                self.sm = g.solve()?;
+            }
+            let exchange = !self.paired_up(pv);
+            if exchange {
+                remaining -= 1;
+            }
+            for &oi in &list[pos + 1..] {
+                if exchange {
+                    self.base[oi][pi] = W::ZERO;
+                }
+                g.set(pv, self.window[oi], self.with_exchange(pi, oi, pos, pairs));
+            }
+        }
+        Ok(())
+    }
+
+    /// S2 players that go to S1, from the highest down.
+    fn s2_up(&mut self, g: &mut impl RoundGraph<W>, rem: &Remainder, exchanges: usize) -> Result<(), Failure> {
+        let (list, pairs) = (&rem.rem, rem.pairs);
+        let mut remaining = exchanges;
+        for pos in pairs..list.len() {
+            if remaining <= 1 {
+                break;
+            }
+            let pi = list[pos];
+            let pv = self.window[pi];
+            let already = self.paired_up(pv);
+            if !already {
+                for &oi in &list[pos + 1..] {
+                    let w = self.with_exchange(pi, oi, pos, pairs);
+                    if !w.is_zero() {
+                        g.set(pv, self.window[oi], w + W::from_u64(1));
+                    }
+                }
+                self.sm = g.solve()?;
+            }
+            if self.paired_up(pv) {
+                remaining -= 1;
+                for &oi in &list[..pos] {
+                    self.base[pi][oi] = W::ZERO;
+                    g.set(pv, self.window[oi], W::ZERO);
+                }
+                for oi in self.next_begin..self.window.len() {
+                    self.base[oi][pi] = W::ZERO;
+                    g.set(pv, self.window[oi], W::ZERO);
+                }
+            }
+            if !already {
+                for &oi in &list[pos + 1..] {
+                    g.set(pv, self.window[oi], self.with_exchange(pi, oi, pos, pairs));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Freezes the exchange: only S1 players pair upwards, with S2 players.
+    fn freeze(&mut self, g: &mut impl RoundGraph<W>, rem: &Remainder) {
+        for (a, &pi) in rem.rem.iter().enumerate() {
+            let pv = self.window[pi];
+            for &oi in &rem.rem[a + 1..] {
+                let ov = self.window[oi];
+                if !self.paired_up(pv) || self.paired_up(ov) {
+                    self.base[oi][pi] = W::ZERO;
+                }
+                g.set(pv, ov, self.base[oi][pi]);
+            }
+        }
+    }
+
+    /// Step 4: each S1 player, from the top, gets the highest opponent possible. The
+    /// engine settles them one by one; the same lexicographic choice is made here for
+    /// several S1 players per matching, each player's preference for higher opponents
+    /// in its own digit of a bonus below all criteria (the earlier player in the more
+    /// significant digit).
+    fn settle_s1(
+        &mut self,
+        g: &mut impl RoundGraph<W>,
+        matched: &mut [bool],
+        rem: &Remainder,
+        nudged: bool,
+        layout: &Layout,
+    ) -> Result<(), Failure> {
+        let rem = &rem.rem;
+        let digit_bits = bits(rem.len()).max(1);
+        let spare = W::BITS.saturating_sub(layout.weight_bits() + 8);
+        // After a failed trial of a moved-down player (step 1) its nudged weights stay,
+        // as in the engine, and may tip later choices: then settle one S1 player per
+        // matching with the engine's exact nudges.
+        // Without room below the weights, the engine's own way: nudges added in place.
+        let in_place = nudged || spare < digit_bits;
+        let per_solve = if in_place { 1 } else { (spare / digit_bits) as usize };
+        // The same shift for every chunk (a short last one leaves its top digits
+        // zero), so the window's matching carries over from chunk to chunk.
+        let extra = if in_place { 0 } else { digit_bits * per_solve as u32 };
+        let mut next = 0usize;
+        while next < rem.len() {
+            let mut chunk = Vec::new();
+            while next < rem.len() && chunk.len() < per_solve {
+                let pi = rem[next];
+                next += 1;
+                if self.paired_up(self.window[pi]) && !matched[self.window[pi]] {
+                    chunk.push(pi);
+                }
+            }
+            if chunk.is_empty() {
+                continue;
+            }
+            let mut bonus = Bonus::new();
+            for (k, &pi) in chunk.iter().enumerate() {
+                let pv = self.window[pi];
+                let shift = digit_bits * (chunk.len() - 1 - k) as u32;
+                let mut addend = 0u64;
+                for &oi in rem.iter().rev() {
+                    let ov = self.window[oi];
+                    if oi <= pi || matched[ov] {
+                        continue;
+                    }
+                    bonus.insert((pv.min(ov), pv.max(ov)), W::from_u64(addend).shl(shift));
+                    addend += 1;
+                }
+            }
+            self.sm = g.solve_with(extra, &bonus)?;
+            for &pi in &chunk {
+                let pv = self.window[pi];
+                let mv = self.sm[pv];
+                if mv == pv {
+                    return Err(Failure::NoPairing);
+                }
+                matched[pv] = true;
+                matched[mv] = true;
+                g.finalize(pv, mv);
+            }
+        }
+        Ok(())
+    }
 }
