@@ -10,7 +10,8 @@
 //! - [`io`]: roster import, JSON/TRF conversions and the CSV/XLSX/HTML exports;
 //! - [`print`]: the PDFs (pairing sheets, slips, standings, crosstable, bracket, prizes);
 //! - [`ui`]: the egui desktop app; [`cli`]: the command line;
-//! - [`lang`] (Chinese or English) and [`assets`] (the bundled font) serve them all.
+//! - [`lang`] (Chinese or English), [`assets`] (the bundled font) and [`seed`] (fresh
+//!   seeds for draws) serve them all.
 
 pub mod assets;
 pub mod cli;
@@ -18,5 +19,6 @@ pub mod domain;
 pub mod io;
 pub mod lang;
 pub mod print;
+pub mod seed;
 pub mod store;
 pub mod ui;

@@ -355,7 +355,7 @@ fn a_whole_event_is_run_through_the_window_and_its_standings_are_the_librarys() 
         if round == 3 {
             let before = typed[&(3, 1)];
             let (keys, after) = correction_of(before);
-            let previous = bianpai::ui::pairing_ui::result_label(before, Lang::Zh);
+            let previous = bianpai::ui::result_entry::result_label(before, Lang::Zh);
             correct(&mut h, 3, 1, keys, &previous);
             assert_eq!(result_on(&event(&h), 3, 1), Some(after));
             typed.insert((3, 1), after);
@@ -375,7 +375,7 @@ fn a_whole_event_is_run_through_the_window_and_its_standings_are_the_librarys() 
     h.get_by_label("已录入 10/10");
     let before = typed[&(1, 3)];
     let (keys, after) = correction_of(before);
-    let previous = bianpai::ui::pairing_ui::result_label(before, Lang::Zh);
+    let previous = bianpai::ui::result_entry::result_label(before, Lang::Zh);
     correct(&mut h, 1, 3, keys, &previous);
     assert_eq!(result_on(&event(&h), 1, 3), Some(after));
     typed.insert((1, 3), after);

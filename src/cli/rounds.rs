@@ -11,8 +11,8 @@ use crate::domain::standings::{self, records_after};
 use crate::domain::swiss;
 use crate::domain::swiss::PairingEdit;
 use crate::io::json;
+use crate::seed::fresh_seed;
 use crate::store::EventFile;
-use crate::ui::pairing_ui::fresh_seed;
 use anyhow::Context;
 use std::path::Path;
 

@@ -19,8 +19,9 @@
 //! focused button, check box or list entry; Ctrl+S (⌘S) applies every pending change
 //! of the panel at once.
 
-use super::app::Env;
+use super::env::Env;
 use super::i18n::Lang;
+use super::panel::Panel;
 use super::session::Job;
 use super::table::{header_height, row_height};
 use crate::domain::command::{Command, EventInfo};
@@ -315,6 +316,12 @@ fn follow<F: Clone + PartialEq>(form: &mut F, base: &mut Option<F>, fresh: F, un
         *form = fresh.clone();
     }
     *base = Some(fresh);
+}
+
+impl Panel for EventView {
+    fn panel_ui(&mut self, ui: &mut Ui, env: &Env<'_>, jobs: &mut Vec<Job>) {
+        event_ui(ui, self, env, jobs);
+    }
 }
 
 /// Draws the event panel.

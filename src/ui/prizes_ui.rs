@@ -7,8 +7,9 @@
 //! computed only when the saved event (`env.revision`) or the group changes, so that a
 //! 3,000-player event does not recompute it every frame.
 
-use super::app::Env;
+use super::env::Env;
 use super::i18n::Lang;
+use super::panel::Panel;
 use super::session::Job;
 use super::table::{Align, header_height, header_ui, row_height, text_cell_ui};
 use crate::domain::command::Command;
@@ -141,6 +142,12 @@ fn paid_text(row: &PrizeRow, lang: Lang) -> String {
         (cash, unpaid, Lang::En) if unpaid == cash => format!("unpaid {}", yuan_text(unpaid)),
         (_, unpaid, Lang::Zh) => format!("已发 {}，未发 {}", yuan_text(row.paid_fen), yuan_text(unpaid)),
         (_, unpaid, Lang::En) => format!("paid {}, unpaid {}", yuan_text(row.paid_fen), yuan_text(unpaid)),
+    }
+}
+
+impl Panel for PrizesView {
+    fn panel_ui(&mut self, ui: &mut Ui, env: &Env<'_>, jobs: &mut Vec<Job>) {
+        prizes_ui(ui, self, env, jobs);
     }
 }
 

@@ -18,7 +18,7 @@
 //! Keys: Ctrl+Enter saves, Esc closes the form without saving, Tab moves between the
 //! fields.
 
-use super::app::Env;
+use super::env::Env;
 use super::i18n::Lang;
 use super::session::Job;
 use crate::domain::blacklist::{BlacklistEntry, MatchStrength, screen};

@@ -14,7 +14,7 @@
 //! Keys: Enter in the path field reads the file, Ctrl+Enter imports, Esc closes the
 //! dialog.
 
-use super::app::Env;
+use super::env::Env;
 use super::i18n::Lang;
 use super::roster_form_ui::issue_text;
 use super::session::Job;

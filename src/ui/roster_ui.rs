@@ -21,8 +21,9 @@
 //! table), Ctrl+Shift+A adds a player (Ctrl+N is File → New), Ctrl+I imports a roster. Tab reaches every button of
 //! the action bar; a right click on a row opens the same actions.
 
-use super::app::Env;
+use super::env::Env;
 use super::i18n::Lang;
+use super::panel::Panel;
 use super::roster_form_ui::{PlayerForm, player_form_ui};
 use super::roster_import_ui::{ImportDialog, import_ui};
 use super::session::Job;
@@ -180,6 +181,12 @@ enum RowAction {
     Reinstate,
     AnnounceBye(RoundNo, ByeKind),
     CancelBye(RoundNo),
+}
+
+impl Panel for RosterView {
+    fn panel_ui(&mut self, ui: &mut Ui, env: &Env<'_>, jobs: &mut Vec<Job>) {
+        roster_ui(ui, self, env, jobs);
+    }
 }
 
 /// Draws the roster of the chosen group, its dialogs, and sends the director's changes.
