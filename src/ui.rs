@@ -38,8 +38,6 @@ pub mod print_menu_ui;
 pub mod prizes_ui;
 pub mod result_entry;
 pub mod results_ui;
-mod roster_form_ui;
-mod roster_import_ui;
 pub mod roster_ui;
 pub mod session;
 pub mod standings_ui;
