@@ -9,6 +9,7 @@
 
 use super::env::Env;
 use super::i18n::Lang;
+use super::memo::Memo;
 use super::panel::Panel;
 use super::session::Job;
 use super::table::{Align, header_height, header_ui, row_height, text_cell_ui};
@@ -28,15 +29,8 @@ pub struct PrizesView {
     pub unclaimed_only: bool,
     /// The note recorded with a payout (receipt, 微信, 现金 …).
     pub note: String,
-    cache: Option<PrizeCache>,
-}
-
-/// The prize table of one group for one saved event.
-#[derive(Debug, Clone)]
-struct PrizeCache {
-    group: GroupId,
-    revision: u64,
-    table: Result<PrizeTable, String>,
+    /// The prize table of the group for the saved event, keyed on both.
+    cache: Memo<(GroupId, u64), Result<PrizeTable, String>>,
 }
 
 /// What the view shows, computed once per change.
@@ -77,15 +71,7 @@ impl PrizeRow {
 impl PrizesView {
     /// The table for the group and revision, computed when either changed.
     fn table_for(&mut self, event: &Event, group: &Group, revision: u64) -> &Result<PrizeTable, String> {
-        if self.cache.as_ref().is_none_or(|c| c.group != group.id || c.revision != revision) {
-            self.cache = None;
-        }
-        let cache = self.cache.get_or_insert_with(|| PrizeCache {
-            group: group.id,
-            revision,
-            table: prize_table(event, group),
-        });
-        &cache.table
+        self.cache.get_or_compute((group.id, revision), || prize_table(event, group))
     }
 }
 

@@ -22,6 +22,7 @@ use crate::domain::player::PlayerEntry;
 use crate::io::roster::{RosterError, RosterRow, RowError, read_roster};
 use crate::ui::env::Env;
 use crate::ui::i18n::Lang;
+use crate::ui::memo::Memo;
 use crate::ui::session::Job;
 use crate::ui::table::{Align, header_height, header_ui, row_height, text_cell_ui};
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
@@ -39,7 +40,7 @@ pub(super) struct ImportDialog {
     /// The file as last read.
     loaded: Option<Loaded>,
     /// The rows' groups and issues, for the event revision and group they were found for.
-    checked: Option<Checked>,
+    checked: Memo<(u64, GroupId), Vec<RowCheck>>,
     /// Why an entry that breaks its group's rules is accepted.
     override_reason: String,
     /// The revision when the import was sent; `None` before.
@@ -68,14 +69,6 @@ enum LoadError {
     BadRows { file: String, errors: Vec<RowError> },
     /// The file as a whole (missing, unreadable, no name column …).
     File(String),
-}
-
-/// Each row's group and broken entry rules, as of one event revision.
-#[derive(Debug, Clone)]
-struct Checked {
-    revision: u64,
-    group: GroupId,
-    rows: Vec<RowCheck>,
 }
 
 #[derive(Debug, Clone)]
@@ -110,7 +103,7 @@ impl ImportDialog {
             path: String::new(),
             group,
             loaded: None,
-            checked: None,
+            checked: Memo::default(),
             override_reason: String::new(),
             submitted: None,
             failed: false,
@@ -127,7 +120,7 @@ impl ImportDialog {
             other => LoadError::File(other.to_string()),
         });
         self.loaded = Some(Loaded { path, outcome });
-        self.checked = None;
+        self.checked.clear();
         self.failed = false;
     }
 }
@@ -302,11 +295,7 @@ fn dialog_body_ui(ui: &mut Ui, state: &mut ImportDialog, env: &Env<'_>, jobs: &m
             return buttons_ui(ui, controls, env, jobs, None);
         }
     };
-    let fresh = checked.as_ref().is_some_and(|c| c.revision == env.revision && c.group == *group);
-    if !fresh {
-        *checked = Some(Checked { revision: env.revision, group: *group, rows: check_rows(event, *group, rows) });
-    }
-    let checks: &[RowCheck] = checked.as_ref().map_or(&[], |c| c.rows.as_slice());
+    let checks: &[RowCheck] = checked.get_or_compute((env.revision, *group), || check_rows(event, *group, rows));
     summary_ui(ui, event, rows, checks, lang);
     preview_table_ui(ui, event, rows, checks, lang);
     buttons_ui(ui, controls, env, jobs, Some((rows, checks)))
