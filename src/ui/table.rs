@@ -85,7 +85,7 @@ pub fn data_table_ui(
     id_salt: impl AsIdSalt,
     columns: &[TableColumn],
     rows: usize,
-    mut row_ui: impl FnMut(TableRow<'_, '_>),
+    row_ui: impl FnMut(TableRow<'_, '_>),
 ) {
     let (header_h, row_h) = (header_height(ui), row_height(ui));
     let headings: Vec<(String, Align)> = columns.iter().map(|c| (c.heading.clone(), c.align)).collect();
@@ -94,7 +94,7 @@ pub fn data_table_ui(
         table = table.column(column.width);
     }
     table.header(header_h, |header| header_ui(header, &headings)).body(|body| {
-        body.rows(row_h, rows, |row| row_ui(row));
+        body.rows(row_h, rows, row_ui);
     });
 }
 
