@@ -10,8 +10,8 @@
 //! commands, which the session's worker thread applies and saves.
 //!
 //! Two floors. The shared floor, which every panel may use: the frame's environment
-//! ([`env`]), the [`panel`] trait and a host that draws one panel over an event in
-//! memory, per-revision caches ([`memo`]), [`table`] pieces, the confirmation
+//! ([`env`](mod@env)), the [`panel`] trait and a host that draws one panel over an event in
+//! memory, per-revision caches ([`memo`]), `table` pieces, [`form`] fields, the confirmation
 //! [`dialog`], the keyboard field (`key_field`), [`result_entry`] (result keys, labels
 //! and the correction dialog), [`i18n`], [`fonts`] and the worker [`session`]. Above it
 //! the panels (`*_ui`), each importing the floor and never another panel or the app

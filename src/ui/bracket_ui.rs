@@ -14,8 +14,10 @@
 //!
 //! The bracket is derived from the event on every frame (the stage's seeding and
 //! rounds); nothing of it is stored. Results go to the worker as one
-//! [`Command::RecordResult`] each; the domain adds the next playoff game of a level
-//! match by itself. Any other stage shows a short note instead.
+//! [`Command::RecordResult`](crate::domain::command::Command::RecordResult) each; the
+//! domain adds the next playoff game of a level match by itself. Any other stage shows a
+//! short note instead. The bracket's data is `model.rs`, its drawing `canvas.rs`, its
+//! keyboard `keys.rs`.
 //!
 //! # Keys (while the 选定对局 field has the focus; it takes it back whenever nothing else has it)
 //! | key | does |

@@ -6,7 +6,7 @@
 //! - 签到: start no., name, club, entry fee status, a 签到 checkbox
 //!   ([`Command::SetCheckedIn`]), "收费" recording the outstanding fee, a search box
 //!   (name, pinyin, club or start number) and the count checked in;
-//! - 罚款: every forfeit fine ([`forfeit_fines`]) with 缴纳 (a fine payment) and 免罚
+//! - 罚款: every forfeit fine ([`forfeit_fines`](crate::domain::ledger::forfeit_fines)) with 缴纳 (a fine payment) and 免罚
 //!   (an excuse, which asks for the reason first);
 //! - 账目: every ledger entry, voided ones struck through, with 作废.
 //!

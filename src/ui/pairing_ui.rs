@@ -13,7 +13,7 @@
 //! Hand edits on the last round while it has no result: click players (two at
 //! most) and a board number, then swap the two players, swap the board's colours, move
 //! the player to the bye, or unpair the round. An edit is first checked here with
-//! [`edited`] and [`check_round`]; if it breaks an absolute rule, a dialog lists the
+//! [`edited`](crate::domain::swiss::edited) and [`check_round`](crate::domain::swiss::check_round); if it breaks an absolute rule, a dialog lists the
 //! broken rules and the edit is only sent, with `confirmed`, when the director accepts.
 //!
 //! # Keys (when no text field has the focus)

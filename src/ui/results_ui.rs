@@ -5,8 +5,10 @@
 //! late-arrival deadline, a board-number field that keeps the keyboard focus, an editor
 //! for the chosen board, the round's boards with their results, and this session's
 //! corrections. Every result is one [`Job::Execute`] holding one
-//! [`Command::RecordResult`]; the worker saves it with its audit row (the audit log is the
-//! full history of every correction).
+//! [`Command::RecordResult`](crate::domain::command::Command::RecordResult); the worker
+//! saves it with its audit row (the audit log is the full history of every correction).
+//! The result keys, labels and the correction dialog come from `result_entry`, shared
+//! with the pairing and bracket panels.
 //!
 //! Entry goes in two steps, so that the result keys `1`, `5` and `0` never clash with the
 //! digits of a board number: type the board, press Enter (the field suggests the next
