@@ -12,7 +12,8 @@
 //!   derived from the event and shared by the window, the PDFs, the exports and the CLI;
 //! - [`print`]: the PDFs (pairing sheets, slips, standings, crosstable, bracket, prizes);
 //! - [`ui`]: the egui desktop app; [`cli`]: the command line;
-//! - [`lang`] (Chinese or English) and [`assets`] (the bundled font) serve them all.
+//! - [`lang`] (Chinese or English), [`assets`] (the bundled font) and [`seed`] (fresh
+//!   seeds for draws) serve them all.
 
 pub mod assets;
 pub mod cli;
@@ -21,5 +22,6 @@ pub mod io;
 pub mod lang;
 pub mod present;
 pub mod print;
+pub mod seed;
 pub mod store;
 pub mod ui;

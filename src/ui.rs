@@ -9,30 +9,44 @@
 //! check-in ([`money_ui`]) and the history ([`history_ui`]). Views turn clicks into
 //! commands, which the session's worker thread applies and saves.
 //!
+//! Two floors. The shared floor, which every panel may use: the frame's environment
+//! ([`env`](mod@env)), the [`panel`] trait and a host that draws one panel over an event in
+//! memory, per-revision caches ([`memo`]), `table` pieces, [`form`] fields, the confirmation
+//! [`dialog`], the keyboard field (`key_field`), [`result_entry`] (result keys, labels
+//! and the correction dialog), [`i18n`], [`fonts`] and the worker [`session`]. Above it
+//! the panels (`*_ui`), each importing the floor and never another panel or the app
+//! shell (`app.rs`), which registers them; `tests/architecture_ui.rs` checks this.
+//!
 //! An event file that cannot be opened is reported inside the window, not by a panic.
 
 mod app;
 pub mod bracket_ui;
+pub mod dialog;
+pub mod env;
 pub mod event_ui;
 pub mod file_menu_ui;
 pub mod fonts;
+pub mod form;
 pub mod history_ui;
 pub mod i18n;
 mod key_field;
+pub mod memo;
 pub mod money_ui;
 pub mod pairing_ui;
+pub mod panel;
 pub mod print_menu_ui;
 pub mod prizes_ui;
+pub mod result_entry;
 pub mod results_ui;
-mod roster_form_ui;
-mod roster_import_ui;
 pub mod roster_ui;
 pub mod session;
 pub mod standings_ui;
 mod table;
 
-pub use app::{BianpaiApp, Env, View};
+pub use app::{BianpaiApp, View};
+pub use env::Env;
 pub use i18n::Lang;
+pub use panel::{Panel, PanelHost};
 pub use session::{History, Job, Notice, PrintTarget, Session};
 
 use crate::domain::demo::demo_event;

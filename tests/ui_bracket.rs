@@ -5,6 +5,8 @@
 //! match gets its 25-minute playoff game, a correction asks first, and the
 //! bracket's button pairs the semi-finals once every quarter-final is decided.
 
+mod common;
+
 use bianpai::domain::command::Command;
 use bianpai::domain::event::{Event, Game, StageStatus};
 use bianpai::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
@@ -14,8 +16,9 @@ use bianpai::domain::result::{GameResult, Outcome};
 use bianpai::domain::swiss::pair_next_round;
 use bianpai::store::EventFile;
 use bianpai::ui::{BianpaiApp, View};
+use common::ui::{WindowSetup, app_harness};
 use egui::accesskit::Role;
-use egui::{Event as InputEvent, Key, Vec2};
+use egui::{Event as InputEvent, Key};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use std::path::{Path, PathBuf};
@@ -58,12 +61,9 @@ fn event_file(dir: &Path) -> (PathBuf, Vec<StartNo>) {
 fn harness(path: &Path) -> Harness<'static, BianpaiApp> {
     let mut app = BianpaiApp::opening(path, None);
     app.set_view(View::Bracket);
-    let mut harness = Harness::builder()
-        .with_size(Vec2::new(1280.0, 1000.0))
-        .with_context_setup(bianpai::ui::fonts::install_fonts)
-        // The top bar's group selector is not this file's.
-        .with_accessibility_check(false)
-        .build_ui_state(|ui, app: &mut BianpaiApp| app.app_ui(ui), app);
+    // The top bar's group selector is not this file's.
+    let mut harness =
+        app_harness(app, WindowSetup { size: [1280.0, 1000.0], accessibility_check: false, ..WindowSetup::default() });
     harness.run_steps(3);
     harness
 }

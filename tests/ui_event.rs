@@ -3,11 +3,14 @@
 //! font lacks, so every label drawn here — and the rare name 王喆 — is a coverage check.
 //! What the window saved is read back with `EventFile::open` after the app is dropped.
 
+mod common;
+
 use bianpai::domain::points::Points;
 use bianpai::domain::presets;
 use bianpai::domain::rules::Tiebreak;
 use bianpai::store::{EventFile, StoreError};
 use bianpai::ui::{BianpaiApp, Lang, Session, View};
+use common::ui::{WindowSetup, app_harness};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -15,12 +18,8 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 fn harness(app: BianpaiApp) -> Harness<'static, BianpaiApp> {
-    Harness::builder()
-        .with_size([1400.0, 1800.0])
-        .with_context_setup(bianpai::ui::fonts::install_fonts)
-        // The top bar's group and stage combo boxes (app.rs) have no accessible name yet.
-        .with_accessibility_check(false)
-        .build_ui_state(|ui, app: &mut BianpaiApp| app.app_ui(ui), app)
+    // The top bar's group and stage combo boxes (app.rs) have no accessible name yet.
+    app_harness(app, WindowSetup { size: [1400.0, 1800.0], accessibility_check: false, ..WindowSetup::default() })
 }
 
 /// Lets the worker finish every job, then draws until the window is still.

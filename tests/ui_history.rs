@@ -2,6 +2,8 @@
 //! each change, the undo button takes the newest back, and a backup made before a
 //! pairing is restored after a confirmation.
 
+mod common;
+
 use bianpai::domain::command::Command;
 use bianpai::domain::ids::{BoardNo, GroupId, RoundNo, StageNo};
 use bianpai::domain::player::PlayerEntry;
@@ -10,7 +12,7 @@ use bianpai::domain::result::{GameResult, Outcome};
 use bianpai::domain::swiss::pair_next_round;
 use bianpai::store::EventFile;
 use bianpai::ui::{BianpaiApp, View};
-use egui::Vec2;
+use common::ui::{WindowSetup, app_harness};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use std::path::{Path, PathBuf};
@@ -53,11 +55,7 @@ fn history_view_undoes_and_restores() {
     let path = event_file(dir.path());
     let mut app = BianpaiApp::opening(&path, None);
     app.set_view(View::History);
-    let mut h = Harness::builder()
-        .with_size(Vec2::new(1280.0, 860.0))
-        .with_context_setup(bianpai::ui::fonts::install_fonts)
-        .with_accessibility_check(false)
-        .build_ui_state(|ui, app: &mut BianpaiApp| app.app_ui(ui), app);
+    let mut h = app_harness(app, WindowSetup { accessibility_check: false, ..WindowSetup::default() });
     settle(&mut h);
     h.get_by_label("3 条记录");
     h.get_by_label("录入成绩 第1轮 第1台");

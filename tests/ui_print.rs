@@ -1,6 +1,8 @@
 //! The 打印 (Print) menu driven through the real window: "另存为 PDF…" writes the
 //! chosen document of the chosen group, on the worker thread, as a whole PDF.
 
+mod common;
+
 use bianpai::domain::command::Command;
 use bianpai::domain::ids::{GroupId, StageNo};
 use bianpai::domain::player::PlayerEntry;
@@ -8,8 +10,8 @@ use bianpai::domain::presets;
 use bianpai::domain::swiss::pair_next_round;
 use bianpai::store::EventFile;
 use bianpai::ui::BianpaiApp;
-use egui::{Event as InputEvent, Key, Vec2};
-use egui_kittest::Harness;
+use common::ui::{WindowSetup, app_harness};
+use egui::{Event as InputEvent, Key};
 use egui_kittest::kittest::Queryable;
 use std::time::Duration;
 
@@ -30,11 +32,7 @@ fn save_as_pdf_writes_the_pairing_sheet() {
     drop(f);
 
     let app = BianpaiApp::opening(&path, None);
-    let mut h = Harness::builder()
-        .with_size(Vec2::new(1280.0, 860.0))
-        .with_context_setup(bianpai::ui::fonts::install_fonts)
-        .with_accessibility_check(false)
-        .build_ui_state(|ui, app: &mut BianpaiApp| app.app_ui(ui), app);
+    let mut h = app_harness(app, WindowSetup { accessibility_check: false, ..WindowSetup::default() });
     h.run_steps(2);
     h.get_by_label("打印").click();
     h.run_steps(2);

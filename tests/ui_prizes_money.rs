@@ -5,6 +5,8 @@
 //! . What the window saved is read back with `EventFile::open` after the app is
 //! dropped.
 
+mod common;
+
 use bianpai::domain::blacklist::BlacklistEntry;
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::event::Event;
@@ -17,6 +19,7 @@ use bianpai::domain::result::{GameResult, Outcome};
 use bianpai::domain::swiss::pair_next_round;
 use bianpai::store::{EventFile, StoreError};
 use bianpai::ui::{BianpaiApp, Lang, View};
+use common::ui::{WindowSetup, app_harness};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -93,11 +96,7 @@ fn prize_event(dir: &Path, played: u64) -> (PathBuf, Event) {
 fn harness(path: &Path, view: View) -> Harness<'static, BianpaiApp> {
     let mut app = BianpaiApp::opening(path, None);
     app.set_view(view);
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 820.0))
-        .with_max_steps(32)
-        .with_context_setup(bianpai::ui::fonts::install_fonts)
-        .build_ui_state(|ui, app: &mut BianpaiApp| app.app_ui(ui), app);
+    let mut h = app_harness(app, WindowSetup { size: [1280.0, 820.0], max_steps: 32, ..WindowSetup::default() });
     h.run();
     h
 }

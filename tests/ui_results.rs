@@ -4,6 +4,8 @@
 //! `late`, and the pairing panel pairs round 2, reproduces a draw from its seed
 //! and edits it by hand with the broken rules confirmed and shown.
 
+mod common;
+
 use bianpai::domain::command::Command;
 use bianpai::domain::event::{Event, RoundSchedule};
 use bianpai::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
@@ -13,8 +15,9 @@ use bianpai::domain::result::{GameResult, Outcome, ResultReason};
 use bianpai::domain::swiss::{PairingWarning, pair_next_round};
 use bianpai::store::EventFile;
 use bianpai::ui::{BianpaiApp, View};
+use common::ui::{WindowSetup, app_harness};
 use egui::accesskit::Role;
-use egui::{Event as InputEvent, Key, Vec2};
+use egui::{Event as InputEvent, Key};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use std::path::{Path, PathBuf};
@@ -62,12 +65,8 @@ fn event_file(dir: &Path, results: bool) -> PathBuf {
 fn harness(path: &Path, view: View) -> Harness<'static, BianpaiApp> {
     let mut app = BianpaiApp::opening(path, None);
     app.set_view(view);
-    let mut harness = Harness::builder()
-        .with_size(Vec2::new(1280.0, 860.0))
-        .with_context_setup(bianpai::ui::fonts::install_fonts)
-        // The top bar's group selector is not this file's; `assert_panels_named` checks ours.
-        .with_accessibility_check(false)
-        .build_ui_state(|ui, app: &mut BianpaiApp| app.app_ui(ui), app);
+    // The top bar's group selector is not this file's; `assert_panels_named` checks ours.
+    let mut harness = app_harness(app, WindowSetup { accessibility_check: false, ..WindowSetup::default() });
     // A few frames: the board field takes the focus.
     harness.run_steps(3);
     harness

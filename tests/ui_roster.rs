@@ -4,6 +4,8 @@
 //! needs an override reason, withdrawal and announced byes, pinyin
 //! search and sorting by a column.
 
+mod common;
+
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::event::{ByeKind, Event};
 use bianpai::domain::ids::{GroupId, RoundNo, StartNo};
@@ -11,7 +13,7 @@ use bianpai::domain::player::{Gender, PlayerEntry, PlayerStatus};
 use bianpai::domain::presets;
 use bianpai::store::EventFile;
 use bianpai::ui::BianpaiApp;
-use bianpai::ui::fonts::install_fonts;
+use common::ui::{WindowSetup, app_harness};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -43,11 +45,7 @@ fn event_file(dir: &Path, preset: &str, players: &[(&str, Option<u32>)]) -> Path
 fn harness(path: &Path) -> Harness<'static, BianpaiApp> {
     let app = BianpaiApp::opening(path, None);
     // Every input widget must have an accessible name (kittest checks after each run).
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 820.0))
-        .with_max_steps(32)
-        .with_context_setup(install_fonts)
-        .build_ui_state(|ui, app: &mut BianpaiApp| app.app_ui(ui), app)
+    app_harness(app, WindowSetup { size: [1280.0, 820.0], max_steps: 32, ..WindowSetup::default() })
 }
 
 /// Draws until the window settles (and checks that every input widget has a name).

@@ -2,6 +2,8 @@
 //! is played out, the standings view closes it and hands its top players and the typed
 //! nominees to the next stage.
 
+mod common;
+
 use bianpai::domain::command::Command;
 use bianpai::domain::event::StageStatus;
 use bianpai::domain::ids::{BoardNo, GroupId, StageNo, StartNo};
@@ -11,9 +13,8 @@ use bianpai::domain::result::{GameResult, Outcome};
 use bianpai::domain::swiss::pair_next_round;
 use bianpai::store::EventFile;
 use bianpai::ui::{BianpaiApp, View};
-use egui::Vec2;
+use common::ui::{WindowSetup, app_harness};
 use egui::accesskit::Role;
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use std::time::Duration;
 
@@ -45,10 +46,7 @@ fn a_finished_stage_hands_its_players_on_from_the_standings_view() {
 
     let mut app = BianpaiApp::opening(&path, None);
     app.set_view(View::Standings);
-    let mut harness = Harness::builder()
-        .with_size(Vec2::new(1280.0, 860.0))
-        .with_context_setup(bianpai::ui::fonts::install_fonts)
-        .build_ui_state(|ui, app: &mut BianpaiApp| app.app_ui(ui), app);
+    let mut harness = app_harness(app, WindowSetup::default());
     harness.run_steps(3);
     let nominees = format!("{}, {}", last_two[0].0, last_two[1].0);
     harness.get_by_role_and_label(Role::TextInput, "提名选手（编号）").click();

@@ -12,6 +12,8 @@
 //! window is gone, and on the same event rebuilt by the library alone from the roster,
 //! the recorded seeds and the typed results.
 
+mod common;
+
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::event::Event;
 use bianpai::domain::ids::{BoardNo, GroupId, RoundNo, StageNo};
@@ -22,6 +24,7 @@ use bianpai::domain::swiss::pair_next_round;
 use bianpai::io::roster::read_roster;
 use bianpai::store::{EventFile, StoreError};
 use bianpai::ui::{BianpaiApp, Lang, Session, View};
+use common::ui::{WindowSetup, app_harness};
 use egui::accesskit::{Role, Toggled};
 use egui::{Event as InputEvent, Key};
 use egui_kittest::Harness;
@@ -61,12 +64,8 @@ const CLUBS: [&str; 5] = ["北京棋院", "上海象棋协会", "广东队", "�
 type App = Harness<'static, BianpaiApp>;
 
 fn harness(app: BianpaiApp) -> App {
-    Harness::builder()
-        // Tall enough that the 20 standings rows are all drawn (the table is virtualised).
-        .with_size([1400.0, 1500.0])
-        .with_max_steps(16)
-        .with_context_setup(bianpai::ui::fonts::install_fonts)
-        .build_ui_state(|ui, app: &mut BianpaiApp| app.app_ui(ui), app)
+    // Tall enough that the 20 standings rows are all drawn (the table is virtualised).
+    app_harness(app, WindowSetup { size: [1400.0, 1500.0], max_steps: 16, ..WindowSetup::default() })
 }
 
 /// Runs the queued input, draws frames until the worker has answered what it was sent,
@@ -355,7 +354,7 @@ fn a_whole_event_is_run_through_the_window_and_its_standings_are_the_librarys() 
         if round == 3 {
             let before = typed[&(3, 1)];
             let (keys, after) = correction_of(before);
-            let previous = bianpai::ui::pairing_ui::result_label(before, Lang::Zh);
+            let previous = bianpai::ui::result_entry::result_label(before, Lang::Zh);
             correct(&mut h, 3, 1, keys, &previous);
             assert_eq!(result_on(&event(&h), 3, 1), Some(after));
             typed.insert((3, 1), after);
@@ -375,7 +374,7 @@ fn a_whole_event_is_run_through_the_window_and_its_standings_are_the_librarys() 
     h.get_by_label("已录入 10/10");
     let before = typed[&(1, 3)];
     let (keys, after) = correction_of(before);
-    let previous = bianpai::ui::pairing_ui::result_label(before, Lang::Zh);
+    let previous = bianpai::ui::result_entry::result_label(before, Lang::Zh);
     correct(&mut h, 1, 3, keys, &previous);
     assert_eq!(result_on(&event(&h), 1, 3), Some(after));
     typed.insert((1, 3), after);

@@ -12,8 +12,8 @@ use crate::domain::swiss::PairingEdit;
 use crate::io::json;
 use crate::lang::Lang;
 use crate::present::ranking::{Column, RankingTable, section_caption};
+use crate::seed::fresh_seed;
 use crate::store::EventFile;
-use crate::ui::pairing_ui::fresh_seed;
 use anyhow::Context;
 use std::path::Path;
 

@@ -1,20 +1,22 @@
-//! The app: the open event file (or why it could not be opened), the chosen group,
-//! stage and view, each view's own state, and the frame's layout — a top bar with the
-//! event's name and the group selector, a side panel to switch views, a status bar,
-//! and the chosen view in the centre.
+//! The app shell: the open event file (or why it could not be opened), the chosen group,
+//! stage and view, the panels (registered once, in [`Panels`]), and the frame's layout —
+//! a top bar with the event's name and the group selector, a side panel to switch views,
+//! a status bar, and the chosen panel in the centre, drawn over the frame's [`Env`].
 
-use super::bracket_ui::{BracketView, bracket_ui};
-use super::event_ui::{EventView, event_ui};
+use super::bracket_ui::BracketView;
+use super::env::Env;
+use super::event_ui::EventView;
 use super::file_menu_ui::{FileMenu, file_menu_ui};
 use super::fonts::FontSource;
-use super::history_ui::{HistoryView, history_ui};
+use super::history_ui::HistoryView;
 use super::i18n::Lang;
-use super::money_ui::{MoneyView, money_ui};
-use super::pairing_ui::{PairingView, pairing_ui};
+use super::money_ui::MoneyView;
+use super::pairing_ui::PairingView;
+use super::panel::Panel;
 use super::print_menu_ui::{PrintMenu, print_menu_ui};
-use super::prizes_ui::{PrizesView, prizes_ui};
-use super::results_ui::{ResultsView, results_ui};
-use super::roster_ui::{RosterView, roster_ui};
+use super::prizes_ui::PrizesView;
+use super::results_ui::ResultsView;
+use super::roster_ui::RosterView;
 use super::session::{Job, Notice, Session};
 use super::standings_ui::{StandingsView, standings_ui};
 use crate::domain::event::{Event, Group, Stage, StageKind, StageStatus};
@@ -75,23 +77,6 @@ impl View {
     }
 }
 
-/// What every panel may read this frame.
-#[derive(Debug, Clone, Copy)]
-pub struct Env<'a> {
-    /// The event as last saved.
-    pub event: &'a Event,
-    /// The chosen group.
-    pub group: &'a Group,
-    /// The chosen stage, if the group has one.
-    pub stage: Option<&'a Stage>,
-    /// The window's language.
-    pub lang: Lang,
-    /// Jobs are still running on the worker (a pairing, a save).
-    pub busy: bool,
-    /// Counts saved changes, for caches.
-    pub revision: u64,
-}
-
 /// The Bianpai window.
 pub struct BianpaiApp {
     /// The event file on its worker thread.
@@ -107,10 +92,18 @@ pub struct BianpaiApp {
     stage: Option<StageNo>,
     /// The group and stage shown in the last frame.
     shown: Option<(GroupId, StageNo)>,
-    event: EventView,
     file_menu: FileMenu,
     /// Recent event files, most recent first (this session only).
     recent: Vec<std::path::PathBuf>,
+    print_menu: PrintMenu,
+    panels: Panels,
+}
+
+/// Every panel of the side panel, each with its own state: the one place that
+/// registers them.
+#[derive(Debug, Default)]
+struct Panels {
+    event: EventView,
     roster: RosterView,
     pairings: PairingView,
     results: ResultsView,
@@ -119,7 +112,33 @@ pub struct BianpaiApp {
     prizes: PrizesView,
     money: MoneyView,
     history: HistoryView,
-    print_menu: PrintMenu,
+}
+
+impl Panels {
+    /// The panel of a view.
+    fn panel_mut(&mut self, view: View) -> &mut dyn Panel {
+        match view {
+            View::Event => &mut self.event,
+            View::Roster => &mut self.roster,
+            View::Pairings => &mut self.pairings,
+            View::Results => &mut self.results,
+            View::Bracket => &mut self.bracket,
+            View::Standings => &mut self.standings,
+            View::Prizes => &mut self.prizes,
+            View::Money => &mut self.money,
+            View::History => &mut self.history,
+        }
+    }
+}
+
+/// The standings panel keeps its drawing function's shape (a stage argument); this
+/// registers it like the others.
+impl Panel for StandingsView {
+    fn panel_ui(&mut self, ui: &mut Ui, env: &Env<'_>, jobs: &mut Vec<Job>) {
+        if let Some(stage) = env.stage_or_note_ui(ui) {
+            standings_ui(ui, self, env, stage, jobs);
+        }
+    }
 }
 
 impl std::fmt::Debug for BianpaiApp {
@@ -140,18 +159,10 @@ impl BianpaiApp {
             group: None,
             stage: None,
             shown: None,
-            event: EventView::default(),
             file_menu: FileMenu::default(),
             recent: Vec::new(),
-            roster: RosterView::default(),
-            pairings: PairingView::default(),
-            results: ResultsView::default(),
-            bracket: BracketView::default(),
-            standings: StandingsView::default(),
-            prizes: PrizesView::default(),
-            money: MoneyView::default(),
-            history: HistoryView::default(),
             print_menu: PrintMenu::default(),
+            panels: Panels::default(),
         }
     }
 
@@ -209,7 +220,7 @@ impl BianpaiApp {
     /// Draws the whole window into `ui`, then hands the frame's jobs to the worker.
     pub fn app_ui(&mut self, ui: &mut Ui) {
         if self.session.poll() {
-            self.standings.invalidate();
+            self.panels.standings.invalidate();
         }
         let mut jobs = Vec::new();
         // Ctrl+Z undoes the newest change to the event, Ctrl+Shift+Z (or Ctrl+Y) redoes it,
@@ -227,28 +238,8 @@ impl BianpaiApp {
                 }
             });
         }
-        let BianpaiApp {
-            session,
-            font,
-            lang,
-            dark,
-            view,
-            group,
-            stage,
-            shown,
-            event: event_view,
-            file_menu,
-            recent,
-            roster,
-            pairings,
-            results,
-            bracket,
-            standings,
-            prizes,
-            money,
-            history,
-            print_menu,
-        } = self;
+        let BianpaiApp { session, font, lang, dark, view, group, stage, shown, file_menu, recent, print_menu, panels } =
+            self;
         ui.ctx().set_visuals(if *dark { egui::Visuals::dark() } else { egui::Visuals::light() });
         let event = session.event();
         let chosen_group = event.and_then(|e| chosen_group(e, *group));
@@ -257,8 +248,8 @@ impl BianpaiApp {
         let now_shown = chosen_group.zip(chosen_stage).map(|(g, s)| (g.id, s.no));
         if now_shown != *shown {
             *shown = now_shown;
-            pairings.round = None;
-            standings.after_round = None;
+            panels.pairings.round = None;
+            panels.standings.after_round = None;
         }
 
         egui::Panel::top("top_bar").show(ui, |ui| {
@@ -285,21 +276,9 @@ impl BianpaiApp {
                     lang,
                     busy: session.is_busy(),
                     revision: session.revision(),
+                    history: session.history(),
                 };
-                match (*view, chosen_stage) {
-                    (View::Event, _) => event_ui(ui, event_view, &env, &mut jobs),
-                    (View::Roster, _) => roster_ui(ui, roster, &env, &mut jobs),
-                    (View::Prizes, _) => prizes_ui(ui, prizes, &env, &mut jobs),
-                    (View::Money, _) => money_ui(ui, money, &env, &mut jobs),
-                    (View::History, _) => history_ui(ui, history, &env, session.history(), &mut jobs),
-                    (View::Pairings | View::Results | View::Bracket | View::Standings, None) => {
-                        ui.label(format!("{} {}", g.name, lang.t("没有比赛阶段。", "has no stages.")));
-                    }
-                    (View::Pairings, Some(s)) => pairing_ui(ui, pairings, &env, s, &mut jobs),
-                    (View::Results, Some(s)) => results_ui(ui, results, &env, s, &mut jobs),
-                    (View::Bracket, Some(s)) => bracket_ui(ui, bracket, &env, s, &mut jobs),
-                    (View::Standings, Some(s)) => standings_ui(ui, standings, &env, s, &mut jobs),
-                }
+                panels.panel_mut(*view).panel_ui(ui, &env, &mut jobs);
             }
         });
         for job in jobs {

@@ -1,9 +1,10 @@
 //! The history view (issue 8, R-4.3): undo and redo, the audit log — who did what when,
 //! each change's entities before → after — and the automatic backups with "restore".
 
-use super::app::Env;
+use super::env::Env;
 use super::i18n::Lang;
-use super::session::{History, Job};
+use super::panel::Panel;
+use super::session::Job;
 use super::table::{Align, header_height, header_ui, row_height, text_cell_ui};
 use crate::store::AuditEntry;
 use egui::Ui;
@@ -21,10 +22,17 @@ pub struct HistoryView {
     requested: Option<u64>,
 }
 
-/// Draws the history view. `history` is the session's copy, refreshed through
+impl Panel for HistoryView {
+    fn panel_ui(&mut self, ui: &mut Ui, env: &Env<'_>, jobs: &mut Vec<Job>) {
+        history_ui(ui, self, env, jobs);
+    }
+}
+
+/// Draws the history view. `env.history` is the session's copy, refreshed through
 /// [`Job::LoadHistory`] whenever the event changed since it was read.
-pub fn history_ui(ui: &mut Ui, state: &mut HistoryView, env: &Env<'_>, history: Option<&History>, jobs: &mut Vec<Job>) {
+pub fn history_ui(ui: &mut Ui, state: &mut HistoryView, env: &Env<'_>, jobs: &mut Vec<Job>) {
     let lang = env.lang;
+    let history = env.history;
     let stale = history.is_none_or(|h| h.revision != env.revision);
     if stale && state.requested != Some(env.revision) && !env.busy {
         state.requested = Some(env.revision);

@@ -6,7 +6,7 @@
 //! - 签到: start no., name, club, entry fee status, a 签到 checkbox
 //!   ([`Command::SetCheckedIn`]), "收费" recording the outstanding fee, a search box
 //!   (name, pinyin, club or start number) and the count checked in;
-//! - 罚款: every forfeit fine ([`forfeit_fines`]) with 缴纳 (a fine payment) and 免罚
+//! - 罚款: every forfeit fine ([`forfeit_fines`](crate::domain::ledger::forfeit_fines)) with 缴纳 (a fine payment) and 免罚
 //!   (an excuse, which asks for the reason first);
 //! - 账目: every ledger entry, voided ones struck through, with 作废.
 //!
@@ -14,21 +14,22 @@
 //! computed when the saved event (`env.revision`) or the group changes, not per frame.
 //! Every action is a button or checkbox: Tab reaches it, Enter or Space activates it.
 
-use super::app::Env;
+mod cache;
+
+use super::env::Env;
+use super::form::labelled_text_ui;
 use super::i18n::Lang;
+use super::memo::Memo;
+use super::panel::Panel;
 use super::session::Job;
-use super::table::{Align, header_height, header_ui, row_height, text_cell_ui};
+use super::table::{Align, TableColumn, data_table_ui, text_cell_ui};
 use crate::domain::command::Command;
 use crate::domain::event::{Event, Group};
 use crate::domain::ids::{GroupId, StartNo};
-use crate::domain::ledger::{
-    Account, ForfeitFine, LedgerEntry, LedgerKind, LedgerTotals, RoundRef, accounts, forfeit_fines, totals, yuan,
-};
-use crate::domain::prizes::{awards, prize_ranking};
+use crate::domain::ledger::{LedgerKind, LedgerTotals, RoundRef, yuan};
+use cache::{CheckRow, EntryRow, FineRow, MoneyCache, matches, money_cache};
 use egui::{Key, RichText, Ui};
-use egui_extras::{Column, TableBuilder};
-use pinyin::ToPinyin;
-use std::collections::BTreeMap;
+use egui_extras::Column;
 
 /// The tabs of the money view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -65,9 +66,10 @@ pub struct MoneyView {
     pub note: String,
     /// The excuse being written, when open.
     excuse: Option<Excuse>,
-    cache: Option<MoneyCache>,
+    /// The group's lists, for the group and revision they were computed for.
+    cache: Memo<(GroupId, u64), MoneyCache>,
     /// The check-in rows matching the search: positions in the cache's players.
-    found: Option<(u64, GroupId, String, Vec<usize>)>,
+    found: Memo<(u64, GroupId, String), Vec<usize>>,
 }
 
 /// A fine about to be excused, waiting for its reason.
@@ -81,153 +83,15 @@ struct Excuse {
     focus: bool,
 }
 
-/// Everything the view shows for one group and one saved event.
-#[derive(Debug, Clone)]
-struct MoneyCache {
-    group: GroupId,
-    revision: u64,
-    players: Vec<CheckRow>,
-    fines: Vec<FineRow>,
-    entries: Vec<EntryRow>,
-    totals: LedgerTotals,
-    checked_in: usize,
-}
-
-/// A player of the check-in list.
-#[derive(Debug, Clone)]
-struct CheckRow {
-    start_no: StartNo,
-    name: String,
-    club: String,
-    fee_due_fen: i64,
-    fee_outstanding_fen: i64,
-    checked_in: bool,
-    /// Lower-case name and club, pinyin initials and full pinyin of the name.
-    keys: [String; 4],
-}
-
-/// A forfeit fine with its player's name, stage name and payments.
-#[derive(Debug, Clone)]
-struct FineRow {
-    fine: ForfeitFine,
-    name: String,
-    stage: String,
-    paid_fen: i64,
-}
-
-/// A ledger entry with its player's name.
-#[derive(Debug, Clone)]
-struct EntryRow {
-    entry: LedgerEntry,
-    name: String,
-}
-
 impl MoneyView {
+    /// Computes the group's lists when the saved event or the group changed, and the
+    /// check-in rows matching the search when it changed too.
     fn refresh(&mut self, event: &Event, group: &Group, revision: u64) {
-        if self.cache.as_ref().is_none_or(|c| c.group != group.id || c.revision != revision) {
-            self.cache = Some(money_cache(event, group, revision));
-        }
-        let stale =
-            self.found.as_ref().is_none_or(|(r, g, s, _)| *r != revision || *g != group.id || *s != self.search);
-        if stale && let Some(cache) = &self.cache {
-            let rows = cache.players.iter().enumerate().filter(|(_, p)| matches(p, &self.search)).map(|(i, _)| i);
-            self.found = Some((revision, group.id, self.search.clone(), rows.collect()));
-        }
-    }
-}
-
-/// The group's accounts, fines and ledger entries.
-fn money_cache(event: &Event, group: &Group, revision: u64) -> MoneyCache {
-    let in_group = |p: StartNo| event.player(p).is_some_and(|pl| pl.group == group.id);
-    let name = |p: StartNo| event.player(p).map(|pl| pl.name().to_string()).unwrap_or_default();
-    let mut prize_cash: BTreeMap<StartNo, i64> = BTreeMap::new();
-    if !group.prizes.is_empty()
-        && let Ok(ranking) = prize_ranking(event, group.id, &group.prizes)
-    {
-        for award in awards(&group.prizes, &ranking).awards {
-            *prize_cash.entry(award.start_no).or_insert(0) += award.cash_fen();
-        }
-    }
-    let list: Vec<Account> = accounts(event, &prize_cash).into_iter().filter(|a| in_group(a.start_no)).collect();
-    let by_player: BTreeMap<StartNo, &Account> = list.iter().map(|a| (a.start_no, a)).collect();
-    let mut players: Vec<CheckRow> = event
-        .players
-        .iter()
-        .filter(|p| p.group == group.id)
-        .map(|p| {
-            let account = by_player.get(&p.start_no);
-            let (initials, full) = pinyin_keys(p.name());
-            CheckRow {
-                start_no: p.start_no,
-                name: p.name().to_string(),
-                club: p.entry.club.clone(),
-                fee_due_fen: account.map_or(0, |a| a.fee_due_fen),
-                fee_outstanding_fen: account.map_or(0, |a| a.fee_outstanding_fen()),
-                checked_in: p.checked_in,
-                keys: [p.name().to_lowercase(), p.entry.club.to_lowercase(), initials, full],
-            }
-        })
-        .collect();
-    players.sort_by_key(|p| p.start_no);
-    let checked_in = players.iter().filter(|p| p.checked_in).count();
-    let mut fines_paid: BTreeMap<(StartNo, RoundRef), i64> = BTreeMap::new();
-    for e in event.ledger.iter().filter(|e| e.kind == LedgerKind::FinePaid && !e.voided) {
-        if let Some(at) = e.round {
-            *fines_paid.entry((e.start_no, at)).or_default() += e.amount_fen;
-        }
-    }
-    let fines = forfeit_fines(event)
-        .into_iter()
-        .filter(|f| f.round.group == group.id)
-        .map(|fine| {
-            let paid_fen = fines_paid.get(&(fine.start_no, fine.round)).copied().unwrap_or(0);
-            let stage = group.stage(fine.round.stage).map(|s| s.name.clone()).unwrap_or_default();
-            FineRow { fine, name: name(fine.start_no), stage, paid_fen }
-        })
-        .collect();
-    let mut entries: Vec<EntryRow> = event
-        .ledger
-        .iter()
-        .filter(|e| in_group(e.start_no))
-        .map(|e| EntryRow { entry: e.clone(), name: name(e.start_no) })
-        .collect();
-    entries.sort_by_key(|e| e.entry.id);
-    MoneyCache { group: group.id, revision, players, fines, entries, totals: totals(&list), checked_in }
-}
-
-/// The pinyin initials and the full pinyin of a name (first reading of each
-/// character; Latin letters and digits as themselves).
-fn pinyin_keys(name: &str) -> (String, String) {
-    let (mut initials, mut full) = (String::new(), String::new());
-    for c in name.chars() {
-        match c.to_pinyin() {
-            Some(p) => {
-                initials.push_str(p.first_letter());
-                full.push_str(p.plain());
-            }
-            None if c.is_alphanumeric() => {
-                initials.extend(c.to_lowercase());
-                full.extend(c.to_lowercase());
-            }
-            None => {}
-        }
-    }
-    (initials, full)
-}
-
-/// Whether a check-in row matches the search: the exact start number, or part of the
-/// name, the club, or the name's pinyin (initials `zs` or full `zhangsan`).
-fn matches(row: &CheckRow, search: &str) -> bool {
-    let query: String = search.trim().to_lowercase();
-    if query.is_empty() {
-        return true;
-    }
-    if query.parse::<u32>().is_ok_and(|n| n == row.start_no.0) {
-        return true;
-    }
-    let compact: String = query.chars().filter(|c| !c.is_whitespace()).collect();
-    row.keys[0].contains(&query) || row.keys[1].contains(&query) || {
-        !compact.is_empty() && (row.keys[2].contains(&compact) || row.keys[3].contains(&compact))
+        let cache = self.cache.get_or_compute((group.id, revision), || money_cache(event, group));
+        let search = self.search.clone();
+        self.found.get_or_compute((revision, group.id, search.clone()), || {
+            cache.players.iter().enumerate().filter(|(_, p)| matches(p, &search)).map(|(i, _)| i).collect()
+        });
     }
 }
 
@@ -260,6 +124,12 @@ fn kind_label(kind: LedgerKind, lang: Lang) -> &'static str {
     lang.t(kind.label_zh(), kind.label_en())
 }
 
+impl Panel for MoneyView {
+    fn panel_ui(&mut self, ui: &mut Ui, env: &Env<'_>, jobs: &mut Vec<Job>) {
+        money_ui(ui, self, env, jobs);
+    }
+}
+
 /// Draws the money view.
 pub fn money_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec<Job>) {
     let lang = env.lang;
@@ -273,15 +143,10 @@ pub fn money_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Ve
             }
         }
         ui.add_space(16.0);
-        let label = ui.label(lang.t("收款备注", "Payment note"));
-        ui.add(
-            egui::TextEdit::singleline(&mut state.note)
-                .hint_text(lang.t("收据号、现金、微信…", "receipt, cash, transfer…"))
-                .desired_width(160.0),
-        )
-        .labelled_by(label.id);
+        let hint = lang.t("收据号、现金、微信…", "receipt, cash, transfer…");
+        labelled_text_ui(ui, lang.t("收款备注", "Payment note"), &mut state.note, hint, 160.0);
     });
-    if let Some(cache) = &state.cache {
+    if let Some(cache) = state.cache.get() {
         totals_ui(ui, &cache.totals, lang);
     }
     ui.separator();
@@ -294,24 +159,17 @@ pub fn money_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Ve
 
 /// Fees, fines and prizes of the group: received or paid out, of due.
 fn totals_ui(ui: &mut Ui, t: &LedgerTotals, lang: Lang) {
+    let [fees_paid, fees_due, fines_paid, fines_due, prizes_paid, prizes_due] =
+        [t.fees_paid_fen, t.fees_due_fen, t.fines_paid_fen, t.fines_fen, t.prizes_paid_fen, t.prizes_fen]
+            .map(yuan_text);
     ui.label(match lang {
         Lang::Zh => format!(
-            "合计：报名费 已收 {} / 应收 {}；罚款 已收 {} / 应收 {}；奖金 已发 {} / 应发 {}",
-            yuan_text(t.fees_paid_fen),
-            yuan_text(t.fees_due_fen),
-            yuan_text(t.fines_paid_fen),
-            yuan_text(t.fines_fen),
-            yuan_text(t.prizes_paid_fen),
-            yuan_text(t.prizes_fen)
+            "合计：报名费 已收 {fees_paid} / 应收 {fees_due}；罚款 已收 {fines_paid} / 应收 {fines_due}；\
+             奖金 已发 {prizes_paid} / 应发 {prizes_due}"
         ),
         Lang::En => format!(
-            "Totals: entry fees {} of {} received; fines {} of {} received; prizes {} of {} paid out",
-            yuan_text(t.fees_paid_fen),
-            yuan_text(t.fees_due_fen),
-            yuan_text(t.fines_paid_fen),
-            yuan_text(t.fines_fen),
-            yuan_text(t.prizes_paid_fen),
-            yuan_text(t.prizes_fen)
+            "Totals: entry fees {fees_paid} of {fees_due} received; fines {fines_paid} of {fines_due} received; \
+             prizes {prizes_paid} of {prizes_due} paid out"
         ),
     });
 }
@@ -325,16 +183,11 @@ enum CheckAction {
 fn check_in_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec<Job>) {
     let lang = env.lang;
     ui.horizontal_wrapped(|ui| {
-        let label = ui.label(lang.t("搜索", "Search"));
-        ui.add(
-            egui::TextEdit::singleline(&mut state.search)
-                .hint_text(lang.t("姓名、拼音、单位或编号", "name, pinyin, club or number"))
-                .desired_width(200.0),
-        )
-        .labelled_by(label.id);
+        let hint = lang.t("姓名、拼音、单位或编号", "name, pinyin, club or number");
+        labelled_text_ui(ui, lang.t("搜索", "Search"), &mut state.search, hint, 200.0);
         // What was typed this frame is shown this frame.
         state.refresh(env.event, env.group, env.revision);
-        if let Some(cache) = &state.cache {
+        if let Some(cache) = state.cache.get() {
             ui.add_space(16.0);
             ui.label(match lang {
                 Lang::Zh => format!("已签到 {} / {}", cache.checked_in, cache.players.len()),
@@ -342,7 +195,7 @@ fn check_in_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec
             });
         }
     });
-    let (Some(cache), Some((_, _, _, found))) = (&state.cache, &state.found) else { return };
+    let (Some(cache), Some(found)) = (state.cache.get(), state.found.get()) else { return };
     if cache.players.is_empty() {
         ui.label(lang.t("本组尚无选手。", "No players in this group yet."));
         return;
@@ -352,66 +205,50 @@ fn check_in_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec
         ui.label(lang.t("没有符合搜索的选手。", "No player matches the search."));
         return;
     }
-    let headings: Vec<(String, Align)> = vec![
-        (lang.t("编号", "No.").into(), Align::Right),
-        (lang.t("姓名", "Name").into(), Align::Left),
-        (lang.t("单位", "Club").into(), Align::Left),
-        (lang.t("报名费", "Entry fee").into(), Align::Left),
-        (lang.t("签到", "Checked in").into(), Align::Left),
-        (String::new(), Align::Left),
+    let columns = [
+        TableColumn::new(Column::exact(48.0), lang.t("编号", "No."), Align::Right),
+        TableColumn::new(Column::initial(110.0).at_least(60.0), lang.t("姓名", "Name"), Align::Left),
+        TableColumn::new(Column::initial(150.0).at_least(60.0), lang.t("单位", "Club"), Align::Left),
+        TableColumn::new(Column::initial(100.0).at_least(60.0), lang.t("报名费", "Entry fee"), Align::Left),
+        TableColumn::new(Column::initial(80.0).at_least(60.0), lang.t("签到", "Checked in"), Align::Left),
+        TableColumn::new(Column::remainder().at_least(80.0), "", Align::Left),
     ];
-    let (header_h, row_h) = (header_height(ui), row_height(ui));
     let mut action: Option<CheckAction> = None;
-    TableBuilder::new(ui)
-        .id_salt("money_check_in")
-        .striped(true)
-        .resizable(true)
-        .auto_shrink([false, false])
-        .column(Column::exact(48.0))
-        .column(Column::initial(110.0).at_least(60.0))
-        .column(Column::initial(150.0).at_least(60.0))
-        .column(Column::initial(100.0).at_least(60.0))
-        .column(Column::initial(80.0).at_least(60.0))
-        .column(Column::remainder().at_least(80.0))
-        .header(header_h, |header| header_ui(header, &headings))
-        .body(|body| {
-            body.rows(row_h, rows.len(), |mut row| {
-                let Some(p) = rows.get(row.index()).copied() else { return };
-                let id = p.start_no;
-                text_cell_ui(&mut row, id, Align::Right, id.to_string());
-                text_cell_ui(&mut row, id, Align::Left, p.name.as_str());
-                text_cell_ui(&mut row, id, Align::Left, p.club.as_str());
-                text_cell_ui(&mut row, id, Align::Left, fee_text(p, lang));
-                row.col(|ui| {
-                    ui.push_id(id, |ui| {
-                        let mut checked = p.checked_in;
-                        let response =
-                            ui.add_enabled(!env.busy, egui::Checkbox::new(&mut checked, lang.t("签到", "in")));
-                        if response.changed() {
-                            action = Some(CheckAction::CheckIn(id, checked));
-                        }
-                    });
-                });
-                row.col(|ui| {
-                    ui.push_id(id, |ui| {
-                        if p.fee_outstanding_fen > 0 {
-                            let hint = match lang {
-                                Lang::Zh => {
-                                    format!("记录 {id} {} 缴纳报名费 {}", p.name, yuan_text(p.fee_outstanding_fen))
-                                }
-                                Lang::En => {
-                                    format!("Record {id} {} paying {}", p.name, yuan_text(p.fee_outstanding_fen))
-                                }
-                            };
-                            let button = egui::Button::new(lang.t("收费", "Record fee"));
-                            if ui.add_enabled(!env.busy, button).on_hover_text(hint).clicked() {
-                                action = Some(CheckAction::Fee(id, p.name.clone(), p.fee_outstanding_fen));
-                            }
-                        }
-                    });
-                });
+    data_table_ui(ui, "money_check_in", &columns, rows.len(), |mut row| {
+        let Some(p) = rows.get(row.index()).copied() else { return };
+        let id = p.start_no;
+        text_cell_ui(&mut row, id, Align::Right, id.to_string());
+        text_cell_ui(&mut row, id, Align::Left, p.name.as_str());
+        text_cell_ui(&mut row, id, Align::Left, p.club.as_str());
+        text_cell_ui(&mut row, id, Align::Left, fee_text(p, lang));
+        row.col(|ui| {
+            ui.push_id(id, |ui| {
+                let mut checked = p.checked_in;
+                let response = ui.add_enabled(!env.busy, egui::Checkbox::new(&mut checked, lang.t("签到", "in")));
+                if response.changed() {
+                    action = Some(CheckAction::CheckIn(id, checked));
+                }
             });
         });
+        row.col(|ui| {
+            ui.push_id(id, |ui| {
+                if p.fee_outstanding_fen > 0 {
+                    let hint = match lang {
+                        Lang::Zh => {
+                            format!("记录 {id} {} 缴纳报名费 {}", p.name, yuan_text(p.fee_outstanding_fen))
+                        }
+                        Lang::En => {
+                            format!("Record {id} {} paying {}", p.name, yuan_text(p.fee_outstanding_fen))
+                        }
+                    };
+                    let button = egui::Button::new(lang.t("收费", "Record fee"));
+                    if ui.add_enabled(!env.busy, button).on_hover_text(hint).clicked() {
+                        action = Some(CheckAction::Fee(id, p.name.clone(), p.fee_outstanding_fen));
+                    }
+                }
+            });
+        });
+    });
     match action {
         Some(CheckAction::CheckIn(start_no, checked_in)) => jobs.push(Job::Execute {
             label: match (checked_in, lang) {
@@ -448,81 +285,64 @@ enum FineAction {
 fn fines_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec<Job>) {
     let lang = env.lang;
     excuse_ui(ui, state, env, jobs);
-    let Some(cache) = &state.cache else { return };
+    let Some(cache) = state.cache.get() else { return };
     if cache.fines.is_empty() {
         ui.label(lang.t("本组没有弃权罚款。", "No forfeit fines in this group."));
         return;
     }
-    let headings: Vec<(String, Align)> = vec![
-        (lang.t("编号", "No.").into(), Align::Right),
-        (lang.t("姓名", "Name").into(), Align::Left),
-        (lang.t("阶段", "Stage").into(), Align::Left),
-        (lang.t("轮次", "Round").into(), Align::Right),
-        (lang.t("台次", "Board").into(), Align::Right),
-        (lang.t("金额", "Amount").into(), Align::Right),
-        (lang.t("状态", "Status").into(), Align::Left),
-        (String::new(), Align::Left),
+    let columns = [
+        TableColumn::new(Column::exact(48.0), lang.t("编号", "No."), Align::Right),
+        TableColumn::new(Column::initial(110.0).at_least(60.0), lang.t("姓名", "Name"), Align::Left),
+        TableColumn::new(Column::initial(120.0).at_least(60.0), lang.t("阶段", "Stage"), Align::Left),
+        TableColumn::new(Column::exact(44.0), lang.t("轮次", "Round"), Align::Right),
+        TableColumn::new(Column::exact(44.0), lang.t("台次", "Board"), Align::Right),
+        TableColumn::new(Column::exact(64.0), lang.t("金额", "Amount"), Align::Right),
+        TableColumn::new(Column::initial(100.0).at_least(60.0), lang.t("状态", "Status"), Align::Left),
+        TableColumn::new(Column::remainder().at_least(120.0), "", Align::Left),
     ];
-    let (header_h, row_h) = (header_height(ui), row_height(ui));
     let editing = state.excuse.is_some();
     let mut action: Option<FineAction> = None;
-    TableBuilder::new(ui)
-        .id_salt("money_fines")
-        .striped(true)
-        .resizable(true)
-        .auto_shrink([false, false])
-        .column(Column::exact(48.0))
-        .column(Column::initial(110.0).at_least(60.0))
-        .column(Column::initial(120.0).at_least(60.0))
-        .column(Column::exact(44.0))
-        .column(Column::exact(44.0))
-        .column(Column::exact(64.0))
-        .column(Column::initial(100.0).at_least(60.0))
-        .column(Column::remainder().at_least(120.0))
-        .header(header_h, |header| header_ui(header, &headings))
-        .body(|body| {
-            body.rows(row_h, cache.fines.len(), |mut row| {
-                let Some(f) = cache.fines.get(row.index()) else { return };
-                let fine = f.fine;
-                let id = (fine.start_no, fine.round);
-                text_cell_ui(&mut row, id, Align::Right, fine.start_no.to_string());
-                text_cell_ui(&mut row, id, Align::Left, f.name.as_str());
-                text_cell_ui(&mut row, id, Align::Left, f.stage.as_str());
-                text_cell_ui(&mut row, id, Align::Right, fine.round.round.to_string());
-                text_cell_ui(&mut row, id, Align::Right, fine.board.to_string());
-                text_cell_ui(&mut row, id, Align::Right, yuan_text(fine.amount_fen));
-                text_cell_ui(&mut row, id, Align::Left, fine_status(f, lang));
-                row.col(|ui| {
-                    ui.push_id(id, |ui| {
-                        let owed = (fine.amount_fen - f.paid_fen).max(0);
-                        if fine.excused || owed == 0 {
-                            return;
-                        }
-                        ui.horizontal(|ui| {
-                            let enabled = !env.busy && !editing;
-                            let pay = egui::Button::new(lang.t("缴纳", "Paid"));
-                            let pay_hint = lang.t("记录已缴纳此罚款", "Record this fine as paid");
-                            if ui.add_enabled(enabled, pay).on_hover_text(pay_hint).clicked() {
-                                action = Some(FineAction::Pay(fine.start_no, f.name.clone(), fine.round, owed));
-                            }
-                            let excuse = egui::Button::new(lang.t("免罚", "Excuse"));
-                            let excuse_hint = lang
-                                .t("事先说明的弃权：免除罚款（需填写理由）", "Excuse this forfeit (give the reason)");
-                            if ui.add_enabled(enabled, excuse).on_hover_text(excuse_hint).clicked() {
-                                action = Some(FineAction::Excuse(Excuse {
-                                    start_no: fine.start_no,
-                                    name: f.name.clone(),
-                                    round: fine.round,
-                                    amount_fen: fine.amount_fen,
-                                    reason: String::new(),
-                                    focus: true,
-                                }));
-                            }
-                        });
-                    });
+    data_table_ui(ui, "money_fines", &columns, cache.fines.len(), |mut row| {
+        let Some(f) = cache.fines.get(row.index()) else { return };
+        let fine = f.fine;
+        let id = (fine.start_no, fine.round);
+        text_cell_ui(&mut row, id, Align::Right, fine.start_no.to_string());
+        text_cell_ui(&mut row, id, Align::Left, f.name.as_str());
+        text_cell_ui(&mut row, id, Align::Left, f.stage.as_str());
+        text_cell_ui(&mut row, id, Align::Right, fine.round.round.to_string());
+        text_cell_ui(&mut row, id, Align::Right, fine.board.to_string());
+        text_cell_ui(&mut row, id, Align::Right, yuan_text(fine.amount_fen));
+        text_cell_ui(&mut row, id, Align::Left, fine_status(f, lang));
+        row.col(|ui| {
+            ui.push_id(id, |ui| {
+                let owed = (fine.amount_fen - f.paid_fen).max(0);
+                if fine.excused || owed == 0 {
+                    return;
+                }
+                ui.horizontal(|ui| {
+                    let enabled = !env.busy && !editing;
+                    let pay = egui::Button::new(lang.t("缴纳", "Paid"));
+                    let pay_hint = lang.t("记录已缴纳此罚款", "Record this fine as paid");
+                    if ui.add_enabled(enabled, pay).on_hover_text(pay_hint).clicked() {
+                        action = Some(FineAction::Pay(fine.start_no, f.name.clone(), fine.round, owed));
+                    }
+                    let excuse = egui::Button::new(lang.t("免罚", "Excuse"));
+                    let excuse_hint =
+                        lang.t("事先说明的弃权：免除罚款（需填写理由）", "Excuse this forfeit (give the reason)");
+                    if ui.add_enabled(enabled, excuse).on_hover_text(excuse_hint).clicked() {
+                        action = Some(FineAction::Excuse(Excuse {
+                            start_no: fine.start_no,
+                            name: f.name.clone(),
+                            round: fine.round,
+                            amount_fen: fine.amount_fen,
+                            reason: String::new(),
+                            focus: true,
+                        }));
+                    }
                 });
             });
         });
+    });
     match action {
         Some(FineAction::Pay(start_no, name, round, amount_fen)) => jobs.push(Job::Execute {
             label: match lang {
@@ -567,14 +387,8 @@ fn excuse_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec<J
             ),
         });
         ui.horizontal_wrapped(|ui| {
-            let label = ui.label(lang.t("免罚理由", "Reason"));
-            let field = ui
-                .add(
-                    egui::TextEdit::singleline(&mut excuse.reason)
-                        .hint_text(lang.t("必填，如 赛前已请假", "required, e.g. told the arbiter beforehand"))
-                        .desired_width(260.0),
-                )
-                .labelled_by(label.id);
+            let hint = lang.t("必填，如 赛前已请假", "required, e.g. told the arbiter beforehand");
+            let field = labelled_text_ui(ui, lang.t("免罚理由", "Reason"), &mut excuse.reason, hint, 260.0);
             if std::mem::take(&mut excuse.focus) {
                 field.request_focus();
             }
@@ -615,75 +429,56 @@ fn excuse_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec<J
 
 fn ledger_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec<Job>) {
     let lang = env.lang;
-    let Some(cache) = &state.cache else { return };
+    let Some(cache) = state.cache.get() else { return };
     if cache.entries.is_empty() {
         ui.label(lang.t("尚无收付记录。", "Nothing recorded yet."));
         return;
     }
-    let headings: Vec<(String, Align)> = vec![
-        (lang.t("序号", "Id").into(), Align::Right),
-        (lang.t("编号", "No.").into(), Align::Right),
-        (lang.t("姓名", "Name").into(), Align::Left),
-        (lang.t("类别", "Kind").into(), Align::Left),
-        (lang.t("金额", "Amount").into(), Align::Right),
-        (lang.t("轮次", "Round").into(), Align::Left),
-        (lang.t("备注", "Note").into(), Align::Left),
-        (String::new(), Align::Left),
+    let columns = [
+        TableColumn::new(Column::exact(40.0), lang.t("序号", "Id"), Align::Right),
+        TableColumn::new(Column::exact(48.0), lang.t("编号", "No."), Align::Right),
+        TableColumn::new(Column::initial(100.0).at_least(60.0), lang.t("姓名", "Name"), Align::Left),
+        TableColumn::new(Column::initial(130.0).at_least(60.0), lang.t("类别", "Kind"), Align::Left),
+        TableColumn::new(Column::exact(72.0), lang.t("金额", "Amount"), Align::Right),
+        TableColumn::new(Column::initial(90.0).at_least(50.0), lang.t("轮次", "Round"), Align::Left),
+        TableColumn::new(Column::initial(160.0).at_least(60.0).clip(true), lang.t("备注", "Note"), Align::Left),
+        TableColumn::new(Column::remainder().at_least(80.0), "", Align::Left),
     ];
-    let (header_h, row_h) = (header_height(ui), row_height(ui));
     let mut void: Option<&EntryRow> = None;
-    TableBuilder::new(ui)
-        .id_salt("money_ledger")
-        .striped(true)
-        .resizable(true)
-        .auto_shrink([false, false])
-        .column(Column::exact(40.0))
-        .column(Column::exact(48.0))
-        .column(Column::initial(100.0).at_least(60.0))
-        .column(Column::initial(130.0).at_least(60.0))
-        .column(Column::exact(72.0))
-        .column(Column::initial(90.0).at_least(50.0))
-        .column(Column::initial(160.0).at_least(60.0).clip(true))
-        .column(Column::remainder().at_least(80.0))
-        .header(header_h, |header| header_ui(header, &headings))
-        .body(|body| {
-            body.rows(row_h, cache.entries.len(), |mut row| {
-                let Some(r) = cache.entries.get(row.index()) else { return };
-                let e = &r.entry;
-                let id = e.id.0;
-                let cell = |text: String| {
-                    let text = RichText::new(text);
-                    if e.voided { text.strikethrough().weak() } else { text }
-                };
-                let round = e.round.map_or(String::new(), |at| match lang {
-                    Lang::Zh => format!("{}阶段 第{}轮", at.stage, at.round),
-                    Lang::En => format!("stage {} round {}", at.stage, at.round),
-                });
-                text_cell_ui(&mut row, id, Align::Right, cell(e.id.to_string()));
-                text_cell_ui(&mut row, id, Align::Right, cell(e.start_no.to_string()));
-                text_cell_ui(&mut row, id, Align::Left, cell(r.name.clone()));
-                text_cell_ui(&mut row, id, Align::Left, cell(kind_label(e.kind, lang).to_string()));
-                text_cell_ui(&mut row, id, Align::Right, cell(yuan_text(e.amount_fen)));
-                text_cell_ui(&mut row, id, Align::Left, cell(round));
-                text_cell_ui(&mut row, id, Align::Left, cell(e.note.clone()));
-                row.col(|ui| {
-                    ui.push_id(id, |ui| {
-                        if e.voided {
-                            ui.weak(lang.t("已作废", "void"));
-                            return;
-                        }
-                        let hint = lang.t(
-                            "记错了：作废此条（保留记录，不再计入）",
-                            "Recorded by mistake: void it (kept, not counted)",
-                        );
-                        let button = egui::Button::new(lang.t("作废", "Void"));
-                        if ui.add_enabled(!env.busy, button).on_hover_text(hint).clicked() {
-                            void = Some(r);
-                        }
-                    });
-                });
+    data_table_ui(ui, "money_ledger", &columns, cache.entries.len(), |mut row| {
+        let Some(r) = cache.entries.get(row.index()) else { return };
+        let e = &r.entry;
+        let id = e.id.0;
+        let cell = |text: String| {
+            let text = RichText::new(text);
+            if e.voided { text.strikethrough().weak() } else { text }
+        };
+        let round = e.round.map_or(String::new(), |at| match lang {
+            Lang::Zh => format!("{}阶段 第{}轮", at.stage, at.round),
+            Lang::En => format!("stage {} round {}", at.stage, at.round),
+        });
+        text_cell_ui(&mut row, id, Align::Right, cell(e.id.to_string()));
+        text_cell_ui(&mut row, id, Align::Right, cell(e.start_no.to_string()));
+        text_cell_ui(&mut row, id, Align::Left, cell(r.name.clone()));
+        text_cell_ui(&mut row, id, Align::Left, cell(kind_label(e.kind, lang).to_string()));
+        text_cell_ui(&mut row, id, Align::Right, cell(yuan_text(e.amount_fen)));
+        text_cell_ui(&mut row, id, Align::Left, cell(round));
+        text_cell_ui(&mut row, id, Align::Left, cell(e.note.clone()));
+        row.col(|ui| {
+            ui.push_id(id, |ui| {
+                if e.voided {
+                    ui.weak(lang.t("已作废", "void"));
+                    return;
+                }
+                let hint = lang
+                    .t("记错了：作废此条（保留记录，不再计入）", "Recorded by mistake: void it (kept, not counted)");
+                let button = egui::Button::new(lang.t("作废", "Void"));
+                if ui.add_enabled(!env.busy, button).on_hover_text(hint).clicked() {
+                    void = Some(r);
+                }
             });
         });
+    });
     if let Some(r) = void {
         let id = r.entry.id;
         jobs.push(Job::Execute {
@@ -693,47 +488,5 @@ fn ledger_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec<J
             },
             commands: vec![Command::VoidLedgerEntry { id }],
         });
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn row(start_no: u32, name: &str, club: &str) -> CheckRow {
-        let (initials, full) = pinyin_keys(name);
-        CheckRow {
-            start_no: StartNo(start_no),
-            name: name.into(),
-            club: club.into(),
-            fee_due_fen: 500,
-            fee_outstanding_fen: 500,
-            checked_in: false,
-            keys: [name.to_lowercase(), club.to_lowercase(), initials, full],
-        }
-    }
-
-    // R-1.3: the check-in desk finds a player by name, pinyin, club or number.
-    #[test]
-    fn the_check_in_search_finds_name_pinyin_club_and_number() {
-        let r = row(12, "张三", "淮阴棋社");
-        for hit in ["", "张", "张三", "zs", "zhangsan", "zhang san", "淮阴", "12"] {
-            assert!(matches(&r, hit), "{hit:?}");
-        }
-        for miss in ["1", "李", "ls", "北京", "13"] {
-            assert!(!matches(&r, miss), "{miss:?}");
-        }
-    }
-
-    // R-1.3: the fee column says paid, owed, or — without a fee.
-    #[test]
-    fn fee_status_reads_paid_owed_or_none() {
-        let mut r = row(1, "张三", "");
-        assert_eq!(fee_text(&r, Lang::Zh), "欠 5 元");
-        assert_eq!(fee_text(&r, Lang::En), "owes 5 元");
-        r.fee_outstanding_fen = 0;
-        assert_eq!(fee_text(&r, Lang::Zh), "已缴");
-        r.fee_due_fen = 0;
-        assert_eq!(fee_text(&r, Lang::Zh), "—");
     }
 }

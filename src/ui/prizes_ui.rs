@@ -7,8 +7,10 @@
 //! computed only when the saved event (`env.revision`) or the group changes, so that a
 //! 3,000-player event does not recompute it every frame.
 
-use super::app::Env;
+use super::env::Env;
 use super::i18n::Lang;
+use super::memo::Memo;
+use super::panel::Panel;
 use super::session::Job;
 use super::table::{Align, header_height, header_ui, row_height, text_cell_ui};
 use crate::domain::command::Command;
@@ -27,15 +29,8 @@ pub struct PrizesView {
     pub unclaimed_only: bool,
     /// The note recorded with a payout (receipt, 微信, 现金 …).
     pub note: String,
-    cache: Option<PrizeCache>,
-}
-
-/// The prize table of one group for one saved event.
-#[derive(Debug, Clone)]
-struct PrizeCache {
-    group: GroupId,
-    revision: u64,
-    table: Result<PrizeTable, String>,
+    /// The prize table of the group for the saved event, keyed on both.
+    cache: Memo<(GroupId, u64), Result<PrizeTable, String>>,
 }
 
 /// What the view shows, computed once per change.
@@ -76,15 +71,7 @@ impl PrizeRow {
 impl PrizesView {
     /// The table for the group and revision, computed when either changed.
     fn table_for(&mut self, event: &Event, group: &Group, revision: u64) -> &Result<PrizeTable, String> {
-        if self.cache.as_ref().is_none_or(|c| c.group != group.id || c.revision != revision) {
-            self.cache = None;
-        }
-        let cache = self.cache.get_or_insert_with(|| PrizeCache {
-            group: group.id,
-            revision,
-            table: prize_table(event, group),
-        });
-        &cache.table
+        self.cache.get_or_compute((group.id, revision), || prize_table(event, group))
     }
 }
 
@@ -141,6 +128,12 @@ fn paid_text(row: &PrizeRow, lang: Lang) -> String {
         (cash, unpaid, Lang::En) if unpaid == cash => format!("unpaid {}", yuan_text(unpaid)),
         (_, unpaid, Lang::Zh) => format!("已发 {}，未发 {}", yuan_text(row.paid_fen), yuan_text(unpaid)),
         (_, unpaid, Lang::En) => format!("paid {}, unpaid {}", yuan_text(row.paid_fen), yuan_text(unpaid)),
+    }
+}
+
+impl Panel for PrizesView {
+    fn panel_ui(&mut self, ui: &mut Ui, env: &Env<'_>, jobs: &mut Vec<Job>) {
+        prizes_ui(ui, self, env, jobs);
     }
 }
 

@@ -5,8 +5,10 @@
 //! late-arrival deadline, a board-number field that keeps the keyboard focus, an editor
 //! for the chosen board, the round's boards with their results, and this session's
 //! corrections. Every result is one [`Job::Execute`] holding one
-//! [`Command::RecordResult`]; the worker saves it with its audit row (the audit log is the
-//! full history of every correction).
+//! [`Command::RecordResult`](crate::domain::command::Command::RecordResult); the worker
+//! saves it with its audit row (the audit log is the full history of every correction).
+//! The result keys, labels and the correction dialog come from `result_entry`, shared
+//! with the pairing and bracket panels.
 //!
 //! Entry goes in two steps, so that the result keys `1`, `5` and `0` never clash with the
 //! digits of a board number: type the board, press Enter (the field suggests the next
@@ -39,88 +41,28 @@
 //! `红迟到` / `黑迟到` buttons on every board, record the forfeit with reason `late`.
 //! Full-width keys (`＝ ＋ － ＊ 【 】`, full-width digits) count as their ASCII twins.
 
-use super::app::Env;
-use super::i18n::Lang;
-use super::key_field::{FieldKey, KeyField, key_field_ui};
-use super::pairing_ui::result_label;
-use super::session::Job;
-use super::table::{Align, header_height, header_ui, row_height};
-use crate::domain::command::Command;
+mod entry;
+#[cfg(test)]
+mod tests;
+
 use crate::domain::event::{Event, Round, Stage};
-use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
-use crate::domain::result::{GameResult, Outcome, ResultReason};
-use egui::{Key, Modifiers, Sense, Ui};
+use crate::domain::ids::{GroupId, RoundNo, StageNo, StartNo};
+use crate::domain::result::{GameResult, ResultReason};
+use crate::ui::dialog::Answer;
+use crate::ui::env::Env;
+use crate::ui::i18n::Lang;
+use crate::ui::key_field::{KeyField, key_field_ui};
+use crate::ui::panel::Panel;
+use crate::ui::result_entry::{
+    Correction, Details, ResultChange, Slot, change_label, correction_ui, outcome_buttons_ui, reason_key, reason_label,
+    result_label, slot_label,
+};
+use crate::ui::session::Job;
+use crate::ui::table::{Align, header_height, header_ui, passive_cell_ui, row_height};
+use egui::{Sense, Ui};
 use egui_extras::{Column, TableBuilder};
+use entry::{late_deadline, lines_of, suggestion};
 use std::collections::BTreeMap;
-
-/// One game of a round: its board and its game number in the match (1 in Swiss).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Slot {
-    /// The board.
-    pub board: BoardNo,
-    /// The game of the match.
-    pub game: u32,
-}
-
-/// The reason and fouls that go with a result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Details {
-    /// Why the game ended as it did.
-    pub reason: ResultReason,
-    /// Fouls against red.
-    pub fouls_red: u32,
-    /// Fouls against black.
-    pub fouls_black: u32,
-}
-
-impl Details {
-    fn of(result: &GameResult) -> Details {
-        Details { reason: result.reason, fouls_red: result.fouls_red, fouls_black: result.fouls_black }
-    }
-
-    fn with(self, outcome: Outcome) -> GameResult {
-        GameResult { outcome, reason: self.reason, fouls_red: self.fouls_red, fouls_black: self.fouls_black }
-    }
-}
-
-/// A key the board field understands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EntryKey {
-    /// A typed character (full-width forms already folded to ASCII).
-    Char(char),
-    /// Enter.
-    Enter,
-    /// Esc.
-    Escape,
-    /// Backspace.
-    Backspace,
-    /// Delete.
-    Delete,
-    /// ↑.
-    Up,
-    /// ↓.
-    Down,
-}
-
-/// A change of one game's result, to send (or to confirm first).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ResultChange {
-    /// The round.
-    pub round: RoundNo,
-    /// The game.
-    pub slot: Slot,
-    /// The result it held.
-    pub before: Option<GameResult>,
-    /// The result it gets; `None` clears it.
-    pub after: Option<GameResult>,
-}
-
-impl ResultChange {
-    /// Whether the game had a result that this changes.
-    pub fn is_correction(&self) -> bool {
-        self.before.is_some()
-    }
-}
 
 /// One game as the view sees it: saved, or sent and not yet saved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -162,347 +104,11 @@ pub struct ResultsView {
     refocus: bool,
 }
 
-impl ResultsView {
-    /// The board chosen for its result key, if any.
-    pub fn armed(&self) -> Option<Slot> {
-        self.armed
-    }
-
-    /// A correction waiting for confirmation, if any.
-    pub fn pending_confirmation(&self) -> Option<&ResultChange> {
-        self.confirm.as_ref()
-    }
-
-    /// Handles one key of the board field for `round`; what to send is queued in the
-    /// outbox, a correction waits in `confirm`.
-    fn key(&mut self, key: EntryKey, round: &Round, lang: Lang) {
-        self.message = None;
-        let lines = lines_of(round, &self.sent);
-        match self.armed {
-            None => self.board_key(key, &lines, lang),
-            Some(slot) => self.result_key(key, slot, round.no, &lines, lang),
+impl Panel for ResultsView {
+    fn panel_ui(&mut self, ui: &mut Ui, env: &Env<'_>, jobs: &mut Vec<Job>) {
+        if let Some(stage) = env.stage_or_note_ui(ui) {
+            results_ui(ui, self, env, stage, jobs);
         }
-    }
-
-    fn board_key(&mut self, key: EntryKey, lines: &[Line], lang: Lang) {
-        match key {
-            EntryKey::Char(c) if c.is_ascii_digit() => {
-                if self.typed.len() < 4 {
-                    self.typed.push(c);
-                }
-            }
-            EntryKey::Enter | EntryKey::Char(' ') => {
-                if self.typed.is_empty() {
-                    match suggestion(lines, self.cursor) {
-                        Some(slot) => self.arm(slot, lines),
-                        None => {
-                            self.message = Some(
-                                lang.t(
-                                    "本轮结果已全部录入；输入台次可更正。",
-                                    "Every result of the round is in; type a board to correct it.",
-                                )
-                                .into(),
-                            );
-                        }
-                    }
-                } else {
-                    let wanted = self.typed.parse::<u32>().ok().map(BoardNo);
-                    match wanted.and_then(|b| slot_on_board(lines, b)) {
-                        Some(slot) => self.arm(slot, lines),
-                        None => {
-                            self.message = Some(match lang {
-                                Lang::Zh => format!("本轮没有第{}台。", self.typed),
-                                Lang::En => format!("This round has no board {}.", self.typed),
-                            });
-                            self.typed.clear();
-                        }
-                    }
-                }
-            }
-            EntryKey::Backspace => {
-                self.typed.pop();
-            }
-            EntryKey::Escape => self.typed.clear(),
-            EntryKey::Up | EntryKey::Down => self.step(key == EntryKey::Down, lines),
-            EntryKey::Char(c) if outcome_of_key(c).is_some() || reason_of_key(c).is_some() => {
-                self.message = Some(
-                    lang.t(
-                        "先输入台次并按 Enter，再按结果键。",
-                        "Type the board and press Enter first, then the result key.",
-                    )
-                    .into(),
-                );
-            }
-            EntryKey::Char(_) | EntryKey::Delete => {}
-        }
-    }
-
-    fn result_key(&mut self, key: EntryKey, slot: Slot, round: RoundNo, lines: &[Line], lang: Lang) {
-        let Some(line) = lines.iter().find(|l| l.slot == slot).copied() else {
-            self.disarm();
-            return;
-        };
-        match key {
-            EntryKey::Char(c) => {
-                if let Some(outcome) = outcome_of_key(c) {
-                    self.choose(round, line, self.details.with(outcome), lang);
-                } else if let Some(reason) = reason_of_key(c) {
-                    self.details.reason = reason;
-                    self.amend(round, line);
-                } else if let Some((red, more)) = foul_of_key(c) {
-                    let fouls = if red { &mut self.details.fouls_red } else { &mut self.details.fouls_black };
-                    *fouls = if more { (*fouls + 1).min(99) } else { fouls.saturating_sub(1) };
-                    self.amend(round, line);
-                } else if c.is_ascii_digit() {
-                    self.message = Some(
-                        lang.t(
-                            "已选定台次：按结果键 1 = 0 + - *，或按 Esc 重新输入台次。",
-                            "A board is chosen: press a result key 1 = 0 + - *, or Esc to type another board.",
-                        )
-                        .into(),
-                    );
-                }
-            }
-            EntryKey::Enter => {
-                self.cursor = Some(slot);
-                self.disarm();
-            }
-            EntryKey::Escape | EntryKey::Backspace => self.disarm(),
-            EntryKey::Delete => {
-                if line.result.is_some() {
-                    self.confirm = Some(ResultChange { round, slot, before: line.result, after: None });
-                    self.disarm();
-                }
-            }
-            EntryKey::Up | EntryKey::Down => self.step(key == EntryKey::Down, lines),
-        }
-    }
-
-    /// Chooses a board for its result key.
-    fn arm(&mut self, slot: Slot, lines: &[Line]) {
-        self.armed = Some(slot);
-        self.cursor = Some(slot);
-        self.typed.clear();
-        self.details =
-            lines.iter().find(|l| l.slot == slot).and_then(|l| l.result).map(|r| Details::of(&r)).unwrap_or_default();
-    }
-
-    fn disarm(&mut self) {
-        self.armed = None;
-        self.typed.clear();
-        self.details = Details::default();
-    }
-
-    /// Chooses the board before or after the chosen (or suggested) one.
-    fn step(&mut self, down: bool, lines: &[Line]) {
-        if lines.is_empty() {
-            return;
-        }
-        let base = self.armed.or_else(|| suggestion(lines, self.cursor));
-        let index = match base.and_then(|s| lines.iter().position(|l| l.slot == s)) {
-            Some(i) if down => (i + 1).min(lines.len() - 1),
-            Some(i) => i.saturating_sub(1),
-            None => 0,
-        };
-        self.arm(lines[index].slot, lines);
-    }
-
-    /// Records `result` on the game of `line`: at once when it had none, after a
-    /// confirmation when it is a correction.
-    fn choose(&mut self, round: RoundNo, line: Line, result: GameResult, lang: Lang) {
-        let change = ResultChange { round, slot: line.slot, before: line.result, after: Some(result) };
-        self.cursor = Some(line.slot);
-        self.disarm();
-        if line.result == Some(result) {
-            self.message = Some(lang.t("结果未变。", "The result is unchanged.").into());
-        } else if change.is_correction() {
-            self.confirm = Some(change);
-        } else {
-            self.send(change);
-        }
-    }
-
-    /// Sends the chosen board's reason and fouls at once when the game has a result.
-    fn amend(&mut self, round: RoundNo, line: Line) {
-        if let Some(result) = line.result {
-            let after = self.details.with(result.outcome);
-            if after != result {
-                self.send(ResultChange { round, slot: line.slot, before: Some(result), after: Some(after) });
-            }
-        }
-    }
-
-    /// A late arrival: the late side forfeits, reason `late`.
-    fn late(&mut self, round: RoundNo, line: Line, red_late: bool, black_late: bool, lang: Lang) {
-        let outcome = match (red_late, black_late) {
-            (true, true) => Outcome::BothForfeit,
-            (true, false) => Outcome::BlackWinsByForfeit,
-            (false, _) => Outcome::RedWinsByForfeit,
-        };
-        let fouls = line.result.map(|r| Details::of(&r)).unwrap_or_default();
-        let result = Details { reason: ResultReason::Late, ..fouls }.with(outcome);
-        self.choose(round, line, result, lang);
-    }
-
-    /// Queues a change for the worker and shows it at once.
-    fn send(&mut self, change: ResultChange) {
-        self.sent.insert((change.round, change.slot), change.after);
-        self.outbox.push(change);
-    }
-
-    /// The director confirmed the pending correction.
-    fn confirm_accepted(&mut self) {
-        if let Some(change) = self.confirm.take() {
-            self.cursor = Some(change.slot);
-            self.send(change);
-        }
-        self.refocus = true;
-    }
-
-    fn confirm_cancelled(&mut self) {
-        self.confirm = None;
-        self.refocus = true;
-    }
-}
-
-/// The games of `round` with the results sent but not yet saved.
-fn lines_of(round: &Round, sent: &BTreeMap<(RoundNo, Slot), Option<GameResult>>) -> Vec<Line> {
-    round
-        .games
-        .iter()
-        .map(|g| {
-            let slot = Slot { board: g.board, game: g.game };
-            let result = sent.get(&(round.no, slot)).copied().unwrap_or(g.result);
-            Line { slot, red: g.red, black: g.black, result }
-        })
-        .collect()
-}
-
-/// The next game without a result after `cursor`, going round to the first board.
-fn suggestion(lines: &[Line], cursor: Option<Slot>) -> Option<Slot> {
-    let start = cursor.and_then(|c| lines.iter().position(|l| l.slot == c)).map_or(0, |i| i + 1);
-    (0..lines.len()).map(|k| &lines[(start + k) % lines.len()]).find(|l| l.result.is_none()).map(|l| l.slot)
-}
-
-/// The game of board `board` to enter: its first game without a result, else its last.
-fn slot_on_board(lines: &[Line], board: BoardNo) -> Option<Slot> {
-    let on_board: Vec<&Line> = lines.iter().filter(|l| l.slot.board == board).collect();
-    on_board.iter().find(|l| l.result.is_none()).or(on_board.last()).map(|l| l.slot)
-}
-
-/// The result of a result key.
-pub fn outcome_of_key(c: char) -> Option<Outcome> {
-    match c {
-        '1' => Some(Outcome::RedWins),
-        '=' | '5' => Some(Outcome::Draw),
-        '0' => Some(Outcome::BlackWins),
-        '+' => Some(Outcome::RedWinsByForfeit),
-        '-' => Some(Outcome::BlackWinsByForfeit),
-        '*' => Some(Outcome::BothForfeit),
-        _ => None,
-    }
-}
-
-/// The reason of a reason key (either case).
-pub fn reason_of_key(c: char) -> Option<ResultReason> {
-    match c.to_ascii_lowercase() {
-        'n' => Some(ResultReason::Normal),
-        't' => Some(ResultReason::Time),
-        'l' => Some(ResultReason::Late),
-        'v' => Some(ResultReason::Violation),
-        'd' => Some(ResultReason::Disconnect),
-        'a' => Some(ResultReason::Adjudication),
-        _ => None,
-    }
-}
-
-/// `(red?, one more?)` of a foul key.
-fn foul_of_key(c: char) -> Option<(bool, bool)> {
-    match c {
-        '[' => Some((true, true)),
-        ']' => Some((false, true)),
-        '{' => Some((true, false)),
-        '}' => Some((false, false)),
-        _ => None,
-    }
-}
-
-/// The key of each reason, as the hints show it.
-fn reason_key(reason: ResultReason) -> char {
-    match reason {
-        ResultReason::Normal => 'N',
-        ResultReason::Time => 'T',
-        ResultReason::Late => 'L',
-        ResultReason::Violation => 'V',
-        ResultReason::Disconnect => 'D',
-        ResultReason::Adjudication => 'A',
-    }
-}
-
-/// The reason's name in the window's language.
-pub fn reason_label(reason: ResultReason, lang: Lang) -> &'static str {
-    lang.t(reason.label_zh(), reason.code())
-}
-
-/// `第5台` / `board 5`, with the game when the match has several.
-fn slot_label(slot: Slot, several_games: bool, lang: Lang) -> String {
-    match (lang, several_games) {
-        (Lang::Zh, false) => format!("第{}台", slot.board),
-        (Lang::Zh, true) => format!("第{}台第{}局", slot.board, slot.game),
-        (Lang::En, false) => format!("board {}", slot.board),
-        (Lang::En, true) => format!("board {} game {}", slot.board, slot.game),
-    }
-}
-
-/// The short form of a result for labels: `1-0`, `+- 迟到`, `0-1 红犯规1`.
-pub fn short_result(result: &GameResult, lang: Lang) -> String {
-    let mut text = result.outcome.notation().to_string();
-    if result.reason != ResultReason::Normal {
-        text.push(' ');
-        text.push_str(reason_label(result.reason, lang));
-    }
-    for (n, zh, en) in [(result.fouls_red, "红犯规", "red fouls "), (result.fouls_black, "黑犯规", "black fouls ")]
-    {
-        if n > 0 {
-            text.push_str(&format!(" {}{n}", lang.t(zh, en)));
-        }
-    }
-    text
-}
-
-/// The status bar's name of a change: `第3轮 第5台 1-0`, `第3轮 第5台 更正 1-0 → 0-1`.
-pub fn change_label(change: &ResultChange, several_games: bool, lang: Lang) -> String {
-    let place = match lang {
-        Lang::Zh => format!("第{}轮 {}", change.round, slot_label(change.slot, several_games, lang)),
-        Lang::En => format!("Round {} {}", change.round, slot_label(change.slot, several_games, lang)),
-    };
-    match (change.before, change.after) {
-        (None, Some(after)) => format!("{place} {}", short_result(&after, lang)),
-        (Some(before), Some(after)) => format!(
-            "{place} {} {} → {}",
-            lang.t("更正", "corrected"),
-            short_result(&before, lang),
-            short_result(&after, lang)
-        ),
-        (Some(before), None) => {
-            format!("{place} {} ({})", lang.t("清除结果", "result cleared"), short_result(&before, lang))
-        }
-        (None, None) => place,
-    }
-}
-
-/// The job that saves a change.
-fn job_of(change: &ResultChange, group: GroupId, stage: StageNo, several_games: bool, lang: Lang) -> Job {
-    Job::Execute {
-        label: change_label(change, several_games, lang),
-        commands: vec![Command::RecordResult {
-            group,
-            stage,
-            round: change.round,
-            board: change.slot.board,
-            game: change.slot.game,
-            result: change.after,
-        }],
     }
 }
 
@@ -566,7 +172,6 @@ pub fn results_ui(ui: &mut Ui, state: &mut ResultsView, env: &Env<'_>, stage: &S
                     keep_escape: true,
                 },
             );
-            let keys: Vec<EntryKey> = keys.into_iter().filter_map(entry_key).collect();
             let response = response.labelled_by(label.id);
             // Keys typed after one that opens a confirmation are dropped, so that a
             // fast Enter cannot confirm a correction the director has not seen.
@@ -621,7 +226,7 @@ pub fn results_ui(ui: &mut Ui, state: &mut ResultsView, env: &Env<'_>, stage: &S
         if change.is_correction() {
             state.history.push(change_label(&change, several_games, lang));
         }
-        jobs.push(job_of(&change, env.group.id, stage.no, several_games, lang));
+        jobs.push(change.job(env.group.id, stage.no, change_label(&change, several_games, lang)));
     }
 }
 
@@ -687,29 +292,6 @@ fn round_header_ui(ui: &mut Ui, state: &mut ResultsView, env: &Env<'_>, stage: &
     }
 }
 
-/// The moment a player counts as late: the round's start plus `minutes`.
-fn late_deadline(start: &str, minutes: u32) -> Option<jiff::civil::DateTime> {
-    let start = start.trim();
-    let parsed = jiff::civil::DateTime::strptime("%Y-%m-%d %H:%M", start)
-        .or_else(|_| jiff::civil::DateTime::strptime("%Y-%m-%dT%H:%M", start))
-        .ok()?;
-    parsed.checked_add(jiff::Span::new().minutes(i64::from(minutes))).ok()
-}
-
-/// The board field's keys as the panel reads them (← and → are not used here).
-fn entry_key(key: FieldKey) -> Option<EntryKey> {
-    Some(match key {
-        FieldKey::Char(c) => EntryKey::Char(c),
-        FieldKey::Enter => EntryKey::Enter,
-        FieldKey::Escape => EntryKey::Escape,
-        FieldKey::Backspace => EntryKey::Backspace,
-        FieldKey::Delete => EntryKey::Delete,
-        FieldKey::Up => EntryKey::Up,
-        FieldKey::Down => EntryKey::Down,
-        FieldKey::Left | FieldKey::Right => return None,
-    })
-}
-
 /// What the chosen board is and what the field waits for.
 fn armed_caption_ui(ui: &mut Ui, state: &ResultsView, event: &Event, lines: &[Line], several: bool, lang: Lang) {
     let name = |p: StartNo| event.player(p).map(|pl| pl.entry.name.clone()).unwrap_or_default();
@@ -766,26 +348,10 @@ fn editor_ui(ui: &mut Ui, state: &mut ResultsView, round: &Round, several: bool,
     };
     ui.horizontal_wrapped(|ui| {
         ui.label(slot_label(line.slot, several, lang));
-        for outcome in Outcome::ALL {
-            let key = match outcome {
-                Outcome::RedWins => "1",
-                Outcome::Draw => "=",
-                Outcome::BlackWins => "0",
-                Outcome::RedWinsByForfeit => "+",
-                Outcome::BlackWinsByForfeit => "-",
-                Outcome::BothForfeit => "*",
-            };
-            let chosen = line.result.is_some_and(|r| r.outcome == outcome);
-            let button = ui.selectable_label(chosen, outcome.notation()).on_hover_text(format!(
-                "{} ({} {key})",
-                outcome_label(outcome, lang),
-                lang.t("键", "key")
-            ));
-            if button.clicked() {
-                let result = state.details.with(outcome);
-                state.choose(round.no, line, result, lang);
-                state.refocus = true;
-            }
+        if let Some(outcome) = outcome_buttons_ui(ui, line.result.map(|r| r.outcome), lang) {
+            let result = state.details.with(outcome);
+            state.choose(round.no, line, result, lang);
+            state.refocus = true;
         }
         ui.separator();
         let reason_label_id = ui.label(lang.t("原因", "Reason")).id;
@@ -833,18 +399,6 @@ fn editor_ui(ui: &mut Ui, state: &mut ResultsView, round: &Round, several: bool,
     });
 }
 
-/// The Chinese or English name of an outcome.
-pub fn outcome_label(outcome: Outcome, lang: Lang) -> &'static str {
-    match outcome {
-        Outcome::RedWins => lang.t("红胜", "red wins"),
-        Outcome::Draw => lang.t("和棋", "draw"),
-        Outcome::BlackWins => lang.t("黑胜", "black wins"),
-        Outcome::RedWinsByForfeit => lang.t("黑方弃权", "black forfeits"),
-        Outcome::BlackWinsByForfeit => lang.t("红方弃权", "red forfeits"),
-        Outcome::BothForfeit => lang.t("双方弃权", "both forfeit"),
-    }
-}
-
 /// The round's games: board, red, result, black, and late-arrival buttons. A click on a
 /// row chooses its board.
 fn board_table_ui(ui: &mut Ui, state: &mut ResultsView, event: &Event, round: &Round, several: bool, lang: Lang) {
@@ -885,10 +439,10 @@ fn board_table_ui(ui: &mut Ui, state: &mut ResultsView, event: &Event, round: &R
             let id = ("result", line.slot.board, line.slot.game);
             let board =
                 if several { format!("{}.{}", line.slot.board, line.slot.game) } else { line.slot.board.to_string() };
-            cell_ui(&mut row, id, Align::Right, board);
-            cell_ui(&mut row, id, Align::Left, name(line.red));
-            cell_ui(&mut row, id, Align::Left, line.result.map(|r| result_label(r, lang)).unwrap_or_default());
-            cell_ui(&mut row, id, Align::Left, name(line.black));
+            passive_cell_ui(&mut row, id, Align::Right, board);
+            passive_cell_ui(&mut row, id, Align::Left, name(line.red));
+            passive_cell_ui(&mut row, id, Align::Left, line.result.map(|r| result_label(r, lang)).unwrap_or_default());
+            passive_cell_ui(&mut row, id, Align::Left, name(line.black));
             row.col(|ui| {
                 ui.push_id(id, |ui| {
                     ui.horizontal(|ui| {
@@ -923,21 +477,6 @@ fn board_table_ui(ui: &mut Ui, state: &mut ResultsView, event: &Event, round: &R
     }
 }
 
-/// A text cell that lets clicks through to the row.
-fn cell_ui(row: &mut egui_extras::TableRow<'_, '_>, id: impl egui::AsIdSalt, align: Align, text: String) {
-    row.col(|ui| {
-        ui.push_id(id, |ui| {
-            let layout = match align {
-                Align::Left => egui::Layout::left_to_right(egui::Align::Center),
-                Align::Right => egui::Layout::right_to_left(egui::Align::Center),
-            };
-            ui.with_layout(layout, |ui| {
-                ui.add(egui::Label::new(text).selectable(false).sense(Sense::empty()));
-            });
-        });
-    });
-}
-
 /// The confirmation of a correction or clearing: shows the previous result.
 fn confirm_ui(
     ui: &mut Ui,
@@ -949,12 +488,6 @@ fn confirm_ui(
     lang: Lang,
 ) {
     let Some(change) = state.confirm else { return };
-    let ctx = ui.ctx().clone();
-    let (enter, escape) = if keys_live {
-        ctx.input_mut(|i| (i.consume_key(Modifiers::NONE, Key::Enter), i.consume_key(Modifiers::NONE, Key::Escape)))
-    } else {
-        (false, false)
-    };
     let players = round
         .games
         .iter()
@@ -964,246 +497,23 @@ fn confirm_ui(
             format!("{} {} — {} {}", g.red, name(g.red), name(g.black), g.black)
         })
         .unwrap_or_default();
-    let mut accepted = enter;
-    let mut cancelled = escape;
-    let modal = egui::Modal::new(egui::Id::unique("result_correction")).show(&ctx, |ui| {
-        ui.set_max_width(420.0);
-        let title = if change.after.is_some() {
-            lang.t("更正结果？", "Correct the result?")
-        } else {
-            lang.t("清除结果？", "Clear the result?")
-        };
-        ui.heading(title);
-        let place = match lang {
-            Lang::Zh => format!("第{}轮 {}", change.round, slot_label(change.slot, several, lang)),
-            Lang::En => format!("Round {}, {}", change.round, slot_label(change.slot, several, lang)),
-        };
-        ui.label(format!("{place}  {players}"));
-        ui.add_space(6.0);
-        if let Some(before) = change.before {
-            ui.label(format!("{} {}", lang.t("原结果：", "Previous result:"), result_label(before, lang)));
-        }
-        match change.after {
-            Some(after) => ui.strong(format!("{} {}", lang.t("改为：", "New result:"), result_label(after, lang))),
-            None => ui.strong(lang.t("改为：无结果", "New result: none")),
-        };
-        ui.add_space(6.0);
-        ui.weak(lang.t(
+    let place = match lang {
+        Lang::Zh => format!("第{}轮 {}", change.round, slot_label(change.slot, several, lang)),
+        Lang::En => format!("Round {}, {}", change.round, slot_label(change.slot, several, lang)),
+    };
+    let dialog = Correction {
+        id: "result_correction",
+        width: 420.0,
+        place: format!("{place}  {players}"),
+        note: lang.t(
             "更正会记入审计日志；积分和以后各轮的编排提示随之更新。",
             "The correction is kept in the audit log; standings and later pairings' warnings follow.",
-        ));
-        ui.add_space(6.0);
-        ui.horizontal(|ui| {
-            if ui.button(lang.t("确认更正 (Enter)", "Confirm (Enter)")).clicked() {
-                accepted = true;
-            }
-            if ui.button(lang.t("取消 (Esc)", "Cancel (Esc)")).clicked() {
-                cancelled = true;
-            }
-        });
-    });
-    if modal.backdrop_response.clicked() {
-        cancelled = true;
-    }
-    if accepted {
-        state.confirm_accepted();
-    } else if cancelled {
-        state.confirm_cancelled();
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::domain::event::Game;
-    use crate::ui::key_field::fold;
-
-    fn round(results: &[Option<Outcome>]) -> Round {
-        let games = results
-            .iter()
-            .enumerate()
-            .map(|(i, r)| Game {
-                board: BoardNo(i as u32 + 1),
-                game: 1,
-                red: StartNo(2 * i as u32 + 1),
-                black: StartNo(2 * i as u32 + 2),
-                result: r.map(GameResult::plain),
-            })
-            .collect();
-        Round { no: RoundNo(2), seed: None, games, byes: vec![], warnings: vec![] }
-    }
-
-    fn press(view: &mut ResultsView, round: &Round, keys: &str) {
-        for c in keys.chars() {
-            let key = match c {
-                '\n' => EntryKey::Enter,
-                '\x1b' => EntryKey::Escape,
-                '\x08' => EntryKey::Backspace,
-                '\x7f' => EntryKey::Delete,
-                '↑' => EntryKey::Up,
-                '↓' => EntryKey::Down,
-                c => EntryKey::Char(fold(c)),
-            };
-            view.key(key, round, Lang::Zh);
-        }
-    }
-
-    fn slot(board: u32) -> Slot {
-        Slot { board: BoardNo(board), game: 1 }
-    }
-
-    #[test]
-    fn board_then_enter_then_key_records_and_suggests_the_next_board() {
-        let r = round(&[None, None, None, None]);
-        let mut v = ResultsView::default();
-        press(&mut v, &r, "3\n1");
-        assert_eq!(v.outbox.len(), 1);
-        let c = v.outbox[0];
-        assert_eq!(c.slot, slot(3));
-        assert_eq!(c.after, Some(GameResult::plain(Outcome::RedWins)));
-        assert!(!c.is_correction());
-        assert_eq!(v.armed, None);
-        // The suggestion is the next board without a result after 3: 4, then 1.
-        assert_eq!(suggestion(&lines_of(&r, &v.sent), v.cursor), Some(slot(4)));
-        press(&mut v, &r, "\n=\n0");
-        let after: Vec<(Slot, Outcome)> =
-            v.outbox.iter().map(|c| (c.slot, c.after.map(|a| a.outcome).unwrap())).collect();
-        assert_eq!(after, vec![(slot(3), Outcome::RedWins), (slot(4), Outcome::Draw), (slot(1), Outcome::BlackWins)]);
-    }
-
-    #[test]
-    fn result_keys_need_a_chosen_board_and_digits_do_not_record() {
-        let r = round(&[None, None, None, None, None, None, None, None, None, None, None, None]);
-        let mut v = ResultsView::default();
-        // "1" "2" type board 12, not a result on board 1.
-        press(&mut v, &r, "12");
-        assert!(v.outbox.is_empty());
-        press(&mut v, &r, "\n");
-        assert_eq!(v.armed, Some(slot(12)));
-        // A digit that is no result key is refused while a board waits.
-        press(&mut v, &r, "7");
-        assert!(v.outbox.is_empty() && v.message.is_some());
-        press(&mut v, &r, "5");
-        assert_eq!(v.outbox[0].after.unwrap().outcome, Outcome::Draw);
-        // No such board.
-        press(&mut v, &r, "99\n");
-        assert_eq!(v.armed, None);
-        assert!(v.message.is_some());
-        // A result key before Enter only hints.
-        press(&mut v, &r, "3=");
-        assert_eq!(v.outbox.len(), 1);
-    }
-
-    #[test]
-    fn every_result_key_maps_to_its_outcome_with_full_width_forms() {
-        let keys = ["1", "＝", "0", "＋", "－", "＊", "5"];
-        let wanted = [
-            Outcome::RedWins,
-            Outcome::Draw,
-            Outcome::BlackWins,
-            Outcome::RedWinsByForfeit,
-            Outcome::BlackWinsByForfeit,
-            Outcome::BothForfeit,
-            Outcome::Draw,
-        ];
-        for (k, o) in keys.iter().zip(wanted) {
-            let r = round(&[None]);
-            let mut v = ResultsView::default();
-            press(&mut v, &r, &format!("１\n{k}"));
-            assert_eq!(v.outbox[0].after.map(|a| a.outcome), Some(o), "key {k}");
-        }
-    }
-
-    #[test]
-    fn reason_and_fouls_go_with_the_result() {
-        let r = round(&[None, None]);
-        let mut v = ResultsView::default();
-        press(&mut v, &r, "2\nt[]]0");
-        let after = v.outbox[0].after.unwrap();
-        assert_eq!(
-            after,
-            GameResult { outcome: Outcome::BlackWins, reason: ResultReason::Time, fouls_red: 1, fouls_black: 2 }
-        );
-        // Late arrival: L then - records red's forfeit with reason late.
-        press(&mut v, &r, "1\nL-");
-        let late = v.outbox[1].after.unwrap();
-        assert_eq!((late.outcome, late.reason), (Outcome::BlackWinsByForfeit, ResultReason::Late));
-    }
-
-    #[test]
-    fn a_result_on_a_board_with_one_is_a_correction_to_confirm() {
-        let r = round(&[Some(Outcome::RedWins), None]);
-        let mut v = ResultsView::default();
-        press(&mut v, &r, "1\n0");
-        assert!(v.outbox.is_empty());
-        let pending = v.confirm.unwrap();
-        assert_eq!(pending.before, Some(GameResult::plain(Outcome::RedWins)));
-        assert_eq!(pending.after, Some(GameResult::plain(Outcome::BlackWins)));
-        v.confirm_cancelled();
-        assert!(v.confirm.is_none() && v.outbox.is_empty());
-        press(&mut v, &r, "1\n0");
-        v.confirm_accepted();
-        assert_eq!(v.outbox.len(), 1);
-        assert!(v.outbox[0].is_correction());
-        // The same result again changes nothing.
-        let mut w = ResultsView::default();
-        press(&mut w, &r, "1\n1");
-        assert!(w.confirm.is_none() && w.outbox.is_empty());
-        // Delete asks before clearing.
-        press(&mut w, &r, "1\n\x7f");
-        assert_eq!(w.confirm.map(|c| c.after), Some(None));
-    }
-
-    #[test]
-    fn a_reason_key_on_a_board_with_a_result_corrects_it_at_once() {
-        let r = round(&[Some(Outcome::RedWins)]);
-        let mut v = ResultsView::default();
-        press(&mut v, &r, "\n");
-        // Every result is in: Enter suggests nothing.
-        assert_eq!(v.armed, None);
-        press(&mut v, &r, "1\nt");
-        assert_eq!(v.outbox.len(), 1);
-        assert_eq!(v.outbox[0].after.unwrap().reason, ResultReason::Time);
-        assert_eq!(v.armed, Some(slot(1)));
-    }
-
-    #[test]
-    fn arrows_and_escape_move_between_boards() {
-        let r = round(&[None, None, None]);
-        let mut v = ResultsView::default();
-        press(&mut v, &r, "↓");
-        assert_eq!(v.armed, Some(slot(2)));
-        press(&mut v, &r, "↓↓");
-        assert_eq!(v.armed, Some(slot(3)));
-        press(&mut v, &r, "↑");
-        assert_eq!(v.armed, Some(slot(2)));
-        press(&mut v, &r, "\x1b");
-        assert_eq!(v.armed, None);
-        // Enter on a chosen board skips it.
-        press(&mut v, &r, "2\n\n");
-        assert_eq!(v.armed, None);
-        assert_eq!(suggestion(&lines_of(&r, &v.sent), v.cursor), Some(slot(3)));
-    }
-
-    #[test]
-    fn labels_name_round_board_and_result() {
-        let change = ResultChange {
-            round: RoundNo(3),
-            slot: slot(5),
-            before: None,
-            after: Some(GameResult::plain(Outcome::RedWins)),
-        };
-        assert_eq!(change_label(&change, false, Lang::Zh), "第3轮 第5台 1-0");
-        assert_eq!(change_label(&change, false, Lang::En), "Round 3 board 5 1-0");
-        let late = GameResult { reason: ResultReason::Late, ..GameResult::plain(Outcome::RedWinsByForfeit) };
-        let fix = ResultChange { before: change.after, after: Some(late), ..change };
-        assert_eq!(change_label(&fix, false, Lang::Zh), "第3轮 第5台 更正 1-0 → +- 迟到");
-    }
-
-    #[test]
-    fn the_late_deadline_is_the_start_plus_the_minutes() {
-        let d = late_deadline("2022-12-02 19:00", 5).unwrap();
-        assert_eq!(d.strftime("%H:%M").to_string(), "19:05");
-        assert!(late_deadline("evening", 5).is_none());
+        ),
+        keys_live,
+    };
+    match correction_ui(ui, &change, &dialog, lang) {
+        Some(Answer::Accepted) => state.confirm_accepted(),
+        Some(Answer::Cancelled) => state.confirm_cancelled(),
+        None => {}
     }
 }

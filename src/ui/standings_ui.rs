@@ -7,7 +7,7 @@
 //! last table computed is kept until the round, stage or group changes or
 //! [`StandingsView::invalidate`] is called (after any change to the event).
 
-use super::app::Env;
+use super::env::Env;
 use super::session::Job;
 use super::table::{Align, header_height, header_ui, row_height, text_cell_ui};
 use crate::domain::command::Command;

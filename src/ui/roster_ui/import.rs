@@ -14,16 +14,17 @@
 //! Keys: Enter in the path field reads the file, Ctrl+Enter imports, Esc closes the
 //! dialog.
 
-use super::app::Env;
-use super::i18n::Lang;
-use super::roster_form_ui::issue_text;
-use super::session::Job;
-use super::table::{Align, header_height, header_ui, row_height, text_cell_ui};
+use super::form_checks::issue_text;
 use crate::domain::command::{Command, registration_issues};
 use crate::domain::event::Event;
 use crate::domain::ids::GroupId;
 use crate::domain::player::PlayerEntry;
 use crate::io::roster::{RosterError, RosterRow, RowError, read_roster};
+use crate::ui::env::Env;
+use crate::ui::i18n::Lang;
+use crate::ui::memo::Memo;
+use crate::ui::session::Job;
+use crate::ui::table::{Align, header_height, header_ui, row_height, text_cell_ui};
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 use egui_extras::{Column, TableBuilder};
 use std::collections::BTreeMap;
@@ -39,7 +40,7 @@ pub(super) struct ImportDialog {
     /// The file as last read.
     loaded: Option<Loaded>,
     /// The rows' groups and issues, for the event revision and group they were found for.
-    checked: Option<Checked>,
+    checked: Memo<(u64, GroupId), Vec<RowCheck>>,
     /// Why an entry that breaks its group's rules is accepted.
     override_reason: String,
     /// The revision when the import was sent; `None` before.
@@ -68,14 +69,6 @@ enum LoadError {
     BadRows { file: String, errors: Vec<RowError> },
     /// The file as a whole (missing, unreadable, no name column …).
     File(String),
-}
-
-/// Each row's group and broken entry rules, as of one event revision.
-#[derive(Debug, Clone)]
-struct Checked {
-    revision: u64,
-    group: GroupId,
-    rows: Vec<RowCheck>,
 }
 
 #[derive(Debug, Clone)]
@@ -110,7 +103,7 @@ impl ImportDialog {
             path: String::new(),
             group,
             loaded: None,
-            checked: None,
+            checked: Memo::default(),
             override_reason: String::new(),
             submitted: None,
             failed: false,
@@ -127,7 +120,7 @@ impl ImportDialog {
             other => LoadError::File(other.to_string()),
         });
         self.loaded = Some(Loaded { path, outcome });
-        self.checked = None;
+        self.checked.clear();
         self.failed = false;
     }
 }
@@ -302,11 +295,7 @@ fn dialog_body_ui(ui: &mut Ui, state: &mut ImportDialog, env: &Env<'_>, jobs: &m
             return buttons_ui(ui, controls, env, jobs, None);
         }
     };
-    let fresh = checked.as_ref().is_some_and(|c| c.revision == env.revision && c.group == *group);
-    if !fresh {
-        *checked = Some(Checked { revision: env.revision, group: *group, rows: check_rows(event, *group, rows) });
-    }
-    let checks: &[RowCheck] = checked.as_ref().map_or(&[], |c| c.rows.as_slice());
+    let checks: &[RowCheck] = checked.get_or_compute((env.revision, *group), || check_rows(event, *group, rows));
     summary_ui(ui, event, rows, checks, lang);
     preview_table_ui(ui, event, rows, checks, lang);
     buttons_ui(ui, controls, env, jobs, Some((rows, checks)))
@@ -558,48 +547,4 @@ fn buttons_ui(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::domain::presets;
-    use jiff::civil::date;
-
-    fn row(line: usize, name: &str, group: Option<&str>, born: Option<jiff::civil::Date>) -> RosterRow {
-        RosterRow {
-            line,
-            group: group.map(str::to_string),
-            entry: PlayerEntry { name: name.into(), born, phone: "1".into(), ..PlayerEntry::default() },
-        }
-    }
-
-    #[test]
-    fn rows_go_to_their_group_column_or_the_chosen_group() {
-        let event = presets::build("huaiyin-2022", None, None).unwrap();
-        let adult = event.find_group("成人组").unwrap().id;
-        let youth = event.find_group("少年组").unwrap().id;
-        let rows = vec![
-            row(2, "甲", None, Some(date(1990, 1, 1))),
-            row(3, "乙", Some("youth"), Some(date(2008, 1, 1))),
-            row(4, "丙", Some("老年组"), Some(date(1990, 1, 1))),
-            row(5, "丁", Some("成人组"), Some(date(1950, 1, 1))),
-        ];
-        let checks = check_rows(&event, adult, &rows);
-        assert_eq!(checks[0].group.as_ref().ok(), Some(&adult));
-        assert_eq!(checks[1].group.as_ref().ok(), Some(&youth));
-        assert!(matches!(&checks[2].group, Err(GroupProblem::Unknown(t)) if t == "老年组"));
-        assert!(checks[0].issues.is_empty() && checks[1].issues.is_empty());
-        assert_eq!(checks[3].issues.len(), 2, "{:?}", checks[3].issues);
-
-        let commands = import_commands(&rows, &checks, None);
-        assert_eq!(commands.len(), 2, "one AddPlayers per group; the unknown group's row is not among them");
-        let Command::AddPlayers { group, entries, .. } = &commands[0] else { panic!() };
-        assert_eq!((*group, entries.len()), (adult, 2));
-    }
-
-    #[test]
-    fn row_errors_name_line_and_column() {
-        let error = RowError { line: 4, field: "出生日期".into(), message: "'1990-13-01' is not a date".into() };
-        assert_eq!(row_error_text(&error, Lang::Zh), "第 4 行，出生日期：'1990-13-01' is not a date");
-        let shape = RowError { line: 5, field: String::new(), message: "has 3 fields".into() };
-        assert_eq!(row_error_text(&shape, Lang::En), "line 5: has 3 fields");
-    }
-}
+mod tests;

@@ -1,0 +1,294 @@
+//! Drawing the bracket: the columns side by side, each match a framed box (title and
+//! score, the two sides with the winner highlighted, one clickable cell per game), and
+//! the lines from each match to where its winner (solid) or loser (dashed) goes.
+
+use super::model::{BoxKind, Column, Holder, MatchBox, game_text, player_name, side_text};
+use super::{BracketView, GameKey};
+use crate::domain::event::{Event, KnockoutRules};
+use crate::domain::knockout::MatchState;
+use crate::ui::i18n::Lang;
+use crate::ui::table::row_height;
+use egui::{Align, Layout, Pos2, Rect, RichText, Sense, Stroke, Ui, UiBuilder};
+
+/// Width of a match box, in points.
+const BOX_WIDTH: f32 = 252.0;
+/// Space between two columns (where the lines run).
+const COLUMN_GAP: f32 = 34.0;
+/// Space between two boxes of a column.
+const BOX_GAP: f32 = 10.0;
+/// Inner margin of a box.
+const MARGIN: f32 = 5.0;
+/// Width of the right-hand part of a row (score, points, 晋级).
+const RIGHT_PART: f32 = 96.0;
+
+/// Where a box was drawn: the box and its side rows.
+#[derive(Debug, Clone, Copy)]
+struct Drawn {
+    rect: Rect,
+    sides: [Rect; 2],
+}
+
+/// The number of rows of a box: title, sides, games (an unpaired box: title and sides).
+fn box_rows(b: &MatchBox) -> usize {
+    match b.kind {
+        BoxKind::Pass => 2,
+        _ => 3 + b.games.len(),
+    }
+}
+
+/// Draws the columns, their boxes and the lines from each match to the next.
+pub(super) fn canvas_ui(
+    ui: &mut Ui,
+    state: &mut BracketView,
+    event: &Event,
+    columns: &[Column],
+    rules: &KnockoutRules,
+    focused: bool,
+    lang: Lang,
+) {
+    let rh = row_height(ui);
+    let origin = ui.cursor().min;
+    let mut total = Rect::from_min_size(origin, egui::Vec2::ZERO);
+    let mut drawn: Vec<Vec<Drawn>> = Vec::new();
+    let mut clicked = None;
+    state.centres.clear();
+    for (k, column) in columns.iter().enumerate() {
+        let x = origin.x + k as f32 * (BOX_WIDTH + COLUMN_GAP);
+        let title = Rect::from_min_size(egui::pos2(x, origin.y), egui::vec2(BOX_WIDTH, rh));
+        let decided = column.boxes.iter().filter(|b| b.winner().is_some()).count();
+        let matches = column.boxes.iter().filter(|b| b.paired.is_some()).count();
+        let status = match (column.paired, lang) {
+            (false, _) => lang.t("未编排", "not paired").to_string(),
+            (true, Lang::Zh) => format!("已决 {decided}/{matches}"),
+            (true, Lang::En) => format!("decided {decided}/{matches}"),
+        };
+        let round = match lang {
+            Lang::Zh => format!("第{}轮", column.round),
+            Lang::En => format!("round {}", column.round),
+        };
+        text_row_ui(
+            ui,
+            title,
+            ("bracket_title", k),
+            RichText::new(format!("{} · {round}", column.name(lang))).strong(),
+            Some(RichText::new(status).weak()),
+        );
+        total = total.union(title);
+        let mut y = title.bottom() + 6.0;
+        let mut rects = Vec::new();
+        for (i, b) in column.boxes.iter().enumerate() {
+            let height = 2.0 * MARGIN + rh * box_rows(b) as f32;
+            let feeders: Vec<f32> = b
+                .sides
+                .iter()
+                .filter_map(|s| s.feed)
+                .filter_map(|f| drawn.get(k.wrapping_sub(1)).and_then(|d| d.get(f.from)))
+                .map(|d| d.rect.center().y)
+                .collect();
+            let wanted = (!feeders.is_empty()).then(|| feeders.iter().sum::<f32>() / feeders.len() as f32);
+            let top = wanted.map_or(y, |c| (c - height / 2.0).max(y));
+            let rect = Rect::from_min_size(egui::pos2(x, top), egui::vec2(BOX_WIDTH, height));
+            let previous = k.checked_sub(1).and_then(|p| columns.get(p));
+            let d = box_ui(ui, state, event, (k, i), b, previous, rect, rules, focused, &mut clicked, lang);
+            y = rect.bottom() + BOX_GAP;
+            total = total.union(rect);
+            rects.push(d);
+        }
+        drawn.push(rects);
+    }
+    lines_ui(ui, columns, &drawn);
+    ui.advance_cursor_after_rect(total.expand2(egui::vec2(0.0, 4.0)));
+    if let Some(key) = clicked {
+        state.selected = Some(key);
+        state.message = None;
+        state.refocus = true;
+    }
+}
+
+/// A row of text: `left` at the left, `right` (if any) at the right.
+fn text_row_ui(ui: &mut Ui, rect: Rect, salt: impl egui::AsIdSalt, left: RichText, right: Option<RichText>) {
+    let split = if right.is_some() { rect.right() - RIGHT_PART } else { rect.right() };
+    let left_rect = Rect::from_min_max(rect.min, egui::pos2(split, rect.bottom()));
+    let mut child = ui.new_child(
+        UiBuilder::new().id_salt((&salt, 0)).max_rect(left_rect).layout(Layout::left_to_right(Align::Center)),
+    );
+    child.add(egui::Label::new(left).truncate().selectable(false));
+    if let Some(right) = right {
+        let right_rect = Rect::from_min_max(egui::pos2(split, rect.top()), rect.max);
+        let mut child = ui.new_child(
+            UiBuilder::new().id_salt((&salt, 1)).max_rect(right_rect).layout(Layout::right_to_left(Align::Center)),
+        );
+        child.add(egui::Label::new(right).truncate().selectable(false));
+    }
+}
+
+/// One match box: title and score, the two sides (the winner highlighted), the games.
+#[allow(clippy::too_many_arguments)]
+fn box_ui(
+    ui: &mut Ui,
+    state: &mut BracketView,
+    event: &Event,
+    at: (usize, usize),
+    b: &MatchBox,
+    previous: Option<&Column>,
+    rect: Rect,
+    rules: &KnockoutRules,
+    focused: bool,
+    clicked: &mut Option<GameKey>,
+    lang: Lang,
+) -> Drawn {
+    let rh = row_height(ui);
+    let visuals = ui.visuals().clone();
+    let decided = b.winner().is_some();
+    let stroke = if decided { visuals.widgets.active.bg_stroke } else { visuals.widgets.noninteractive.bg_stroke };
+    ui.painter().rect(rect, 4.0, visuals.faint_bg_color, stroke, egui::StrokeKind::Inside);
+    let inner = rect.shrink(MARGIN);
+    let row = |r: usize| Rect::from_min_size(inner.min + egui::vec2(0.0, rh * r as f32), egui::vec2(inner.width(), rh));
+
+    // Title: the match and its score or state.
+    let place = match (b.kind, b.paired, lang) {
+        (BoxKind::Pass, _, _) => lang.t("轮空", "Bye").to_string(),
+        (BoxKind::Final, Some((_, board)), Lang::Zh) => format!("决赛 · 第{board}台"),
+        (BoxKind::Final, Some((_, board)), Lang::En) => format!("Final · match {board}"),
+        (BoxKind::Final, None, _) => lang.t("决赛", "Final").to_string(),
+        (BoxKind::ThirdPlace, Some((_, board)), Lang::Zh) => format!("三四名 · 第{board}台"),
+        (BoxKind::ThirdPlace, Some((_, board)), Lang::En) => format!("3rd place · match {board}"),
+        (BoxKind::ThirdPlace, None, _) => lang.t("三四名", "3rd place").to_string(),
+        (_, Some((_, board)), Lang::Zh) => format!("第{board}台"),
+        (_, Some((_, board)), Lang::En) => format!("Match {board}"),
+        (_, None, _) => lang.t("待编排", "to be paired").to_string(),
+    };
+    let score = match (b.kind, b.state) {
+        (BoxKind::Pass, _) => Some(RichText::new(lang.t("直接晋级", "passes")).weak()),
+        (_, None) => None,
+        (_, Some(state)) => {
+            let [x, y] = b.points;
+            // Level after the match games: playing (or about to play) playoffs.
+            let playoffs = matches!(state, MatchState::Level { .. })
+                || (state == MatchState::InPlay && b.games.len() as u32 > rules.games_per_match);
+            let text = match (playoffs, lang) {
+                (true, Lang::Zh) => format!("{x} : {y} 加赛"),
+                (true, Lang::En) => format!("{x} : {y} playoff"),
+                (false, _) => format!("{x} : {y}"),
+            };
+            Some(RichText::new(text).strong())
+        }
+    };
+    text_row_ui(ui, row(0), ("bracket_box", at, 0), RichText::new(place).strong(), score);
+
+    // The sides, with their match points.
+    let mut sides = [row(1), row(2)];
+    let side_rows = if b.kind == BoxKind::Pass { 1 } else { 2 };
+    for (s, side) in b.sides.iter().enumerate().take(side_rows) {
+        let r = row(1 + s);
+        sides[s] = r;
+        let text = side_text(side, previous, event, lang);
+        let winner = matches!(side.holder, Holder::Player(p) if b.winner() == Some(p));
+        let loser = decided && !winner;
+        if winner {
+            ui.painter().rect_filled(
+                r.expand2(egui::vec2(MARGIN - 1.0, 0.0)),
+                2.0,
+                visuals.selection.bg_fill.gamma_multiply(0.45),
+            );
+        }
+        let name = if winner {
+            RichText::new(text).strong()
+        } else if loser || !matches!(side.holder, Holder::Player(_)) {
+            RichText::new(text).weak()
+        } else {
+            RichText::new(text)
+        };
+        let right = b.state.map(|_| {
+            let p = b.points[s];
+            let marker = match (winner, b.kind) {
+                (true, BoxKind::Final) => format!(" {}", lang.t("冠军", "champion")),
+                (true, BoxKind::ThirdPlace) => format!(" {}", lang.t("季军", "3rd")),
+                (true, _) => format!(" {}", lang.t("晋级", "through")),
+                (false, _) => String::new(),
+            };
+            let text = RichText::new(format!("{p}{marker}"));
+            if winner { text.strong() } else { text }
+        });
+        text_row_ui(ui, r, ("bracket_box", at, 1 + s), name, right);
+    }
+    if b.kind == BoxKind::Pass {
+        sides[1] = sides[0];
+    }
+
+    // The games: one clickable cell each.
+    for (g, game) in b.games.iter().enumerate() {
+        let Some(key) = b.key_of(game) else { continue };
+        let r = row(3 + g);
+        let text = game_text(b, game, rules, lang);
+        let selected = state.selected == Some(key);
+        let id = egui::Id::unique(("bracket_game", key.round.0, key.board.0, key.game));
+        let response = ui.interact(r, id, Sense::CLICK);
+        let painter = ui.painter();
+        if selected {
+            painter.rect_filled(r, 2.0, visuals.selection.bg_fill);
+            if focused {
+                painter.rect_stroke(r, 2.0, visuals.selection.stroke, egui::StrokeKind::Inside);
+            }
+        } else if response.hovered() {
+            painter.rect_filled(r, 2.0, visuals.widgets.hovered.weak_bg_fill);
+        }
+        let colour = if selected {
+            visuals.selection.stroke.color
+        } else if game.result.is_some() {
+            visuals.strong_text_color()
+        } else {
+            visuals.text_color()
+        };
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        painter.with_clip_rect(r.intersect(ui.clip_rect())).text(
+            egui::pos2(r.left() + 4.0, r.center().y),
+            egui::Align2::LEFT_CENTER,
+            &text,
+            font,
+            colour,
+        );
+        response.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, selected, &text));
+        let (red, black) = (player_name(event, game.red), player_name(event, game.black));
+        let response = response.on_hover_text(match lang {
+            Lang::Zh => format!("红 {red} — 黑 {black}；点击选中后按结果键"),
+            Lang::En => format!("red {red} — black {black}; click, then press a result key"),
+        });
+        if response.clicked() {
+            *clicked = Some(key);
+        }
+        if selected && state.scroll {
+            ui.scroll_to_rect(r, None);
+            state.scroll = false;
+        }
+        state.centres.insert(key, r.center().y);
+    }
+    Drawn { rect, sides }
+}
+
+/// The lines from each match to the box its winner (solid) or loser (dashed, third
+/// place) goes to; a line is drawn strong once the player is known.
+fn lines_ui(ui: &Ui, columns: &[Column], drawn: &[Vec<Drawn>]) {
+    let visuals = ui.visuals();
+    let known = Stroke::new(1.6, visuals.selection.stroke.color);
+    let unknown = Stroke::new(1.0, visuals.weak_text_color());
+    let painter = ui.painter();
+    for (k, column) in columns.iter().enumerate().skip(1) {
+        for (i, b) in column.boxes.iter().enumerate() {
+            for (s, side) in b.sides.iter().enumerate() {
+                let Some(feed) = side.feed else { continue };
+                let (Some(from), Some(to)) = (drawn[k - 1].get(feed.from), drawn[k].get(i)) else { continue };
+                let start = egui::pos2(from.rect.right(), from.rect.center().y);
+                let end = egui::pos2(to.rect.left(), to.sides[s].center().y);
+                let middle = start.x + (end.x - start.x) / 2.0;
+                let path: [Pos2; 4] = [start, egui::pos2(middle, start.y), egui::pos2(middle, end.y), end];
+                let stroke = if matches!(side.holder, Holder::Player(_)) { known } else { unknown };
+                if feed.winner {
+                    painter.line(path.to_vec(), stroke);
+                } else {
+                    painter.extend(egui::Shape::dashed_line(&path, stroke, 5.0, 4.0));
+                }
+            }
+        }
+    }
+}

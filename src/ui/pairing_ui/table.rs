@@ -1,0 +1,162 @@
+//! The pairing table of a round — board, red, points before the round, colour history,
+//! result, black likewise, then the byes — with players and boards to click for an
+//! edit, and the round's warnings under it.
+
+use super::{Line, PairingView, WARNING_MARK, bye_label, colour_histories};
+use crate::domain::event::{Round, Stage};
+use crate::domain::ids::{BoardNo, StartNo};
+use crate::domain::standings::records_after;
+use crate::ui::env::Env;
+use crate::ui::i18n::Lang;
+use crate::ui::result_entry::result_label;
+use crate::ui::table::{Align, header_height, header_ui, row_height, text_cell_ui};
+use egui::Ui;
+use egui_extras::{Column, TableBuilder};
+
+/// The table of games and byes; with `editable`, players and boards can be chosen.
+pub(super) fn pairing_table_ui(
+    ui: &mut Ui,
+    state: &mut PairingView,
+    env: &Env<'_>,
+    stage: &Stage,
+    chosen: &Round,
+    editable: bool,
+) {
+    let (event, group, lang) = (env.event, env.group, env.lang);
+    let before = records_after(event, group.id, stage, chosen.no.0.saturating_sub(1));
+    let histories = colour_histories(stage, chosen.no, lang);
+    let points = |p: StartNo| before.get(&p).map(|r| r.total().to_string()).unwrap_or_default();
+    let history = |p: StartNo| histories.get(&p).cloned().unwrap_or_default();
+    let lines: Vec<Line<'_>> = chosen.games.iter().map(Line::Game).chain(chosen.byes.iter().map(Line::Bye)).collect();
+    let headings: Vec<(String, Align)> = [
+        (lang.t("台次", "Board"), Align::Right),
+        (lang.t("红方", "Red"), Align::Left),
+        (lang.t("积分", "Pts"), Align::Right),
+        (lang.t("色序", "Colours"), Align::Left),
+        (lang.t("结果", "Result"), Align::Left),
+        (lang.t("黑方", "Black"), Align::Left),
+        (lang.t("积分", "Pts"), Align::Right),
+        (lang.t("色序", "Colours"), Align::Left),
+    ]
+    .into_iter()
+    .map(|(h, a)| (h.to_string(), a))
+    .collect();
+    let (header_h, row_h) = (header_height(ui), row_height(ui));
+    let reserve = if chosen.warnings.is_empty() { 0.0 } else { (chosen.warnings.len().min(6) as f32 + 1.5) * row_h };
+    let max_height = (ui.available_height() - reserve - header_h).max(4.0 * row_h);
+    let mut picked_now: Option<StartNo> = None;
+    let mut board_now: Option<BoardNo> = None;
+    let picked = state.picked.clone();
+    let chosen_board = state.board;
+    let player_cell = |ui: &mut Ui, p: StartNo, picked_now: &mut Option<StartNo>| {
+        let name = event.player(p).map(|pl| pl.entry.name.as_str()).unwrap_or("");
+        let concerns: Vec<String> =
+            chosen.warnings.iter().filter(|w| w.players().contains(&p)).map(ToString::to_string).collect();
+        let text = if concerns.is_empty() { format!("{p} {name}") } else { format!("{p} {name} {WARNING_MARK}") };
+        ui.push_id(("player", p), |ui| {
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                let response = if editable {
+                    ui.selectable_label(picked.contains(&p), text)
+                } else {
+                    ui.add(egui::Label::new(text).selectable(false))
+                };
+                let response = if concerns.is_empty() { response } else { response.on_hover_text(concerns.join("\n")) };
+                if editable && response.clicked() {
+                    *picked_now = Some(p);
+                }
+            });
+        });
+    };
+    // The table gets a child area of its own height, so that its column lines stop
+    // above the warnings.
+    let table_height = (lines.len() as f32 * row_h + header_h + 8.0).min(max_height + header_h);
+    ui.allocate_ui(egui::vec2(ui.available_width(), table_height), |ui| {
+        TableBuilder::new(ui)
+            .id_salt(("pairings", group.id, stage.no, chosen.no))
+            .striped(true)
+            .resizable(true)
+            .auto_shrink([false, true])
+            .max_scroll_height(max_height)
+            .column(Column::exact(44.0))
+            .column(Column::initial(130.0).at_least(80.0))
+            .column(Column::exact(40.0))
+            .column(Column::initial(70.0).at_least(40.0))
+            .column(Column::initial(170.0).at_least(90.0))
+            .column(Column::initial(130.0).at_least(80.0))
+            .column(Column::exact(40.0))
+            .column(Column::remainder().at_least(40.0))
+            .header(header_h, |header| header_ui(header, &headings))
+            .body(|body| {
+                body.rows(row_h, lines.len(), |mut row| match lines.get(row.index()).copied() {
+                    Some(Line::Game(game)) => {
+                        let id = ("game", game.board, game.game);
+                        row.set_selected(chosen_board == Some(game.board));
+                        row.col(|ui| {
+                            ui.push_id(("board", game.board, game.game), |ui| {
+                                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                                    let text = game.board.to_string();
+                                    if editable {
+                                        let response =
+                                            ui.selectable_label(chosen_board == Some(game.board), text).on_hover_text(
+                                                lang.t("选定本台（交换先后手）", "Choose the board (swap colours)"),
+                                            );
+                                        if response.clicked() {
+                                            board_now = Some(game.board);
+                                        }
+                                    } else {
+                                        ui.label(text);
+                                    }
+                                });
+                            });
+                        });
+                        row.col(|ui| player_cell(ui, game.red, &mut picked_now));
+                        text_cell_ui(&mut row, id, Align::Right, points(game.red));
+                        text_cell_ui(&mut row, id, Align::Left, history(game.red));
+                        text_cell_ui(
+                            &mut row,
+                            id,
+                            Align::Left,
+                            game.result.map(|r| result_label(r, lang)).unwrap_or_default(),
+                        );
+                        row.col(|ui| player_cell(ui, game.black, &mut picked_now));
+                        text_cell_ui(&mut row, id, Align::Right, points(game.black));
+                        text_cell_ui(&mut row, id, Align::Left, history(game.black));
+                    }
+                    Some(Line::Bye(bye)) => {
+                        let id = ("bye", bye.player);
+                        text_cell_ui(&mut row, id, Align::Right, String::new());
+                        row.col(|ui| player_cell(ui, bye.player, &mut picked_now));
+                        text_cell_ui(&mut row, id, Align::Right, points(bye.player));
+                        text_cell_ui(&mut row, id, Align::Left, history(bye.player));
+                        text_cell_ui(&mut row, id, Align::Left, bye_label(bye.kind, lang).to_string());
+                        for _ in 0..3 {
+                            text_cell_ui(&mut row, id, Align::Left, String::new());
+                        }
+                    }
+                    None => {}
+                });
+            });
+    });
+    if let Some(p) = picked_now {
+        state.pick(p);
+    }
+    if let Some(b) = board_now {
+        state.board = if state.board == Some(b) { None } else { Some(b) };
+        state.message = None;
+    }
+}
+
+/// The round's warnings, under the table.
+pub(super) fn warnings_ui(ui: &mut Ui, round: &Round, lang: Lang) {
+    if round.warnings.is_empty() {
+        return;
+    }
+    ui.add_space(4.0);
+    ui.strong(format!("{WARNING_MARK} {}", lang.t("本轮对阵违反的规则：", "Rules this pairing breaks:")));
+    egui::ScrollArea::vertical().id_salt("pairing_warnings").max_height(6.0 * row_height(ui)).show(ui, |ui| {
+        for w in &round.warnings {
+            let kind = if w.is_absolute() { lang.t("（已确认）", " (confirmed)") } else { "" };
+            ui.label(format!("{WARNING_MARK} {w}{kind}"));
+        }
+    });
+}

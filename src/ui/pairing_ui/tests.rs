@@ -1,0 +1,74 @@
+//! Unit tests of the pairing panel: the seed field, colour histories, why pairing is
+//! blocked, and hand edits that need confirmation.
+
+use super::*;
+
+#[test]
+fn seeds_are_read_from_the_field() {
+    assert_eq!(parse_seed("  "), Ok(None));
+    assert_eq!(parse_seed(" 2025 "), Ok(Some(2025)));
+    assert!(parse_seed("abc").is_err());
+    assert!(parse_seed("-1").is_err());
+}
+
+fn demo() -> crate::domain::event::Event {
+    crate::domain::demo::demo_event(7).unwrap()
+}
+
+#[test]
+fn colour_histories_list_the_earlier_rounds() {
+    let event = demo();
+    let stage = &event.groups[0].stages[0];
+    let last = stage.last_round().unwrap();
+    let histories = colour_histories(stage, last.no, Lang::Zh);
+    let game = last.games[0];
+    // One mark per earlier round the player was in.
+    assert_eq!(histories[&game.red].chars().count(), last.no.0 as usize - 1);
+    assert!(histories[&game.red].chars().all(|c| "红黑－".contains(c)));
+    assert!(colour_histories(stage, RoundNo(1), Lang::Zh).is_empty());
+    let en = colour_histories(stage, last.no, Lang::En);
+    assert!(en[&game.red].chars().all(|c| "RB-".contains(c)));
+}
+
+#[test]
+fn pairing_is_blocked_while_the_last_round_is_incomplete() {
+    let event = demo();
+    let stage = &event.groups[0].stages[0];
+    let complete = stage.last_round().unwrap().is_complete();
+    let blocker = pair_blocker(stage, 8, Lang::En);
+    assert_eq!(blocker.is_some(), !complete || stage.rounds_planned == Some(stage.rounds.len() as u32));
+    let mut open = stage.clone();
+    open.rounds.clear();
+    open.rounds_planned = None;
+    assert!(pair_blocker(&open, 16, Lang::Zh).unwrap().contains("建议 5 轮"));
+    open.rounds_planned = Some(5);
+    assert_eq!(pair_blocker(&open, 16, Lang::Zh), None);
+    open.status = StageStatus::Closed;
+    assert!(pair_blocker(&open, 16, Lang::Zh).is_some());
+}
+
+#[test]
+fn an_edit_that_makes_a_rematch_needs_confirmation() {
+    let event = demo();
+    let group = &event.groups[0];
+    let stage = &group.stages[0];
+    let env = Env { event: &event, group, stage: Some(stage), lang: Lang::Zh, busy: false, revision: 0, history: None };
+    // Take round 2 as if it were being paired: swapping a player of board 1 with
+    // an earlier opponent of the other makes a rematch.
+    let round = stage.round(RoundNo(2)).unwrap().clone();
+    let mut trimmed = stage.clone();
+    trimmed.rounds.truncate(2);
+    let first = stage.round(RoundNo(1)).unwrap();
+    let (g, earlier) = round
+        .games
+        .iter()
+        .find_map(|g| {
+            let x = first.games_of(g.red).next()?;
+            let opponent = if x.red == g.red { x.black } else { x.red };
+            (opponent != g.black).then_some((*g, opponent))
+        })
+        .unwrap();
+    let warnings = edit_warnings(&env, &trimmed, &round, PairingEdit::SwapPlayers { a: g.black, b: earlier }).unwrap();
+    assert!(warnings.iter().any(|w| matches!(w, PairingWarning::Rematch { .. })), "{warnings:?}");
+    assert!(edit_warnings(&env, &trimmed, &round, PairingEdit::SwapColours { board: BoardNo(999) }).is_err());
+}

@@ -1,0 +1,109 @@
+//! What a panel is to the app shell ([`Panel`]: draw over an [`Env`], push [`Job`]s),
+//! and [`PanelHost`], which draws one panel alone over an event held in memory — no
+//! event file, no worker thread — and collects the jobs it emits. The shell registers
+//! its panels through the trait; tests drive a single panel through the host, as
+//! egui's demo tests each demo with `egui_kittest::Harness::new_ui_state`.
+
+use super::env::Env;
+use super::i18n::Lang;
+use super::session::{History, Job};
+use crate::domain::command::{DomainError, apply};
+use crate::domain::event::Event;
+use crate::domain::ids::{GroupId, StageNo};
+use egui::Ui;
+
+/// A view of the side panel: it keeps its own state, reads the [`Env`] and turns what
+/// the director does into [`Job`]s for the worker.
+pub trait Panel {
+    /// Draws the panel into `ui`; the jobs it pushes go to the worker at the end of the
+    /// frame.
+    fn panel_ui(&mut self, ui: &mut Ui, env: &Env<'_>, jobs: &mut Vec<Job>);
+}
+
+/// One panel over an event in memory, with the jobs it has emitted.
+#[derive(Debug)]
+pub struct PanelHost<P> {
+    /// The panel and its state.
+    pub panel: P,
+    /// The event the panel reads.
+    pub event: Event,
+    /// The group shown; `None` for the first.
+    pub group: Option<GroupId>,
+    /// The stage shown; `None` for the group's current stage.
+    pub stage: Option<StageNo>,
+    /// The language.
+    pub lang: Lang,
+    /// Whether the panel is told that the worker is busy.
+    pub busy: bool,
+    /// The revision the panel sees; [`PanelHost::apply_jobs`] counts it up.
+    pub revision: u64,
+    /// The history the panel sees.
+    pub history: Option<History>,
+    /// Every job emitted so far, oldest first.
+    pub jobs: Vec<Job>,
+}
+
+impl<P: Panel> PanelHost<P> {
+    /// `panel` over `event`, on its first group and that group's current stage.
+    pub fn new(panel: P, event: Event) -> PanelHost<P> {
+        PanelHost {
+            panel,
+            event,
+            group: None,
+            stage: None,
+            lang: Lang::default(),
+            busy: false,
+            revision: 1,
+            history: None,
+            jobs: Vec::new(),
+        }
+    }
+
+    /// Draws the panel into `ui` over the event, collecting its jobs; an event without
+    /// the group asked for draws a note.
+    pub fn host_ui(&mut self, ui: &mut Ui) {
+        let event = &self.event;
+        let Some(group) = self.group.and_then(|id| event.group(id)).or_else(|| event.groups.first()) else {
+            ui.label(self.lang.t("此赛事没有组别。", "This event has no groups."));
+            return;
+        };
+        let stage = self.stage.and_then(|no| group.stage(no)).or_else(|| group.current_stage());
+        let env = Env {
+            event,
+            group,
+            stage,
+            lang: self.lang,
+            busy: self.busy,
+            revision: self.revision,
+            history: self.history.as_ref(),
+        };
+        self.panel.panel_ui(ui, &env, &mut self.jobs);
+    }
+
+    /// Takes the jobs emitted so far.
+    pub fn take_jobs(&mut self) -> Vec<Job> {
+        std::mem::take(&mut self.jobs)
+    }
+
+    /// Applies the commands of the [`Job::Execute`]s emitted so far to the event, as the
+    /// worker would (without a file), and counts the revision up; other jobs are
+    /// returned untouched.
+    ///
+    /// # Errors
+    /// The first command the domain refuses; the commands before it stay applied.
+    pub fn apply_jobs(&mut self) -> Result<Vec<Job>, DomainError> {
+        let mut others = Vec::new();
+        for job in self.take_jobs() {
+            match job {
+                Job::Execute { commands, .. } => {
+                    for command in &commands {
+                        apply(&mut self.event, command)?;
+                    }
+                    self.revision += 1;
+                }
+                other => others.push(other),
+            }
+        }
+        Ok(others)
+    }
+}

@@ -1,0 +1,161 @@
+//! What the player form checks and tells as the director types: birth dates read in
+//! several spellings, broken entry rules in words, what a late entry means, and
+//! matches against the blacklist.
+
+use crate::domain::blacklist::{BlacklistEntry, MatchStrength, screen};
+use crate::domain::eligibility::EligibilityIssue;
+use crate::domain::event::Group;
+use crate::domain::ids::StageNo;
+use crate::domain::player::{Gender, PlayerEntry};
+use crate::ui::i18n::Lang;
+use egui::Ui;
+use jiff::civil::Date;
+
+/// The blacklist as read for the form: its entries, or why it could not be read.
+pub(super) type BlacklistCache = Result<Vec<BlacklistEntry>, String>;
+
+/// Why a birth date cannot be read: a message in both languages, chosen when shown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct DateError {
+    zh: String,
+    en: String,
+}
+
+pub(super) fn message_for(lang: Lang, error: &DateError) -> String {
+    lang.t(&error.zh, &error.en).to_string()
+}
+
+/// Reads `YYYY-MM-DD` (also with `/` or `.` between the parts); empty is no date.
+pub(super) fn parse_date(text: &str) -> Result<Option<Date>, DateError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    let bad_format = || DateError {
+        zh: format!("“{text}”不是日期，应写作 YYYY-MM-DD，如 1989-02-27"),
+        en: format!("'{text}' is not a date; write YYYY-MM-DD, e.g. 1989-02-27"),
+    };
+    let parts: Vec<&str> = text.split(['-', '/', '.']).collect();
+    let [y, m, d] = parts.as_slice() else { return Err(bad_format()) };
+    if y.len() != 4 || !(1..=2).contains(&m.len()) || !(1..=2).contains(&d.len()) {
+        return Err(bad_format());
+    }
+    let (Ok(year), Ok(month), Ok(day)) = (y.parse::<i16>(), m.parse::<i8>(), d.parse::<i8>()) else {
+        return Err(bad_format());
+    };
+    if !(1900..=2100).contains(&year) {
+        return Err(DateError {
+            zh: format!("年份 {year} 不合理"), en: format!("the year {year} is not plausible")
+        });
+    }
+    Date::new(year, month, day).map(Some).map_err(|_| DateError {
+        zh: format!("{text} 不存在（月份或日期有误）"),
+        en: format!("{text} does not exist (month or day out of range)"),
+    })
+}
+
+/// One broken entry rule, in the window's language.
+pub(super) fn issue_text(issue: &EligibilityIssue, lang: Lang) -> String {
+    match (issue, lang) {
+        (EligibilityIssue::BornTooEarly { born, earliest }, Lang::Zh) => {
+            format!("出生日期 {born} 早于本组下限 {earliest}")
+        }
+        (EligibilityIssue::BornTooEarly { born, earliest }, Lang::En) => {
+            format!("born {born}, before the group's earliest date {earliest}")
+        }
+        (EligibilityIssue::BornTooLate { born, latest }, Lang::Zh) => {
+            format!("出生日期 {born} 晚于本组上限 {latest}")
+        }
+        (EligibilityIssue::BornTooLate { born, latest }, Lang::En) => {
+            format!("born {born}, after the group's latest date {latest}")
+        }
+        (EligibilityIssue::BirthDateMissing, Lang::Zh) => "本组需要出生日期".into(),
+        (EligibilityIssue::BirthDateMissing, Lang::En) => "the group needs a birth date".into(),
+        (EligibilityIssue::WrongGender { required }, Lang::Zh) => format!("本组限{}子选手", required.label_zh()),
+        (EligibilityIssue::WrongGender { required }, Lang::En) => match required {
+            Gender::Male => "the group is for men and boys only".into(),
+            Gender::Female => "the group is for women and girls only".into(),
+        },
+        (EligibilityIssue::GenderMissing, Lang::Zh) => "本组需要填写性别".into(),
+        (EligibilityIssue::GenderMissing, Lang::En) => "the group needs the gender".into(),
+        (EligibilityIssue::TooYoung { age, min }, Lang::Zh) => format!("年龄 {age} 岁，不足 {min} 岁"),
+        (EligibilityIssue::TooYoung { age, min }, Lang::En) => format!("aged {age}, under {min}"),
+        (EligibilityIssue::TooOld { age, max }, Lang::Zh) => format!("年龄 {age} 岁，超过 {max} 岁"),
+        (EligibilityIssue::TooOld { age, max }, Lang::En) => format!("aged {age}, over {max}"),
+        (EligibilityIssue::TitleNotAllowed { title }, Lang::Zh) => format!("称号“{title}”不得报名本组"),
+        (EligibilityIssue::TitleNotAllowed { title }, Lang::En) => {
+            format!("the title {title} may not enter this group")
+        }
+        (EligibilityIssue::GroupFull { capacity }, Lang::Zh) => format!("本组已满（限 {capacity} 人）"),
+        (EligibilityIssue::GroupFull { capacity }, Lang::En) => format!("the group is full ({capacity} players)"),
+        (EligibilityIssue::PhoneMissing, Lang::Zh) => "缺联系电话（本组报名必填）".into(),
+        (EligibilityIssue::PhoneMissing, Lang::En) => "a phone number is required".into(),
+    }
+}
+
+/// What a late entry into `group` means now, if rounds have been paired.
+pub(super) fn late_entry_note(group: &Group, lang: Lang) -> Option<String> {
+    let stage = group.current_stage()?;
+    let paired = stage.rounds.len();
+    if paired == 0 {
+        return None;
+    }
+    // A first stage takes every player of the group, including one added now.
+    let takes_everyone = stage.no == StageNo(1) && stage.entrants.is_empty();
+    Some(if takes_everyone {
+        match lang {
+            Lang::Zh => format!(
+                "迟到报名：{} 已编排 {paired} 轮，新选手从第 {} 轮起参加编排，之前的轮次不计分。",
+                stage.name,
+                paired + 1
+            ),
+            Lang::En => format!(
+                "Late entry: {} has {paired} round(s) paired; the new player is paired from round {} on and scores nothing for earlier rounds.",
+                stage.name,
+                paired + 1
+            ),
+        }
+    } else {
+        match lang {
+            Lang::Zh => format!("注意：{} 的参赛名单已确定，新选手不会进入该阶段。", stage.name),
+            Lang::En => format!("Note: {} has a fixed list of entrants; the new player does not enter it.", stage.name),
+        }
+    })
+}
+
+/// The blacklist at its default place; no place (no data folder) is an empty list.
+pub(super) fn read_blacklist() -> BlacklistCache {
+    match crate::store::blacklist::default_path() {
+        Some(path) => crate::store::blacklist::load(&path).map_err(|e| e.to_string()),
+        None => Ok(Vec::new()),
+    }
+}
+
+/// Warns when the typed entry matches the blacklist; a list that cannot be read
+/// gets one small note and never blocks the registration.
+pub(super) fn blacklist_warnings_ui(ui: &mut Ui, list: &BlacklistCache, entry: &PlayerEntry, lang: Lang) {
+    let list = match list {
+        Ok(list) => list,
+        Err(why) => {
+            ui.weak(format!("{}{why}", lang.t("黑名单无法读取：", "The blacklist cannot be read: ")));
+            return;
+        }
+    };
+    for hit in screen(list, entry) {
+        let listed = &hit.entry;
+        let mut detail = listed.name.clone();
+        if let Some(born) = listed.born {
+            detail.push_str(&format!(" {born}"));
+        }
+        detail.push_str(&format!("（{}", listed.reason));
+        if !listed.event.is_empty() {
+            detail.push_str(&format!("，{}", listed.event));
+        }
+        detail.push('）');
+        let heading = match hit.strength {
+            MatchStrength::Confirmed => lang.t("黑名单人员：", "On the blacklist: "),
+            MatchStrength::NameOnly => lang.t("与黑名单同名，请核实：", "Same name as a blacklisted player — check: "),
+        };
+        ui.colored_label(ui.visuals().error_fg_color, format!("{heading}{detail}"));
+    }
+}

@@ -1,0 +1,45 @@
+//! Unit tests of the roster import: row errors and the groups rows go to.
+
+use super::*;
+use crate::domain::presets;
+use jiff::civil::date;
+
+fn row(line: usize, name: &str, group: Option<&str>, born: Option<jiff::civil::Date>) -> RosterRow {
+    RosterRow {
+        line,
+        group: group.map(str::to_string),
+        entry: PlayerEntry { name: name.into(), born, phone: "1".into(), ..PlayerEntry::default() },
+    }
+}
+
+#[test]
+fn rows_go_to_their_group_column_or_the_chosen_group() {
+    let event = presets::build("huaiyin-2022", None, None).unwrap();
+    let adult = event.find_group("成人组").unwrap().id;
+    let youth = event.find_group("少年组").unwrap().id;
+    let rows = vec![
+        row(2, "甲", None, Some(date(1990, 1, 1))),
+        row(3, "乙", Some("youth"), Some(date(2008, 1, 1))),
+        row(4, "丙", Some("老年组"), Some(date(1990, 1, 1))),
+        row(5, "丁", Some("成人组"), Some(date(1950, 1, 1))),
+    ];
+    let checks = check_rows(&event, adult, &rows);
+    assert_eq!(checks[0].group.as_ref().ok(), Some(&adult));
+    assert_eq!(checks[1].group.as_ref().ok(), Some(&youth));
+    assert!(matches!(&checks[2].group, Err(GroupProblem::Unknown(t)) if t == "老年组"));
+    assert!(checks[0].issues.is_empty() && checks[1].issues.is_empty());
+    assert_eq!(checks[3].issues.len(), 2, "{:?}", checks[3].issues);
+
+    let commands = import_commands(&rows, &checks, None);
+    assert_eq!(commands.len(), 2, "one AddPlayers per group; the unknown group's row is not among them");
+    let Command::AddPlayers { group, entries, .. } = &commands[0] else { panic!() };
+    assert_eq!((*group, entries.len()), (adult, 2));
+}
+
+#[test]
+fn row_errors_name_line_and_column() {
+    let error = RowError { line: 4, field: "出生日期".into(), message: "'1990-13-01' is not a date".into() };
+    assert_eq!(row_error_text(&error, Lang::Zh), "第 4 行，出生日期：'1990-13-01' is not a date");
+    let shape = RowError { line: 5, field: String::new(), message: "has 3 fields".into() };
+    assert_eq!(row_error_text(&shape, Lang::En), "line 5: has 3 fields");
+}

@@ -1,0 +1,232 @@
+//! The roster table: its rows (start number, name, gender, birth date, club, rating,
+//! title, flags, status), sorting by a click on a heading, the keys that move the
+//! selection, and the context menu of a row.
+
+use super::form::PlayerForm;
+use super::{RosterView, RowAction, Sort, SortColumn, bye_kind_text, row_actions_ui};
+use crate::domain::event::{Event, Stage};
+use crate::domain::ids::StartNo;
+use crate::domain::player::{Gender, Player};
+use crate::ui::env::Env;
+use crate::ui::i18n::Lang;
+use crate::ui::table::{Align, header_height, row_height, text_cell_ui};
+use egui::{Key, Modifiers, Ui};
+use egui_extras::{Column, TableBuilder};
+
+/// Arrow keys, Page keys, Home/End and Enter on the table; ↓ and Enter leave the
+/// search box for the table.
+pub(super) fn table_keys(
+    ui: &Ui,
+    state: &mut RosterView,
+    rows: &[usize],
+    event: &Event,
+    in_search: bool,
+    search_entered: bool,
+) {
+    let nothing_focused = ui.memory(|m| m.focused().is_none());
+    let position =
+        state.selected.and_then(|no| rows.iter().position(|&i| event.players.get(i).is_some_and(|p| p.start_no == no)));
+    let select = |state: &mut RosterView, at: usize| {
+        if let Some(p) = rows.get(at).and_then(|&i| event.players.get(i)) {
+            state.selected = Some(p.start_no);
+            state.scroll_to_selected = true;
+        }
+    };
+    if search_entered {
+        if position.is_none() {
+            select(state, 0);
+        }
+        return;
+    }
+    if in_search {
+        if ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::ArrowDown)) {
+            ui.memory_mut(|m| {
+                if let Some(id) = m.focused() {
+                    m.surrender_focus(id);
+                }
+            });
+            select(state, position.map_or(0, |p| p + 1));
+        }
+        return;
+    }
+    if !nothing_focused || rows.is_empty() {
+        return;
+    }
+    let last = rows.len() - 1;
+    let page = 20;
+    let moves = [
+        (Key::ArrowDown, position.map_or(0, |p| (p + 1).min(last))),
+        (Key::ArrowUp, position.map_or(0, |p| p.saturating_sub(1))),
+        (Key::PageDown, position.map_or(0, |p| (p + page).min(last))),
+        (Key::PageUp, position.map_or(0, |p| p.saturating_sub(page))),
+        (Key::Home, 0),
+        (Key::End, last),
+    ];
+    for (key, to) in moves {
+        if ui.input_mut(|i| i.consume_key(Modifiers::NONE, key)) {
+            select(state, to);
+        }
+    }
+    if position.is_some()
+        && ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Enter))
+        && let Some(p) = state.selected.and_then(|no| event.player(no))
+    {
+        state.form = Some(PlayerForm::edit(p));
+    }
+}
+
+/// The status cell: 在赛 / 退赛（原因）/ 取消资格, then the byes announced in the chosen
+/// stage and an entry accepted by override.
+pub(super) fn status_text(player: &Player, stage: Option<&Stage>, lang: Lang) -> String {
+    let mut text = match lang {
+        Lang::Zh => player.status.label_zh().to_string(),
+        Lang::En => player.status.code().to_string(),
+    };
+    if !player.status_reason.is_empty() {
+        text.push_str(&match lang {
+            Lang::Zh => format!("（{}）", player.status_reason),
+            Lang::En => format!(" ({})", player.status_reason),
+        });
+    }
+    for planned in stage.iter().flat_map(|s| &s.planned_byes).filter(|b| b.bye.player == player.start_no) {
+        text.push_str(&match lang {
+            Lang::Zh => format!(" · 第{}轮{}", planned.round, bye_kind_text(planned.bye.kind, lang)),
+            Lang::En => format!(" · R{} {}", planned.round, bye_kind_text(planned.bye.kind, lang)),
+        });
+    }
+    if player.eligibility_override.is_some() {
+        text.push_str(lang.t(" · 破格报名", " · admitted by override"));
+    }
+    text
+}
+
+pub(super) fn gender_text(gender: Option<Gender>, lang: Lang) -> &'static str {
+    match (gender, lang) {
+        (None, _) => "",
+        (Some(g), Lang::Zh) => g.label_zh(),
+        (Some(Gender::Male), Lang::En) => "M",
+        (Some(Gender::Female), Lang::En) => "F",
+    }
+}
+
+/// The table itself; returns an action chosen in a row's context menu.
+pub(super) fn table_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>) -> Option<(StartNo, RowAction)> {
+    let (event, lang, stage) = (env.event, env.lang, env.stage);
+    let scroll = std::mem::take(&mut state.scroll_to_selected);
+    let mut sort = state.sort;
+    let selected = state.selected;
+    let rows: &[usize] = state.rows.get().map_or(&[], Vec::as_slice);
+    if rows.is_empty() {
+        ui.label(lang.t("没有符合搜索条件的选手。", "No player matches the search."));
+        return None;
+    }
+    let scroll_to = if scroll {
+        state.selected.and_then(|no| rows.iter().position(|&i| event.players.get(i).is_some_and(|p| p.start_no == no)))
+    } else {
+        None
+    };
+    let (header_h, row_h) = (header_height(ui), row_height(ui));
+    let mut clicked: Option<StartNo> = None;
+    let mut double_clicked: Option<StartNo> = None;
+    let mut action: Option<(StartNo, RowAction)> = None;
+    ui.scope(|ui| {
+        // Labels that select text would take the row's clicks.
+        ui.style_mut().interaction.selectable_labels = false;
+        let mut table = TableBuilder::new(ui)
+            .id_salt(("roster", env.group.id))
+            .striped(true)
+            .resizable(true)
+            .sense(egui::Sense::click())
+            .auto_shrink([false, false])
+            // Wide enough for each heading with its sort arrow.
+            .column(Column::exact(64.0))
+            .column(Column::initial(110.0).at_least(70.0))
+            .column(Column::exact(60.0))
+            .column(Column::initial(104.0).at_least(90.0))
+            .column(Column::initial(150.0).at_least(80.0))
+            .column(Column::exact(76.0))
+            .column(Column::initial(96.0).at_least(70.0))
+            .column(Column::exact(96.0))
+            .column(Column::exact(76.0))
+            .column(Column::remainder().at_least(80.0));
+        if let Some(at) = scroll_to {
+            table = table.scroll_to_row(at, None);
+        }
+        table
+            .header(header_h, |mut header| {
+                for column in SortColumn::ALL {
+                    header.col(|ui| {
+                        let mut text = column.heading(lang).to_string();
+                        if sort.column == column {
+                            text.push_str(if sort.descending { " ▼" } else { " ▲" });
+                        }
+                        let button =
+                            egui::Button::selectable(sort.column == column, egui::RichText::new(text).strong());
+                        let hint = lang.t("按此列排序，再点一次倒序", "Sort by this column; click again to reverse");
+                        if ui.add(button).on_hover_text(hint).clicked() {
+                            sort = if sort.column == column {
+                                Sort { column, descending: !sort.descending }
+                            } else {
+                                Sort { column, descending: false }
+                            };
+                        }
+                    });
+                }
+            })
+            .body(|body| {
+                body.rows(row_h, rows.len(), |mut row| {
+                    let Some(player) = rows.get(row.index()).and_then(|&i| event.players.get(i)) else { return };
+                    let id = player.start_no;
+                    let e = &player.entry;
+                    row.set_selected(selected == Some(id));
+                    text_cell_ui(&mut row, id, Align::Right, id.to_string());
+                    text_cell_ui(&mut row, id, Align::Left, e.name.as_str());
+                    text_cell_ui(&mut row, id, Align::Left, gender_text(e.gender, lang));
+                    text_cell_ui(&mut row, id, Align::Left, e.born.map(|d| d.to_string()).unwrap_or_default());
+                    text_cell_ui(&mut row, id, Align::Left, e.club.as_str());
+                    text_cell_ui(&mut row, id, Align::Right, e.rating.map(|r| r.to_string()).unwrap_or_default());
+                    text_cell_ui(&mut row, id, Align::Left, e.title.as_ref().map_or("", |t| t.label_zh()));
+                    text_cell_ui(&mut row, id, Align::Left, if e.verified_female { "√" } else { "" });
+                    text_cell_ui(&mut row, id, Align::Left, if e.nominee { "√" } else { "" });
+                    let status = status_text(player, stage, lang);
+                    match &player.eligibility_override {
+                        Some(reason) => {
+                            row.col(|ui| {
+                                ui.push_id(id, |ui| {
+                                    ui.label(status).on_hover_text(match lang {
+                                        Lang::Zh => format!("破格理由：{reason}"),
+                                        Lang::En => format!("Override: {reason}"),
+                                    });
+                                });
+                            });
+                        }
+                        None => text_cell_ui(&mut row, id, Align::Left, status),
+                    }
+                    let response = row.response();
+                    if response.clicked() || response.secondary_clicked() {
+                        clicked = Some(id);
+                    }
+                    if response.double_clicked() {
+                        double_clicked = Some(id);
+                    }
+                    response.context_menu(|ui| {
+                        ui.label(format!("{id} {}", e.name));
+                        ui.separator();
+                        if let Some(a) = row_actions_ui(ui, event, stage, player, lang) {
+                            action = Some((id, a));
+                            ui.close();
+                        }
+                    });
+                });
+            });
+    });
+    state.sort = sort;
+    if let Some(no) = clicked {
+        state.selected = Some(no);
+    }
+    if let Some(no) = double_clicked {
+        state.selected = Some(no);
+        action = Some((no, RowAction::Edit));
+    }
+    action
+}

@@ -1,0 +1,44 @@
+//! The window, or one panel alone, driven headless through egui_kittest with the
+//! bundled CJK font installed (its missing-glyph check then checks the font's coverage).
+
+use bianpai::ui::{BianpaiApp, Panel, PanelHost};
+use egui_kittest::Harness;
+
+/// How a test's window is set up.
+#[derive(Debug, Clone, Copy)]
+pub struct WindowSetup {
+    /// Its size in points.
+    pub size: [f32; 2],
+    /// Check that every input widget has an accessible name (off for files that do not
+    /// own every widget on screen, such as the top bar's selectors).
+    pub accessibility_check: bool,
+    /// The most steps `Harness::run` takes.
+    pub max_steps: u64,
+}
+
+impl Default for WindowSetup {
+    fn default() -> Self {
+        WindowSetup { size: [1280.0, 860.0], accessibility_check: true, max_steps: 4 }
+    }
+}
+
+/// The whole window over `app`.
+pub fn app_harness(app: BianpaiApp, setup: WindowSetup) -> Harness<'static, BianpaiApp> {
+    Harness::builder()
+        .with_size(setup.size)
+        .with_max_steps(setup.max_steps)
+        .with_context_setup(bianpai::ui::fonts::install_fonts)
+        .with_accessibility_check(setup.accessibility_check)
+        .build_ui_state(|ui, app: &mut BianpaiApp| app.app_ui(ui), app)
+}
+
+/// One panel alone over the event its host holds in memory (no file, no worker), as
+/// egui's demo tests each demo with `Harness::new_ui_state`.
+pub fn panel_harness<P: Panel + 'static>(host: PanelHost<P>, setup: WindowSetup) -> Harness<'static, PanelHost<P>> {
+    Harness::builder()
+        .with_size(setup.size)
+        .with_max_steps(setup.max_steps)
+        .with_context_setup(bianpai::ui::fonts::install_fonts)
+        .with_accessibility_check(setup.accessibility_check)
+        .build_ui_state(|ui, host: &mut PanelHost<P>| host.host_ui(ui), host)
+}
