@@ -47,9 +47,8 @@ mod model;
 mod tests;
 
 use crate::domain::event::{Event, KnockoutRules, Stage, StageKind, StageStatus, stage_entrants};
-use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
+use crate::domain::ids::{GroupId, StageNo, StartNo};
 use crate::domain::knockout::{self, KnockoutError};
-use crate::domain::result::GameResult;
 use crate::seed::fresh_seed;
 use crate::ui::dialog::Answer;
 use crate::ui::env::Env;
@@ -65,25 +64,15 @@ use egui::{Key, Modifiers, Response, Ui};
 use model::{BoxKind, Column, columns_of, find, player_name};
 use std::collections::BTreeMap;
 
-/// One game of the stage: round, board (the match) and game of the match.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct GameKey {
-    /// The round.
-    pub round: RoundNo,
-    /// The board: the match.
-    pub board: BoardNo,
-    /// The game of the match: 1, 2, then playoffs 3, 4 ….
-    pub game: u32,
-}
+pub use crate::present::bracket::GameKey;
 
-impl GameKey {
-    fn slot(self) -> Slot {
-        Slot { board: self.board, game: self.game }
-    }
+/// The result-entry slot of a game of the bracket.
+fn slot_of(key: GameKey) -> Slot {
+    Slot { board: key.board, game: key.game }
 }
 
 /// Results sent to the worker and not yet seen in the saved event.
-type Sent = BTreeMap<GameKey, Option<GameResult>>;
+type Sent = crate::present::bracket::Pending;
 
 /// The bracket view's own state.
 #[derive(Debug, Clone, Default)]
@@ -357,7 +346,7 @@ fn selection_bar_ui(
             }
             if game.result.is_some() && ui.button(lang.t("清除结果 (Del)", "Clear result (Del)")).clicked() {
                 state.confirm =
-                    Some(ResultChange { round: key.round, slot: key.slot(), before: game.result, after: None });
+                    Some(ResultChange { round: key.round, slot: slot_of(key), before: game.result, after: None });
             }
         }
         response

@@ -41,8 +41,12 @@ impl BracketView {
                 if let Some((key, game)) = self.chosen(columns)
                     && game.result.is_some()
                 {
-                    self.confirm =
-                        Some(ResultChange { round: key.round, slot: key.slot(), before: game.result, after: None });
+                    self.confirm = Some(ResultChange {
+                        round: key.round,
+                        slot: super::slot_of(key),
+                        before: game.result,
+                        after: None,
+                    });
                 }
             }
             FieldKey::Enter | FieldKey::Escape | FieldKey::Backspace => {}
@@ -131,7 +135,8 @@ impl BracketView {
             self.message = Some(lang.t("结果未变。", "The result is unchanged.").into());
             return;
         }
-        let change = ResultChange { round: key.round, slot: key.slot(), before: game.result, after: Some(after) };
+        let change =
+            ResultChange { round: key.round, slot: super::slot_of(key), before: game.result, after: Some(after) };
         if change.is_correction() {
             self.confirm = Some(change);
             return;

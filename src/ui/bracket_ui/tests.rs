@@ -1,12 +1,14 @@
-//! Unit tests of the bracket: the order of places, projected boxes against the
-//! library's pairings, column names, seeds carried forward, keys, and the pair blocker.
+//! Unit tests of the bracket panel: the game texts, keys, and the pair blocker (the
+//! bracket model itself is tested in `present::bracket`).
 
-use super::model::{BoxKind, Holder, bracket_order, game_text};
+use super::model::{Holder, game_text};
 use super::*;
+use crate::domain::event::Round;
 use crate::domain::event::{Bye, ByeKind};
-use crate::domain::event::{Game, Round};
+use crate::domain::ids::{BoardNo, RoundNo};
 use crate::domain::points::Points;
 use crate::domain::presets;
+use crate::domain::result::GameResult;
 use crate::domain::result::Outcome;
 use crate::ui::key_field::FieldKey;
 
@@ -31,133 +33,6 @@ fn pair(stage: &mut Stage, seeds: &[StartNo]) -> Result<(), KnockoutError> {
     let no = RoundNo(stage.rounds.len() as u32 + 1);
     stage.rounds.push(Round { no, seed: None, games, byes, warnings: vec![] });
     Ok(())
-}
-
-/// Plays every match of the last round: mostly the higher seed (red in game 1)
-/// wins; on some boards the lower seed wins, on others the match goes to playoffs.
-fn play(stage: &mut Stage, salt: u32) {
-    let (scoring, rules) = (stage.scoring.clone(), rules(stage));
-    let round = stage.rounds.last_mut().unwrap();
-    let mut boards: Vec<BoardNo> = round.games.iter().map(|g| g.board).collect();
-    boards.dedup();
-    for board in boards {
-        let pattern = (board.0 + salt) % 4;
-        let set = |round: &mut Round, game: u32, outcome: Outcome| {
-            let g = round.games.iter_mut().find(|g| g.board == board && g.game == game).unwrap();
-            g.result = Some(GameResult::plain(outcome));
-            knockout::sync_playoffs(round, board, &scoring, &rules);
-        };
-        match pattern {
-            0 => {
-                set(round, 1, Outcome::BlackWins);
-                set(round, 2, Outcome::Draw);
-            }
-            1 => {
-                set(round, 1, Outcome::RedWins);
-                set(round, 2, Outcome::RedWins);
-                set(round, 3, Outcome::Draw);
-                set(round, 4, Outcome::RedWins);
-            }
-            _ => {
-                set(round, 1, Outcome::RedWins);
-                set(round, 2, Outcome::Draw);
-            }
-        }
-    }
-}
-
-fn pairs_of(games: &[Game]) -> Vec<(StartNo, StartNo)> {
-    let mut pairs: Vec<(StartNo, StartNo)> =
-        games.iter().filter(|g| g.game == 1).map(|g| (g.red.min(g.black), g.red.max(g.black))).collect();
-    pairs.sort();
-    pairs
-}
-
-#[test]
-fn bracket_order_puts_next_opponents_side_by_side() {
-    assert_eq!(bracket_order(2), [1, 2]);
-    assert_eq!(bracket_order(8), [1, 8, 4, 5, 2, 7, 3, 6]);
-    assert_eq!(bracket_order(16)[..8], [1, 16, 8, 9, 4, 13, 5, 12]);
-}
-
-// the empty boxes of a round not yet paired hold exactly the pairs the
-// library pairs next (winners keeping the better seed), for every field size, and
-// every board of a paired round finds its box.
-#[test]
-fn projected_boxes_are_the_pairs_the_library_makes() {
-    for n in 2..=16 {
-        let (mut stage, seeds) = stage(n);
-        let rules = rules(&stage);
-        let planned = (n as usize).next_power_of_two().trailing_zeros() as usize;
-        let mut played = 0;
-        loop {
-            let columns = columns_of(&seeds, &stage, &rules, &Sent::new());
-            assert_eq!(columns.len(), planned, "n = {n}");
-            let k = stage.rounds.len();
-            if pair(&mut stage, &seeds).is_err() {
-                break;
-            }
-            let paired = stage.rounds.last().unwrap().clone();
-            let column = &columns[k];
-            let mut projected: Vec<(StartNo, StartNo)> = column
-                .boxes
-                .iter()
-                .filter(|b| b.kind != BoxKind::Pass)
-                .map(|b| match (b.sides[0].holder, b.sides[1].holder) {
-                    (Holder::Player(x), Holder::Player(y)) => (x.min(y), x.max(y)),
-                    other => panic!("n = {n}, round {}: a place not known: {other:?}", k + 1),
-                })
-                .collect();
-            projected.sort();
-            assert_eq!(projected, pairs_of(&paired.games), "n = {n}, round {}", k + 1);
-            let mut passes: Vec<StartNo> = column
-                .boxes
-                .iter()
-                .filter(|b| b.kind == BoxKind::Pass)
-                .filter_map(|b| match b.sides[0].holder {
-                    Holder::Player(p) => Some(p),
-                    _ => None,
-                })
-                .collect();
-            passes.sort();
-            let mut byes: Vec<StartNo> = paired.byes.iter().map(|b| b.player).collect();
-            byes.sort();
-            assert_eq!(passes, byes, "n = {n}, round {}", k + 1);
-            play(&mut stage, n + k as u32);
-            let columns = columns_of(&seeds, &stage, &rules, &Sent::new());
-            for b in &columns[k].boxes {
-                assert_ne!(b.kind, BoxKind::Other, "n = {n}: a board without its box");
-                if b.kind != BoxKind::Pass {
-                    assert!(b.winner().is_some(), "n = {n}: every match decided");
-                }
-            }
-            played += 1;
-        }
-        assert_eq!(played, planned, "n = {n}: one round per column");
-        let last = columns_of(&seeds, &stage, &rules, &Sent::new()).pop().unwrap();
-        let finals: Vec<BoxKind> = last.boxes.iter().map(|b| b.kind).collect();
-        let expected = if n >= 4 {
-            vec![BoxKind::Final, BoxKind::ThirdPlace]
-        } else if n == 3 {
-            vec![BoxKind::Final]
-        } else {
-            vec![BoxKind::Match]
-        };
-        assert_eq!(finals, expected, "n = {n}");
-    }
-}
-
-#[test]
-fn columns_are_named_from_their_matches() {
-    let names = |n: u32, lang: Lang| {
-        let (stage, seeds) = stage(n);
-        columns_of(&seeds, &stage, &rules(&stage), &Sent::new()).iter().map(|c| c.name(lang)).collect::<Vec<_>>()
-    };
-    assert_eq!(names(16, Lang::Zh), ["1/8决赛", "1/4决赛", "半决赛", "决赛与三四名"]);
-    assert_eq!(names(12, Lang::En), ["Round of 16", "Quarter-finals", "Semi-finals", "Final & 3rd place"]);
-    assert_eq!(names(32, Lang::Zh)[0], "1/16决赛");
-    assert_eq!(names(3, Lang::Zh), ["半决赛", "决赛"]);
-    assert_eq!(names(2, Lang::En), ["Final"]);
 }
 
 // Unpaired places name their seed and the match they wait for; the winner takes the
