@@ -222,7 +222,7 @@ pub enum Cmd {
         file: PathBuf,
         /// What to print.
         #[arg(value_enum)]
-        what: PrintWhat,
+        what: crate::print::Document,
         #[command(flatten)]
         group: GroupArg,
         /// Round (default: the last paired round for sheets, the last complete one for standings).
@@ -399,25 +399,6 @@ impl From<LangArg> for crate::lang::Lang {
             LangArg::En => crate::lang::Lang::En,
         }
     }
-}
-
-/// The documents of `bianpai print`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum PrintWhat {
-    /// The pairing sheet of a round.
-    Pairings,
-    /// Result slips, one per board.
-    Slips,
-    /// Standings after a round.
-    Standings,
-    /// The crosstable (大表).
-    Crosstable,
-    /// The knockout bracket.
-    Bracket,
-    /// The prize list.
-    Prizes,
-    /// The check-in list with entry fees.
-    Checkin,
 }
 
 /// The formats of `bianpai export`.

@@ -3,10 +3,9 @@
 //! The file appears whole or not at all: it is written under a temporary name in the
 //! output's directory, then renamed into place.
 
-use super::output::{check_output, write_atomically};
-use super::{ExportFormat, GroupArg, InputError, resolve_group};
+use super::output::{open_for_output, write_atomically};
+use super::{ExportFormat, GroupArg, InputError};
 use crate::io::export::{self, Language};
-use crate::store::EventFile;
 use anyhow::Context;
 use std::path::Path;
 
@@ -18,20 +17,19 @@ pub(super) fn run(
     lang: Language,
     output: &Path,
 ) -> anyhow::Result<String> {
-    check_output(output)?;
-    let f = EventFile::open(file)?;
+    let (f, id) = open_for_output(file, group, output)?;
     let event = f.event();
-    let g = resolve_group(event, group)?;
+    let name = event.group(id).map(|g| g.name.clone()).unwrap_or_default();
     let bytes = match format {
-        ExportFormat::Csv => export::csv::final_ranking(event, g.id, lang),
-        ExportFormat::Xlsx => export::xlsx::final_ranking(event, g.id, lang),
-        ExportFormat::Html => export::html::page(event, g.id, lang).map(String::into_bytes),
+        ExportFormat::Csv => export::csv::final_ranking(event, id, lang),
+        ExportFormat::Xlsx => export::xlsx::final_ranking(event, id, lang),
+        ExportFormat::Html => export::html::page(event, id, lang).map(String::into_bytes),
         ExportFormat::Trf => {
             return Err(InputError("trf is written by the TRF exporter".into()).into());
         }
     }
     // ExportError::NoRanking (no round complete yet) is not bad input: exit 1.
-    .with_context(|| format!("export of {} ({})", g.name, file.display()))?;
+    .with_context(|| format!("export of {name} ({})", file.display()))?;
     write_atomically(output, &bytes)?;
     Ok(format!("wrote {} ({} bytes)\n", output.display(), bytes.len()))
 }

@@ -2,39 +2,28 @@
 //! written atomically (a temporary file in the same directory, then a rename), so a
 //! failure never leaves a half-written PDF behind.
 
-use super::output::{check_output, write_atomically};
-use super::{GroupArg, InputError, PrintWhat, current_stage, resolve_group};
+use super::output::{open_for_output, write_atomically};
+use super::{GroupArg, InputError, current_stage};
 use crate::domain::ids::RoundNo;
 use crate::print::{self, Document, Lang, PrintError, Request};
-use crate::store::EventFile;
 use std::path::Path;
 
 /// Writes the requested PDF and says where, with its page count.
 pub(super) fn run(
     file: &Path,
-    what: PrintWhat,
+    document: Document,
     group: &GroupArg,
     round: Option<u32>,
     lang: Lang,
     output: &Path,
 ) -> anyhow::Result<String> {
-    check_output(output)?;
-    let f = EventFile::open(file)?;
+    let (f, id) = open_for_output(file, group, output)?;
     let event = f.event();
-    let g = resolve_group(event, group)?;
+    let g = event.group(id).ok_or_else(|| InputError(format!("no group {id}")))?;
     current_stage(g)?;
-    if round == Some(0) && !matches!(what, PrintWhat::Standings | PrintWhat::Crosstable) {
+    if round == Some(0) && !matches!(document, Document::Standings | Document::Crosstable) {
         return Err(InputError("--round 0: rounds are numbered from 1".into()).into());
     }
-    let document = match what {
-        PrintWhat::Pairings => Document::Pairings,
-        PrintWhat::Slips => Document::Slips,
-        PrintWhat::Standings => Document::Standings,
-        PrintWhat::Crosstable => Document::Crosstable,
-        PrintWhat::Bracket => Document::Bracket,
-        PrintWhat::Prizes => Document::Prizes,
-        PrintWhat::Checkin => Document::CheckIn,
-    };
     let request = Request { document, group: g.id, round: round.map(RoundNo), lang };
     let printed = print::print(event, &request).map_err(|e| match e {
         // Bad input: exit 2, naming the round.
@@ -44,4 +33,32 @@ pub(super) fn run(
     })?;
     write_atomically(output, &printed.bytes)?;
     Ok(format!("wrote {} ({} page{})\n", output.display(), printed.pages, if printed.pages == 1 { "" } else { "s" }))
+}
+
+/// `WHAT` of `bianpai print`: the documents by their command-line names.
+impl clap::ValueEnum for Document {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[
+            Document::Pairings,
+            Document::Slips,
+            Document::Standings,
+            Document::Crosstable,
+            Document::Bracket,
+            Document::Prizes,
+            Document::CheckIn,
+        ]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let (name, help) = match self {
+            Document::Pairings => ("pairings", "The pairing sheet of a round"),
+            Document::Slips => ("slips", "Result slips, one per board"),
+            Document::Standings => ("standings", "Standings after a round"),
+            Document::Crosstable => ("crosstable", "The crosstable (大表)"),
+            Document::Bracket => ("bracket", "The knockout bracket"),
+            Document::Prizes => ("prizes", "The prize list"),
+            Document::CheckIn => ("checkin", "The check-in list with entry fees"),
+        };
+        Some(clap::builder::PossibleValue::new(name).help(help))
+    }
 }

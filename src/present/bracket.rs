@@ -525,4 +525,4 @@ pub fn default_selection(columns: &[Column]) -> Option<GameKey> {
 
 #[cfg(test)]
 #[path = "bracket_tests.rs"]
-mod tests;
+pub(crate) mod tests;

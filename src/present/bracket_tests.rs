@@ -9,7 +9,7 @@ use crate::domain::presets;
 use crate::domain::result::Outcome;
 
 /// The knockout stage of the lingting-cup preset, open, with seeds 1 … n.
-fn stage(n: u32) -> (Stage, Vec<StartNo>) {
+pub(crate) fn stage(n: u32) -> (Stage, Vec<StartNo>) {
     let event = presets::build("lingting-cup", None, None).unwrap();
     let mut stage = event.groups[0].stages[2].clone();
     let seeds: Vec<StartNo> = (1..=n).map(StartNo).collect();
@@ -18,12 +18,12 @@ fn stage(n: u32) -> (Stage, Vec<StartNo>) {
     (stage, seeds)
 }
 
-fn rules(stage: &Stage) -> KnockoutRules {
+pub(crate) fn rules(stage: &Stage) -> KnockoutRules {
     stage.knockout.clone().unwrap()
 }
 
 /// Pairs the next round with the library and adds it to the stage.
-fn pair(stage: &mut Stage, seeds: &[StartNo]) -> Result<(), KnockoutError> {
+pub(crate) fn pair(stage: &mut Stage, seeds: &[StartNo]) -> Result<(), KnockoutError> {
     let (games, passes) = knockout::next_round(seeds, &stage.rounds, &stage.scoring, &rules(stage))?;
     let byes = passes.into_iter().map(|p| Bye::new(p, ByeKind::Pairing)).collect();
     let no = RoundNo(stage.rounds.len() as u32 + 1);
@@ -33,7 +33,7 @@ fn pair(stage: &mut Stage, seeds: &[StartNo]) -> Result<(), KnockoutError> {
 
 /// Plays every match of the last round: mostly the higher seed (red in game 1)
 /// wins; on some boards the lower seed wins, on others the match goes to playoffs.
-fn play(stage: &mut Stage, salt: u32) {
+pub(crate) fn play(stage: &mut Stage, salt: u32) {
     let (scoring, rules) = (stage.scoring.clone(), rules(stage));
     let round = stage.rounds.last_mut().unwrap();
     let mut boards: Vec<BoardNo> = round.games.iter().map(|g| g.board).collect();

@@ -3,37 +3,13 @@
 
 use super::model::{Holder, game_text};
 use super::*;
-use crate::domain::event::Round;
-use crate::domain::event::{Bye, ByeKind};
 use crate::domain::ids::{BoardNo, RoundNo};
 use crate::domain::points::Points;
-use crate::domain::presets;
 use crate::domain::result::GameResult;
 use crate::domain::result::Outcome;
 use crate::ui::key_field::FieldKey;
 
-/// The knockout stage of the lingting-cup preset, open, with seeds 1 … n.
-fn stage(n: u32) -> (Stage, Vec<StartNo>) {
-    let event = presets::build("lingting-cup", None, None).unwrap();
-    let mut stage = event.groups[0].stages[2].clone();
-    let seeds: Vec<StartNo> = (1..=n).map(StartNo).collect();
-    stage.entrants = seeds.clone();
-    stage.status = StageStatus::Open;
-    (stage, seeds)
-}
-
-fn rules(stage: &Stage) -> KnockoutRules {
-    stage.knockout.clone().unwrap()
-}
-
-/// Pairs the next round with the library and adds it to the stage.
-fn pair(stage: &mut Stage, seeds: &[StartNo]) -> Result<(), KnockoutError> {
-    let (games, passes) = knockout::next_round(seeds, &stage.rounds, &stage.scoring, &rules(stage))?;
-    let byes = passes.into_iter().map(|p| Bye::new(p, ByeKind::Pairing)).collect();
-    let no = RoundNo(stage.rounds.len() as u32 + 1);
-    stage.rounds.push(Round { no, seed: None, games, byes, warnings: vec![] });
-    Ok(())
-}
+use crate::present::bracket::tests::{pair, rules, stage};
 
 // Unpaired places name their seed and the match they wait for; the winner takes the
 // better seed into the next column.

@@ -85,15 +85,8 @@ fn result_keys_need_a_chosen_board_and_digits_do_not_record() {
 #[test]
 fn every_result_key_maps_to_its_outcome_with_full_width_forms() {
     let keys = ["1", "＝", "0", "＋", "－", "＊", "5"];
-    let wanted = [
-        Outcome::RedWins,
-        Outcome::Draw,
-        Outcome::BlackWins,
-        Outcome::RedWinsByForfeit,
-        Outcome::BlackWinsByForfeit,
-        Outcome::BothForfeit,
-        Outcome::Draw,
-    ];
+    // The six keys in the order of the outcomes, then 5 for a draw.
+    let wanted: Vec<Outcome> = Outcome::ALL.into_iter().chain([Outcome::Draw]).collect();
     for (k, o) in keys.iter().zip(wanted) {
         let r = round(&[None]);
         let mut v = ResultsView::default();
