@@ -109,7 +109,7 @@ fn typing_a_result_on_the_results_panel_emits_a_record_result() {
     assert_eq!(label, "第1轮 第3台 0-1");
 
     h.state_mut().jobs = jobs;
-    assert!(h.state_mut().apply_jobs().unwrap().is_empty());
+    assert!(h.state_mut().apply_jobs().is_empty());
     h.run_steps(2);
     h.get_by_label("已录入 1/4");
     let round = &h.state().event.groups[0].stages[0].rounds[0];
@@ -144,7 +144,33 @@ fn a_result_key_in_the_bracket_emits_a_record_result() {
     let Job::Execute { label, .. } = &jobs[0] else { panic!("{jobs:?}") };
     assert_eq!(label, "对阵图 第1轮 第1台第1局 1-0");
     h.state_mut().jobs = jobs;
-    h.state_mut().apply_jobs().unwrap();
+    h.state_mut().apply_jobs();
     h.run_steps(2);
     assert_eq!(h.state().revision, 2, "one change applied in memory");
+}
+
+// Issue 16: a refusal reaches the results panel typed: exactly the refused entry is
+// taken back (another one still waiting for the worker stays), and the reason shows
+// beside the board field in the director's language.
+#[test]
+fn a_refused_result_is_taken_back_alone_and_explained() {
+    let mut host = PanelHost::new(ResultsView::default(), swiss_event(false));
+    host.busy = true; // the worker has not answered yet: entries are shown as sent
+    let mut h = harness(host);
+    type_keys(&mut h, "3\n0");
+    type_keys(&mut h, "2\n1");
+    h.get_by_label("已录入 2/4");
+    let jobs = h.state_mut().take_jobs();
+    assert_eq!(recorded(&jobs).len(), 2);
+    // The rules refuse board 3's result (the stage was closed meanwhile).
+    let board_3 = jobs.into_iter().find(|j| recorded(std::slice::from_ref(j))[0].1 == BoardNo(3)).unwrap();
+    let state = h.state_mut();
+    state.event.groups[0].stages[0].status = bianpai::domain::event::StageStatus::Closed;
+    state.jobs = vec![board_3];
+    assert!(state.apply_jobs().is_empty());
+    state.event.groups[0].stages[0].status = bianpai::domain::event::StageStatus::Open;
+    assert_eq!(state.refusals.len(), 1);
+    h.run_steps(2);
+    h.get_by_label("已录入 1/4");
+    h.get_by_label("未保存：第1阶段已结束，成绩不能再改。");
 }

@@ -277,6 +277,7 @@ impl BianpaiApp {
                     busy: session.is_busy(),
                     revision: session.revision(),
                     history: session.history(),
+                    refusals: session.refusals(),
                 };
                 panels.panel_mut(*view).panel_ui(ui, &env, &mut jobs);
             }

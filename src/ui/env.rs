@@ -4,7 +4,7 @@
 //! frame; a test builds it over an event in memory ([`super::panel::PanelHost`]).
 
 use super::i18n::Lang;
-use super::session::History;
+use super::session::{History, Refusal};
 use crate::domain::event::{Event, Group, Stage};
 use egui::Ui;
 
@@ -25,6 +25,8 @@ pub struct Env<'a> {
     pub revision: u64,
     /// The audit log, undo state and backups as the worker last read them.
     pub history: Option<&'a History>,
+    /// The latest commands the rules refused, oldest first.
+    pub refusals: &'a [Refusal],
 }
 
 impl<'a> Env<'a> {

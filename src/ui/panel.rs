@@ -6,8 +6,8 @@
 
 use super::env::Env;
 use super::i18n::Lang;
-use super::session::{History, Job};
-use crate::domain::command::{DomainError, apply};
+use super::session::{History, Job, Refusal};
+use crate::domain::command::apply;
 use crate::domain::event::Event;
 use crate::domain::ids::{GroupId, StageNo};
 use egui::Ui;
@@ -41,6 +41,8 @@ pub struct PanelHost<P> {
     pub history: Option<History>,
     /// Every job emitted so far, oldest first.
     pub jobs: Vec<Job>,
+    /// The jobs [`PanelHost::apply_jobs`] saw refused, as the worker reports them.
+    pub refusals: Vec<Refusal>,
 }
 
 impl<P: Panel> PanelHost<P> {
@@ -56,6 +58,7 @@ impl<P: Panel> PanelHost<P> {
             revision: 1,
             history: None,
             jobs: Vec::new(),
+            refusals: Vec::new(),
         }
     }
 
@@ -76,6 +79,7 @@ impl<P: Panel> PanelHost<P> {
             busy: self.busy,
             revision: self.revision,
             history: self.history.as_ref(),
+            refusals: &self.refusals,
         };
         self.panel.panel_ui(ui, &env, &mut self.jobs);
     }
@@ -86,24 +90,29 @@ impl<P: Panel> PanelHost<P> {
     }
 
     /// Applies the commands of the [`Job::Execute`]s emitted so far to the event, as the
-    /// worker would (without a file), and counts the revision up; other jobs are
-    /// returned untouched.
-    ///
-    /// # Errors
-    /// The first command the domain refuses; the commands before it stay applied.
-    pub fn apply_jobs(&mut self) -> Result<Vec<Job>, DomainError> {
+    /// worker would (without a file): each job all or nothing, a refused one recorded
+    /// in [`PanelHost::refusals`] for the panel to see, as the window's session does.
+    /// Counts the revision up; other jobs are returned untouched.
+    pub fn apply_jobs(&mut self) -> Vec<Job> {
         let mut others = Vec::new();
         for job in self.take_jobs() {
             match job {
                 Job::Execute { commands, .. } => {
-                    for command in &commands {
-                        apply(&mut self.event, command)?;
+                    let mut work = self.event.clone();
+                    match commands.iter().try_for_each(|c| apply(&mut work, c).map(drop)) {
+                        Ok(()) => {
+                            self.event = work;
+                            self.revision += 1;
+                        }
+                        Err(error) => {
+                            let seq = self.refusals.last().map_or(1, |r| r.seq + 1);
+                            self.refusals.push(Refusal { seq, commands, error });
+                        }
                     }
-                    self.revision += 1;
                 }
                 other => others.push(other),
             }
         }
-        Ok(others)
+        others
     }
 }

@@ -10,7 +10,9 @@ pub mod labels;
 
 pub use correction::{Correction, correction_ui};
 pub use keys::{foul_of_key, outcome_key, outcome_of_key, reason_key, reason_of_key};
-pub use labels::{change_label, outcome_label, reason_label, result_label, result_label_zh, short_result, slot_label};
+pub use labels::{
+    change_label, outcome_label, reason_label, refusal_text, result_label, result_label_zh, short_result, slot_label,
+};
 
 use super::i18n::Lang;
 use super::session::Job;

@@ -45,6 +45,7 @@ mod entry;
 #[cfg(test)]
 mod tests;
 
+use crate::domain::command::Command;
 use crate::domain::event::{Event, Round, Stage};
 use crate::domain::ids::{GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::result::{GameResult, ResultReason};
@@ -55,7 +56,7 @@ use crate::ui::key_field::{KeyField, key_field_ui};
 use crate::ui::panel::Panel;
 use crate::ui::result_entry::{
     Correction, Details, ResultChange, Slot, change_label, correction_ui, outcome_buttons_ui, reason_key, reason_label,
-    result_label, slot_label,
+    refusal_text, result_label, slot_label,
 };
 use crate::ui::session::Job;
 use crate::ui::table::{Align, header_height, header_ui, passive_cell_ui, row_height};
@@ -98,8 +99,10 @@ pub struct ResultsView {
     outbox: Vec<ResultChange>,
     /// This session's corrections, oldest first.
     history: Vec<String>,
-    /// A hint about the last key (no such board …).
+    /// A hint about the last key (no such board …), or why a result was refused.
     message: Option<String>,
+    /// The last refusal of the session this view has taken in.
+    seen_refusal: u64,
     /// Give the board field the focus in the next frame.
     refocus: bool,
 }
@@ -117,8 +120,10 @@ pub fn results_ui(ui: &mut Ui, state: &mut ResultsView, env: &Env<'_>, stage: &S
     let lang = env.lang;
     let key = (env.group.id, stage.no);
     if state.shown != Some(key) {
-        *state = ResultsView { shown: Some(key), refocus: true, ..ResultsView::default() };
+        let seen_refusal = env.refusals.last().map_or(0, |r| r.seq);
+        *state = ResultsView { shown: Some(key), refocus: true, seen_refusal, ..ResultsView::default() };
     }
+    take_refusals(state, env, stage);
     if !env.busy {
         // Everything sent has been answered: the saved event is the truth again.
         state.sent.clear();
@@ -227,6 +232,24 @@ pub fn results_ui(ui: &mut Ui, state: &mut ResultsView, env: &Env<'_>, stage: &S
             state.history.push(change_label(&change, several_games, lang));
         }
         jobs.push(change.job(env.group.id, stage.no, change_label(&change, several_games, lang)));
+    }
+}
+
+/// Takes back exactly the optimistic entries the rules refused (the others stay shown
+/// until saved) and says why beside the board field.
+fn take_refusals(state: &mut ResultsView, env: &Env<'_>, stage: &Stage) {
+    let seen = state.seen_refusal;
+    for refusal in env.refusals.iter().filter(|r| r.seq > seen) {
+        state.seen_refusal = refusal.seq;
+        for command in &refusal.commands {
+            if let Command::RecordResult { group, stage: s, round, board, game, .. } = command
+                && *group == env.group.id
+                && *s == stage.no
+            {
+                state.sent.remove(&(*round, Slot { board: *board, game: *game }));
+                state.message = Some(refusal_text(&refusal.error, env.lang));
+            }
+        }
     }
 }
 

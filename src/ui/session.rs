@@ -3,11 +3,11 @@
 //! pairs and saves, and answers with the event as saved after each change, waking the
 //! window with a repaint. Dropping the [`Session`] ends the worker and closes the file.
 
-use crate::domain::command::Command;
+use crate::domain::command::{Command, DomainError};
 use crate::domain::event::Event;
 use crate::domain::ids::{GroupId, StageNo};
 use crate::domain::swiss::pair_next_round;
-use crate::store::{AuditEntry, EventFile, backup};
+use crate::store::{AuditEntry, EventFile, StoreError, backup};
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::{Duration, Instant};
@@ -77,6 +77,7 @@ enum Report {
     Opened { path: PathBuf, event: Box<Event> },
     Saved { label: String, event: Box<Event> },
     Failed { label: String, message: String },
+    Refused { label: String, commands: Vec<Command>, error: DomainError },
     History(Box<History>),
     Done { label: String },
 }
@@ -106,6 +107,21 @@ pub enum Notice {
     Failed(String),
 }
 
+/// Commands the rules refused, as the worker reported them: typed, so that the panel
+/// that sent them can take back exactly its optimistic entry and say why beside it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Refusal {
+    /// Counts the session's refusals, from 1: a panel remembers the last it has seen.
+    pub seq: u64,
+    /// The commands of the refused job (none of them was saved).
+    pub commands: Vec<Command>,
+    /// Why.
+    pub error: DomainError,
+}
+
+/// How many refusals the session keeps for the panels.
+const REFUSALS_KEPT: usize = 32;
+
 /// The window's side of the worker.
 pub struct Session {
     jobs: Sender<Job>,
@@ -116,6 +132,7 @@ pub struct Session {
     notice: Option<Notice>,
     revision: u64,
     history: Option<History>,
+    refusals: Vec<Refusal>,
 }
 
 impl std::fmt::Debug for Session {
@@ -133,7 +150,17 @@ impl Session {
         let _ = std::thread::Builder::new()
             .name("bianpai-event-file".into())
             .spawn(move || worker(job_rx, report_tx, repaint));
-        Session { jobs, reports, pending: 0, event: None, path: None, notice: None, revision: 0, history: None }
+        Session {
+            jobs,
+            reports,
+            pending: 0,
+            event: None,
+            path: None,
+            notice: None,
+            revision: 0,
+            history: None,
+            refusals: Vec::new(),
+        }
     }
 
     /// Hands a job to the worker.
@@ -184,7 +211,20 @@ impl Session {
                     Some(Notice::Failed(if label.is_empty() { message } else { format!("{label}: {message}") }));
                 false
             }
+            Report::Refused { label, commands, error } => {
+                self.notice = Some(Notice::Failed(format!("{label}: {error}")));
+                let seq = self.refusals.last().map_or(1, |r| r.seq + 1);
+                self.refusals.push(Refusal { seq, commands, error });
+                let excess = self.refusals.len().saturating_sub(REFUSALS_KEPT);
+                self.refusals.drain(..excess);
+                false
+            }
         }
+    }
+
+    /// The latest refusals, oldest first (at most the last 32).
+    pub fn refusals(&self) -> &[Refusal] {
+        &self.refusals
     }
 
     /// Waits up to `timeout` for every submitted job to be answered (tests and exit).
@@ -285,6 +325,7 @@ fn run_job(file: &mut Option<EventFile>, job: Job) -> Report {
             None => Report::Failed { label, message: "no event file is open".into() },
             Some(f) => match f.execute_all(&commands) {
                 Ok(_) => Report::Saved { label, event: Box::new(f.event().clone()) },
+                Err(StoreError::Domain(error)) => Report::Refused { label, commands, error },
                 Err(e) => Report::Failed { label, message: e.to_string() },
             },
         },

@@ -52,7 +52,16 @@ fn an_edit_that_makes_a_rematch_needs_confirmation() {
     let event = demo();
     let group = &event.groups[0];
     let stage = &group.stages[0];
-    let env = Env { event: &event, group, stage: Some(stage), lang: Lang::Zh, busy: false, revision: 0, history: None };
+    let env = Env {
+        event: &event,
+        group,
+        stage: Some(stage),
+        lang: Lang::Zh,
+        busy: false,
+        revision: 0,
+        history: None,
+        refusals: &[],
+    };
     // Take round 2 as if it were being paired: swapping a player of board 1 with
     // an earlier opponent of the other makes a rematch.
     let round = stage.round(RoundNo(2)).unwrap().clone();

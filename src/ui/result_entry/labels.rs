@@ -98,6 +98,22 @@ pub fn change_label(change: &ResultChange, several_games: bool, lang: Lang) -> S
     }
 }
 
+/// Why the rules refused a result, in the director's words, for the line beside the
+/// board field: `未保存：第3轮没有第20台。`.
+pub fn refusal_text(error: &crate::domain::command::DomainError, lang: Lang) -> String {
+    use crate::domain::command::DomainError as E;
+    let why = match (error, lang) {
+        (E::StageClosed(s), Lang::Zh) => format!("第{s}阶段已结束，成绩不能再改。"),
+        (E::StageClosed(s), Lang::En) => format!("stage {s} is closed; its results can no longer change."),
+        (E::StageNotOpen(s), Lang::Zh) => format!("第{s}阶段尚未开始。"),
+        (E::UnknownRound(r), Lang::Zh) => format!("第{r}轮尚未编排。"),
+        (E::UnknownGame { round, board, game: 1 }, Lang::Zh) => format!("第{round}轮没有第{board}台。"),
+        (E::UnknownGame { round, board, game }, Lang::Zh) => format!("第{round}轮第{board}台没有第{game}局。"),
+        (other, _) => other.to_string(),
+    };
+    format!("{}{why}", lang.t("未保存：", "Not saved: "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
