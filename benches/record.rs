@@ -2,6 +2,10 @@
 //! applied and saved by the store at 1,500 boards, after 0 and after 8 played rounds,
 //! and the same through the command line (`bianpai result`, process start included).
 //!
+//! Before the timings it plays a whole 9-round event of that field through the event
+//! file — every result entered, then 100 corrected — and prints the file's size and
+//! its backups' (issue 16: under 50 MB, backups under 10× that, at 3,000 players).
+//!
 //! `BIANPAI_BENCH_SIZES` sets the field (default 3000 players = 1,500 boards).
 
 mod common;
@@ -82,12 +86,55 @@ fn bench_cli(c: &mut Criterion, dir: &Path, players: u32, played: u32) {
     group.finish();
 }
 
+/// Plays 9 rounds of `players` through the event file, corrects 100 results, and
+/// prints the sizes on disk.
+fn report_file_size(dir: &Path, players: u32) {
+    let path = dir.join(format!("size-{players}.bianpai"));
+    let mut e = presets::build("cxa-swiss", Some("bench"), Some(9)).expect("preset");
+    let entries = (1..=players)
+        .map(|i| PlayerEntry { name: format!("棋手{i}"), rating: Some(1000 + i), ..Default::default() })
+        .collect();
+    bianpai::domain::command::apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None })
+        .expect("players");
+    let mut file = EventFile::create(&path, &e).expect("create");
+    let outcomes = [Outcome::RedWins, Outcome::Draw, Outcome::BlackWins];
+    for r in 1..=9u32 {
+        let round = pair_next_round(file.event(), G, S, u64::from(r)).expect("pairing");
+        let boards = round.games.len() as u32;
+        file.execute(&Command::PairRound { group: G, stage: S, round }).expect("pair");
+        for b in 1..=boards {
+            file.execute(&result(r, b, outcomes[(b % 3) as usize])).expect("result");
+        }
+    }
+    for k in 0..100u32 {
+        file.execute(&result(9, 1 + k, outcomes[((k + 1) % 3) as usize])).expect("correction");
+    }
+    drop(file);
+    let mb = |bytes: u64| bytes as f64 / 1_048_576.0;
+    let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+    let backups: u64 = bianpai::store::backup::list_backups(&path)
+        .iter()
+        .filter_map(|b| std::fs::metadata(b).ok())
+        .map(|m| m.len())
+        .sum();
+    eprintln!(
+        "event file of {players} players after 9 rounds, every result entered and 100 corrected: \
+         {:.1} MB; its backups: {:.1} MB",
+        mb(size),
+        mb(backups)
+    );
+}
+
 fn bench(c: &mut Criterion) {
-    let dir = tempfile::tempdir().expect("temp dir");
+    // `BIANPAI_BENCH_DIR` keeps the event files there, to look at them afterwards.
+    let temp = tempfile::tempdir().expect("temp dir");
+    let kept = std::env::var_os("BIANPAI_BENCH_DIR").map(std::path::PathBuf::from);
+    let dir = kept.as_deref().unwrap_or(temp.path());
     for players in common::sizes(&[3000]) {
+        report_file_size(dir, players);
         for played in [0, 8] {
-            bench_store(c, dir.path(), players, played);
-            bench_cli(c, dir.path(), players, played);
+            bench_store(c, dir, players, played);
+            bench_cli(c, dir, players, played);
         }
     }
 }

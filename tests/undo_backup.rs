@@ -186,3 +186,25 @@ fn a_corrupt_file_is_refused_untouched() {
     assert!(err.to_string().contains("损坏"), "{err}");
     assert_eq!(std::fs::read(&path).unwrap(), bytes, "untouched");
 }
+
+// Issue 16: the command line skips the whole-file check after a clean close (it costs
+// time in proportion to the file, for every command of a script), but makes it when
+// the last session left its write-ahead log behind.
+#[test]
+fn after_an_unclean_close_the_command_line_checks_the_whole_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("e.bianpai");
+    let mut f = new_file(&path, 40);
+    play_round(&mut f, 1);
+    drop(f);
+    assert!(EventFile::open_for_command(&path).is_ok(), "a cleanly closed file opens");
+    let mut bytes = std::fs::read(&path).unwrap();
+    for b in &mut bytes[3 * 4096..3 * 4096 + 200] {
+        *b = 0xA5;
+    }
+    std::fs::write(&path, &bytes).unwrap();
+    std::fs::write(dir.path().join("e.bianpai-wal"), b"").unwrap();
+    let Err(err) = EventFile::open_for_command(&path) else { panic!("a corrupt file is refused") };
+    assert!(matches!(err, StoreError::Damaged { .. }), "{err}");
+    assert_eq!(std::fs::read(&path).unwrap(), bytes, "untouched");
+}

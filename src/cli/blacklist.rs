@@ -51,7 +51,7 @@ pub(super) fn run(cmd: BlacklistCmd) -> anyhow::Result<String> {
             Ok(format!("黑名单第 {id} 条：{} (added)\n", entry.name))
         }
         BlacklistCmd::Player { file, start_no, reason } => {
-            let mut f = EventFile::open(&file)?;
+            let mut f = EventFile::open_for_command(&file)?;
             let start_no = StartNo(start_no);
             let player =
                 f.event().player(start_no).ok_or(crate::domain::command::DomainError::UnknownPlayer(start_no))?;
@@ -123,7 +123,7 @@ fn warnings_from(path: &Path, entries: &[PlayerEntry]) -> String {
 
 /// `bianpai collusion FILE --round R --board B`: both players are disqualified.
 pub(super) fn collusion(file: &Path, group: &GroupArg, round: u32, board: u32, reason: &str) -> anyhow::Result<String> {
-    let mut f = EventFile::open(file)?;
+    let mut f = EventFile::open_for_command(file)?;
     let g = resolve_group(f.event(), group)?;
     let stage = current_stage(g)?;
     let command = Command::DisqualifyForCollusion {

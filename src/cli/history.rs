@@ -7,7 +7,7 @@ use std::path::Path;
 
 /// Undoes (or, with `redo`, redoes) the newest change.
 pub(super) fn undo(file: &Path, redo: bool) -> anyhow::Result<String> {
-    let mut f = EventFile::open(file)?;
+    let mut f = EventFile::open_for_command(file)?;
     let done = if redo { f.redo()? } else { f.undo()? };
     let verb = if redo { "redo" } else { "undo" };
     match done {
@@ -18,7 +18,7 @@ pub(super) fn undo(file: &Path, redo: bool) -> anyhow::Result<String> {
 
 /// The audit log, oldest first: id, time, who, and the command's name.
 pub(super) fn log(file: &Path, as_json: bool) -> anyhow::Result<String> {
-    let f = EventFile::open(file)?;
+    let f = EventFile::open_for_command(file)?;
     let entries = f.audit_log()?;
     if as_json {
         let rows: Vec<serde_json::Value> = entries

@@ -18,7 +18,7 @@ pub(super) fn run(cmd: MoneyCmd) -> anyhow::Result<String> {
     match cmd {
         MoneyCmd::Ledger { file, group, json } => ledger_out(&file, &group, json),
         MoneyCmd::Pay { file, start_no, what, amount, round, stage, note } => {
-            let mut f = EventFile::open(&file)?;
+            let mut f = EventFile::open_for_command(&file)?;
             let start_no = StartNo(start_no);
             let amount_fen = parse_yuan(&amount).map_err(|e| InputError(format!("amount: {e}")))?;
             let (kind, round) = match what {
@@ -31,7 +31,7 @@ pub(super) fn run(cmd: MoneyCmd) -> anyhow::Result<String> {
             Ok(format!("{start_no} {name}: {} {} 元\n", kind.label_zh(), yuan(amount_fen)))
         }
         MoneyCmd::Excuse { file, start_no, round, stage, note } => {
-            let mut f = EventFile::open(&file)?;
+            let mut f = EventFile::open_for_command(&file)?;
             let start_no = StartNo(start_no);
             let at = fine_round(f.event(), start_no, Some(round), stage)?;
             let name = player_name(f.event(), start_no)?;
@@ -46,12 +46,12 @@ pub(super) fn run(cmd: MoneyCmd) -> anyhow::Result<String> {
             Ok(format!("{start_no} {name}: 第{}轮弃权罚款已免除 (fine excused)\n", at.round))
         }
         MoneyCmd::Void { file, id } => {
-            let mut f = EventFile::open(&file)?;
+            let mut f = EventFile::open_for_command(&file)?;
             f.execute(&Command::VoidLedgerEntry { id: ledger::LedgerId(id) })?;
             Ok(format!("ledger entry {id} voided\n"))
         }
         MoneyCmd::Checkin { file, start_nos, undo, group } => {
-            let mut f = EventFile::open(&file)?;
+            let mut f = EventFile::open_for_command(&file)?;
             if start_nos.is_empty() {
                 return check_in_list(f.event(), &group);
             }
@@ -126,7 +126,7 @@ fn selected_group(event: &Event, group: &GroupArg) -> Result<Option<GroupId>, In
 }
 
 fn ledger_out(file: &Path, group: &GroupArg, as_json: bool) -> anyhow::Result<String> {
-    let f = EventFile::open(file)?;
+    let f = EventFile::open_for_command(file)?;
     let event = f.event();
     let selected = selected_group(event, group)?;
     let in_group = |p: StartNo| selected.is_none_or(|g| event.player(p).is_some_and(|pl| pl.group == g));

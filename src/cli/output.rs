@@ -61,7 +61,7 @@ pub(super) fn open_for_output(
     output: &Path,
 ) -> anyhow::Result<(crate::store::EventFile, crate::domain::ids::GroupId)> {
     check_output(output)?;
-    let f = crate::store::EventFile::open(file)?;
+    let f = crate::store::EventFile::open_for_command(file)?;
     let id = super::resolve_group(f.event(), group)?.id;
     Ok((f, id))
 }

@@ -17,7 +17,7 @@ pub(super) fn run(cmd: PlayersCmd) -> anyhow::Result<String> {
             import_roster(&file, &roster_path, &group, override_reason)
         }
         PlayersCmd::List { file, group, json } => {
-            let f = EventFile::open(&file)?;
+            let f = EventFile::open_for_command(&file)?;
             let event = f.event();
             let selected: Option<GroupId> = match (&group.group, event.groups.len()) {
                 (None, n) if n > 1 => None,
@@ -57,7 +57,7 @@ pub(super) fn run(cmd: PlayersCmd) -> anyhow::Result<String> {
             ))
         }
         PlayersCmd::Withdraw { file, start_no, group, reason } => {
-            let mut f = EventFile::open(&file)?;
+            let mut f = EventFile::open_for_command(&file)?;
             let start_no = StartNo(start_no);
             let player = f.event().player(start_no).ok_or(DomainError::UnknownPlayer(start_no))?;
             if group.group.is_some() {
@@ -80,7 +80,7 @@ fn import_roster(
     override_reason: Option<String>,
 ) -> anyhow::Result<String> {
     let rows = roster::read_roster(roster_path)?;
-    let mut f = EventFile::open(file)?;
+    let mut f = EventFile::open_for_command(file)?;
     let event = f.event();
     let roster_name = roster_path.display().to_string();
     // Each row's group: its own column, else --group, else the only group.

@@ -13,7 +13,7 @@ use std::path::Path;
 
 /// Prints the prize list of a group, as a table or as the JSON of CLI.md.
 pub(super) fn prizes_out(file: &Path, group: &GroupArg, as_json: bool) -> anyhow::Result<String> {
-    let f = EventFile::open(file)?;
+    let f = EventFile::open_for_command(file)?;
     let event = f.event();
     let g = resolve_group(event, group)?;
     let ranking = prize_ranking(event, g.id, &g.prizes).with_context(|| format!("prizes of {}", g.name))?;

@@ -18,7 +18,7 @@ use anyhow::Context;
 use std::path::Path;
 
 pub(super) fn pair(file: &Path, group: &GroupArg, seed: Option<u64>) -> anyhow::Result<String> {
-    let mut f = EventFile::open(file)?;
+    let mut f = EventFile::open_for_command(file)?;
     let g = resolve_group(f.event(), group)?;
     let stage = current_stage(g)?;
     let seed = seed.unwrap_or_else(fresh_seed);
@@ -34,7 +34,7 @@ pub(super) fn pair(file: &Path, group: &GroupArg, seed: Option<u64>) -> anyhow::
 }
 
 pub(super) fn set_rounds(file: &Path, group: &GroupArg, rounds: u32) -> anyhow::Result<String> {
-    let mut f = EventFile::open(file)?;
+    let mut f = EventFile::open_for_command(file)?;
     let g = resolve_group(f.event(), group)?;
     let stage = current_stage(g)?;
     let (group_id, stage_no, name) = (g.id, stage.no, stage.name.clone());
@@ -49,7 +49,7 @@ pub(super) fn edit(
     confirmed: bool,
     edit: EditCmd,
 ) -> anyhow::Result<String> {
-    let mut f = EventFile::open(file)?;
+    let mut f = EventFile::open_for_command(file)?;
     let g = resolve_group(f.event(), group)?;
     let stage = current_stage(g)?;
     let edit = match edit {
@@ -75,7 +75,7 @@ pub(super) fn edit(
 }
 
 pub(super) fn set_format(file: &Path, group: &GroupArg, format: FormatArg, double: bool) -> anyhow::Result<String> {
-    let mut f = EventFile::open(file)?;
+    let mut f = EventFile::open_for_command(file)?;
     let g = resolve_group(f.event(), group)?;
     let stage = current_stage(g)?;
     let kind = match format {
@@ -97,7 +97,7 @@ pub(super) fn set_format(file: &Path, group: &GroupArg, format: FormatArg, doubl
 }
 
 pub(super) fn next_stage(file: &Path, group: &GroupArg, nominees: &[u32]) -> anyhow::Result<String> {
-    let mut f = EventFile::open(file)?;
+    let mut f = EventFile::open_for_command(file)?;
     let g = resolve_group(f.event(), group)?;
     let stage = current_stage(g)?;
     let (group_id, stage_no) = (g.id, stage.no);
@@ -111,7 +111,7 @@ pub(super) fn next_stage(file: &Path, group: &GroupArg, nominees: &[u32]) -> any
 }
 
 pub(super) fn unpair(file: &Path, group: &GroupArg, round: u32) -> anyhow::Result<String> {
-    let mut f = EventFile::open(file)?;
+    let mut f = EventFile::open_for_command(file)?;
     let g = resolve_group(f.event(), group)?;
     let stage = current_stage(g)?;
     let (group_id, stage_no) = (g.id, stage.no);
@@ -127,7 +127,7 @@ pub(super) fn announce_bye(
     absent: bool,
     cancel: bool,
 ) -> anyhow::Result<String> {
-    let mut f = EventFile::open(file)?;
+    let mut f = EventFile::open_for_command(file)?;
     let g = resolve_group(f.event(), group)?;
     let stage = current_stage(g)?;
     let (group_id, stage_no) = (g.id, stage.no);
@@ -150,7 +150,7 @@ pub(super) fn announce_bye(
 }
 
 pub(super) fn pairings(file: &Path, group: &GroupArg, round: Option<u32>, as_json: bool) -> anyhow::Result<String> {
-    let f = EventFile::open(file)?;
+    let f = EventFile::open_for_command(file)?;
     let event = f.event();
     let g = resolve_group(event, group)?;
     let stage = current_stage(g)?;
@@ -240,7 +240,7 @@ pub(super) fn result(args: ResultArgs) -> anyhow::Result<String> {
         ))
     })?;
     let (fouls_red, fouls_black) = args.fouls.as_deref().map(parse_fouls).transpose()?.unwrap_or((0, 0));
-    let mut f = EventFile::open(&args.file)?;
+    let mut f = EventFile::open_for_command(&args.file)?;
     let g = resolve_group(f.event(), &args.group)?;
     let stage = current_stage(g)?;
     let command = Command::RecordResult {
@@ -261,7 +261,7 @@ pub(super) fn standings_out(
     round: Option<u32>,
     as_json: bool,
 ) -> anyhow::Result<String> {
-    let f = EventFile::open(file)?;
+    let f = EventFile::open_for_command(file)?;
     let event = f.event();
     let g = resolve_group(event, group)?;
     let stage = current_stage(g)?;
