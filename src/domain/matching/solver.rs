@@ -1,10 +1,10 @@
 //! The primal-dual blossom algorithm itself, generic over the weight type: the
-//! solver's state, the search (labelling, augmenting, δ and the dual moves) and the
-//! two ways a fresh search starts ([`Start`]). Blossoms (`blossom`), augmenting and the partial
-//! dissolution of trees after it (`augment`), resuming from an
-//! earlier optimum (`restart`) and the test-only consistency checks (`checks`) live
-//! in the submodules; the algorithm is described in the module documentation of
-//! `domain::matching`.
+//! solver's state, the search (labelling, δ and the dual moves) and the two ways a
+//! fresh search starts ([`Start`]). The submodules hold blossoms (`blossom`),
+//! augmenting and the partial dissolution of trees after it (`augment`), the better
+//! starts and resuming from an earlier optimum (`restart`), and the tests'
+//! consistency checks (`checks`). The algorithm is described in the module
+//! documentation of `domain::matching`.
 
 use super::weight::MatchWeight;
 
@@ -20,7 +20,11 @@ mod restart;
 pub(crate) enum Start {
     /// The textbook start: every vertex dual the heaviest weight, nothing matched.
     /// [`super::max_weight_matching`] uses it (the Swiss `cxa` engine's pairings
-    /// depend on which optimum it returns among equal ones).
+    /// depend on which optimum it returns among equal ones). From it the search
+    /// takes the steps of `mwmatching.py` with partial dissolution, as before the
+    /// solvers were merged: every single vertex stays a root with the least vertex
+    /// dual, so δ1 ends all trees at once with the matching as it is, and a tight
+    /// edge never leads to an unlabelled single vertex.
     Uniform,
     /// Each vertex's dual its own heaviest edge, with a greedy matching of the edges
     /// that are then tight: much closer to the optimum, so faster on the Dutch graphs.
