@@ -1,6 +1,7 @@
 //! The environment every panel reads in a frame ([`Env`]): the event as last saved, the
 //! chosen group and stage, the language, whether the worker is busy, the revision that
-//! caches key on, and the history the worker last read. The app shell builds it once a
+//! caches key on, the history the worker last read, and the commands the rules refused
+//! (typed, so the panel that sent one can take it back). The app shell builds it once a
 //! frame; a test builds it over an event in memory ([`super::panel::PanelHost`]).
 
 use super::i18n::Lang;

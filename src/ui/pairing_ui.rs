@@ -35,7 +35,7 @@ mod tests;
 
 pub use edit::edit_warnings;
 
-use crate::domain::event::{Bye, ByeKind, Game, Round, Stage, StageKind, StageStatus, stage_entrants};
+use crate::domain::event::{Bye, ByeKind, Game, Round, Stage, StageKind, StageStatus, Unfinished, stage_entrants};
 use crate::domain::ids::{BoardNo, RoundNo, StartNo};
 use crate::domain::round_robin;
 use crate::domain::swiss::{PairingEdit, PairingWarning, suggested_rounds};
@@ -141,14 +141,11 @@ pub fn pair_blocker(stage: &Stage, players: usize, lang: Lang) -> Option<String>
     if stage.status != StageStatus::Open {
         return Some(lang.t("本阶段未开放。", "This stage is not open.").into());
     }
-    if let Some(last) = stage.last_round() {
-        let missing = last.games.iter().filter(|g| g.result.is_none()).count();
-        if missing > 0 {
-            return Some(match lang {
-                Lang::Zh => format!("第{}轮还有 {missing} 台未录入结果。", last.no),
-                Lang::En => format!("Round {} still has {missing} board(s) without a result.", last.no),
-            });
-        }
+    if let Err(Unfinished { round, missing }) = stage.ready_for_next_round() {
+        return Some(match lang {
+            Lang::Zh => format!("第{round}轮还有 {missing} 台未录入结果。"),
+            Lang::En => format!("Round {round} still has {missing} board(s) without a result."),
+        });
     }
     let planned = match stage.kind {
         StageKind::RoundRobin => {
