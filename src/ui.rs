@@ -24,6 +24,7 @@ pub mod bracket_ui;
 pub mod dialog;
 pub mod env;
 pub mod event_ui;
+pub mod export_menu_ui;
 pub mod file_menu_ui;
 pub mod fonts;
 pub mod form;
@@ -39,6 +40,7 @@ pub mod prizes_ui;
 pub mod result_entry;
 pub mod results_ui;
 pub mod roster_ui;
+pub mod save_dialog;
 pub mod session;
 pub mod standings_ui;
 mod table;
@@ -47,7 +49,7 @@ pub use app::{BianpaiApp, View};
 pub use env::Env;
 pub use i18n::Lang;
 pub use panel::{Panel, PanelHost};
-pub use session::{History, Job, Notice, PrintTarget, Session};
+pub use session::{ExportKind, History, Job, Notice, PrintTarget, Refusal, Session};
 
 use crate::domain::demo::demo_event;
 use crate::store::EventFile;
@@ -107,7 +109,7 @@ pub fn run(file: Option<PathBuf>) -> anyhow::Result<()> {
 
 /// Where this process keeps its copy of the demo event.
 pub fn demo_file_path() -> PathBuf {
-    std::env::temp_dir().join(format!("bianpai-demo-{}.bianpai", std::process::id()))
+    std::env::temp_dir().join(format!("{}{}.bianpai", save_dialog::DEMO_FILE_PREFIX, std::process::id()))
 }
 
 /// Writes the demo event to a new file at `path` (replacing an old demo file there)

@@ -11,8 +11,20 @@
 use std::path::{Path, PathBuf};
 
 /// The shared floor: what every panel may use.
-const FLOOR: &[&str] =
-    &["dialog", "env", "fonts", "form", "i18n", "key_field", "memo", "panel", "result_entry", "session", "table"];
+const FLOOR: &[&str] = &[
+    "dialog",
+    "env",
+    "fonts",
+    "form",
+    "i18n",
+    "key_field",
+    "memo",
+    "panel",
+    "result_entry",
+    "save_dialog",
+    "session",
+    "table",
+];
 
 /// The app shell: it registers the panels; no panel names it.
 const SHELL: &str = "app";

@@ -3,14 +3,8 @@
 
 mod common;
 
-use bianpai::domain::command::Command;
-use bianpai::domain::ids::{GroupId, StageNo};
-use bianpai::domain::player::PlayerEntry;
-use bianpai::domain::presets;
-use bianpai::domain::swiss::pair_next_round;
-use bianpai::store::EventFile;
 use bianpai::ui::BianpaiApp;
-use common::ui::{WindowSetup, app_harness};
+use common::ui::{WindowSetup, app_harness, four_players_paired};
 use egui::{Event as InputEvent, Key};
 use egui_kittest::kittest::Queryable;
 use std::time::Duration;
@@ -20,15 +14,7 @@ use std::time::Duration;
 fn save_as_pdf_writes_the_pairing_sheet() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("p.bianpai");
-    let event = presets::build("cxa-swiss", Some("打印测试"), Some(3)).unwrap();
-    let mut f = EventFile::create(&path, &event).unwrap();
-    let entries = ["王天一", "郑惟桐", "赵鑫鑫", "蒋川"]
-        .iter()
-        .map(|n| PlayerEntry { name: n.to_string(), ..Default::default() })
-        .collect();
-    f.execute(&Command::AddPlayers { group: GroupId(1), entries, override_reason: None }).unwrap();
-    let round = pair_next_round(f.event(), GroupId(1), StageNo(1), 1).unwrap();
-    f.execute(&Command::PairRound { group: GroupId(1), stage: StageNo(1), round }).unwrap();
+    let f = four_players_paired(&path, "打印测试");
     drop(f);
 
     let app = BianpaiApp::opening(&path, None);

@@ -20,16 +20,17 @@ pub(super) fn run(
     let (f, id) = open_for_output(file, group, output)?;
     let event = f.event();
     let name = event.group(id).map(|g| g.name.clone()).unwrap_or_default();
-    let bytes = match format {
-        ExportFormat::Csv => export::csv::final_ranking(event, id, lang),
-        ExportFormat::Xlsx => export::xlsx::final_ranking(event, id, lang),
-        ExportFormat::Html => export::html::page(event, id, lang).map(String::into_bytes),
+    let format = match format {
+        ExportFormat::Csv => export::Format::Csv,
+        ExportFormat::Xlsx => export::Format::Xlsx,
+        ExportFormat::Html => export::Format::Html,
         ExportFormat::Trf => {
             return Err(InputError("trf is written by the TRF exporter".into()).into());
         }
-    }
-    // ExportError::NoRanking (no round complete yet) is not bad input: exit 1.
-    .with_context(|| format!("export of {name} ({})", file.display()))?;
+    };
+    let bytes = export::final_ranking_as(event, id, format, lang)
+        // ExportError::NoRanking (no round complete yet) is not bad input: exit 1.
+        .with_context(|| format!("export of {name} ({})", file.display()))?;
     write_atomically(output, &bytes)?;
     Ok(format!("wrote {} ({} bytes)\n", output.display(), bytes.len()))
 }

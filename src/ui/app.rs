@@ -6,6 +6,7 @@
 use super::bracket_ui::BracketView;
 use super::env::Env;
 use super::event_ui::EventView;
+use super::export_menu_ui::{ExportMenu, export_menu_ui};
 use super::file_menu_ui::{FileMenu, file_menu_ui};
 use super::fonts::FontSource;
 use super::history_ui::HistoryView;
@@ -96,6 +97,9 @@ pub struct BianpaiApp {
     /// Recent event files, most recent first (this session only).
     recent: Vec<std::path::PathBuf>,
     print_menu: PrintMenu,
+    export_menu: ExportMenu,
+    /// The window title last set: the event's name and file.
+    title: String,
     panels: Panels,
 }
 
@@ -162,6 +166,8 @@ impl BianpaiApp {
             file_menu: FileMenu::default(),
             recent: Vec::new(),
             print_menu: PrintMenu::default(),
+            export_menu: ExportMenu::default(),
+            title: String::new(),
             panels: Panels::default(),
         }
     }
@@ -238,10 +244,29 @@ impl BianpaiApp {
                 }
             });
         }
-        let BianpaiApp { session, font, lang, dark, view, group, stage, shown, file_menu, recent, print_menu, panels } =
-            self;
+        let BianpaiApp {
+            session,
+            font,
+            lang,
+            dark,
+            view,
+            group,
+            stage,
+            shown,
+            file_menu,
+            recent,
+            print_menu,
+            export_menu,
+            title,
+            panels,
+        } = self;
         ui.ctx().set_visuals(if *dark { egui::Visuals::dark() } else { egui::Visuals::light() });
         let event = session.event();
+        let now_title = window_title(event, session.path());
+        if now_title != *title {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Title(now_title.clone()));
+            *title = now_title;
+        }
         let chosen_group = event.and_then(|e| chosen_group(e, *group));
         let chosen_stage = chosen_group.and_then(|g| chosen_stage(g, *stage));
         // Another group or stage starts its views at their defaults (the last round …).
@@ -253,7 +278,14 @@ impl BianpaiApp {
         }
 
         egui::Panel::top("top_bar").show(ui, |ui| {
-            let files = FileMenuArgs { menu: file_menu, print_menu, path: session.path(), recent, jobs: &mut jobs };
+            let files = FileMenuArgs {
+                menu: file_menu,
+                print_menu,
+                export_menu,
+                path: session.path(),
+                recent,
+                jobs: &mut jobs,
+            };
             top_bar_ui(ui, event, chosen_group, chosen_stage, group, stage, lang, dark, files);
         });
         egui::Panel::bottom("status_bar").show(ui, |ui| {
@@ -298,6 +330,15 @@ fn chosen_group(event: &Event, group: Option<GroupId>) -> Option<&Group> {
     group.and_then(|id| event.group(id)).or_else(|| event.groups.first())
 }
 
+/// The window's title: `2025 聆听杯 — 聆听杯.bianpai — Bianpai 编排`.
+fn window_title(event: Option<&Event>, path: Option<&std::path::Path>) -> String {
+    let file = path.and_then(std::path::Path::file_name).map(|f| f.to_string_lossy().into_owned());
+    match (event, file) {
+        (Some(event), Some(file)) => format!("{} — {file} — Bianpai 编排", event.name),
+        _ => "Bianpai 编排".to_string(),
+    }
+}
+
 fn chosen_stage(group: &Group, stage: Option<StageNo>) -> Option<&Stage> {
     stage.and_then(|no| group.stage(no)).or_else(|| group.current_stage())
 }
@@ -306,6 +347,7 @@ fn chosen_stage(group: &Group, stage: Option<StageNo>) -> Option<&Stage> {
 struct FileMenuArgs<'a> {
     menu: &'a mut FileMenu,
     print_menu: &'a mut PrintMenu,
+    export_menu: &'a mut ExportMenu,
     path: Option<&'a std::path::Path>,
     recent: &'a mut Vec<std::path::PathBuf>,
     jobs: &'a mut Vec<Job>,
@@ -326,7 +368,8 @@ fn top_bar_ui(
     ui.add_space(4.0);
     ui.horizontal_wrapped(|ui| {
         file_menu_ui(ui, files.menu, files.path, files.recent, *lang, files.jobs);
-        print_menu_ui(ui, files.print_menu, chosen_group, *lang, files.jobs);
+        print_menu_ui(ui, files.print_menu, chosen_group, files.path, *lang, files.jobs);
+        export_menu_ui(ui, files.export_menu, chosen_group, files.path, *lang, files.jobs);
         if ui.button(lang.other().name()).on_hover_text("中文 / English").clicked() {
             *lang = lang.other();
         }
@@ -473,6 +516,15 @@ fn open_error_ui(ui: &mut Ui, notice: Option<&Notice>, busy: bool, lang: Lang) {
 mod tests {
     use super::*;
     use crate::ui::create_demo_file;
+
+    // Issue 17: the title bar names the event and its file.
+    #[test]
+    fn the_window_title_names_the_event_and_its_file() {
+        let event = crate::domain::presets::build("cxa-swiss", Some("2025 聆听杯"), None).unwrap();
+        let path = std::path::Path::new("/events/聆听杯.bianpai");
+        assert_eq!(window_title(Some(&event), Some(path)), "2025 聆听杯 — 聆听杯.bianpai — Bianpai 编排");
+        assert_eq!(window_title(None, None), "Bianpai 编排");
+    }
 
     /// Runs one frame of the app headless.
     fn frame(app: &mut BianpaiApp, ctx: &egui::Context) {

@@ -11,6 +11,7 @@
 //! the path field confirms and Esc closes it; Tab moves between fields.
 
 use super::i18n::Lang;
+use super::save_dialog::folder_beside;
 use super::session::Job;
 use crate::domain::presets::{self, PRESETS};
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
@@ -66,10 +67,10 @@ impl FileMenu {
         self.dialog = Some(dialog);
         self.error = None;
         self.focus_first = true;
-        // Start in the folder of the open file, the usual place for the next one.
-        self.path = match (dialog, current.and_then(Path::parent)) {
+        // Start in the folder of the open file, the usual place for the next one — or,
+        // for the demo (in the temporary folder) and without a file, the user's documents.
+        self.path = match (dialog, folder_beside(current)) {
             (Dialog::Open, _) | (_, None) => String::new(),
-            (_, Some(dir)) if dir.as_os_str().is_empty() => String::new(),
             (_, Some(dir)) => format!("{}{}", dir.display(), std::path::MAIN_SEPARATOR),
         };
     }

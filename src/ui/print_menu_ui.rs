@@ -2,30 +2,29 @@
 //! pairing sheet, result slips, standings, crosstable, bracket, prize list, check-in
 //! list — is written
 //! as a PDF on the worker thread and opened in the system's PDF viewer; "另存为 PDF…"
-//! writes it to a chosen path instead. Ctrl+P prints the pairing sheet.
+//! writes it to a chosen path instead (the shared save window, starting beside the
+//! event file). Ctrl+P prints the pairing sheet.
 
 use super::i18n::Lang;
+use super::save_dialog::{SaveDialog, folder_beside, save_dialog_ui};
 use super::session::{Job, PrintTarget};
 use crate::domain::event::{Group, StageKind};
 use crate::print::{Document, Request};
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
-use std::path::PathBuf;
+use std::path::Path;
 
 /// Ctrl+P: the pairing sheet of the last paired round, in the viewer.
 pub const PRINT_SHORTCUT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::P);
 
-/// The print menu's own state: the "save as PDF" dialog.
+/// The print menu's own state: the "save as PDF" window and its document.
 #[derive(Debug, Clone, Default)]
 pub struct PrintMenu {
-    save_as: Option<SaveAs>,
+    save_as: Option<SaveDialog>,
+    document: Option<Document>,
 }
 
-#[derive(Debug, Clone)]
-struct SaveAs {
-    document: Document,
-    path: String,
-    focus: bool,
-}
+/// The file type of a printed document.
+const PDF: (&str, &str) = ("PDF", "pdf");
 
 /// Every document, in menu order, with its labels.
 const DOCUMENTS: [(Document, &str, &str); 7] = [
@@ -47,8 +46,16 @@ fn default_name(document: Document, group: &Group, lang: Lang) -> String {
     format!("{}-{}.pdf", label(document, lang), group.name)
 }
 
-/// Draws the 打印 menu and its dialog; pushes [`Job::Print`] jobs.
-pub fn print_menu_ui(ui: &mut Ui, state: &mut PrintMenu, group: Option<&Group>, lang: Lang, jobs: &mut Vec<Job>) {
+/// Draws the 打印 menu and its dialog; pushes [`Job::Print`] jobs. `event_path` is the
+/// open file, beside which PDFs are saved by default.
+pub fn print_menu_ui(
+    ui: &mut Ui,
+    state: &mut PrintMenu,
+    group: Option<&Group>,
+    event_path: Option<&Path>,
+    lang: Lang,
+    jobs: &mut Vec<Job>,
+) {
     let Some(group) = group else { return };
     let has_knockout = group.stages.iter().any(|s| s.kind == StageKind::Knockout);
     let request = |document| Request { document, group: group.id, round: None, lang };
@@ -73,86 +80,17 @@ pub fn print_menu_ui(ui: &mut Ui, state: &mut PrintMenu, group: Option<&Group>, 
             for (document, zh, en) in DOCUMENTS {
                 let enabled = document != Document::Bracket || has_knockout;
                 if ui.add_enabled(enabled, egui::Button::new(lang.t(zh, en))).clicked() {
-                    state.save_as = Some(SaveAs { document, path: default_name(document, group, lang), focus: true });
+                    let title = format!("{} — {}", lang.t("另存为 PDF", "Save as PDF"), label(document, lang));
+                    let name = default_name(document, group, lang);
+                    state.save_as = Some(SaveDialog::new(title, folder_beside(event_path).as_deref(), &name, PDF));
+                    state.document = Some(document);
                     ui.close();
                 }
             }
         });
     });
-    save_as_window_ui(&ctx, state, group, lang, jobs);
-}
-
-fn save_as_window_ui(ctx: &egui::Context, state: &mut PrintMenu, group: &Group, lang: Lang, jobs: &mut Vec<Job>) {
-    let Some(dialog) = state.save_as.as_mut() else { return };
-    let mut open = true;
-    let mut done = false;
-    egui::Window::new(format!("{} — {}", lang.t("另存为 PDF", "Save as PDF"), label(dialog.document, lang)))
-        .id(egui::Id::unique("bianpai-print-save-as"))
-        .collapsible(false)
-        .resizable(false)
-        .open(&mut open)
-        .show(ctx, |ui| {
-            let mut entered = false;
-            ui.horizontal(|ui| {
-                let name = ui.label(lang.t("文件路径", "Path"));
-                let field =
-                    ui.add(egui::TextEdit::singleline(&mut dialog.path).desired_width(360.0)).labelled_by(name.id);
-                if dialog.focus {
-                    field.request_focus();
-                    dialog.focus = false;
-                }
-                entered = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
-                if ui.button(lang.t("浏览…", "Browse…")).clicked() {
-                    // Modal: the native chooser holds the window until it closes.
-                    let picked = rfd::FileDialog::new()
-                        .set_title(lang.t("另存为 PDF", "Save as PDF"))
-                        .set_file_name(dialog.path.as_str())
-                        .add_filter("PDF", &["pdf"])
-                        .save_file();
-                    if let Some(picked) = picked {
-                        dialog.path = picked.display().to_string();
-                    }
-                }
-            });
-            ui.horizontal(|ui| {
-                let path = typed_pdf_path(&dialog.path);
-                let save = ui.add_enabled(path.is_some(), egui::Button::new(lang.t("保存", "Save")));
-                if let Some(path) = path.filter(|_| save.clicked() || entered) {
-                    let request = Request { document: dialog.document, group: group.id, round: None, lang };
-                    jobs.push(Job::Print { request, target: PrintTarget::File(path) });
-                    done = true;
-                }
-                if ui.button(lang.t("取消", "Cancel")).clicked() || ui.input(|i| i.key_pressed(Key::Escape)) {
-                    done = true;
-                }
-            });
-        });
-    if done || !open {
-        state.save_as = None;
-    }
-}
-
-/// The typed path, with `.pdf` added when it has no extension; `None` when empty.
-fn typed_pdf_path(text: &str) -> Option<PathBuf> {
-    let text = text.trim();
-    if text.is_empty() {
-        return None;
-    }
-    let mut path = PathBuf::from(text);
-    if path.extension().is_none() {
-        path.set_extension("pdf");
-    }
-    Some(path)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn typed_paths_get_the_pdf_extension() {
-        assert_eq!(typed_pdf_path(" 对阵表 "), Some(PathBuf::from("对阵表.pdf")));
-        assert_eq!(typed_pdf_path("a/b.PDF"), Some(PathBuf::from("a/b.PDF")));
-        assert_eq!(typed_pdf_path("  "), None);
+    if let (Some(path), Some(document)) = (save_dialog_ui(&ctx, &mut state.save_as, lang), state.document) {
+        let request = Request { document, group: group.id, round: None, lang };
+        jobs.push(Job::Print { request, target: PrintTarget::File(path) });
     }
 }

@@ -47,6 +47,18 @@ pub enum Job {
         /// Where it goes.
         target: PrintTarget,
     },
+    /// Write an export of the event as saved (final ranking or TRF), off the window's
+    /// thread, whole or not at all.
+    Export {
+        /// What to write.
+        kind: ExportKind,
+        /// The group.
+        group: GroupId,
+        /// The language of headings.
+        lang: crate::lang::Lang,
+        /// Where it goes.
+        path: PathBuf,
+    },
     /// Undo the newest change (Ctrl+Z), saved and audited.
     Undo,
     /// Redo the newest undo (Ctrl+Shift+Z).
@@ -60,6 +72,15 @@ pub enum Job {
         /// The draw's seed (recorded with the round).
         seed: u64,
     },
+}
+
+/// What the 导出 menu writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExportKind {
+    /// The group's final ranking.
+    Ranking(crate::io::export::Format),
+    /// The group's current stage as TRF-16, for other pairing programs.
+    Trf,
 }
 
 /// Where a printed PDF goes.
@@ -374,6 +395,16 @@ fn run_job(file: &mut Option<EventFile>, job: Job) -> Report {
                 Err(message) => Report::Failed { label, message },
             }
         }
+        Job::Export { kind, group, lang, path } => {
+            let label = lang.t("导出", "Export").to_string();
+            let Some(f) = file.as_ref() else {
+                return Report::Failed { label, message: "no event file is open".into() };
+            };
+            match export_bytes(f.event(), kind, group, lang).and_then(|bytes| write_whole(&path, &bytes)) {
+                Ok(()) => Report::Done { label: format!("{label}: {}", path.display()) },
+                Err(message) => Report::Failed { label, message },
+            }
+        }
         Job::Undo | Job::Redo => {
             let redo = matches!(job, Job::Redo);
             let label = if redo { "重做 (redo)" } else { "撤销 (undo)" }.to_string();
@@ -428,16 +459,37 @@ fn print_to(file: &EventFile, request: &crate::print::Request, target: PrintTarg
             std::env::temp_dir().join(format!("{stem}-{:?}-{stamp}.pdf", request.document).to_lowercase())
         }
     };
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".writing");
-    let tmp = PathBuf::from(tmp);
-    let written = std::fs::write(&tmp, &printed.bytes).and_then(|()| std::fs::rename(&tmp, &path));
-    if let Err(e) = written {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(format!("{}: {e}", path.display()));
-    }
+    write_whole(&path, &printed.bytes)?;
     if open_after {
         open::that_detached(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     }
     Ok(path)
+}
+
+/// The bytes of an export of `event`.
+fn export_bytes(event: &Event, kind: ExportKind, group: GroupId, lang: crate::lang::Lang) -> Result<Vec<u8>, String> {
+    match kind {
+        ExportKind::Ranking(format) => {
+            crate::io::export::final_ranking_as(event, group, format, lang).map_err(|e| e.to_string())
+        }
+        ExportKind::Trf => {
+            let stage = event.group(group).and_then(|g| g.current_stage()).ok_or("the group has no stage")?;
+            let document = crate::io::trf::from_stage(event, group, stage.no).map_err(|e| e.to_string())?;
+            Ok(document.to_text().into_bytes())
+        }
+    }
+}
+
+/// Writes `bytes` to `path` whole or not at all: under a temporary name beside it,
+/// then renamed into place.
+fn write_whole(path: &std::path::Path, bytes: &[u8]) -> Result<(), String> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".writing");
+    let tmp = PathBuf::from(tmp);
+    let written = std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(format!("{}: {e}", path.display()));
+    }
+    Ok(())
 }

@@ -42,3 +42,20 @@ pub fn panel_harness<P: Panel + 'static>(host: PanelHost<P>, setup: WindowSetup)
         .with_accessibility_check(setup.accessibility_check)
         .build_ui_state(|ui, host: &mut PanelHost<P>| host.host_ui(ui), host)
 }
+
+/// A new `cxa-swiss` event file named `name` at `path` with four grandmasters and
+/// round 1 paired (seed 1), for the window's menus to print and export from.
+pub fn four_players_paired(path: &std::path::Path, name: &str) -> bianpai::store::EventFile {
+    use bianpai::domain::command::Command;
+    use bianpai::domain::ids::{GroupId, StageNo};
+    let event = bianpai::domain::presets::build("cxa-swiss", Some(name), Some(3)).unwrap();
+    let mut f = bianpai::store::EventFile::create(path, &event).unwrap();
+    let entries = ["王天一", "郑惟桐", "赵鑫鑫", "蒋川"]
+        .iter()
+        .map(|n| bianpai::domain::player::PlayerEntry { name: n.to_string(), ..Default::default() })
+        .collect();
+    f.execute(&Command::AddPlayers { group: GroupId(1), entries, override_reason: None }).unwrap();
+    let round = bianpai::domain::swiss::pair_next_round(f.event(), GroupId(1), StageNo(1), 1).unwrap();
+    f.execute(&Command::PairRound { group: GroupId(1), stage: StageNo(1), round }).unwrap();
+    f
+}

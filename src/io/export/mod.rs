@@ -10,6 +10,8 @@ pub mod html;
 pub mod xlsx;
 
 use crate::domain::command::DomainError;
+use crate::domain::event::Event;
+use crate::domain::ids::GroupId;
 use std::borrow::Cow;
 
 pub use crate::lang::Lang as Language;
@@ -47,6 +49,43 @@ impl From<RankingError> for ExportError {
             RankingError::Domain(d) => ExportError::Domain(d),
             RankingError::NoRanking { group } => ExportError::NoRanking { group },
         }
+    }
+}
+
+/// What a final ranking is exported as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Comma-separated values with a BOM, for Excel.
+    Csv,
+    /// An Excel workbook.
+    Xlsx,
+    /// A static web page.
+    Html,
+}
+
+impl Format {
+    /// Every format, in menu order.
+    pub const ALL: [Format; 3] = [Format::Xlsx, Format::Csv, Format::Html];
+
+    /// The file extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Csv => "csv",
+            Format::Xlsx => "xlsx",
+            Format::Html => "html",
+        }
+    }
+}
+
+/// The group's final ranking in `format`, as the bytes of the file.
+///
+/// # Errors
+/// [`ExportError::NoRanking`] before any round is complete; writer errors.
+pub fn final_ranking_as(event: &Event, group: GroupId, format: Format, lang: Language) -> Result<Vec<u8>, ExportError> {
+    match format {
+        Format::Csv => csv::final_ranking(event, group, lang),
+        Format::Xlsx => xlsx::final_ranking(event, group, lang),
+        Format::Html => html::page(event, group, lang).map(String::into_bytes),
     }
 }
 

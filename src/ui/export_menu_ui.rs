@@ -1,0 +1,62 @@
+//! The 导出 (Export) menu of the top bar: the chosen group's final ranking as an
+//! Excel workbook, CSV or a web page, and its current stage as TRF for other pairing
+//! programs. Each opens the shared save window, prefilled beside the event file
+//! (`成人组-最终排名.xlsx`); the file is written on the worker thread, whole or not at all.
+
+use super::i18n::Lang;
+use super::save_dialog::{SaveDialog, folder_beside, save_dialog_ui};
+use super::session::{ExportKind, Job};
+use crate::domain::event::Group;
+use crate::io::export::Format;
+use egui::Ui;
+use std::path::Path;
+
+/// The menu's own state: the save window and what it writes.
+#[derive(Debug, Clone, Default)]
+pub struct ExportMenu {
+    save: Option<SaveDialog>,
+    kind: Option<ExportKind>,
+}
+
+/// Every export, in menu order: its kind, labels, file type and name ending.
+const EXPORTS: [(ExportKind, &str, &str, (&str, &str)); 4] = [
+    (ExportKind::Ranking(Format::Xlsx), "最终排名（Excel）", "Final ranking (Excel)", ("Excel", "xlsx")),
+    (ExportKind::Ranking(Format::Csv), "最终排名（CSV）", "Final ranking (CSV)", ("CSV", "csv")),
+    (ExportKind::Ranking(Format::Html), "最终排名（网页）", "Final ranking (web page)", ("HTML", "html")),
+    (ExportKind::Trf, "本阶段（TRF）", "This stage (TRF)", ("TRF", "trf")),
+];
+
+/// A file name for the export: `成人组-最终排名.xlsx`, `成人组.trf`.
+fn default_name(kind: ExportKind, group: &Group, extension: &str, lang: Lang) -> String {
+    match kind {
+        ExportKind::Ranking(_) => format!("{}-{}.{extension}", group.name, lang.t("最终排名", "final ranking")),
+        ExportKind::Trf => format!("{}.{extension}", group.name),
+    }
+}
+
+/// Draws the 导出 menu and its save window; pushes [`Job::Export`] jobs. `event_path`
+/// is the open file, beside which exports are saved by default.
+pub fn export_menu_ui(
+    ui: &mut Ui,
+    state: &mut ExportMenu,
+    group: Option<&Group>,
+    event_path: Option<&Path>,
+    lang: Lang,
+    jobs: &mut Vec<Job>,
+) {
+    let Some(group) = group else { return };
+    ui.menu_button(lang.t("导出", "Export"), |ui| {
+        for (kind, zh, en, filter) in EXPORTS {
+            if ui.button(format!("{}…", lang.t(zh, en))).clicked() {
+                let title = format!("{} — {}", lang.t("导出", "Export"), lang.t(zh, en));
+                let name = default_name(kind, group, filter.1, lang);
+                state.save = Some(SaveDialog::new(title, folder_beside(event_path).as_deref(), &name, filter));
+                state.kind = Some(kind);
+                ui.close();
+            }
+        }
+    });
+    if let (Some(path), Some(kind)) = (save_dialog_ui(ui.ctx(), &mut state.save, lang), state.kind) {
+        jobs.push(Job::Export { kind, group: group.id, lang, path });
+    }
+}
