@@ -153,12 +153,34 @@ fn duplicate_column_is_refused() {
     assert!(matches!(result, Err(RosterError::DuplicateColumn { .. })), "{result:?}");
 }
 
+/// A roster of Chinese names as Excel writes it.
+const ROSTER: &str = "姓名,性别,单位\n王天一,男,杭州\n郑惟桐,男,四川\n赵冠芳,女,浙江\n唐丹,女,北京\n蒋川,男,北京\n";
+
+// Issue 17: Excel's "CSV (逗号分隔)" on a Chinese Windows is GBK; "Unicode text" is
+// UTF-16 with its mark; "CSV UTF-8" has a BOM. All read to the same players.
 #[test]
-fn gbk_bytes_are_named_not_utf8() {
-    // "姓名\n王" in GBK.
-    let bytes = b"name\n\xcd\xf5\n";
+fn gbk_utf16_and_utf8_bom_rosters_read_alike() {
+    let utf8 = read_csv("roster.csv", ROSTER.as_bytes()).unwrap();
+    let (gbk, _, unmappable) = encoding_rs::GBK.encode(ROSTER);
+    assert!(!unmappable);
+    let mut utf16le = vec![0xFF, 0xFE];
+    utf16le.extend(ROSTER.encode_utf16().flat_map(u16::to_le_bytes));
+    let mut utf16be = vec![0xFE, 0xFF];
+    utf16be.extend(ROSTER.encode_utf16().flat_map(u16::to_be_bytes));
+    let bom = [b"\xEF\xBB\xBF".as_slice(), ROSTER.as_bytes()].concat();
+    for (what, bytes) in [("GBK", gbk.to_vec()), ("UTF-16LE", utf16le), ("UTF-16BE", utf16be), ("UTF-8 BOM", bom)] {
+        let rows = read_csv("roster.csv", &bytes).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert_eq!(rows, utf8, "{what}");
+    }
+    assert_eq!(utf8[2].entry.name, "赵冠芳");
+}
+
+// Bytes in no encoding a roster comes in are refused, naming the line.
+#[test]
+fn bytes_in_no_known_encoding_are_refused_with_their_line() {
+    let bytes = b"name\nA\n\x80\xff\xfe\x81\n";
     let result = read_csv("roster.csv", bytes);
-    assert!(matches!(result, Err(RosterError::NotUtf8 { line: 2, .. })), "{result:?}");
+    assert!(matches!(result, Err(RosterError::NotUtf8 { line: 3, .. })), "{result:?}");
 }
 
 #[test]

@@ -58,8 +58,9 @@ pub enum RosterError {
         #[source]
         source: std::io::Error,
     },
-    /// A CSV file that is not UTF-8 (for instance saved as GBK).
-    #[error("{file} line {line} is not UTF-8 text; save the roster as \"CSV UTF-8\"")]
+    /// A CSV file in no text encoding Bianpai reads (UTF-8, UTF-16 with its mark,
+    /// GBK/GB18030 or Big5).
+    #[error("{file} line {line} is not text in UTF-8, UTF-16, GBK or Big5; save the roster as \"CSV UTF-8\"")]
     NotUtf8 {
         /// The file as given.
         file: String,
@@ -175,12 +176,43 @@ pub fn read_roster(path: &Path) -> Result<Vec<RosterRow>, RosterError> {
     }
 }
 
-/// Reads a CSV roster: UTF-8 with or without a byte-order mark, a header row, then
+/// The text of a CSV file as Excel and other programs save it: with a byte-order mark,
+/// in its encoding (UTF-8, UTF-16LE/BE); else UTF-8 when the bytes are UTF-8; else the
+/// encoding `chardetng` finds (the detector browsers use) when it is a Chinese one —
+/// GBK/GB18030, as Excel's "CSV (逗号分隔)" saves on a Chinese Windows, or Big5 — decoded
+/// without replacement characters. `Err` is the 1-based line of the first byte that is
+/// not UTF-8 when no encoding fits.
+fn decode_text(bytes: &[u8]) -> Result<std::borrow::Cow<'_, str>, usize> {
+    if let Some((encoding, bom)) = encoding_rs::Encoding::for_bom(bytes) {
+        let (text, malformed) = encoding.decode_without_bom_handling(&bytes[bom..]);
+        if !malformed {
+            return Ok(text);
+        }
+    }
+    let error = match std::str::from_utf8(bytes) {
+        Ok(text) => return Ok(std::borrow::Cow::Borrowed(text)),
+        Err(error) => error,
+    };
+    let mut detector = chardetng::EncodingDetector::new();
+    detector.feed(bytes, true);
+    let guess = detector.guess(None, true);
+    let chinese = [encoding_rs::GBK, encoding_rs::GB18030, encoding_rs::BIG5];
+    if chinese.contains(&guess)
+        && let Some(text) = guess.decode_without_bom_handling_and_without_replacement(bytes)
+    {
+        return Ok(text);
+    }
+    let before = &bytes[..error.valid_up_to()];
+    Err(line_at(before, before.len()))
+}
+
+/// Reads a CSV roster: UTF-8 with or without a byte-order mark, UTF-16 with its mark,
+/// GBK/GB18030 or Big5 (see [`decode_text`]), a header row, then
 /// one player per record. Blank lines, and records whose fields are all empty, are
 /// skipped. `name_for_messages` is how errors name the file.
 ///
 /// # Errors
-/// - [`RosterError::NotUtf8`] if the bytes are not UTF-8;
+/// - [`RosterError::NotUtf8`] if the bytes are in none of those encodings;
 /// - [`RosterError::Empty`] if there is no header row or no player under it;
 /// - [`RosterError::MissingNameColumn`], [`RosterError::DuplicateColumn`] for a bad
 ///   header row;
@@ -189,11 +221,8 @@ pub fn read_roster(path: &Path) -> Result<Vec<RosterRow>, RosterError> {
 /// - [`RosterError::Csv`] for any other parser error.
 pub fn read_csv(name_for_messages: &str, bytes: &[u8]) -> Result<Vec<RosterRow>, RosterError> {
     let file = name_for_messages.to_string();
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    if let Err(error) = std::str::from_utf8(bytes) {
-        let before = &bytes[..error.valid_up_to()];
-        return Err(RosterError::NotUtf8 { file, line: line_at(before, before.len()) });
-    }
+    let text = decode_text(bytes).map_err(|line| RosterError::NotUtf8 { file: file.clone(), line })?;
+    let bytes = text.as_bytes();
 
     let mut reader =
         csv::ReaderBuilder::new().has_headers(true).flexible(false).trim(csv::Trim::All).from_reader(bytes);
