@@ -156,6 +156,31 @@ fn a_roster_with_one_bad_row_imports_nothing() {
     assert_eq!(list["players"].as_array().unwrap().len(), 0, "nothing imported");
 }
 
+// Issue 17: the same roster imported twice adds nobody the second time and names the
+// rows registered already (same name and birth date, or same phone); a new row still
+// comes in.
+#[test]
+fn a_roster_imported_twice_adds_only_the_new_players() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("e.bianpai");
+    let f = f.to_str().unwrap();
+    ok(&["new", f, "--preset", "cxa-swiss", "--rounds", "5"]);
+    let roster = dir.path().join("roster.csv");
+    std::fs::write(&roster, "姓名,出生日期,电话\n甲,1990-01-01,\n乙,,13800000000\n").unwrap();
+    let roster = roster.to_str().unwrap();
+    ok(&["players", "import", f, roster]);
+    let again = ok(&["players", "import", f, roster]);
+    assert!(again.contains("line 2: 甲 is registered already (no. 1)"), "{again}");
+    assert!(again.contains("line 3: 乙 is registered already (no. 2)"), "{again}");
+    assert!(again.contains("nothing imported"), "{again}");
+    let more = dir.path().join("more.csv");
+    std::fs::write(&more, "姓名,出生日期,电话\n甲,1990-01-01,\n乙二,,13800000000\n丙,1991-02-03,\n").unwrap();
+    let out = ok(&["players", "import", f, more.to_str().unwrap()]);
+    assert!(out.contains("skipped 2 row(s)") && out.contains("imported 1 player(s)"), "{out}");
+    let list: serde_json::Value = serde_json::from_str(&ok(&["players", "list", f, "--json"])).unwrap();
+    assert_eq!(list["players"].as_array().unwrap().len(), 3);
+}
+
 // an entry that breaks the group's rules is refused with the reason, or
 // accepted with a recorded override reason.
 #[test]

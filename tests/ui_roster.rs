@@ -150,6 +150,28 @@ fn a_twenty_player_csv_is_imported_through_the_dialog() {
     h.get_by_label("共 20 名选手");
 }
 
+// Issue 17: importing the same roster again adds nobody and names the players who are
+// registered already.
+#[test]
+fn importing_the_same_roster_twice_adds_nobody() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = event_file(dir.path(), "cxa-swiss", &[]);
+    let csv = roster_csv(dir.path(), "roster.csv", &twenty_players());
+    let mut h = harness(&file);
+    for _ in 0..2 {
+        click(&mut h, "导入名单…");
+        type_into(&mut h, "文件路径", &csv.display().to_string());
+        click(&mut h, "读取预览");
+        if event(&h).players.is_empty() {
+            click_and_save(&mut h, "导入");
+        }
+    }
+    h.get_by_label_contains("20 行已报名，不再导入");
+    h.get_by_label("已报名（编号 1），不再导入");
+    assert!(h.get_by_label("导入").accesskit_node().is_disabled(), "nothing new to import");
+    assert_eq!(event(&h).players.len(), 20, "nobody added the second time");
+}
+
 #[test]
 fn a_bad_row_is_listed_and_nothing_is_imported() {
     let dir = tempfile::tempdir().unwrap();

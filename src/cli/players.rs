@@ -86,7 +86,16 @@ fn import_roster(
     // Each row's group: its own column, else --group, else the only group.
     let mut by_group: BTreeMap<GroupId, Vec<(usize, PlayerEntry)>> = BTreeMap::new();
     let mut problems = Vec::new();
+    // Players already registered (same name and birth date, or phone) are not added again.
+    let mut already = Vec::new();
     for row in &rows {
+        if let Some(p) = event.registered_as(&row.entry) {
+            already.push(format!(
+                "{roster_name} line {}: {} is registered already (no. {})",
+                row.line, row.entry.name, p.start_no
+            ));
+            continue;
+        }
         let chosen = match &row.group {
             Some(text) if !text.trim().is_empty() => event
                 .find_group(text)
@@ -117,6 +126,14 @@ fn import_roster(
         ))
         .into());
     }
+    let mut out = String::new();
+    if !already.is_empty() {
+        out.push_str(&format!("skipped {} row(s) already registered:\n{}\n", already.len(), already.join("\n")));
+    }
+    if by_group.is_empty() {
+        out.push_str("nothing imported: every row is registered already\n");
+        return Ok(out);
+    }
     let commands: Vec<Command> = by_group
         .into_iter()
         .map(|(group, rows)| Command::AddPlayers {
@@ -130,7 +147,7 @@ fn import_roster(
         .iter()
         .flat_map(|c| if let Command::AddPlayers { entries, .. } = c { entries.clone() } else { Vec::new() })
         .collect();
-    let mut out = super::blacklist::registration_warnings(&registered);
+    out.push_str(&super::blacklist::registration_warnings(&registered));
     for (command, applied) in commands.iter().zip(&applied) {
         if let (Command::AddPlayers { group, .. }, Some(first), Some(last)) =
             (command, applied.new_players.first(), applied.new_players.last())

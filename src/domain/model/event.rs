@@ -4,7 +4,7 @@
 use super::eligibility::Eligibility;
 use super::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use super::money::LedgerEntry;
-use super::player::Player;
+use super::player::{Player, PlayerEntry};
 use super::points::Points;
 use super::prize_rules::PrizeRules;
 use super::result::GameResult;
@@ -324,6 +324,19 @@ impl Event {
     /// The player with this start number.
     pub fn player(&self, start_no: StartNo) -> Option<&Player> {
         self.players.binary_search_by_key(&start_no, |p| p.start_no).ok().map(|i| &self.players[i])
+    }
+
+    /// The player already registered as `entry`: the same name (spaces aside)
+    /// and birth date — both unknown counts as the same — or the same phone number.
+    /// A roster imported twice then adds nobody the second time.
+    pub fn registered_as(&self, entry: &PlayerEntry) -> Option<&Player> {
+        let name = entry.name.split_whitespace().collect::<String>();
+        let phone = entry.phone.trim();
+        self.players.iter().find(|p| {
+            let same_phone = !phone.is_empty() && p.entry.phone.trim() == phone;
+            let same_person = p.entry.name.split_whitespace().collect::<String>() == name && p.entry.born == entry.born;
+            same_phone || same_person
+        })
     }
 
     /// The group with this id.

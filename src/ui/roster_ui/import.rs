@@ -77,6 +77,8 @@ struct RowCheck {
     group: Result<GroupId, GroupProblem>,
     /// The entry rules the row breaks in its group.
     issues: Vec<crate::domain::eligibility::EligibilityIssue>,
+    /// The player this row is registered as already: it is not imported again.
+    registered: Option<crate::domain::ids::StartNo>,
 }
 
 #[derive(Debug, Clone)]
@@ -135,7 +137,7 @@ fn check_rows(event: &Event, default_group: GroupId, rows: &[RosterRow]) -> Vec<
                 Some(text) => event.find_group(text).map(|g| g.id).ok_or_else(|| GroupProblem::Unknown(text.into())),
                 None => event.group(default_group).map(|g| g.id).ok_or(GroupProblem::NoneChosen),
             };
-            RowCheck { group, issues: Vec::new() }
+            RowCheck { group, issues: Vec::new(), registered: event.registered_as(&row.entry).map(|p| p.start_no) }
         })
         .collect();
     for (group, indices) in by_group(&checks) {
@@ -149,12 +151,12 @@ fn check_rows(event: &Event, default_group: GroupId, rows: &[RosterRow]) -> Vec<
     checks
 }
 
-/// The rows of each group, in file order.
+/// The rows of each group to import, in file order (rows registered already left out).
 fn by_group(checks: &[RowCheck]) -> BTreeMap<GroupId, Vec<usize>> {
     let mut groups: BTreeMap<GroupId, Vec<usize>> = BTreeMap::new();
     for (i, check) in checks.iter().enumerate() {
-        if let Ok(group) = check.group {
-            groups.entry(group).or_default().push(i);
+        if let (Ok(group), None) = (&check.group, check.registered) {
+            groups.entry(*group).or_default().push(i);
         }
     }
     groups
@@ -345,14 +347,16 @@ fn summary_ui(ui: &mut Ui, event: &Event, rows: &[RosterRow], checks: &[RowCheck
         .collect();
     let with_issues = checks.iter().filter(|c| !c.issues.is_empty()).count();
     let without_group = checks.iter().filter(|c| c.group.is_err()).count();
+    let registered = checks.iter().filter(|c| c.registered.is_some()).count();
     let text = match lang {
         Lang::Zh => format!(
-            "共 {} 行（{}）；{with_issues} 行不符合报名条件；{without_group} 行组别有误",
+            "共 {} 行（{}）；{with_issues} 行不符合报名条件；{without_group} 行组别有误；{registered} 行已报名，不再导入",
             rows.len(),
             per_group.join("，")
         ),
         Lang::En => format!(
-            "{} row(s) ({}); {with_issues} break their group's rules; {without_group} with an unknown group",
+            "{} row(s) ({}); {with_issues} break their group's rules; {without_group} with an unknown group; \
+             {registered} registered already, not imported again",
             rows.len(),
             per_group.join(", ")
         ),
@@ -434,7 +438,13 @@ fn preview_table_ui(ui: &mut Ui, event: &Event, rows: &[RosterRow], checks: &[Ro
                     text_cell_ui(&mut row, id, Align::Left, e.phone.as_str());
                     text_cell_ui(&mut row, id, Align::Left, if e.verified_female { "√" } else { "" });
                     text_cell_ui(&mut row, id, Align::Left, if e.nominee { "√" } else { "" });
-                    if check.issues.is_empty() {
+                    if let Some(no) = check.registered {
+                        let text = match lang {
+                            Lang::Zh => format!("已报名（编号 {no}），不再导入"),
+                            Lang::En => format!("registered already (no. {no}), not imported again"),
+                        };
+                        text_cell_ui(&mut row, id, Align::Left, egui::RichText::new(text).color(warn));
+                    } else if check.issues.is_empty() {
                         text_cell_ui(&mut row, id, Align::Left, lang.t("符合", "ok"));
                     } else {
                         let text =
@@ -491,12 +501,16 @@ fn buttons_ui(
         });
     }
     let reason = state.override_reason.trim().to_string();
-    let can_import = ready.is_some() && !group_problems && (!needs_override || !reason.is_empty()) && !waiting;
+    let nothing_new = ready.is_some_and(|(_, checks)| checks.iter().all(|c| c.registered.is_some()));
+    let can_import =
+        ready.is_some() && !nothing_new && !group_problems && (!needs_override || !reason.is_empty()) && !waiting;
     let mut import = false;
     let mut close = false;
     ui.separator();
     ui.horizontal(|ui| {
-        let hint = if group_problems {
+        let hint = if nothing_new {
+            lang.t("名单上的选手都已报名", "Everyone on this roster is registered already")
+        } else if group_problems {
             lang.t("先改正组别有误的行", "Fix the rows with an unknown group first")
         } else if needs_override && reason.is_empty() {
             lang.t("请先填写破格理由", "Give an override reason first")
