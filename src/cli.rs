@@ -460,6 +460,16 @@ pub enum PlayersCmd {
         #[arg(long, default_value = "")]
         reason: String,
     },
+    /// Delete a player registered by mistake: only one never paired, qualified or paid
+    /// (otherwise withdraw). Undoable.
+    Delete {
+        /// The event file.
+        file: PathBuf,
+        /// The player's start number.
+        start_no: u32,
+        #[command(flatten)]
+        group: GroupArg,
+    },
 }
 
 /// `bianpai ledger | pay | excuse | void | checkin`.

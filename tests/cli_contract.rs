@@ -181,6 +181,33 @@ fn a_roster_imported_twice_adds_only_the_new_players() {
     assert_eq!(list["players"].as_array().unwrap().len(), 3);
 }
 
+// Issue 17: `players delete` removes a player never paired (undo puts them back) and
+// refuses one who has played, naming the way out.
+#[test]
+fn only_a_player_never_paired_can_be_deleted() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("e.bianpai");
+    let f = f.to_str().unwrap();
+    ok(&["new", f, "--preset", "cxa-swiss", "--rounds", "3"]);
+    let roster = dir.path().join("roster.csv");
+    std::fs::write(&roster, "姓名\n甲\n乙\n丙\n丁\n戊\n").unwrap();
+    ok(&["players", "import", f, roster.to_str().unwrap()]);
+    let count = || {
+        let list: serde_json::Value = serde_json::from_str(&ok(&["players", "list", f, "--json"])).unwrap();
+        list["players"].as_array().unwrap().len()
+    };
+    assert!(ok(&["players", "delete", f, "5"]).contains("deleted 5 戊"));
+    assert_eq!(count(), 4);
+    ok(&["undo", f]);
+    assert_eq!(count(), 5, "undo puts the player back");
+    ok(&["players", "delete", f, "5"]);
+    ok(&["pair", f, "--seed", "1"]);
+    let out = bianpai(&["players", "delete", f, "1"]);
+    assert_eq!(code(&out), 1);
+    assert!(stderr(&out).contains("withdraw"), "{}", stderr(&out));
+    assert_eq!(count(), 4);
+}
+
 // an entry that breaks the group's rules is refused with the reason, or
 // accepted with a recorded override reason.
 #[test]

@@ -317,6 +317,28 @@ fn a_click_on_a_heading_sorts_and_a_second_click_reverses() {
     h.get_by_label("等级分 ▼");
 }
 
+// Issue 17: a player entered twice by mistake is deleted from the action bar after a
+// confirmation; 撤销 brings them back. A player with an announced bye is not offered it.
+#[test]
+fn a_player_never_paired_is_deleted_after_a_confirmation() {
+    let dir = tempfile::tempdir().unwrap();
+    let players = [("王天一", Some(2680)), ("郑惟桐", Some(2650)), ("郑惟桐", Some(2650))];
+    let file = event_file(dir.path(), "cxa-swiss", &players);
+    let mut h = harness(&file);
+    h.get_all_by_label("郑惟桐").last().unwrap().click();
+    h.run_steps(2);
+    h.get_by_label("已选 3 号 郑惟桐：");
+    click(&mut h, "删除…");
+    h.get_by_label_contains("删除 3 号 郑惟桐？");
+    click_and_save(&mut h, "删除 (Enter)");
+    assert_eq!(event(&h).players.len(), 2);
+    assert!(event(&h).player(StartNo(3)).is_none());
+
+    click(&mut h, "郑惟桐");
+    click_and_save(&mut h, "第 1 轮请求轮空");
+    assert!(h.query_by_label("删除…").is_none(), "an announced bye is history: withdraw instead");
+}
+
 // withdraw with a reason, reinstate, announce a requested bye and cancel it.
 #[test]
 fn withdrawal_and_announced_byes_from_the_action_bar() {

@@ -57,18 +57,14 @@ pub(super) fn run(cmd: PlayersCmd) -> anyhow::Result<String> {
             ))
         }
         PlayersCmd::Withdraw { file, start_no, group, reason } => {
-            let mut f = EventFile::open_for_command(&file)?;
-            let start_no = StartNo(start_no);
-            let player = f.event().player(start_no).ok_or(DomainError::UnknownPlayer(start_no))?;
-            if group.group.is_some() {
-                let g = resolve_group(f.event(), &group)?;
-                if player.group != g.id {
-                    return Err(InputError(format!("player {start_no} is not in group {}", g.name)).into());
-                }
-            }
-            let name = player.entry.name.clone();
+            let (mut f, start_no, name) = open_on_player(&file, start_no, &group)?;
             f.execute(&Command::SetPlayerStatus { start_no, status: PlayerStatus::Withdrawn, reason })?;
             Ok(format!("withdrew {start_no} {name}: no longer paired\n"))
+        }
+        PlayersCmd::Delete { file, start_no, group } => {
+            let (mut f, start_no, name) = open_on_player(&file, start_no, &group)?;
+            f.execute(&Command::DeletePlayer { start_no })?;
+            Ok(format!("deleted {start_no} {name} (`bianpai undo` puts the player back)\n"))
         }
     }
 }
@@ -160,4 +156,20 @@ fn import_roster(
         }
     }
     Ok(out)
+}
+
+/// Opens the event for a change to one player, checking `--group` when given: the
+/// file, the start number and the player's name.
+fn open_on_player(file: &Path, start_no: u32, group: &GroupArg) -> anyhow::Result<(EventFile, StartNo, String)> {
+    let f = EventFile::open_for_command(file)?;
+    let start_no = StartNo(start_no);
+    let player = f.event().player(start_no).ok_or(DomainError::UnknownPlayer(start_no))?;
+    if group.group.is_some() {
+        let g = resolve_group(f.event(), group)?;
+        if player.group != g.id {
+            return Err(InputError(format!("player {start_no} is not in group {}", g.name)).into());
+        }
+    }
+    let name = player.entry.name.clone();
+    Ok((f, start_no, name))
 }

@@ -21,6 +21,7 @@
 //! table), Ctrl+Shift+A adds a player (Ctrl+N is File → New), Ctrl+I imports a roster. Tab reaches every button of
 //! the action bar; a right click on a row opens the same actions.
 
+mod delete;
 mod form;
 mod form_checks;
 mod import;
@@ -36,6 +37,7 @@ use crate::domain::command::Command;
 use crate::domain::event::{Bye, ByeKind, Event, PlannedBye, Stage, StageStatus, stage_entrants};
 use crate::domain::ids::{GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::player::{Player, PlayerStatus};
+use delete::{Deletion, delete_ui};
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 use form::{PlayerForm, player_form_ui};
 use import::{ImportDialog, import_ui};
@@ -132,6 +134,8 @@ pub struct RosterView {
     import: Option<ImportDialog>,
     /// The withdrawal being confirmed, when open.
     withdraw: Option<Withdrawal>,
+    /// The deletion being confirmed, when open.
+    delete: Option<Deletion>,
 }
 
 /// A withdrawal waiting for its reason.
@@ -157,6 +161,7 @@ struct RowsKey {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum RowAction {
     Edit,
+    Delete,
     Withdraw,
     Reinstate,
     AnnounceBye(RoundNo, ByeKind),
@@ -175,7 +180,8 @@ pub fn roster_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>, jobs: &mut 
     let lang = env.lang;
     refresh(state, env);
     let total = state.index.get().map_or(0, Vec::len);
-    let dialog_open = state.form.is_some() || state.import.is_some() || state.withdraw.is_some();
+    let dialog_open =
+        state.form.is_some() || state.import.is_some() || state.withdraw.is_some() || state.delete.is_some();
 
     // Shortcuts that open things (not while a dialog has the keyboard).
     if !dialog_open {
@@ -281,6 +287,7 @@ pub fn roster_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>, jobs: &mut 
     player_form_ui(&ctx, &mut state.form, env, jobs);
     import_ui(&ctx, &mut state.import, env, jobs);
     withdraw_ui(&ctx, &mut state.withdraw, env, jobs);
+    delete_ui(ui, &mut state.delete, lang, jobs);
 }
 
 /// Rebuilds the search index and the row list when what they depend on changed.
@@ -309,6 +316,19 @@ fn row_actions_ui(ui: &mut Ui, event: &Event, stage: Option<&Stage>, player: &Pl
     let mut chosen = None;
     if ui.button(lang.t("修改…", "Edit…")).on_hover_text("Enter").clicked() {
         chosen = Some(RowAction::Edit);
+    }
+    if !event.player_has_history(player.start_no)
+        && ui
+            .button(lang.t("删除…", "Delete…"))
+            .on_hover_text(
+                lang.t(
+                    "从未编排的选手（如重复报名）可删除",
+                    "A player never paired (a duplicate entry) can be deleted",
+                ),
+            )
+            .clicked()
+    {
+        chosen = Some(RowAction::Delete);
     }
     if player.status == PlayerStatus::Active {
         if ui.button(lang.t("退赛…", "Withdraw…")).clicked() {
@@ -371,6 +391,7 @@ fn run_action(state: &mut RosterView, env: &Env<'_>, jobs: &mut Vec<Job>, start_
     let stage = env.stage.map(|s| s.no);
     match action {
         RowAction::Edit => state.form = Some(PlayerForm::edit(player)),
+        RowAction::Delete => state.delete = Some(Deletion { start_no, name: name.to_string(), shown: false }),
         RowAction::Withdraw => {
             state.withdraw = Some(Withdrawal { start_no, name: name.to_string(), reason: String::new(), focus: true });
         }

@@ -46,6 +46,12 @@ pub enum Command {
         /// The new data.
         entry: PlayerEntry,
     },
+    /// Delete a player registered by mistake, who has never been paired, qualified or
+    /// paid (otherwise withdraw them).
+    DeletePlayer {
+        /// The player.
+        start_no: StartNo,
+    },
     /// Withdraw, disqualify or reinstate a player.
     SetPlayerStatus {
         /// The player.
@@ -238,6 +244,7 @@ pub fn apply(event: &mut Event, command: &Command) -> Result<Applied, DomainErro
             players::add(event, *group, entries, override_reason.as_deref())
         }
         Command::EditPlayer { start_no, entry } => players::edit(event, *start_no, entry),
+        Command::DeletePlayer { start_no } => players::delete(event, *start_no),
         Command::SetPlayerStatus { start_no, status, reason } => players::set_status(event, *start_no, *status, reason),
         Command::SetCheckedIn { start_no, checked_in } => players::set_checked_in(event, *start_no, *checked_in),
         Command::SetRoundsPlanned { group, stage, rounds } => {

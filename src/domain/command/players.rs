@@ -1,5 +1,6 @@
 //! Handlers of the players' commands: registration (with the group's entry rules,
-//! ), corrections, status (withdrawn, disqualified, reinstated) and check-in.
+//! ), corrections, deletion of a player registered by mistake, status
+//! (withdrawn, disqualified, reinstated) and check-in.
 
 use crate::domain::model::change::{Applied, Change, DomainError, player_mut};
 use crate::domain::model::eligibility::EligibilityIssue;
@@ -22,6 +23,15 @@ fn change_player(event: &mut Event, start_no: StartNo, f: impl FnOnce(&mut Playe
 pub(super) fn edit(event: &mut Event, start_no: StartNo, entry: &PlayerEntry) -> Result<Applied, DomainError> {
     validate_entry(entry)?;
     change_player(event, start_no, |p| p.entry = entry.clone())
+}
+
+pub(super) fn delete(event: &mut Event, start_no: StartNo) -> Result<Applied, DomainError> {
+    let at = event.players.iter().position(|p| p.start_no == start_no).ok_or(DomainError::UnknownPlayer(start_no))?;
+    if event.player_has_history(start_no) {
+        return Err(DomainError::PlayerHasHistory(start_no));
+    }
+    let before = Box::new(event.players.remove(at));
+    Ok(changed(start_no, before))
 }
 
 pub(super) fn set_status(

@@ -84,3 +84,27 @@ fn set_stage_schedule_refuses_a_round_twice_or_round_zero() {
     let unknown = Command::SetStageSchedule { group, stage: StageNo(9), time_control: String::new(), schedule: vec![] };
     assert!(matches!(apply(&mut event, &unknown), Err(DomainError::UnknownStage { .. })));
 }
+
+// Issue 17: deleting a player registered by mistake, and its undo, which restores the
+// event exactly; a player with a trace in the event is refused.
+#[test]
+fn delete_player_is_undone_exactly_and_refused_with_history() {
+    use crate::domain::model::player::PlayerEntry;
+    let mut event = lingting();
+    let group = event.groups[0].id;
+    let entries = ["甲", "乙"].map(|n| PlayerEntry { name: n.into(), ..Default::default() }).to_vec();
+    apply(&mut event, &Command::AddPlayers { group, entries, override_reason: None }).unwrap();
+    let before = event.clone();
+    let applied = apply(&mut event, &Command::DeletePlayer { start_no: StartNo(2) }).unwrap();
+    assert_eq!(event.players.len(), 1);
+    crate::domain::undo::revert(&mut event, &applied.changes).unwrap();
+    assert_eq!(event, before);
+    let stage = event.groups[0].stages[0].no;
+    let planned = crate::domain::model::event::PlannedBye {
+        round: RoundNo(1),
+        bye: crate::domain::model::event::Bye::new(StartNo(2), crate::domain::model::event::ByeKind::Absent),
+    };
+    apply(&mut event, &Command::AnnounceBye { group, stage, planned }).unwrap();
+    let refused = apply(&mut event, &Command::DeletePlayer { start_no: StartNo(2) });
+    assert_eq!(refused, Err(DomainError::PlayerHasHistory(StartNo(2))));
+}

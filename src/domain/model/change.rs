@@ -202,6 +202,9 @@ pub enum DomainError {
     /// No such ledger entry.
     #[error("no ledger entry {0}")]
     UnknownLedgerEntry(LedgerId),
+    /// A player who has played, been paired, qualified or paid is withdrawn, not deleted.
+    #[error("player {0} has been paired, qualified or has ledger entries; withdraw the player instead")]
+    PlayerHasHistory(StartNo),
     /// The ledger entry is void already.
     #[error("ledger entry {0} is void already")]
     LedgerEntryVoid(LedgerId),

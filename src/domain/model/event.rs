@@ -339,6 +339,21 @@ impl Event {
         })
     }
 
+    /// Whether the player has a trace in the event that deleting would falsify: a game
+    /// or a bye in any round, an announced bye, a place among a stage's entrants, or an
+    /// entry in the money ledger. Such a player can be withdrawn, not deleted.
+    pub fn player_has_history(&self, start_no: StartNo) -> bool {
+        let in_stage = |s: &Stage| {
+            s.entrants.contains(&start_no)
+                || s.planned_byes.iter().any(|b| b.bye.player == start_no)
+                || s.rounds.iter().any(|r| {
+                    r.games.iter().any(|g| g.red == start_no || g.black == start_no)
+                        || r.byes.iter().any(|b| b.player == start_no)
+                })
+        };
+        self.groups.iter().flat_map(|g| &g.stages).any(in_stage) || self.ledger.iter().any(|e| e.start_no == start_no)
+    }
+
     /// The group with this id.
     pub fn group(&self, id: GroupId) -> Option<&Group> {
         self.groups.iter().find(|g| g.id == id)

@@ -1,0 +1,54 @@
+//! Deleting a player registered by mistake (a duplicate row, a typo that made two
+//! players): offered only for a player never paired, qualified or paid — the others
+//! are withdrawn instead — and confirmed first. The deletion is a command like any
+//! other: saved, audited, and undone with 撤销.
+
+use crate::domain::command::Command;
+use crate::domain::ids::StartNo;
+use crate::ui::dialog::{Answer, Confirmation, confirmation_ui};
+use crate::ui::i18n::Lang;
+use crate::ui::session::Job;
+use egui::Ui;
+
+/// A deletion waiting for the director's confirmation.
+#[derive(Debug, Clone)]
+pub(super) struct Deletion {
+    pub start_no: StartNo,
+    pub name: String,
+    /// The dialog was shown in an earlier frame, so Enter and Esc answer it.
+    pub shown: bool,
+}
+
+/// Asks to confirm the deletion while one is pending; pushes the command when accepted.
+pub(super) fn delete_ui(ui: &Ui, pending: &mut Option<Deletion>, lang: Lang, jobs: &mut Vec<Job>) {
+    let Some(deletion) = pending.as_mut() else { return };
+    let dialog = Confirmation {
+        id: "bianpai-delete-player",
+        width: 420.0,
+        accept: lang.t("删除 (Enter)", "Delete (Enter)"),
+        cancel: lang.t("取消 (Esc)", "Cancel (Esc)"),
+        keys_live: deletion.shown,
+    };
+    let (start_no, name) = (deletion.start_no, deletion.name.clone());
+    let answer = confirmation_ui(ui, dialog, |ui| {
+        ui.label(match lang {
+            Lang::Zh => format!("删除 {start_no} 号 {name}？此选手从未编排，可用“撤销”恢复。"),
+            Lang::En => format!("Delete {start_no} {name}? The player was never paired; 撤销 (undo) brings them back."),
+        });
+    });
+    deletion.shown = true;
+    match answer {
+        Some(Answer::Accepted) => {
+            jobs.push(Job::Execute {
+                label: match lang {
+                    Lang::Zh => format!("删除 {start_no} 号 {name}"),
+                    Lang::En => format!("{start_no} {name} deleted"),
+                },
+                commands: vec![Command::DeletePlayer { start_no }],
+            });
+            *pending = None;
+        }
+        Some(Answer::Cancelled) => *pending = None,
+        None => {}
+    }
+}
