@@ -237,8 +237,8 @@ fn toolbar_ui(
         let button = match &blocker {
             Some(why) => button.on_disabled_hover_text(why.as_str()),
             None => button.on_hover_text(lang.t(
-                "胜者保留较好的种子号，余下种子首尾相对（R-6.4）",
-                "Winners keep the better seed; the remaining seeds meet first against last (R-6.4)",
+                "胜者保留较好的种子号，余下种子首尾相对",
+                "Winners keep the better seed; the remaining seeds meet first against last",
             )),
         };
         let pressed = enabled && keys_free && ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::P));

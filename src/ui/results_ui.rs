@@ -432,7 +432,7 @@ fn board_table_ui(ui: &mut Ui, state: &mut ResultsView, event: &Event, round: &R
         (lang.t("红方", "Red"), Align::Left),
         (lang.t("结果", "Result"), Align::Left),
         (lang.t("黑方", "Black"), Align::Left),
-        (lang.t("迟到判负 (R-8.2)", "Late arrival (R-8.2)"), Align::Left),
+        (lang.t("迟到判负", "Late arrival"), Align::Left),
     ]
     .into_iter()
     .map(|(h, a)| (h.to_string(), a))

@@ -382,7 +382,7 @@ fn rating_rows_ui(ui: &mut Ui, state: &mut PlayerForm, errors: &[(Field, String)
     ui.label(lang.t("标记", "Flags"));
     ui.vertical(|ui| {
         ui.checkbox(&mut state.verified_female, lang.t("女子选手（已验证）", "verified woman"))
-            .on_hover_text(lang.t("女子奖以此为准，而非性别栏（R-7.5）", "the women's prize uses this flag (R-7.5)"));
+            .on_hover_text(lang.t("女子奖以此为准，而非性别栏", "the women's prize uses this flag"));
         ui.checkbox(&mut state.nominee, lang.t("赞助商提名", "sponsor nominee"));
     });
     ui.end_row();
