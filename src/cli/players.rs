@@ -3,6 +3,7 @@
 use super::table::{self, Align};
 use super::{GroupArg, InputError, PlayersCmd, resolve_group};
 use crate::domain::command::{Command, DomainError, registration_issues};
+use crate::domain::event::Registered;
 use crate::domain::ids::{GroupId, StartNo};
 use crate::domain::player::{PlayerEntry, PlayerStatus};
 use crate::io::{json, roster};
@@ -84,12 +85,11 @@ fn import_roster(
     let mut problems = Vec::new();
     // Players already registered (same name and birth date, or phone) are not added again.
     let mut already = Vec::new();
+    let registered = Registered::of(event);
     for row in &rows {
-        if let Some(p) = event.registered_as(&row.entry) {
-            already.push(format!(
-                "{roster_name} line {}: {} is registered already (no. {})",
-                row.line, row.entry.name, p.start_no
-            ));
+        if let Some(no) = registered.find(&row.entry) {
+            already
+                .push(format!("{roster_name} line {}: {} is registered already (no. {no})", row.line, row.entry.name));
             continue;
         }
         let chosen = match &row.group {

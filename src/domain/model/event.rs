@@ -12,6 +12,7 @@ use super::rules::{Colour, Discipline, PairingOptions, ScoringTable, Tiebreak};
 use super::warning::PairingWarning;
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// A whole event: everything that the event file holds.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -326,19 +327,6 @@ impl Event {
         self.players.binary_search_by_key(&start_no, |p| p.start_no).ok().map(|i| &self.players[i])
     }
 
-    /// The player already registered as `entry`: the same name (spaces aside)
-    /// and birth date — both unknown counts as the same — or the same phone number.
-    /// A roster imported twice then adds nobody the second time.
-    pub fn registered_as(&self, entry: &PlayerEntry) -> Option<&Player> {
-        let name = entry.name.split_whitespace().collect::<String>();
-        let phone = entry.phone.trim();
-        self.players.iter().find(|p| {
-            let same_phone = !phone.is_empty() && p.entry.phone.trim() == phone;
-            let same_person = p.entry.name.split_whitespace().collect::<String>() == name && p.entry.born == entry.born;
-            same_phone || same_person
-        })
-    }
-
     /// Whether the player has a trace in the event that deleting would falsify: a game
     /// or a bye in any round, an announced bye, a place among a stage's entrants, or an
     /// entry in the money ledger. Such a player can be withdrawn, not deleted.
@@ -424,6 +412,43 @@ impl Stage {
     pub fn schedule_of(&self, round: RoundNo) -> Option<&RoundSchedule> {
         self.schedule.iter().find(|s| s.round == round)
     }
+}
+
+/// Who is registered already, to find a roster row entered twice: the same
+/// name (spaces aside) and birth date — both unknown counts as the same — or the same
+/// phone number. Built once per import, so a roster of n rows against m players costs
+/// n + m lookups, not n × m comparisons.
+#[derive(Debug, Clone, Default)]
+pub struct Registered {
+    by_person: BTreeMap<(String, Option<Date>), StartNo>,
+    by_phone: BTreeMap<String, StartNo>,
+}
+
+impl Registered {
+    /// Every player of `event`.
+    pub fn of(event: &Event) -> Registered {
+        let mut index = Registered::default();
+        for p in &event.players {
+            index.by_person.entry(person_key(&p.entry)).or_insert(p.start_no);
+            let phone = p.entry.phone.trim();
+            if !phone.is_empty() {
+                index.by_phone.entry(phone.to_string()).or_insert(p.start_no);
+            }
+        }
+        index
+    }
+
+    /// The player registered already as `entry` (the lowest start number when several
+    /// match), if any.
+    pub fn find(&self, entry: &PlayerEntry) -> Option<StartNo> {
+        let phone = entry.phone.trim();
+        let by_phone = (!phone.is_empty()).then(|| self.by_phone.get(phone)).flatten();
+        by_phone.into_iter().chain(self.by_person.get(&person_key(entry))).min().copied()
+    }
+}
+
+fn person_key(entry: &PlayerEntry) -> (String, Option<Date>) {
+    (entry.name.split_whitespace().collect(), entry.born)
 }
 
 /// A round that still waits for results ([`Stage::ready_for_next_round`]).

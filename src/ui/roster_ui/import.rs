@@ -16,7 +16,7 @@
 
 use super::form_checks::issue_text;
 use crate::domain::command::{Command, registration_issues};
-use crate::domain::event::Event;
+use crate::domain::event::{Event, Registered};
 use crate::domain::ids::GroupId;
 use crate::domain::player::PlayerEntry;
 use crate::io::roster::{RosterError, RosterRow, RowError, read_roster};
@@ -130,6 +130,7 @@ impl ImportDialog {
 /// Each row's group and issues: rows of one group are checked together, in file
 /// order, so that the group's capacity counts the rows before (as the import does).
 fn check_rows(event: &Event, default_group: GroupId, rows: &[RosterRow]) -> Vec<RowCheck> {
+    let registered = Registered::of(event);
     let mut checks: Vec<RowCheck> = rows
         .iter()
         .map(|row| {
@@ -137,7 +138,7 @@ fn check_rows(event: &Event, default_group: GroupId, rows: &[RosterRow]) -> Vec<
                 Some(text) => event.find_group(text).map(|g| g.id).ok_or_else(|| GroupProblem::Unknown(text.into())),
                 None => event.group(default_group).map(|g| g.id).ok_or(GroupProblem::NoneChosen),
             };
-            RowCheck { group, issues: Vec::new(), registered: event.registered_as(&row.entry).map(|p| p.start_no) }
+            RowCheck { group, issues: Vec::new(), registered: registered.find(&row.entry) }
         })
         .collect();
     for (group, indices) in by_group(&checks) {
