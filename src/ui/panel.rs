@@ -104,10 +104,7 @@ impl<P: Panel> PanelHost<P> {
                             self.event = work;
                             self.revision += 1;
                         }
-                        Err(error) => {
-                            let seq = self.refusals.last().map_or(1, |r| r.seq + 1);
-                            self.refusals.push(Refusal { seq, commands, error });
-                        }
+                        Err(error) => Refusal::record(&mut self.refusals, commands, error),
                     }
                 }
                 other => others.push(other),

@@ -143,6 +143,16 @@ pub struct Refusal {
 /// How many refusals the session keeps for the panels.
 const REFUSALS_KEPT: usize = 32;
 
+impl Refusal {
+    /// Adds a refusal to `kept`, numbered after the last, keeping the newest 32.
+    pub fn record(kept: &mut Vec<Refusal>, commands: Vec<Command>, error: DomainError) {
+        let seq = kept.last().map_or(1, |r| r.seq + 1);
+        kept.push(Refusal { seq, commands, error });
+        let excess = kept.len().saturating_sub(REFUSALS_KEPT);
+        kept.drain(..excess);
+    }
+}
+
 /// The window's side of the worker.
 pub struct Session {
     jobs: Sender<Job>,
@@ -234,10 +244,7 @@ impl Session {
             }
             Report::Refused { label, commands, error } => {
                 self.notice = Some(Notice::Failed(format!("{label}: {error}")));
-                let seq = self.refusals.last().map_or(1, |r| r.seq + 1);
-                self.refusals.push(Refusal { seq, commands, error });
-                let excess = self.refusals.len().saturating_sub(REFUSALS_KEPT);
-                self.refusals.drain(..excess);
+                Refusal::record(&mut self.refusals, commands, error);
                 false
             }
         }
