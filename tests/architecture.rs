@@ -2,18 +2,10 @@
 //! layered modules" and "Floors inside the layers"): `src/domain/` stays pure, and its
 //! floors — model, rules, commands — name only the floors below them, without circles.
 
-use std::path::{Path, PathBuf};
+mod common;
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
+use common::source::rust_files;
+use std::path::{Path, PathBuf};
 
 /// Whole-word occurrences of `word` in `text` (so `regulus` does not match `egui`).
 fn names(text: &str, word: &str) -> bool {

@@ -8,6 +8,9 @@
 //! `src/domain/`): a module is named when its name is a segment of a path
 //! (`super::results_ui::Slot`, `crate::ui::app`, `use super::{app, …}`).
 
+mod common;
+
+use common::source::rust_files;
 use std::path::{Path, PathBuf};
 
 /// The shared floor: what every panel may use.
@@ -31,17 +34,6 @@ const SHELL: &str = "app";
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
 }
 
 /// The text of a file without its comments (`//`, `///`, `//!` to the end of the line).
