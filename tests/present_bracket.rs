@@ -2,6 +2,8 @@
 //! bracket PDF names its rounds as the model does (`present::bracket`, the window's
 //! names), read back from the PDF's own text in both languages.
 
+mod common;
+
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::event::{Event, KnockoutRules, StageKind};
 use bianpai::domain::ids::{BoardNo, GroupId, RoundNo, StageNo};
@@ -11,7 +13,6 @@ use bianpai::domain::result::{GameResult, Outcome};
 use bianpai::domain::swiss::pair_next_round;
 use bianpai::present::bracket::{Bracket, Pending};
 use bianpai::print::{self, Lang};
-use lopdf::content::Content;
 
 const G: GroupId = GroupId(1);
 const S: StageNo = StageNo(1);
@@ -47,39 +48,7 @@ fn knockout_event(rounds: u32) -> Event {
 
 /// Every text string drawn on the PDF's pages, in drawing order.
 fn pdf_strings(bytes: &[u8]) -> Vec<String> {
-    let doc = lopdf::Document::load_mem(bytes).unwrap();
-    let mut out = Vec::new();
-    for (_, page_id) in doc.get_pages() {
-        let fonts = doc.get_page_fonts(page_id).unwrap();
-        let encodings: Vec<(Vec<u8>, lopdf::Encoding)> =
-            fonts.into_iter().map(|(name, font)| (name, font.get_font_encoding(&doc).unwrap())).collect();
-        let content = Content::decode(&doc.get_page_content(page_id)).unwrap();
-        let mut encoding = None;
-        for op in &content.operations {
-            match op.operator.as_str() {
-                "Tf" => {
-                    let name = op.operands[0].as_name().unwrap();
-                    encoding = encodings.iter().find(|(n, _)| n == name).map(|(_, e)| e);
-                }
-                "Tj" | "TJ" => {
-                    let enc = encoding.expect("a font is set before text");
-                    let items: Vec<&lopdf::Object> = match &op.operands[0] {
-                        lopdf::Object::Array(items) => items.iter().collect(),
-                        other => vec![other],
-                    };
-                    let mut text = String::new();
-                    for item in items {
-                        if let lopdf::Object::String(bytes, _) = item {
-                            text.push_str(&lopdf::Document::decode_text(enc, bytes).unwrap());
-                        }
-                    }
-                    out.push(text);
-                }
-                _ => {}
-            }
-        }
-    }
-    out
+    common::pdf::drawn_strings(bytes).into_iter().flatten().map(|(_, _, text)| text).collect()
 }
 
 // The PDF's round captions are the model's column titles, and the names are the

@@ -17,7 +17,6 @@ use bianpai::domain::swiss::pair_next_round;
 use bianpai::print::{self, Lang, Report};
 use bianpai::store::EventFile;
 use common::{bianpai, code, ok, stderr};
-use lopdf::content::Content;
 use std::path::{Path, PathBuf};
 
 /// Twenty adults with Chinese names (some outside GB2312: 喆 堃 赟 昇 玥 珺 祎 彧) and clubs.
@@ -92,43 +91,8 @@ fn event_with_officials(file: &Path) -> Event {
 /// The text of each page as lines: cells grouped by baseline (top to bottom), left to
 /// right, joined with " | " — decoded through the fonts' ToUnicode CMaps.
 fn pages_text(bytes: &[u8]) -> Vec<Vec<String>> {
-    let doc = lopdf::Document::load_mem(bytes).unwrap();
     let mut pages = Vec::new();
-    for (_, page_id) in doc.get_pages() {
-        let fonts = doc.get_page_fonts(page_id).unwrap();
-        let encodings: Vec<(Vec<u8>, lopdf::Encoding)> =
-            fonts.into_iter().map(|(name, font)| (name, font.get_font_encoding(&doc).unwrap())).collect();
-        let content = Content::decode(&doc.get_page_content(page_id)).unwrap();
-        let mut encoding = None;
-        let mut pos = (0.0f32, 0.0f32);
-        let mut cells: Vec<(i32, f32, String)> = Vec::new();
-        for op in &content.operations {
-            match op.operator.as_str() {
-                "Tf" => {
-                    let name = op.operands[0].as_name().unwrap();
-                    encoding = encodings.iter().find(|(n, _)| n == name).map(|(_, e)| e);
-                }
-                "Tm" => {
-                    let f = |i: usize| op.operands[i].as_float().unwrap();
-                    pos = (f(4), f(5));
-                }
-                "Tj" | "TJ" => {
-                    let enc = encoding.expect("a font is set before text");
-                    let strings: Vec<&lopdf::Object> = match &op.operands[0] {
-                        lopdf::Object::Array(items) => items.iter().collect(),
-                        other => vec![other],
-                    };
-                    let mut text = String::new();
-                    for s in strings {
-                        if let lopdf::Object::String(bytes, _) = s {
-                            text.push_str(&lopdf::Document::decode_text(enc, bytes).unwrap());
-                        }
-                    }
-                    cells.push(((pos.1 * 10.0).round() as i32, pos.0, text));
-                }
-                _ => {}
-            }
-        }
+    for mut cells in common::pdf::drawn_strings(bytes) {
         cells.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.total_cmp(&b.1)));
         let mut lines: Vec<(i32, Vec<String>)> = Vec::new();
         for (y, _, text) in cells {
