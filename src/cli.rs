@@ -689,7 +689,9 @@ fn domain_code(d: &DomainError) -> u8 {
         | DomainError::NotInRound { .. }
         | DomainError::UnknownBoard { .. }
         | DomainError::AlreadyHasBye(_)
-        | DomainError::KnockoutFormatFixed
+        | DomainError::GroupRules(_)
+        | DomainError::PrizeRules(_)
+        | DomainError::StageSetting { .. }
         | DomainError::ScheduleRoundZero
         | DomainError::ScheduledTwice(_)
         | DomainError::TooManyNominees { .. }

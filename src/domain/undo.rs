@@ -7,8 +7,10 @@
 //! of audit rows: ordinary commands push onto the done stack (and clear the redo stack),
 //! an undo moves the top of the done stack to the redo stack, a redo moves it back.
 
-use super::model::change::{Applied, Change, DomainError, EventInfo, board_games, settings_only, stage_mut};
-use super::model::event::{Event, Stage};
+use super::model::change::{
+    Applied, Change, DomainError, EventInfo, board_games, group_settings, settings_only, stage_mut,
+};
+use super::model::event::{Event, Group, Stage};
 use serde::{Deserialize, Serialize};
 
 /// Puts every entity in `changes` back to its `before` value, last change first.
@@ -68,6 +70,10 @@ fn revert_one(event: &mut Event, change: &Change) -> Result<Change, DomainError>
             rd.games.sort_by_key(|g| (g.board, g.game));
             Change::Board { group: *group, stage: *stage, round: *round, board: *board, before: now }
         }
+        Change::Group { group, before } => {
+            let now = restore_group(event, *group, before.as_deref());
+            Change::Group { group: *group, before: now.map(Box::new) }
+        }
         Change::EventInfo { before } => {
             let now = Box::new(EventInfo::of(event));
             event.name = before.name.clone();
@@ -89,6 +95,33 @@ fn revert_one(event: &mut Event, change: &Change) -> Result<Change, DomainError>
             Change::LedgerEntry { id: *id, before: now }
         }
     })
+}
+
+/// Puts a group back as `before` (removing it when `None`), keeping the rounds of
+/// stages it still has; returns the group's settings as they were.
+fn restore_group(event: &mut Event, id: crate::domain::ids::GroupId, before: Option<&Group>) -> Option<Group> {
+    let at = event.groups.binary_search_by_key(&id, |g| g.id);
+    match (at, before) {
+        (Ok(i), Some(b)) => {
+            let now = group_settings(&event.groups[i]);
+            let mut rounds: Vec<_> =
+                event.groups[i].stages.iter_mut().map(|s| (s.no, std::mem::take(&mut s.rounds))).collect();
+            let mut restored = b.clone();
+            for stage in &mut restored.stages {
+                if let Some((_, r)) = rounds.iter_mut().find(|(no, _)| *no == stage.no) {
+                    stage.rounds = std::mem::take(r);
+                }
+            }
+            event.groups[i] = restored;
+            Some(now)
+        }
+        (Ok(i), None) => Some(group_settings(&event.groups.remove(i))),
+        (Err(i), Some(b)) => {
+            event.groups.insert(i, b.clone());
+            None
+        }
+        (Err(_), None) => None,
+    }
 }
 
 /// What an audit row did, as far as undo is concerned.

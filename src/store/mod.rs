@@ -14,6 +14,7 @@ pub mod schema;
 use crate::domain::command::{Applied, Change, Command, DomainError, EventInfo, apply, settings_only};
 use crate::domain::event::Event;
 use crate::domain::model::change::board_games;
+use crate::domain::model::change::group_settings;
 use crate::domain::undo::{Step, UndoStacks};
 use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
@@ -353,6 +354,19 @@ impl EventFile {
                         rows::save_board(&tx, *group, *stage, *round, *board, &games)?;
                         after.push(serde_json::to_value(&games).map_err(to_sql)?);
                     }
+                    Change::Group { group, .. } => match event.group(*group) {
+                        Some(g) => {
+                            rows::save_group(&tx, g)?;
+                            for stage in &g.stages {
+                                rows::save_stage_settings(&tx, g.id, stage)?;
+                            }
+                            after.push(serde_json::to_value(group_settings(g)).map_err(to_sql)?);
+                        }
+                        None => {
+                            rows::delete_group(&tx, *group)?;
+                            after.push(serde_json::Value::Null);
+                        }
+                    },
                     Change::EventInfo { .. } => {
                         rows::save_event_info(&tx, event)?;
                         after.push(serde_json::to_value(EventInfo::of(event)).map_err(to_sql)?);

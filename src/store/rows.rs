@@ -91,6 +91,14 @@ pub fn save_group(conn: &Connection, group: &Group) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// Deletes a group and its stages' settings (a group is removed only without players
+/// or rounds).
+pub fn delete_group(conn: &Connection, group: GroupId) -> rusqlite::Result<()> {
+    conn.execute("DELETE FROM stages WHERE group_id = ?1", params![group.0])?;
+    conn.execute("DELETE FROM groups WHERE id = ?1", params![group.0])?;
+    Ok(())
+}
+
 /// Writes a stage's settings (not its rounds).
 pub fn save_stage_settings(conn: &Connection, group: GroupId, stage: &Stage) -> rusqlite::Result<()> {
     let settings = crate::domain::model::change::settings_only(stage);

@@ -4,6 +4,7 @@
 //! by family: [`players`], [`stages`], [`rounds`], [`money`] and [`discipline`].
 
 mod discipline;
+mod groups;
 mod money;
 mod players;
 mod rounds;
@@ -14,10 +15,12 @@ mod tests;
 pub use super::discipline::{COLLUSION_DISQUALIFICATION, FORFEIT_DISQUALIFICATION};
 pub use super::model::change::{Applied, Change, DomainError, EventInfo, settings_only};
 use super::model::event::Event;
-use super::model::event::{Official, PlannedBye, Round, RoundSchedule, StageKind, StageStatus};
+use super::model::event::{KnockoutRules, Official, PlannedBye, Round, RoundSchedule, StageKind, StageStatus};
+use super::model::group_rules::GroupRules;
 use super::model::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use super::model::money::{LedgerId, LedgerKind, RoundRef};
 use super::model::player::{PlayerEntry, PlayerStatus};
+use super::model::prize_rules::PrizeRules;
 use super::model::result::GameResult;
 use super::model::rules::{PairingOptions, ScoringTable, Tiebreak};
 use super::swiss::PairingEdit;
@@ -104,6 +107,56 @@ pub enum Command {
         time_control: String,
         /// Start times and monitored boards, one entry per round at most.
         schedule: Vec<RoundSchedule>,
+    },
+    /// Add a group: its stages copy the rules of `like`'s (or the first
+    /// group's); its entry rules and prizes are `like`'s, or none.
+    AddGroup {
+        /// The new group's name; not empty, not another group's.
+        name: String,
+        /// The group whose settings it copies.
+        like: Option<GroupId>,
+    },
+    /// Change a group's name, entry rules, capacity, registration window, phone rule,
+    /// entry fee and gender ranking.
+    SetGroupRules {
+        /// The group.
+        group: GroupId,
+        /// The new rules.
+        rules: GroupRules,
+    },
+    /// Remove a group that no player has entered.
+    RemoveGroup {
+        /// The group.
+        group: GroupId,
+    },
+    /// Change a group's prize rules.
+    SetPrizeRules {
+        /// The group.
+        group: GroupId,
+        /// The new rules.
+        rules: PrizeRules,
+    },
+    /// Set how many of a stage's ranking qualify for the next stage, and how many
+    /// sponsor nominees join them.
+    SetStageQualifiers {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// Qualifiers; `None`: every active player.
+        qualifiers: Option<u32>,
+        /// Nominees admitted.
+        nominees: u32,
+    },
+    /// Change a knockout stage's options: how matches and playoffs are played
+    /// (before its first round), playoff minutes (any time while it is open).
+    SetKnockoutRules {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// The new options.
+        rules: KnockoutRules,
     },
     /// Set the event's title, first day and officials.
     SetEventInfo {
@@ -262,6 +315,14 @@ pub fn apply(event: &mut Event, command: &Command) -> Result<Applied, DomainErro
         Command::SetEventInfo { name, start_date, officials } => {
             stages::set_event_info(event, name, *start_date, officials)
         }
+        Command::AddGroup { name, like } => groups::add(event, name, *like),
+        Command::SetGroupRules { group, rules } => groups::set_rules(event, *group, rules),
+        Command::RemoveGroup { group } => groups::remove(event, *group),
+        Command::SetPrizeRules { group, rules } => groups::set_prizes(event, *group, rules),
+        Command::SetStageQualifiers { group, stage, qualifiers, nominees } => {
+            stages::set_qualifiers(event, *group, *stage, *qualifiers, *nominees)
+        }
+        Command::SetKnockoutRules { group, stage, rules } => stages::set_knockout(event, *group, *stage, rules),
         Command::AdvanceStage { group, stage, nominees } => stages::advance(event, *group, *stage, nominees),
         Command::AnnounceBye { group, stage, planned } => stages::announce_bye(event, *group, *stage, planned),
         Command::CancelAnnouncedBye { group, stage, round, player } => {
@@ -298,6 +359,8 @@ fn refuse_frozen(event: &Event, command: &Command) -> Result<(), DomainError> {
         | Command::SetStageRules { group, stage, .. }
         | Command::SetStageFormat { group, stage, .. }
         | Command::SetRoundsPlanned { group, stage, .. }
+        | Command::SetStageQualifiers { group, stage, .. }
+        | Command::SetKnockoutRules { group, stage, .. }
         | Command::AnnounceBye { group, stage, .. }
         | Command::CancelAnnouncedBye { group, stage, .. } => Some((*group, *stage)),
         _ => None,

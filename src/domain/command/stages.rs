@@ -3,10 +3,13 @@
 //! qualify players into the next.
 
 use crate::domain::model::change::{Applied, Change, DomainError, EventInfo, settings_only, stage_mut, stage_ref};
-use crate::domain::model::event::{ByeKind, Event, Official, PlannedBye, RoundSchedule, Stage, StageKind, StageStatus};
+use crate::domain::model::event::{
+    ByeKind, Event, KnockoutRules, Official, PlannedBye, RoundSchedule, Stage, StageKind, StageStatus,
+};
 use crate::domain::model::ids::{GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::model::player::PlayerStatus;
 use crate::domain::model::rules::{PairingOptions, ScoringTable, Tiebreak};
+use crate::domain::model::stage_checks::{check_knockout, check_qualifiers};
 use crate::domain::standings::standings;
 use jiff::civil::Date;
 
@@ -67,14 +70,47 @@ pub(super) fn set_format(
         if !st.rounds.is_empty() {
             return Err(DomainError::RoundsBelowPaired { paired: st.rounds.len() as u32 });
         }
-        if kind == StageKind::Knockout || st.kind == StageKind::Knockout {
-            return Err(DomainError::KnockoutFormatFixed);
+        if kind == StageKind::Knockout && st.knockout.is_none() {
+            st.knockout = Some(KnockoutRules::lingting());
         }
         st.kind = kind;
         st.double_round_robin = double && kind == StageKind::RoundRobin;
         if kind == StageKind::RoundRobin {
             st.rounds_planned = None;
         }
+        Ok(())
+    })
+}
+
+pub(super) fn set_qualifiers(
+    event: &mut Event,
+    group: GroupId,
+    stage: StageNo,
+    qualifiers: Option<u32>,
+    nominees: u32,
+) -> Result<Applied, DomainError> {
+    let has_next = stage_ref(event, group, StageNo(stage.0 + 1)).is_ok();
+    change_stage(event, group, stage, |st| {
+        if let Some(issue) = check_qualifiers(has_next, qualifiers, nominees) {
+            return Err(DomainError::StageSetting { stage, issue });
+        }
+        st.qualifiers = qualifiers;
+        st.nominees = nominees;
+        Ok(())
+    })
+}
+
+pub(super) fn set_knockout(
+    event: &mut Event,
+    group: GroupId,
+    stage: StageNo,
+    rules: &KnockoutRules,
+) -> Result<Applied, DomainError> {
+    change_stage(event, group, stage, |st| {
+        if let Some(issue) = check_knockout(st, rules) {
+            return Err(DomainError::StageSetting { stage, issue });
+        }
+        st.knockout = Some(rules.clone());
         Ok(())
     })
 }

@@ -4,10 +4,13 @@
 //! floor and names nothing above it.
 
 use super::eligibility::EligibilityIssue;
-use super::event::{Event, Game, Official, Round, Stage};
+use super::event::{Event, Game, Group, Official, Round, Stage};
+use super::group_rules::GroupRulesIssue;
 use super::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use super::money::{LedgerEntry, LedgerId};
 use super::player::Player;
+use super::prize_checks::PrizeRulesIssue;
+use super::stage_checks::StageSettingIssue;
 use super::warning::PairingWarning;
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
@@ -58,6 +61,15 @@ pub enum Change {
         board: BoardNo,
         /// The board's games before the change, in game order.
         before: Vec<Game>,
+    },
+    /// A group was added (`before` is `None`), removed, or its own settings — name,
+    /// entry rules, fee, prize rules — changed.
+    Group {
+        /// The group.
+        group: GroupId,
+        /// The group before the change with its stages' settings (no rounds: a group
+        /// is added or removed only without them); `None` if it is new.
+        before: Option<Box<Group>>,
     },
     /// The event's title, first day or officials changed.
     EventInfo {
@@ -181,9 +193,34 @@ pub enum DomainError {
     /// The stage's rounds cannot be set below those already paired.
     #[error("{paired} rounds are already paired")]
     RoundsBelowPaired { paired: u32 },
-    /// A knockout stage is set up as a knockout and stays one.
-    #[error("a knockout stage keeps its format")]
-    KnockoutFormatFixed,
+    /// A group's name or entry rules cannot be used.
+    #[error("group rules: {}", .0.describe(crate::lang::Lang::En))]
+    GroupRules(GroupRulesIssue),
+    /// A group's prize rules cannot be used.
+    #[error("prize rules: {}", .0.describe(crate::lang::Lang::En))]
+    PrizeRules(PrizeRulesIssue),
+    /// A stage's qualifier count or knockout options cannot be used.
+    #[error("stage {stage}: {}", .issue.describe(crate::lang::Lang::En))]
+    StageSetting {
+        /// The stage.
+        stage: StageNo,
+        /// What is wrong.
+        issue: StageSettingIssue,
+    },
+    /// A group that players have entered cannot be removed.
+    #[error("group {group} has {players} player(s); delete or move them first")]
+    GroupHasPlayers {
+        /// The group.
+        group: GroupId,
+        /// How many players it has.
+        players: usize,
+    },
+    /// A group with rounds paired cannot be removed.
+    #[error("group {0} has paired rounds")]
+    GroupHasRounds(GroupId),
+    /// The event keeps at least one group.
+    #[error("the event's only group cannot be removed")]
+    LastGroup,
     /// A schedule names round 0.
     #[error("round 0 does not exist")]
     ScheduleRoundZero,
@@ -229,6 +266,20 @@ impl Applied {
 /// A copy of the stage without its rounds: what [`Change::StageSettings`] keeps.
 pub fn settings_only(stage: &Stage) -> Stage {
     Stage { rounds: Vec::new(), ..stage.clone() }
+}
+
+/// A copy of the group with its stages' settings and no rounds: what
+/// [`Change::Group`] keeps.
+pub fn group_settings(group: &Group) -> Group {
+    Group { stages: group.stages.iter().map(settings_only).collect(), ..group.clone() }
+}
+
+/// The group, to change.
+///
+/// # Errors
+/// [`DomainError::UnknownGroup`].
+pub fn group_mut(event: &mut Event, group: GroupId) -> Result<&mut Group, DomainError> {
+    event.groups.iter_mut().find(|g| g.id == group).ok_or(DomainError::UnknownGroup(group))
 }
 
 /// The player with this start number, to change.

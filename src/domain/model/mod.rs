@@ -6,11 +6,14 @@
 pub mod change;
 pub mod eligibility;
 pub mod event;
+pub mod group_rules;
 pub mod ids;
 pub mod money;
 pub mod player;
 pub mod points;
+pub mod prize_checks;
 pub mod prize_rules;
 pub mod result;
 pub mod rules;
+pub mod stage_checks;
 pub mod warning;
