@@ -19,6 +19,11 @@
 //! focused button, check box or list entry; Ctrl+S (⌘S) applies every pending change
 //! of the panel at once.
 
+mod advance_form;
+mod group_form;
+mod groups_ui;
+mod prize_form;
+mod prize_rows;
 mod stage_form;
 
 use super::env::Env;
@@ -29,6 +34,7 @@ use crate::domain::command::{Command, EventInfo};
 use crate::domain::event::{Event, Official, Stage, StageKind, StageStatus};
 use crate::domain::ids::{GroupId, StageNo};
 use egui::{Key, KeyboardShortcut, Modifiers, TextEdit, Ui};
+use groups_ui::{GroupSection, add_group_ui, group_ui};
 use stage_form::{StageForm, format_ui, kind_label, pairing_options_ui, schedule_ui, scoring_ui, tiebreaks_ui};
 
 pub use stage_form::tiebreak_label;
@@ -48,6 +54,8 @@ pub struct EventView {
     stage_key: Option<(GroupId, StageNo)>,
     stage: StageForm,
     stage_base: Option<StageForm>,
+    /// The chosen group's rules and prizes, and adding or removing groups.
+    groups: GroupSection,
 }
 
 /// The event info as typed.
@@ -129,9 +137,19 @@ fn schedule_rows(stage: &Stage, planned: Option<u32>) -> u32 {
     planned.unwrap_or(0).max(scheduled).max(paired)
 }
 
-/// A stage's format can change before its first round, and never for a knockout.
+/// A stage's format can change before its first round.
 fn format_editable(stage: &Stage) -> bool {
-    stage.rounds.is_empty() && stage.kind != StageKind::Knockout
+    stage.rounds.is_empty()
+}
+
+/// Whether the group has a stage after this one.
+fn has_next(event: &Event, group: GroupId, stage: &Stage) -> bool {
+    next_stage(event, group, stage).is_some()
+}
+
+/// The group's stage after this one.
+fn next_stage<'a>(event: &'a Event, group: GroupId, stage: &Stage) -> Option<&'a Stage> {
+    event.group(group).and_then(|g| g.stage(StageNo(stage.no.0 + 1)))
 }
 
 /// Brings a form up to date with the saved values `fresh`: a form without edits of its
@@ -168,9 +186,12 @@ pub fn event_ui(ui: &mut Ui, state: &mut EventView, env: &Env<'_>, jobs: &mut Ve
             state.stage_key = key;
             state.stage_base = None;
         }
-        let unchanged = state.stage.commands(group, stage, lang).is_ok_and(|c| c.is_empty());
+        let unchanged =
+            state.stage.commands(group, stage, has_next(event, group, stage), lang).is_ok_and(|c| c.is_empty());
         follow(&mut state.stage, &mut state.stage_base, StageForm::of(stage), unchanged);
     }
+    let group = chosen.and_then(|(g, _)| event.group(g)).unwrap_or(env.group);
+    state.groups.follow(group, event, lang);
 
     let apply_all = ui.input_mut(|i| !i.modifiers.shift && i.consume_shortcut(&APPLY_SHORTCUT));
     let mut pending: Vec<Command> = Vec::new();
@@ -191,6 +212,11 @@ pub fn event_ui(ui: &mut Ui, state: &mut EventView, env: &Env<'_>, jobs: &mut Ve
         ui.add_space(8.0);
         ui.separator();
         stages_list_ui(ui, state, event, chosen.map(|(g, s)| (g, s.no)), lang);
+        if let Some(shown) = add_group_ui(ui, &mut state.groups, event, lang, jobs) {
+            state.chosen = Some(shown);
+        }
+        ui.separator();
+        pending.extend(group_ui(ui, &mut state.groups, event, group, lang, apply_all, jobs));
         ui.separator();
         match chosen {
             None => {
@@ -338,6 +364,17 @@ fn stage_ui(
     });
     ui.add_space(4.0);
     format_ui(ui, form, event, group, stage, lang);
+    let next = next_stage(event, group, stage);
+    if next.is_some() || stage.qualifiers.is_some() {
+        section_ui(ui, lang.t("晋级", "Qualifying"));
+        advance_form::qualifiers_ui(ui, &mut form.advance, next.map(|n| (n.no, n.name.as_str())), lang);
+    }
+    if form.kind == StageKind::Knockout
+        && let Some(knockout) = &mut form.knockout
+    {
+        section_ui(ui, lang.t("淘汰赛选项", "Knockout options"));
+        advance_form::knockout_ui(ui, knockout, lang);
+    }
     section_ui(ui, lang.t("计分", "Scoring"));
     scoring_ui(ui, form, lang);
     section_ui(ui, lang.t("小分顺序（同分时依次比较）", "Tiebreaks (applied in order when points are equal)"));
@@ -349,7 +386,7 @@ fn stage_ui(
     section_ui(ui, lang.t("赛程与用时", "Schedule and time control"));
     schedule_ui(ui, form, stage, lang);
     ui.add_space(8.0);
-    let commands = form.commands(group, stage, lang);
+    let commands = form.commands(group, stage, next.is_some(), lang);
     let mut apply = apply_all;
     ui.horizontal(|ui| {
         let ready = commands.as_ref().is_ok_and(|c| !c.is_empty());

@@ -1,9 +1,10 @@
 //! The stage form of the event panel: a stage's format, scoring table, tiebreak order,
 //! Swiss pairing options and schedule as typed, checked and turned into commands.
 
+use super::advance_form::{KnockoutForm, QualifierForm};
 use super::{FORFEIT_WIN, SCORING_FIELDS, format_editable, schedule_rows, section_ui};
-use crate::domain::command::Command;
-use crate::domain::event::{Event, RoundSchedule, Stage, StageKind, stage_entrants};
+use crate::domain::command::{Command, settings_only};
+use crate::domain::event::{Event, KnockoutRules, RoundSchedule, Stage, StageKind, stage_entrants};
 use crate::domain::ids::{GroupId, RoundNo};
 use crate::domain::points::Points;
 use crate::domain::rules::{
@@ -34,6 +35,9 @@ pub(super) struct StageForm {
     pub(super) time_control: String,
     /// Row `i` is round `i + 1`.
     pub(super) schedule: Vec<ScheduleRow>,
+    pub(super) advance: QualifierForm,
+    /// A knockout's options; `None` until the stage is or becomes a knockout.
+    pub(super) knockout: Option<KnockoutForm>,
 }
 
 impl Default for StageForm {
@@ -47,6 +51,8 @@ impl Default for StageForm {
             pairing: PairingOptions::default(),
             time_control: String::new(),
             schedule: Vec::new(),
+            advance: QualifierForm::default(),
+            knockout: None,
         }
     }
 }
@@ -87,6 +93,8 @@ impl StageForm {
             pairing: stage.pairing.clone(),
             time_control: stage.time_control.clone(),
             schedule,
+            advance: QualifierForm::of(stage),
+            knockout: stage.knockout.as_ref().map(KnockoutForm::of),
         }
     }
 
@@ -152,13 +160,28 @@ impl StageForm {
     ///
     /// # Errors
     /// A message naming the field that cannot be read.
-    pub(super) fn commands(&self, group: GroupId, stage: &Stage, lang: Lang) -> Result<Vec<Command>, String> {
+    pub(super) fn commands(
+        &self,
+        group: GroupId,
+        stage: &Stage,
+        has_next: bool,
+        lang: Lang,
+    ) -> Result<Vec<Command>, String> {
         let mut commands = Vec::new();
         let format_editable = format_editable(stage);
         let kind = if format_editable { self.kind } else { stage.kind };
         let double = self.double && kind == StageKind::RoundRobin;
         if format_editable && (kind != stage.kind || double != stage.double_round_robin) {
             commands.push(Command::SetStageFormat { group, stage: stage.no, kind, double });
+        }
+        commands.extend(self.advance.command(group, stage, has_next, lang)?);
+        if let (StageKind::Knockout, Some(form)) = (kind, &self.knockout) {
+            let as_knockout = (stage.kind != StageKind::Knockout).then(|| Stage {
+                kind,
+                knockout: Some(stage.knockout.clone().unwrap_or_else(KnockoutRules::lingting)),
+                ..settings_only(stage)
+            });
+            commands.extend(form.command(group, as_knockout.as_ref().unwrap_or(stage), lang)?);
         }
         if kind != StageKind::RoundRobin
             && let Some(rounds) = self.rounds_planned(lang)?
@@ -192,6 +215,10 @@ pub(super) fn format_ui(ui: &mut Ui, form: &mut StageForm, event: &Event, group:
         if format_editable(stage) {
             ui.radio_value(&mut form.kind, StageKind::Swiss, lang.t("瑞士制", "Swiss"));
             ui.radio_value(&mut form.kind, StageKind::RoundRobin, lang.t("循环赛", "Round robin"));
+            ui.radio_value(&mut form.kind, StageKind::Knockout, lang.t("淘汰赛", "Knockout"));
+            if form.kind == StageKind::Knockout && form.knockout.is_none() {
+                form.knockout = Some(KnockoutForm::of(&KnockoutRules::lingting()));
+            }
             ui.add_enabled(
                 form.kind == StageKind::RoundRobin,
                 egui::Checkbox::new(
@@ -201,12 +228,7 @@ pub(super) fn format_ui(ui: &mut Ui, form: &mut StageForm, event: &Event, group:
             );
         } else {
             ui.label(kind_label(stage.kind, stage.double_round_robin, lang));
-            let why = if stage.kind == StageKind::Knockout {
-                lang.t("（淘汰赛的赛制不可更改）", "(a knockout keeps its format)")
-            } else {
-                lang.t("（已开始编排，赛制不可更改）", "(rounds are paired; the format is fixed)")
-            };
-            ui.weak(why);
+            ui.weak(lang.t("（已开始编排，赛制不可更改）", "(rounds are paired; the format is fixed)"));
         }
     });
     let players = stage_entrants(event, group, stage).len();

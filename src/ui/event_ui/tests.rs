@@ -16,10 +16,16 @@ fn an_untouched_stage_form_sends_nothing() {
         for group in &event.groups {
             for stage in &group.stages {
                 let form = StageForm::of(stage);
-                assert_eq!(form.commands(group.id, stage, Lang::Zh), Ok(vec![]), "{preset} {}", stage.name);
+                assert_eq!(form.commands(group.id, stage, has_next(&event, group.id, stage), Lang::Zh), Ok(vec![]), "{preset} {}", stage.name);
             }
         }
         assert_eq!(InfoForm::of(&event).command(&event, Lang::Zh), Ok(None));
+        for group in &event.groups {
+            let rules = group_form::GroupForm::of(group);
+            assert_eq!(rules.command(&event, group, Lang::Zh), Ok(None), "{preset} {}", group.name);
+            let prizes = prize_form::PrizeForm::of(&group.prizes);
+            assert_eq!(prizes.command(group, Lang::Zh), Ok(None), "{preset} {}", group.name);
+        }
     }
 }
 
@@ -33,7 +39,7 @@ fn an_edited_stage_form_sends_only_what_changed_and_applies() {
     form.tiebreaks.swap(0, 1);
     form.schedule[0].start = "2022-12-02 19:30".into();
     form.time_control = "包干25分钟".into();
-    let commands = form.commands(group, &stage, Lang::Zh).unwrap();
+    let commands = form.commands(group, &stage, false, Lang::Zh).unwrap();
     assert_eq!(commands.len(), 2);
     assert!(matches!(&commands[0], Command::SetStageRules { scoring, .. } if scoring.black_win == Points::whole(5)));
     for command in &commands {
@@ -43,7 +49,7 @@ fn an_edited_stage_form_sends_only_what_changed_and_applies() {
     assert_eq!(saved.tiebreaks[0], Tiebreak::Wins);
     assert_eq!(saved.schedule[0].start, "2022-12-02 19:30");
     assert_eq!(saved.schedule.len(), 7);
-    assert_eq!(StageForm::of(saved).commands(group, saved, Lang::Zh), Ok(vec![]));
+    assert_eq!(StageForm::of(saved).commands(group, saved, false, Lang::Zh), Ok(vec![]));
 }
 
 #[test]
@@ -55,19 +61,19 @@ fn format_goes_before_rounds_and_bad_fields_are_named() {
     form.kind = StageKind::RoundRobin;
     form.double = true;
     form.rounds = "9".into();
-    let commands = form.commands(group, stage, Lang::En).unwrap();
+    let commands = form.commands(group, stage, false, Lang::En).unwrap();
     assert_eq!(
         commands,
         vec![Command::SetStageFormat { group, stage: stage.no, kind: StageKind::RoundRobin, double: true }]
     );
     form.kind = StageKind::Swiss;
-    let commands = form.commands(group, stage, Lang::En).unwrap();
+    let commands = form.commands(group, stage, false, Lang::En).unwrap();
     assert_eq!(commands, vec![Command::SetRoundsPlanned { group, stage: stage.no, rounds: 9 }]);
     form.scoring[3] = "2.25".into();
-    assert!(form.commands(group, stage, Lang::En).unwrap_err().starts_with("Black win"));
+    assert!(form.commands(group, stage, false, Lang::En).unwrap_err().starts_with("Black win"));
     form.scoring[3] = "2".into();
     form.rounds = "0".into();
-    assert!(form.commands(group, stage, Lang::En).is_err());
+    assert!(form.commands(group, stage, false, Lang::En).is_err());
 }
 
 #[test]

@@ -1,0 +1,412 @@
+//! The prize form of the event panel: prizes by rank (cash, items, trophies, tier
+//! prizes are rank ranges), the best-progress prize, lucky endings, women's tiers, the
+//! participation prize, the every-round rule and the stage the prize ranking starts
+//! with, as typed. Turned into one [`Command::SetPrizeRules`], checked with the rules'
+//! own check so the panel names the row at fault.
+
+use super::prize_rows::{PrizeRow, prize_row_ui};
+use crate::domain::command::Command;
+use crate::domain::event::Group;
+use crate::domain::ids::StageNo;
+use crate::domain::model::prize_checks::check_prize_rules;
+use crate::domain::prize_rules::{
+    BestProgress, Combine, LuckyPrize, Participation, PrizeRules, ProgressBaseline, RankPrize, RankRange, WomenPrizes,
+    WomenTier,
+};
+use crate::ui::form::labelled_text_ui;
+use crate::ui::i18n::Lang;
+use egui::Ui;
+
+/// One row of the prizes by rank.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct RankRow {
+    first: String,
+    last: String,
+    prize: PrizeRow,
+}
+
+/// The best-progress prize as typed.
+#[derive(Debug, Clone, PartialEq)]
+struct BestForm {
+    prize: PrizeRow,
+    count: String,
+    min_gain: String,
+    baseline: ProgressBaseline,
+    combine: Combine,
+}
+
+/// The lucky prizes as typed.
+#[derive(Debug, Clone, PartialEq)]
+struct LuckyForm {
+    digits: String,
+    max_rank: String,
+    prize: PrizeRow,
+    combine: Combine,
+}
+
+/// The women's prizes as typed.
+#[derive(Debug, Clone, PartialEq)]
+struct WomenForm {
+    tiers: Vec<(String, PrizeRow)>,
+    best_tier_only: bool,
+    combine: Combine,
+}
+
+/// A group's prize rules as typed.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(super) struct PrizeForm {
+    from_stage: Option<StageNo>,
+    rows: Vec<RankRow>,
+    best: Option<BestForm>,
+    lucky: Option<LuckyForm>,
+    women: Option<WomenForm>,
+    participation: Option<(PrizeRow, Combine)>,
+    every_round: bool,
+}
+
+fn number(text: &str, field: &str, lang: Lang) -> Result<u32, String> {
+    text.trim().parse::<u32>().map_err(|_| format!("{field}: {}", lang.t("应为整数", "must be a whole number")))
+}
+
+fn optional(text: &str, field: &str, lang: Lang) -> Result<Option<u32>, String> {
+    if text.trim().is_empty() { Ok(None) } else { number(text, field, lang).map(Some) }
+}
+
+impl PrizeForm {
+    pub(super) fn of(rules: &PrizeRules) -> PrizeForm {
+        let row = |r: &RankPrize| RankRow {
+            first: r.ranks.first.to_string(),
+            last: r.ranks.last.to_string(),
+            prize: PrizeRow::of(&r.prize),
+        };
+        PrizeForm {
+            from_stage: rules.ranking_from_stage,
+            rows: rules.by_rank.iter().map(row).collect(),
+            best: rules.best_progress.as_ref().map(|b| BestForm {
+                prize: PrizeRow::of(&b.prize),
+                count: b.count.to_string(),
+                min_gain: b.min_gain.to_string(),
+                baseline: b.baseline,
+                combine: b.combine,
+            }),
+            lucky: rules.lucky.as_ref().map(|l| LuckyForm {
+                digits: l.last_digits.iter().rev().map(u32::to_string).collect::<Vec<_>>().join(", "),
+                max_rank: l.max_rank.map(|m| m.to_string()).unwrap_or_default(),
+                prize: PrizeRow::of(&l.prize),
+                combine: l.combine,
+            }),
+            women: rules.women.as_ref().map(|w| WomenForm {
+                tiers: w.tiers.iter().map(|t| (t.top.to_string(), PrizeRow::of(&t.prize))).collect(),
+                best_tier_only: w.best_tier_only,
+                combine: w.combine,
+            }),
+            participation: rules.participation.as_ref().map(|p| (PrizeRow::of(&p.prize), p.combine)),
+            every_round: rules.require_every_round,
+        }
+    }
+
+    /// The rules typed.
+    ///
+    /// # Errors
+    /// A message naming the row and field that cannot be read.
+    fn rules(&self, lang: Lang) -> Result<PrizeRules, String> {
+        let mut by_rank = Vec::with_capacity(self.rows.len());
+        for (i, row) in self.rows.iter().enumerate() {
+            let at = match lang {
+                Lang::Zh => format!("名次奖第 {} 行", i + 1),
+                Lang::En => format!("Rank prize row {}", i + 1),
+            };
+            let first = number(&row.first, &format!("{at} {}", lang.t("名次从", "from rank")), lang)?;
+            let last = optional(&row.last, &format!("{at} {}", lang.t("到", "to rank")), lang)?.unwrap_or(first);
+            by_rank.push(RankPrize { ranks: RankRange::new(first, last), prize: row.prize.prize(&at, lang)? });
+        }
+        let best = match &self.best {
+            None => None,
+            Some(b) => {
+                let at = lang.t("最佳进步奖", "Best progress");
+                Some(BestProgress {
+                    prize: b.prize.prize(at, lang)?,
+                    count: number(&b.count, &format!("{at} {}", lang.t("人数", "winners")), lang)?,
+                    min_gain: number(&b.min_gain, &format!("{at} {}", lang.t("最少进步名次", "least gain")), lang)?,
+                    baseline: b.baseline,
+                    combine: b.combine,
+                })
+            }
+        };
+        Ok(PrizeRules {
+            ranking_from_stage: self.from_stage,
+            by_rank,
+            best_progress: best,
+            lucky: self.lucky.as_ref().map(|l| l.rules(lang)).transpose()?,
+            women: self.women.as_ref().map(|w| w.rules(lang)).transpose()?,
+            participation: match &self.participation {
+                None => None,
+                Some((prize, combine)) => Some(Participation {
+                    prize: prize.prize(lang.t("参赛奖", "Participation prize"), lang)?,
+                    combine: *combine,
+                }),
+            },
+            require_every_round: self.every_round,
+        })
+    }
+
+    /// The command that saves the form, `None` when it changes nothing.
+    ///
+    /// # Errors
+    /// A message naming the row and field at fault.
+    pub(super) fn command(&self, group: &Group, lang: Lang) -> Result<Option<Command>, String> {
+        let rules = self.rules(lang)?;
+        if rules == group.prizes {
+            return Ok(None);
+        }
+        if let Some(issue) = check_prize_rules(&rules, group) {
+            return Err(issue.describe(lang));
+        }
+        Ok(Some(Command::SetPrizeRules { group: group.id, rules }))
+    }
+}
+
+impl LuckyForm {
+    fn rules(&self, lang: Lang) -> Result<LuckyPrize, String> {
+        let at = lang.t("幸运奖", "Lucky prize");
+        let digits = self
+            .digits
+            .split(|c: char| c == ',' || c == '，' || c == '、' || c.is_whitespace())
+            .filter(|d| !d.is_empty())
+            .map(|d| number(d, &format!("{at} {}", lang.t("尾数", "endings")), lang))
+            .collect::<Result<_, _>>()?;
+        Ok(LuckyPrize {
+            last_digits: digits,
+            max_rank: optional(&self.max_rank, &format!("{at} {}", lang.t("名次以内", "up to rank")), lang)?,
+            prize: self.prize.prize(at, lang)?,
+            combine: self.combine,
+        })
+    }
+}
+
+impl WomenForm {
+    fn rules(&self, lang: Lang) -> Result<WomenPrizes, String> {
+        let mut tiers = Vec::with_capacity(self.tiers.len());
+        for (i, (top, prize)) in self.tiers.iter().enumerate() {
+            let at = match lang {
+                Lang::Zh => format!("女子奖第 {} 档", i + 1),
+                Lang::En => format!("Women's prize tier {}", i + 1),
+            };
+            let top = number(top, &format!("{at} {}", lang.t("前几名", "top")), lang)?;
+            tiers.push(WomenTier { top, prize: prize.prize(&at, lang)? });
+        }
+        Ok(WomenPrizes { tiers, best_tier_only: self.best_tier_only, combine: self.combine })
+    }
+}
+
+/// The whole prize form.
+pub(super) fn prizes_ui(ui: &mut Ui, form: &mut PrizeForm, group: &Group, lang: Lang) {
+    ranking_stage_ui(ui, form, group, lang);
+    ui.label(lang.t(
+        "名次奖（现金、奖品、奖杯；一二三等奖即名次范围）",
+        "Prizes by rank (cash, items, trophies; tiers are rank ranges)",
+    ));
+    by_rank_ui(ui, &mut form.rows, lang);
+    ui.add_space(6.0);
+    extras_ui(ui, form, lang);
+}
+
+/// Which stage the prize ranking starts with.
+fn ranking_stage_ui(ui: &mut Ui, form: &mut PrizeForm, group: &Group, lang: Lang) {
+    ui.horizontal(|ui| {
+        let label = ui.label(lang.t("奖励名次依据", "Prize ranking"));
+        let mut choices: Vec<(Option<StageNo>, String)> =
+            vec![(None, lang.t("最后进行的阶段", "The stage in play").to_string())];
+        for stage in &group.stages {
+            let text = match lang {
+                Lang::Zh => format!("从第 {} 阶段“{}”起", stage.no, stage.name),
+                Lang::En => format!("From stage {} “{}”", stage.no, stage.name),
+            };
+            choices.push((Some(stage.no), text));
+        }
+        let shown = choices.iter().find(|(v, _)| *v == form.from_stage).map_or("", |(_, t)| t.as_str()).to_string();
+        egui::ComboBox::from_id_salt("prize-ranking-stage")
+            .selected_text(shown)
+            .width(260.0)
+            .show_ui(ui, |ui| {
+                for (v, text) in &choices {
+                    ui.selectable_value(&mut form.from_stage, *v, text.as_str());
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+}
+
+/// The rows of prizes by rank, with add and remove.
+fn by_rank_ui(ui: &mut Ui, rows: &mut Vec<RankRow>, lang: Lang) {
+    let mut remove = None;
+    egui::Grid::new("prize-by-rank").num_columns(3).spacing([8.0, 4.0]).show(ui, |ui| {
+        for (i, row) in rows.iter_mut().enumerate() {
+            let n = i + 1;
+            ui.push_id(("rank-prize", i), |ui| {
+                ui.horizontal(|ui| {
+                    ui.label(format!("{n}."));
+                    let from = format!("{} {n}", lang.t("名次从", "From rank"));
+                    ui.add(egui::TextEdit::singleline(&mut row.first).desired_width(36.0)).accessible_name(from);
+                    ui.label("–");
+                    let to = format!("{} {n}", lang.t("名次到", "To rank"));
+                    ui.add(egui::TextEdit::singleline(&mut row.last).desired_width(36.0)).accessible_name(to);
+                });
+            });
+            ui.push_id(("rank-prize-row", i), |ui| {
+                ui.horizontal(|ui| prize_row_ui(ui, &mut row.prize, &format!("{n}"), lang));
+            });
+            let name = format!("{} {n}", lang.t("删除名次奖", "Remove rank prize"));
+            if ui.button("×").on_hover_text(lang.t("删除此行", "Remove row")).accessible_name(name).clicked() {
+                remove = Some(i);
+            }
+            ui.end_row();
+        }
+    });
+    if let Some(i) = remove {
+        rows.remove(i);
+    }
+    if ui.button(lang.t("＋ 添加名次奖", "+ Add rank prize")).clicked() {
+        let next = rows.iter().filter_map(|r| r.last.trim().parse::<u32>().ok()).max().unwrap_or(0) + 1;
+        let label = lang.t("第{rank}名", "Place {rank}");
+        rows.push(RankRow { first: next.to_string(), last: next.to_string(), prize: PrizeRow::cash(label, "") });
+    }
+}
+
+/// Whether a prize adds up with the prize by rank, as a check box.
+fn combine_ui(ui: &mut Ui, combine: &mut Combine, lang: Lang) {
+    let mut only = *combine == Combine::OnlyWithoutRankPrize;
+    ui.checkbox(&mut only, lang.t("仅给没有名次奖的选手", "Only to players without a rank prize"));
+    *combine = if only { Combine::OnlyWithoutRankPrize } else { Combine::AddsUp };
+}
+
+/// A check box that turns an optional section on (with `fresh`) or off.
+fn toggle_ui<T>(ui: &mut Ui, section: &mut Option<T>, text: &str, fresh: impl FnOnce() -> T) -> bool {
+    let mut on = section.is_some();
+    if ui.checkbox(&mut on, text).changed() {
+        *section = on.then(fresh);
+    }
+    section.is_some()
+}
+
+/// Best progress, lucky ranks, women's tiers, participation and the every-round rule.
+fn extras_ui(ui: &mut Ui, form: &mut PrizeForm, lang: Lang) {
+    let best_label = lang.t("最佳进步奖", "Best progress");
+    if toggle_ui(ui, &mut form.best, lang.t("设最佳进步奖", "Best-progress prize"), || BestForm {
+        prize: PrizeRow::trophy(best_label),
+        count: "1".into(),
+        min_gain: "1".into(),
+        baseline: ProgressBaseline::DecidingStageSeed,
+        combine: Combine::AddsUp,
+    }) && let Some(b) = &mut form.best
+    {
+        ui.indent("best-progress", |ui| {
+            ui.horizontal_wrapped(|ui| prize_row_ui(ui, &mut b.prize, best_label, lang));
+            ui.horizontal_wrapped(|ui| {
+                labelled_text_ui(ui, lang.t("获奖人数", "Winners"), &mut b.count, "1", 40.0);
+                labelled_text_ui(ui, lang.t("最少进步名次", "Least gain (places)"), &mut b.min_gain, "1", 40.0);
+                ui.radio_value(
+                    &mut b.baseline,
+                    ProgressBaseline::DecidingStageSeed,
+                    lang.t("比决定名次阶段的种子", "vs. seed in the deciding stage"),
+                );
+                ui.radio_value(
+                    &mut b.baseline,
+                    ProgressBaseline::FirstStageSeed,
+                    lang.t("比排名首阶段的种子", "vs. seed in the ranking's first stage"),
+                );
+                combine_ui(ui, &mut b.combine, lang);
+            });
+        });
+    }
+    let lucky_label = lang.t("幸运奖", "Lucky prize");
+    if toggle_ui(ui, &mut form.lucky, lang.t("设幸运奖（名次尾数）", "Lucky prize (rank endings)"), || {
+        LuckyForm {
+            digits: "5, 2, 0".into(),
+            max_rank: String::new(),
+            prize: PrizeRow::cash(lucky_label, "5.20"),
+            combine: Combine::AddsUp,
+        }
+    }) && let Some(l) = &mut form.lucky
+    {
+        ui.indent("lucky", |ui| {
+            ui.horizontal_wrapped(|ui| {
+                labelled_text_ui(ui, lang.t("幸运尾数", "Lucky endings"), &mut l.digits, "5, 2, 0", 80.0);
+                labelled_text_ui(ui, lang.t("名次以内", "Up to rank"), &mut l.max_rank, lang.t("全部", "all"), 48.0);
+                combine_ui(ui, &mut l.combine, lang);
+            });
+            ui.horizontal_wrapped(|ui| prize_row_ui(ui, &mut l.prize, lucky_label, lang));
+        });
+    }
+    women_ui(ui, form, lang);
+    let part_label = lang.t("参赛奖", "Participation prize");
+    if toggle_ui(
+        ui,
+        &mut form.participation,
+        lang.t("设参赛奖（其余完赛选手）", "Participation prize (every other finisher)"),
+        || (PrizeRow::cash(part_label, "10"), Combine::OnlyWithoutRankPrize),
+    ) && let Some((prize, combine)) = &mut form.participation
+    {
+        ui.indent("participation", |ui| {
+            ui.horizontal_wrapped(|ui| {
+                prize_row_ui(ui, prize, part_label, lang);
+                combine_ui(ui, combine, lang);
+            });
+        });
+    }
+    ui.checkbox(
+        &mut form.every_round,
+        lang.t(
+            "缺赛（请假、弃权、退赛）者不获奖",
+            "No prize for a player who missed a round (absent, forfeited, withdrew)",
+        ),
+    );
+}
+
+/// The women's tiers: a verified woman ranked within the top N gets the tier's prize.
+fn women_ui(ui: &mut Ui, form: &mut PrizeForm, lang: Lang) {
+    let label = lang.t("女子奖", "Women's prize");
+    if !toggle_ui(
+        ui,
+        &mut form.women,
+        lang.t("设女子奖（经验证的女选手）", "Women's prizes (verified women)"),
+        || WomenForm {
+            tiers: vec![("16".into(), PrizeRow::item(label, "1"))],
+            best_tier_only: true,
+            combine: Combine::AddsUp,
+        },
+    ) {
+        return;
+    }
+    let Some(w) = &mut form.women else { return };
+    ui.indent("women", |ui| {
+        let mut remove = None;
+        for (i, (top, prize)) in w.tiers.iter_mut().enumerate() {
+            let n = i + 1;
+            ui.push_id(("women-tier", i), |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    let name = format!("{} {n}", lang.t("女子奖前几名", "Women's tier top"));
+                    ui.label(lang.t("前", "Top"));
+                    ui.add(egui::TextEdit::singleline(top).desired_width(36.0)).accessible_name(name);
+                    ui.label(lang.t("名", ""));
+                    prize_row_ui(ui, prize, &format!("{label} {n}"), lang);
+                    let name = format!("{} {n}", lang.t("删除女子奖档", "Remove women's tier"));
+                    if ui.button("×").accessible_name(name).clicked() {
+                        remove = Some(i);
+                    }
+                });
+            });
+        }
+        if let Some(i) = remove {
+            w.tiers.remove(i);
+        }
+        ui.horizontal_wrapped(|ui| {
+            if ui.button(lang.t("＋ 添加一档", "+ Add tier")).clicked() {
+                w.tiers.push((String::new(), PrizeRow::item(label, "1")));
+            }
+            ui.checkbox(&mut w.best_tier_only, lang.t("只给达到的最高一档", "Only the best tier reached"));
+            combine_ui(ui, &mut w.combine, lang);
+        });
+    });
+}
