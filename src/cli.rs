@@ -437,6 +437,10 @@ pub enum PlayersCmd {
         /// Accept rows that break the group's entry rules, recording this reason.
         #[arg(long)]
         override_reason: Option<String>,
+        /// The day the entries were made, checked against the group's registration
+        /// window; without it the window is not checked.
+        #[arg(long, value_name = "YYYY-MM-DD")]
+        registered: Option<jiff::civil::Date>,
     },
     /// List players.
     List {

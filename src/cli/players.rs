@@ -14,8 +14,8 @@ use std::path::Path;
 /// Runs a `players` subcommand.
 pub(super) fn run(cmd: PlayersCmd) -> anyhow::Result<String> {
     match cmd {
-        PlayersCmd::Import { file, roster: roster_path, group, override_reason } => {
-            import_roster(&file, &roster_path, &group, override_reason)
+        PlayersCmd::Import { file, roster: roster_path, group, override_reason, registered } => {
+            import_roster(&file, &roster_path, &group, override_reason, registered)
         }
         PlayersCmd::List { file, group, json } => {
             let f = EventFile::open_for_command(&file)?;
@@ -75,8 +75,12 @@ fn import_roster(
     roster_path: &Path,
     group: &GroupArg,
     override_reason: Option<String>,
+    registered: Option<jiff::civil::Date>,
 ) -> anyhow::Result<String> {
-    let rows = roster::read_roster(roster_path)?;
+    let mut rows = roster::read_roster(roster_path)?;
+    for row in &mut rows {
+        row.entry.registered = registered;
+    }
     let mut f = EventFile::open_for_command(file)?;
     let event = f.event();
     let roster_name = roster_path.display().to_string();

@@ -122,6 +122,7 @@ pub fn players<'a>(event: &Event, players: impl Iterator<Item = &'a Player>) -> 
                 "nominee": e.nominee,
                 "status": p.status.code(),
                 "eligibility_override": p.eligibility_override,
+                "registered": e.registered.map(|d| d.to_string()),
                 "notes": e.notes,
             })
         })

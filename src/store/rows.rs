@@ -115,15 +115,16 @@ pub fn save_player(conn: &Connection, p: &Player) -> rusqlite::Result<()> {
     let e = &p.entry;
     conn.execute(
         "INSERT INTO players (start_no, group_id, name, gender, born, club, rating, title, phone,
-             verified_female, nominee, status, status_reason, eligibility_override, notes, checked_in)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+             verified_female, nominee, status, status_reason, eligibility_override, notes, checked_in,
+             registered)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
          ON CONFLICT (start_no) DO UPDATE SET group_id = excluded.group_id, name = excluded.name,
              gender = excluded.gender, born = excluded.born, club = excluded.club,
              rating = excluded.rating, title = excluded.title, phone = excluded.phone,
              verified_female = excluded.verified_female, nominee = excluded.nominee,
              status = excluded.status, status_reason = excluded.status_reason,
              eligibility_override = excluded.eligibility_override, notes = excluded.notes,
-             checked_in = excluded.checked_in",
+             checked_in = excluded.checked_in, registered = excluded.registered",
         params![
             p.start_no.0,
             p.group.0,
@@ -141,6 +142,7 @@ pub fn save_player(conn: &Connection, p: &Player) -> rusqlite::Result<()> {
             p.eligibility_override,
             json(&e.notes)?,
             p.checked_in,
+            e.registered.map(|d| d.to_string()),
         ],
     )?;
     Ok(())
@@ -322,7 +324,7 @@ fn parse_date(table: &'static str, text: &str) -> Result<jiff::civil::Date, BadV
 fn load_players(conn: &Connection) -> Result<Vec<Player>, RowError> {
     let mut stmt = conn.prepare(
         "SELECT start_no, group_id, name, gender, born, club, rating, title, phone, verified_female,
-                nominee, status, status_reason, eligibility_override, notes, checked_in
+                nominee, status, status_reason, eligibility_override, notes, checked_in, registered
          FROM players ORDER BY start_no",
     )?;
     let mut rows = stmt.query([])?;
@@ -333,6 +335,7 @@ fn load_players(conn: &Connection) -> Result<Vec<Player>, RowError> {
         let title: Option<String> = r.get(7)?;
         let status: String = r.get(11)?;
         let notes: String = r.get(14)?;
+        let registered: Option<String> = r.get(16)?;
         players.push(Player {
             start_no: StartNo(r.get(0)?),
             group: GroupId(r.get(1)?),
@@ -349,6 +352,7 @@ fn load_players(conn: &Connection) -> Result<Vec<Player>, RowError> {
                 verified_female: r.get(9)?,
                 nominee: r.get(10)?,
                 notes: from_json("players", &notes)?,
+                registered: registered.map(|d| parse_date("players", &d)).transpose()?,
             },
             status: PlayerStatus::parse(&status).ok_or_else(|| bad("players", format!("status '{status}'")))?,
             status_reason: r.get(12)?,

@@ -11,6 +11,7 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("migrations/001_initial.sql"),
     include_str!("migrations/002_ledger_checkin.sql"),
     include_str!("migrations/003_result_per_game.sql"),
+    include_str!("migrations/004_registration_date.sql"),
 ];
 
 /// The first schema whose audit rows keep a result's board only (see [`super::compact`]).

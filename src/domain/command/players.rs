@@ -84,6 +84,11 @@ pub fn registration_issues(
         if g.phone_required && entry.phone.trim().is_empty() {
             issues.push(EligibilityIssue::PhoneMissing);
         }
+        if let (Some(date), Some((opens, closes))) = (entry.registered, g.registration)
+            && !(opens..=closes).contains(&date)
+        {
+            issues.push(EligibilityIssue::OutsideRegistration { date, opens, closes });
+        }
         if let Some(capacity) = g.capacity
             && (already + i) as u32 >= capacity
         {

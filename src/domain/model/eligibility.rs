@@ -47,6 +47,15 @@ pub enum EligibilityIssue {
     GroupFull { capacity: u32 },
     /// The group needs a phone number.
     PhoneMissing,
+    /// The entry is dated outside the group's registration window.
+    OutsideRegistration {
+        /// The day of the entry.
+        date: Date,
+        /// The window's first day.
+        opens: Date,
+        /// The window's last day.
+        closes: Date,
+    },
 }
 
 impl fmt::Display for EligibilityIssue {
@@ -78,6 +87,10 @@ impl fmt::Display for EligibilityIssue {
                 write!(f, "group full at {capacity} players (已满 {capacity} 人)")
             }
             EligibilityIssue::PhoneMissing => write!(f, "phone number required (缺联系电话)"),
+            EligibilityIssue::OutsideRegistration { date, opens, closes } => write!(
+                f,
+                "registered {date}, outside the window {opens} – {closes} (报名日期 {date} 不在报名时间 {opens} 至 {closes} 内)"
+            ),
         }
     }
 }

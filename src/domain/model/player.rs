@@ -193,6 +193,10 @@ pub struct PlayerEntry {
     /// Columns of an imported roster that Bianpai does not interpret, kept as notes.
     #[serde(default)]
     pub notes: BTreeMap<String, String>,
+    /// The day the entry was made, checked against the group's registration
+    /// window; `None` when not known (older files), which is not checked.
+    #[serde(default)]
+    pub registered: Option<Date>,
 }
 
 /// A registered player of the event.

@@ -16,7 +16,12 @@ fn an_untouched_stage_form_sends_nothing() {
         for group in &event.groups {
             for stage in &group.stages {
                 let form = StageForm::of(stage);
-                assert_eq!(form.commands(group.id, stage, has_next(&event, group.id, stage), Lang::Zh), Ok(vec![]), "{preset} {}", stage.name);
+                assert_eq!(
+                    form.commands(group.id, stage, has_next(&event, group.id, stage), Lang::Zh),
+                    Ok(vec![]),
+                    "{preset} {}",
+                    stage.name
+                );
             }
         }
         assert_eq!(InfoForm::of(&event).command(&event, Lang::Zh), Ok(None));

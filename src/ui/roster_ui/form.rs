@@ -53,6 +53,8 @@ pub(super) struct PlayerForm {
     rating: String,
     title: String,
     phone: String,
+    /// The day of the entry, today by default.
+    registered: String,
     verified_female: bool,
     nominee: bool,
     /// Imported columns Bianpai does not interpret, kept unchanged on edit.
@@ -77,6 +79,7 @@ enum Field {
     Name,
     Born,
     Rating,
+    Registered,
 }
 
 impl PlayerForm {
@@ -91,6 +94,7 @@ impl PlayerForm {
             rating: String::new(),
             title: String::new(),
             phone: String::new(),
+            registered: jiff::ZonedDateTime::now().datetime().date().to_string(),
             verified_female: false,
             nominee: false,
             notes: BTreeMap::new(),
@@ -115,6 +119,7 @@ impl PlayerForm {
             rating: e.rating.map(|r| r.to_string()).unwrap_or_default(),
             title: e.title.as_ref().map(|t| t.label_zh().to_string()).unwrap_or_default(),
             phone: e.phone.clone(),
+            registered: e.registered.map(|d| d.to_string()).unwrap_or_default(),
             verified_female: e.verified_female,
             nominee: e.nominee,
             notes: e.notes.clone(),
@@ -131,6 +136,10 @@ impl PlayerForm {
         }
         let born = parse_date(&self.born).unwrap_or_else(|message| {
             errors.push((Field::Born, message_for(lang, &message)));
+            None
+        });
+        let registered = parse_date(&self.registered).unwrap_or_else(|message| {
+            errors.push((Field::Registered, message_for(lang, &message)));
             None
         });
         let rating = match self.rating.trim() {
@@ -160,6 +169,7 @@ impl PlayerForm {
             verified_female: self.verified_female,
             nominee: self.nominee,
             notes: self.notes.clone(),
+            registered,
         })
     }
 
@@ -377,6 +387,16 @@ fn rating_rows_ui(ui: &mut Ui, state: &mut PlayerForm, errors: &[(Field, String)
 
     let label = ui.label(lang.t("电话", "Phone"));
     ui.add(egui::TextEdit::singleline(&mut state.phone).hint_text("138…").desired_width(160.0)).labelled_by(label.id);
+    ui.end_row();
+
+    let label = ui.label(lang.t("报名日期", "Registered on"));
+    ui.vertical(|ui| {
+        ui.add(egui::TextEdit::singleline(&mut state.registered).hint_text("YYYY-MM-DD").desired_width(120.0))
+            .labelled_by(label.id);
+        if let Some(message) = field_error(errors, Field::Registered) {
+            ui.colored_label(error_colour, message);
+        }
+    });
     ui.end_row();
 
     ui.label(lang.t("标记", "Flags"));

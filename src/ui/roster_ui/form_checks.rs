@@ -90,6 +90,12 @@ pub(super) fn issue_text(issue: &EligibilityIssue, lang: Lang) -> String {
         (EligibilityIssue::GroupFull { capacity }, Lang::En) => format!("the group is full ({capacity} players)"),
         (EligibilityIssue::PhoneMissing, Lang::Zh) => "缺联系电话（本组报名必填）".into(),
         (EligibilityIssue::PhoneMissing, Lang::En) => "a phone number is required".into(),
+        (EligibilityIssue::OutsideRegistration { date, opens, closes }, Lang::Zh) => {
+            format!("报名日期 {date} 不在本组报名时间 {opens} 至 {closes} 内")
+        }
+        (EligibilityIssue::OutsideRegistration { date, opens, closes }, Lang::En) => {
+            format!("registered on {date}, outside the group's registration window {opens} – {closes}")
+        }
     }
 }
 
