@@ -1,0 +1,280 @@
+//! The window runs whole events alone (issue 17): a director who never opens a terminal
+//! takes the two rule books' events from 文件 → 新建 to the printed prize list and the
+//! exported final ranking, through the real window (egui_kittest, by labels, the
+//! bundled CJK font installed) — no CLI call, no library call that changes the event.
+//! The library is only used to read what the window saved.
+
+mod common;
+
+use bianpai::domain::event::Event;
+use bianpai::domain::ids::{GroupId, RoundNo, StageNo};
+use bianpai::domain::rules::Tiebreak;
+use bianpai::ui::{BianpaiApp, Session, View};
+use common::ui::{WindowSetup, app_harness};
+use egui::accesskit::Role;
+use egui::{Event as InputEvent, Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+type App = Harness<'static, BianpaiApp>;
+
+fn harness() -> App {
+    let app = BianpaiApp::new(Session::start(None));
+    let setup = WindowSetup { size: [1400.0, 2400.0], accessibility_check: false, max_steps: 16 };
+    let mut h = app_harness(app, setup);
+    h.run();
+    h
+}
+
+/// Draws until the worker has answered what it was sent and the window is still.
+fn settle(h: &mut App) {
+    h.step();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while h.state_mut().session_mut().is_busy() {
+        assert!(Instant::now() < deadline, "the worker did not answer in 30 s");
+        std::thread::sleep(Duration::from_millis(2));
+        h.step();
+    }
+    h.run();
+}
+
+/// Types `keys` into the focused widget: `\n` is Enter, anything else text.
+fn type_keys(h: &App, keys: &str) {
+    for c in keys.chars() {
+        match c {
+            '\n' => h.key_press(Key::Enter),
+            c => h.event(InputEvent::Text(c.to_string())),
+        }
+    }
+}
+
+/// Replaces the text of the field labelled `label` by typing, as a director would.
+fn type_into(h: &mut App, label: &str, text: &str) {
+    h.get_by_role_and_label(Role::TextInput, label).focus();
+    h.step();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.step();
+    h.event(InputEvent::Text(text.to_string()));
+    h.run();
+}
+
+/// Clicks the widget labelled `label` and lets the window settle (the worker answers
+/// what the click sent).
+fn click(h: &mut App, label: &str) {
+    h.get_by_label(label).click();
+    settle(h);
+}
+
+/// Clicks a view button of the side panel.
+fn show_view(h: &mut App, label: &str, view: View) {
+    let button = h
+        .get_all_by_label(label)
+        .find(|n| n.accesskit_node().role() == Role::Button && n.rect().right() <= 120.0)
+        .unwrap_or_else(|| panic!("no view button {label}"));
+    button.click();
+    h.run();
+    assert_eq!(h.state().view(), view);
+}
+
+/// Chooses a group in the top bar.
+fn choose_group(h: &mut App, name: &str) {
+    h.get_by_role_and_label(Role::ComboBox, "组别").click();
+    h.run();
+    let item = h
+        .get_all_by_label(name)
+        .filter(|n| n.accesskit_node().role() == Role::Button)
+        .last()
+        .unwrap_or_else(|| panic!("no group {name}"));
+    item.click();
+    h.run();
+    assert_eq!(h.get_by_role_and_label(Role::ComboBox, "组别").value().as_deref(), Some(name), "{name} chosen");
+}
+
+fn event(h: &App) -> Event {
+    h.state().event().cloned().expect("an open event")
+}
+
+/// 文件 → 新建…: a preset, a name, a path typed.
+fn new_event(h: &mut App, preset: &str, name: &str, path: &Path) {
+    click(h, "文件");
+    h.get_by_label_contains("新建…").click();
+    h.run();
+    click(h, "预设");
+    click(h, preset);
+    h.get_by_label("赛事名称").set_text_value_accesskit(name);
+    h.get_by_label("文件路径").set_text_value_accesskit(&path.display().to_string());
+    h.run();
+    click(h, "创建");
+    settle(h);
+    assert_eq!(event(h).preset, preset);
+}
+
+/// 选手 → 导入名单…: a roster by its path, previewed and imported.
+fn import_roster(h: &mut App, roster: &Path, rows: usize) {
+    show_view(h, "选手", View::Roster);
+    click(h, "导入名单…");
+    type_into(h, "文件路径", &roster.display().to_string());
+    click(h, "读取预览");
+    h.get_by_label_contains(&format!("共 {rows} 行"));
+    h.get_by_label("导入").click();
+    h.run_steps(3);
+    settle(h);
+}
+
+/// Pairs the next round of the window's group and stage with the P key on 对阵, then
+/// types a result on every board on 录入 (red wins on odd boards, black on even, a draw
+/// on board 3); returns the round paired.
+fn play_round(h: &mut App, group: GroupId, stage: StageNo) -> RoundNo {
+    show_view(h, "对阵", View::Pairings);
+    h.key_press(Key::P);
+    settle(h);
+    let e = event(h);
+    let round = e.group(group).unwrap().stage(stage).unwrap().rounds.last().expect("a round paired").clone();
+    show_view(h, "录入", View::Results);
+    let boards: Vec<u32> = {
+        let mut b: Vec<u32> = round.games.iter().map(|g| g.board.0).collect();
+        b.dedup();
+        b
+    };
+    for board in &boards {
+        let key = match board {
+            3 => "=",
+            b if b % 2 == 1 => "1",
+            _ => "0",
+        };
+        type_keys(h, &format!("{board}\n{key}"));
+    }
+    settle(h);
+    let e = event(h);
+    let saved = e.group(group).unwrap().stage(stage).unwrap().round(round.no).unwrap();
+    assert!(saved.games.iter().all(|g| g.result.is_some()), "round {} of group {group}: every board has a result", round.no);
+    round.no
+}
+
+/// 打印 → 另存为 PDF… → `document`, saved at `out` (typed); the PDF's bytes.
+fn save_pdf(h: &mut App, document: &str, out: &Path) -> Vec<u8> {
+    click(h, "打印");
+    h.get_by_label("另存为 PDF…").hover();
+    h.run_steps(2);
+    h.get_by_label("另存为 PDF…").click();
+    h.run_steps(2);
+    h.get_all_by_label(document).last().unwrap().click();
+    h.run_steps(2);
+    let stem = out.with_extension("");
+    type_into(h, "文件路径", &stem.display().to_string());
+    click(h, "保存");
+    for _ in 0..3 {
+        h.step();
+        h.state_mut().session_mut().wait_idle(Duration::from_secs(20));
+    }
+    std::fs::read(out).unwrap_or_else(|e| panic!("{}: {e}", out.display()))
+}
+
+/// 导出 → 最终排名（Excel）…, saved where the dialog proposes (beside the event file).
+fn export_xlsx(h: &mut App, expected: &Path) -> Vec<u8> {
+    click(h, "导出");
+    h.get_by_label("最终排名（Excel）…").click();
+    h.run_steps(2);
+    click(h, "保存");
+    for _ in 0..3 {
+        h.step();
+        h.state_mut().session_mut().wait_idle(Duration::from_secs(20));
+    }
+    std::fs::read(expected).unwrap_or_else(|e| panic!("{}: {e}", expected.display()))
+}
+
+/// The text a PDF draws, in reading order.
+fn pdf_text(bytes: &[u8]) -> String {
+    common::pdf::drawn_strings(bytes).iter().flatten().map(|d| d.2.clone()).collect::<Vec<_>>().join(" ")
+}
+
+/// Seed 003's three groups, six players each, born in each group's window, with phones.
+fn huaiyin_roster(dir: &Path) -> PathBuf {
+    let mut csv = String::from("姓名,性别,出生日期,电话,单位,组别\n");
+    let groups = [("成人组", 1980), ("少年组", 2008), ("儿童组", 2013)];
+    for (g, (group, year)) in groups.iter().enumerate() {
+        for i in 0..6 {
+            let gender = if i % 2 == 0 { "男" } else { "女" };
+            let name = format!("{}{}", ["甲", "乙", "丙"][g], ["一", "二", "三", "四", "五", "六"][i]);
+            csv.push_str(&format!("{name},{gender},{year}-0{}-1{i},1380000{g}{i:03},淮阴棋社,{group}\n", i + 1));
+        }
+    }
+    let path = dir.join("淮阴名单.csv");
+    std::fs::write(&path, csv).unwrap();
+    path
+}
+
+// seed 003 — three groups, a prize-table edit, a tiebreak
+// reorder, a registration refused by its window, three rounds in each group, the prize
+// list printed and the final ranking exported, all in the window.
+#[test]
+fn seed_003_runs_in_the_window_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("淮阴预选赛.bianpai");
+    let mut h = harness();
+    new_event(&mut h, "huaiyin-2022", "2022淮阴区预选赛", &path);
+    let groups: Vec<(GroupId, String)> = event(&h).groups.iter().map(|g| (g.id, g.name.clone())).collect();
+    assert_eq!(groups.len(), 3);
+
+    // 赛事: three rounds in each group; in 成人组 胜局 before 对手分 and 一等奖 120 元.
+    show_view(&mut h, "赛事", View::Event);
+    for (_, name) in &groups {
+        choose_group(&mut h, name);
+        type_into(&mut h, "计划轮数", "3");
+        if name == "成人组" {
+            h.get_by_label("下移 对手分").click_accesskit();
+            h.run();
+            type_into(&mut h, "金额 1", "120");
+            click(&mut h, "保存奖励规则");
+            settle(&mut h);
+        }
+        click(&mut h, "保存阶段设置");
+        settle(&mut h);
+    }
+    let e = event(&h);
+    let planned: Vec<_> = e.groups.iter().map(|g| g.stages[0].rounds_planned).collect();
+    assert_eq!(planned, vec![Some(3); 3], "{:?}", h.state_mut().session_mut().refusals());
+    let adult = &e.groups[0];
+    assert_eq!(&adult.stages[0].tiebreaks[..2], &[Tiebreak::Wins, Tiebreak::OpponentsPoints]);
+    assert_eq!(adult.prizes.by_rank[0].prize.describe(), "一等奖 120元");
+
+    // 选手: a registration dated after 成人组's window is refused with its reason.
+    choose_group(&mut h, "成人组");
+    show_view(&mut h, "选手", View::Roster);
+    click(&mut h, "添加选手…");
+    type_into(&mut h, "姓名", "迟到者");
+    type_into(&mut h, "出生日期", "1990-01-01");
+    type_into(&mut h, "电话", "13900000000");
+    type_into(&mut h, "报名日期", "2022-12-05");
+    h.get_by_label("• 报名日期 2022-12-05 不在本组报名时间 2022-11-20 至 2022-11-30 内");
+    assert!(h.get_by_label("保存").accesskit_node().is_disabled(), "only an override could accept it");
+    type_into(&mut h, "报名日期", "2022-11-25");
+    click(&mut h, "保存");
+    settle(&mut h);
+    let e = event(&h);
+    assert_eq!(e.players.len(), 1);
+    assert_eq!(e.players[0].entry.registered, Some(jiff::civil::date(2022, 11, 25)));
+
+    // The three groups' roster, then three rounds in each group.
+    let roster = huaiyin_roster(dir.path());
+    import_roster(&mut h, &roster, 18);
+    assert_eq!(event(&h).players.len(), 19);
+    for (id, name) in &groups {
+        choose_group(&mut h, name);
+        for _ in 0..3 {
+            play_round(&mut h, *id, StageNo(1));
+        }
+    }
+    let e = event(&h);
+    assert!(e.groups.iter().all(|g| g.stages[0].rounds.len() == 3));
+
+    // 成人组's prize list (its 一等奖 now 120 元) and its final ranking in Excel.
+    choose_group(&mut h, "成人组");
+    let pdf = save_pdf(&mut h, "奖励名单", &dir.path().join("成人组奖励.pdf"));
+    let text = pdf_text(&pdf);
+    assert!(text.contains("一等奖") && text.contains("120"), "{text}");
+    let xlsx = export_xlsx(&mut h, &dir.path().join("成人组-最终排名.xlsx"));
+    assert!(xlsx.starts_with(b"PK"), "an Excel workbook");
+}
