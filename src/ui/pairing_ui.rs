@@ -8,7 +8,7 @@
 //! table — board, red with start number, points before the round and colour history
 //! (`红黑红`, `－` for a round without a game), result, black likewise — then the byes.
 //! The round's warnings (rules the pairing breaks) are marked ▲ on the players concerned,
-//! with the text on hover, and listed under the table.
+//! with the text on hover, and listed under the table, which fills the panel's height.
 //!
 //! Hand edits on the last round while it has no result: click players (two at
 //! most) and a board number, then swap the two players, swap the board's colours, move
@@ -308,8 +308,8 @@ pub fn pairing_ui(ui: &mut Ui, state: &mut PairingView, env: &Env<'_>, stage: &S
     if keys_free && ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Escape)) {
         state.clear_choice();
     }
-    pairing_table_ui(ui, state, env, stage, chosen, editable);
     warnings_ui(ui, chosen, lang);
+    pairing_table_ui(ui, state, env, stage, chosen, editable);
     confirm_ui(ui, state, env, stage, dialog_open, jobs);
 }
 

@@ -9,7 +9,7 @@
 
 use super::env::Env;
 use super::session::Job;
-use super::table::{Align, header_height, header_ui, row_height, text_cell_ui};
+use super::table::{Align, header_height, header_ui, row_height, table_builder, text_cell_ui};
 use crate::domain::command::Command;
 use crate::domain::command::DomainError;
 use crate::domain::event::StageStatus;
@@ -19,7 +19,7 @@ use crate::domain::ids::{GroupId, RoundNo, StageNo};
 use crate::domain::player::Gender;
 use crate::present::ranking::{Column as RankColumn, RankingRow, RankingTable};
 use egui::Ui;
-use egui_extras::{Column, TableBuilder};
+use egui_extras::Column;
 
 /// Which standings the cache holds.
 /// Group, stage, round, and the event's revision (any saved change invalidates).
@@ -156,12 +156,7 @@ fn section_table_ui(
     }
     let headings: Vec<(String, Align)> =
         table.columns.iter().map(|c| (c.short_header(lang).to_string(), align_of(*c))).collect();
-    let mut builder = TableBuilder::new(ui)
-        .id_salt("standings")
-        .striped(true)
-        .resizable(true)
-        .auto_shrink([false, false])
-        .max_scroll_height(max_height);
+    let mut builder = table_builder(ui, "standings").max_scroll_height(max_height);
     for column in &table.columns {
         builder = builder.column(table_column(*column));
     }
