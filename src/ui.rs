@@ -13,7 +13,8 @@
 //! ([`env`](mod@env)), the [`panel`] trait and a host that draws one panel over an event in
 //! memory, per-revision caches ([`memo`]), `table` pieces, [`form`] fields, the confirmation
 //! [`dialog`], the keyboard field (`key_field`), [`result_entry`] (result keys, labels
-//! and the correction dialog), [`i18n`], [`fonts`] and the worker [`session`]. Above it
+//! and the correction dialog), the players' search by name, number or pinyin (`search`),
+//! [`i18n`], [`fonts`] and the worker [`session`]. Above it
 //! the panels (`*_ui`), each importing the floor and never another panel or the app
 //! shell (`app.rs`), which registers them; `tests/architecture_ui.rs` checks this.
 //!
@@ -41,12 +42,13 @@ pub mod result_entry;
 pub mod results_ui;
 pub mod roster_ui;
 pub mod save_dialog;
+mod search;
 pub mod session;
 pub mod standings_ui;
 mod table;
 
 pub use app::{BianpaiApp, View};
-pub use env::Env;
+pub use env::{Env, Show};
 pub use i18n::Lang;
 pub use panel::{Panel, PanelHost};
 pub use session::{ExportKind, History, Job, Notice, PrintTarget, Refusal, Session};

@@ -25,6 +25,7 @@ const FLOOR: &[&str] = &[
     "panel",
     "result_entry",
     "save_dialog",
+    "search",
     "session",
     "table",
 ];

@@ -84,8 +84,7 @@ fn choose_group(h: &mut App, name: &str) {
     h.run();
     let item = h
         .get_all_by_label(name)
-        .filter(|n| n.accesskit_node().role() == Role::Button)
-        .last()
+        .rfind(|n| n.accesskit_node().role() == Role::Button)
         .unwrap_or_else(|| panic!("no group {name}"));
     item.click();
     h.run();

@@ -4,7 +4,7 @@
 //! a status bar, and the chosen panel in the centre, drawn over the frame's [`Env`].
 
 use super::bracket_ui::BracketView;
-use super::env::Env;
+use super::env::{Env, Show};
 use super::event_ui::EventView;
 use super::export_menu_ui::{ExportMenu, export_menu_ui};
 use super::file_menu_ui::{FileMenu, file_menu_ui};
@@ -138,9 +138,9 @@ impl Panels {
 /// The standings panel keeps its drawing function's shape (a stage argument); this
 /// registers it like the others.
 impl Panel for StandingsView {
-    fn panel_ui(&mut self, ui: &mut Ui, env: &Env<'_>, jobs: &mut Vec<Job>) {
+    fn panel_ui(&mut self, ui: &mut Ui, env: &Env<'_>, _jobs: &mut Vec<Job>) {
         if let Some(stage) = env.stage_or_note_ui(ui) {
-            standings_ui(ui, self, env, stage, jobs);
+            standings_ui(ui, self, env, stage);
         }
     }
 }
@@ -295,6 +295,8 @@ impl BianpaiApp {
             views_ui(ui, view, *lang);
         });
         let lang = *lang;
+        // A panel may ask for another stage (after closing one, the next).
+        let show = std::cell::Cell::new(None);
         egui::CentralPanel::default().show(ui, |ui| match (event, chosen_group) {
             (None, _) => open_error_ui(ui, session.notice(), session.is_busy(), lang),
             (Some(_), None) => {
@@ -310,10 +312,16 @@ impl BianpaiApp {
                     revision: session.revision(),
                     history: session.history(),
                     refusals: session.refusals(),
+                    show: &show,
                 };
                 panels.panel_mut(*view).panel_ui(ui, &env, &mut jobs);
             }
         });
+        match show.get() {
+            Some(Show::CurrentStage) => *stage = None,
+            Some(Show::Stage(no)) => *stage = Some(no),
+            None => {}
+        }
         for job in jobs {
             self.session.submit(job);
         }

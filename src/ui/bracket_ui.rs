@@ -45,6 +45,7 @@ mod keys;
 mod model;
 #[cfg(test)]
 mod tests;
+mod zoom;
 
 use crate::domain::event::{Event, KnockoutRules, Stage, StageKind, StageStatus, stage_entrants};
 use crate::domain::ids::{GroupId, StageNo, StartNo};
@@ -59,10 +60,12 @@ use crate::ui::result_entry::{
     Correction, ResultChange, Slot, change_label, correction_ui, outcome_buttons_ui, result_label,
 };
 use crate::ui::session::Job;
-use canvas::canvas_ui;
+use crate::ui::table::row_height;
+use canvas::{canvas_ui, placement_of};
 use egui::{Key, Modifiers, Response, Ui};
 use model::{BoxKind, Column, columns_of, find, player_name};
 use std::collections::BTreeMap;
+use zoom::{Zoom, fit, zoom_bar_ui};
 
 pub use crate::present::bracket::GameKey;
 
@@ -97,6 +100,10 @@ pub struct BracketView {
     scroll: bool,
     /// Where each game cell was drawn in the last frame (centre height), for ← and →.
     centres: BTreeMap<GameKey, f32>,
+    /// How big the bracket is drawn: fitted to the window until zoomed.
+    zoom: Zoom,
+    /// The zoom the bracket was drawn at last (the steps of 放大 and 缩小 start there).
+    zoom_shown: f32,
 }
 
 impl BracketView {
@@ -108,6 +115,11 @@ impl BracketView {
     /// A correction waiting for confirmation, if any.
     pub fn pending_confirmation(&self) -> Option<&ResultChange> {
         self.confirm.as_ref()
+    }
+
+    /// The zoom the bracket was drawn at last (1 = the window's text size).
+    pub fn zoom(&self) -> f32 {
+        self.zoom_shown
     }
 }
 
@@ -194,11 +206,21 @@ pub fn bracket_ui(ui: &mut Ui, state: &mut BracketView, env: &Env<'_>, stage: &S
          + black forfeits · - red forfeits · * both forfeit · Del clears · P pairs the next round · or click a game",
     ));
     podium_ui(ui, env.event, &columns, lang);
+    let keys_live = state.confirm.is_none();
+    zoom_bar_ui(ui, &mut state.zoom, state.zoom_shown, keys_live, lang);
     ui.add_space(4.0);
-    // The columns as they are now (with what the keys just sent).
+    // The columns as they are now (with what the keys just sent), placed at zoom 1 so
+    // that they can be fitted to the space left.
     let columns = columns_of(&seeds, stage, rules, &state.sent);
+    let placement = placement_of(&columns, row_height(ui));
+    let room = ui.available_size() - egui::vec2(12.0, 12.0);
+    let zoom = match state.zoom {
+        Zoom::Fit => fit(placement.size, room),
+        Zoom::Fixed(zoom) => zoom,
+    };
+    state.zoom_shown = zoom;
     egui::ScrollArea::both().id_salt("bracket").auto_shrink([false, false]).show(ui, |ui| {
-        canvas_ui(ui, state, env.event, &columns, rules, field.has_focus(), lang);
+        canvas_ui(ui, state, env.event, &columns, &placement, rules, field.has_focus(), zoom, lang);
     });
     confirm_ui(ui, state, env.event, &columns, confirm_was_shown, lang);
 

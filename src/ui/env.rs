@@ -1,13 +1,29 @@
 //! The environment every panel reads in a frame ([`Env`]): the event as last saved, the
 //! chosen group and stage, the language, whether the worker is busy, the revision that
 //! caches key on, the history the worker last read, and the commands the rules refused
-//! (typed, so the panel that sent one can take it back). The app shell builds it once a
-//! frame; a test builds it over an event in memory ([`super::panel::PanelHost`]).
+//! (typed, so the panel that sent one can take it back), and where a panel may ask the
+//! window to show another stage ([`Show`]) without naming the shell. The app shell
+//! builds it once a frame; a test builds it over an event in memory
+//! ([`super::panel::PanelHost`]).
 
 use super::i18n::Lang;
 use super::session::{History, Refusal};
 use crate::domain::event::{Event, Group, Stage};
+use crate::domain::ids::StageNo;
 use egui::Ui;
+use std::cell::Cell;
+
+/// What a panel asks the window to show from the next frame on (the shell, or a
+/// test's host, takes it after the panel is drawn).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Show {
+    /// The group's current stage (its first open one): after a stage is closed, the
+    /// next one as soon as the worker has saved the change — and still the closed one
+    /// if the rules refused it.
+    CurrentStage,
+    /// This stage of the chosen group.
+    Stage(StageNo),
+}
 
 /// What every panel may read this frame.
 #[derive(Debug, Clone, Copy)]
@@ -28,6 +44,8 @@ pub struct Env<'a> {
     pub history: Option<&'a History>,
     /// The latest commands the rules refused, oldest first.
     pub refusals: &'a [Refusal],
+    /// Where a panel leaves its [`Show`] request ([`Env::show`]).
+    pub show: &'a Cell<Option<Show>>,
 }
 
 impl<'a> Env<'a> {
@@ -38,5 +56,10 @@ impl<'a> Env<'a> {
             ui.label(format!("{} {}", self.group.name, self.lang.t("没有比赛阶段。", "has no stages.")));
         }
         self.stage
+    }
+
+    /// Asks the window to show `what` from the next frame on.
+    pub fn show(&self, what: Show) {
+        self.show.set(Some(what));
     }
 }

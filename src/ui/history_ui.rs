@@ -5,10 +5,10 @@ use super::env::Env;
 use super::i18n::Lang;
 use super::panel::Panel;
 use super::session::Job;
-use super::table::{Align, header_height, header_ui, row_height, text_cell_ui};
+use super::table::{Align, header_height, header_ui, row_height, table_builder, text_cell_ui, under_table_ui};
 use crate::store::AuditEntry;
 use egui::Ui;
-use egui_extras::{Column, TableBuilder};
+use egui_extras::Column;
 use std::path::PathBuf;
 
 /// The history view's own state.
@@ -57,13 +57,14 @@ pub fn history_ui(ui: &mut Ui, state: &mut HistoryView, env: &Env<'_>, jobs: &mu
     ui.separator();
     backups_ui(ui, state, &history.backups, lang, jobs);
     ui.separator();
-    let details_height = if state.selected.is_some() { 180.0 } else { 0.0 };
-    let table_height = (ui.available_height() - details_height - 8.0).max(120.0);
-    audit_table_ui(ui, state, &history.entries, lang, table_height);
+    // The chosen change's details under the table, which fills the height above.
     if let Some(entry) = state.selected.and_then(|id| history.entries.iter().find(|e| e.id == id)) {
-        ui.separator();
-        details_ui(ui, entry, lang);
+        under_table_ui(ui, "audit_details", |ui| {
+            ui.separator();
+            details_ui(ui, entry, lang);
+        });
     }
+    audit_table_ui(ui, state, &history.entries, lang);
 }
 
 fn backups_ui(ui: &mut Ui, state: &mut HistoryView, backups: &[PathBuf], lang: Lang, jobs: &mut Vec<Job>) {
@@ -104,7 +105,7 @@ fn backups_ui(ui: &mut Ui, state: &mut HistoryView, backups: &[PathBuf], lang: L
         });
 }
 
-fn audit_table_ui(ui: &mut Ui, state: &mut HistoryView, entries: &[AuditEntry], lang: Lang, height: f32) {
+fn audit_table_ui(ui: &mut Ui, state: &mut HistoryView, entries: &[AuditEntry], lang: Lang) {
     let headings: Vec<(String, Align)> = [
         (lang.t("序号", "#"), Align::Right),
         (lang.t("时间 (UTC)", "Time (UTC)"), Align::Left),
@@ -116,12 +117,8 @@ fn audit_table_ui(ui: &mut Ui, state: &mut HistoryView, entries: &[AuditEntry], 
     .map(|(h, a)| (h.to_string(), a))
     .collect();
     let (row_h, header_h) = (row_height(ui), header_height(ui));
-    TableBuilder::new(ui)
-        .id_salt("audit_log")
-        .striped(true)
+    table_builder(ui, "audit_log")
         .sense(egui::Sense::click())
-        .auto_shrink([false, false])
-        .max_scroll_height(height)
         .column(Column::exact(48.0))
         .column(Column::exact(160.0))
         .column(Column::initial(80.0).at_least(40.0))

@@ -8,7 +8,13 @@
 //! table — board, red with start number, points before the round and colour history
 //! (`红黑红`, `－` for a round without a game), result, black likewise — then the byes.
 //! The round's warnings (rules the pairing breaks) are marked ▲ on the players concerned,
-//! with the text on hover, and listed under the table.
+//! with the text on hover, and listed under the table, which fills the panel's height.
+//!
+//! Above the round, the stage's place in the group (`advance.rs`, R-1.4): a played-out
+//! stage with another after it shows who qualifies, a nominee picker and
+//! 「结束本阶段并晋级」 (asks first, then the window shows the next stage); a stage
+//! waiting for the one before says how many rounds that one still has; the last stage
+//! played out says the event is finished and where to export and print.
 //!
 //! Hand edits on the last round while it has no result: click players (two at
 //! most) and a board number, then swap the two players, swap the board's colours, move
@@ -28,6 +34,7 @@
 //! | PageUp / PageDown | previous / next round |
 //! | Tab, Space | reach and choose players and boards in the table |
 
+mod advance;
 mod edit;
 mod table;
 #[cfg(test)]
@@ -44,6 +51,7 @@ use crate::ui::env::Env;
 use crate::ui::i18n::Lang;
 use crate::ui::panel::Panel;
 use crate::ui::session::Job;
+use advance::{AdvanceView, stage_state_ui};
 use edit::{confirm_ui, edit_bar_ui};
 use egui::{Key, Modifiers, Ui};
 use std::collections::BTreeMap;
@@ -72,6 +80,8 @@ pub struct PairingView {
     pairing: Option<std::time::Instant>,
     /// The revision the choice belongs to; a saved change clears it.
     seen_revision: u64,
+    /// Closing the stage and qualifying its players into the next.
+    advance: AdvanceView,
 }
 
 /// What waits for confirmation.
@@ -136,10 +146,22 @@ pub fn parse_seed(text: &str) -> Result<Option<u64>, std::num::ParseIntError> {
 /// Why the next round cannot be paired now, if it cannot.
 pub fn pair_blocker(stage: &Stage, players: usize, lang: Lang) -> Option<String> {
     if stage.kind == StageKind::Knockout {
-        return Some(lang.t("淘汰赛阶段不用此处编排。", "Knockout stages are not paired here.").into());
+        return Some(
+            lang.t(
+                "淘汰赛阶段在「对阵图」中编排和录入。",
+                "Knockout stages are paired and scored in the Bracket view.",
+            )
+            .into(),
+        );
     }
-    if stage.status != StageStatus::Open {
-        return Some(lang.t("本阶段未开放。", "This stage is not open.").into());
+    match stage.status {
+        StageStatus::Open => {}
+        StageStatus::Pending => {
+            return Some(
+                lang.t("本阶段在上一阶段结束后开放。", "This stage opens when the one before it ends.").into(),
+            );
+        }
+        StageStatus::Closed => return Some(lang.t("本阶段已结束。", "This stage is closed.").into()),
     }
     if let Err(Unfinished { round, missing }) = stage.ready_for_next_round() {
         return Some(match lang {
@@ -261,6 +283,7 @@ pub fn pairing_ui(ui: &mut Ui, state: &mut PairingView, env: &Env<'_>, stage: &S
         }
     });
     ui.separator();
+    stage_state_ui(ui, &mut state.advance, env, stage, jobs);
 
     let Some(last) = stage.last_round() else {
         ui.label(lang.t("本阶段尚未编排任何轮次。", "No round of this stage has been paired yet."));
@@ -308,8 +331,8 @@ pub fn pairing_ui(ui: &mut Ui, state: &mut PairingView, env: &Env<'_>, stage: &S
     if keys_free && ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Escape)) {
         state.clear_choice();
     }
-    pairing_table_ui(ui, state, env, stage, chosen, editable);
     warnings_ui(ui, chosen, lang);
+    pairing_table_ui(ui, state, env, stage, chosen, editable);
     confirm_ui(ui, state, env, stage, dialog_open, jobs);
 }
 

@@ -4,7 +4,7 @@
 //! its panels through the trait; tests drive a single panel through the host, as
 //! egui's demo tests each demo with `egui_kittest::Harness::new_ui_state`.
 
-use super::env::Env;
+use super::env::{Env, Show};
 use super::i18n::Lang;
 use super::session::{History, Job, Refusal};
 use crate::domain::command::apply;
@@ -20,7 +20,8 @@ pub trait Panel {
     fn panel_ui(&mut self, ui: &mut Ui, env: &Env<'_>, jobs: &mut Vec<Job>);
 }
 
-/// One panel over an event in memory, with the jobs it has emitted.
+/// One panel over an event in memory, with the jobs it has emitted; a stage the panel
+/// asks to show ([`Show`]) becomes [`PanelHost::stage`], as in the window.
 #[derive(Debug)]
 pub struct PanelHost<P> {
     /// The panel and its state.
@@ -71,6 +72,7 @@ impl<P: Panel> PanelHost<P> {
             return;
         };
         let stage = self.stage.and_then(|no| group.stage(no)).or_else(|| group.current_stage());
+        let show = std::cell::Cell::new(None);
         let env = Env {
             event,
             group,
@@ -80,8 +82,15 @@ impl<P: Panel> PanelHost<P> {
             revision: self.revision,
             history: self.history.as_ref(),
             refusals: &self.refusals,
+            show: &show,
         };
         self.panel.panel_ui(ui, &env, &mut self.jobs);
+        // As the window does: the stage asked for is shown from the next frame on.
+        match show.get() {
+            Some(Show::CurrentStage) => self.stage = None,
+            Some(Show::Stage(no)) => self.stage = Some(no),
+            None => {}
+        }
     }
 
     /// Takes the jobs emitted so far.

@@ -12,14 +12,14 @@ use super::i18n::Lang;
 use super::memo::Memo;
 use super::panel::Panel;
 use super::session::Job;
-use super::table::{Align, header_height, header_ui, row_height, text_cell_ui};
+use super::table::{Align, header_height, header_ui, row_height, table_builder, text_cell_ui, under_table_ui};
 use crate::domain::command::Command;
 use crate::domain::event::{Event, Group};
 use crate::domain::ids::{GroupId, StartNo};
 use crate::domain::ledger::{LedgerKind, yuan};
 use crate::domain::prizes::{Prize, PrizeTotals, awards, group_finished, prize_ranking};
 use egui::Ui;
-use egui_extras::{Column, TableBuilder};
+use egui_extras::Column;
 use std::collections::BTreeMap;
 
 /// The prize view's own state.
@@ -188,9 +188,6 @@ pub fn prizes_ui(ui: &mut Ui, state: &mut PrizesView, env: &Env<'_>, jobs: &mut 
 
     let shown: Vec<&PrizeRow> = table.rows.iter().filter(|r| !unclaimed_only || r.unpaid_fen() > 0).collect();
     let (header_h, row_h) = (header_height(ui), row_height(ui));
-    let line_h = row_h + ui.spacing().item_spacing.y;
-    let foot_h = 3.0 * line_h + 8.0;
-    let max_height = (ui.available_height() - foot_h - header_h).max(row_h * 3.0);
     let mut pay: Option<&PrizeRow> = None;
     if shown.is_empty() {
         ui.label(if unclaimed_only {
@@ -198,7 +195,14 @@ pub fn prizes_ui(ui: &mut Ui, state: &mut PrizesView, env: &Env<'_>, jobs: &mut 
         } else {
             lang.t("（无人获奖）", "(no prizes awarded)")
         });
+        ui.separator();
+        totals_ui(ui, table, lang);
     } else {
+        // The totals under the table, which fills the height above them.
+        under_table_ui(ui, "prize_totals", |ui| {
+            ui.separator();
+            totals_ui(ui, table, lang);
+        });
         let headings: Vec<(String, Align)> = vec![
             (lang.t("名次", "Rank").into(), Align::Right),
             (lang.t("编号", "No.").into(), Align::Right),
@@ -209,12 +213,7 @@ pub fn prizes_ui(ui: &mut Ui, state: &mut PrizesView, env: &Env<'_>, jobs: &mut 
             (lang.t("发放情况", "Paid out").into(), Align::Left),
             (String::new(), Align::Left),
         ];
-        TableBuilder::new(ui)
-            .id_salt("prizes")
-            .striped(true)
-            .resizable(true)
-            .auto_shrink([false, true])
-            .max_scroll_height(max_height)
+        table_builder(ui, "prizes")
             .column(Column::exact(40.0))
             .column(Column::exact(44.0))
             .column(Column::initial(100.0).at_least(60.0))
@@ -280,8 +279,6 @@ pub fn prizes_ui(ui: &mut Ui, state: &mut PrizesView, env: &Env<'_>, jobs: &mut 
             }],
         });
     }
-    ui.separator();
-    totals_ui(ui, table, lang);
 }
 
 /// The foot: cash won, paid and unpaid; items by label; the number of trophies.

@@ -59,9 +59,9 @@ use crate::ui::result_entry::{
     refusal_text, result_label, slot_label,
 };
 use crate::ui::session::Job;
-use crate::ui::table::{Align, header_height, header_ui, passive_cell_ui, row_height};
+use crate::ui::table::{Align, header_height, header_ui, passive_cell_ui, row_height, table_builder};
 use egui::{Sense, Ui};
-use egui_extras::{Column, TableBuilder};
+use egui_extras::Column;
 use entry::{late_deadline, lines_of, suggestion};
 use std::collections::BTreeMap;
 
@@ -441,12 +441,8 @@ fn board_table_ui(ui: &mut Ui, state: &mut ResultsView, event: &Event, round: &R
     let (header_h, row_h) = (header_height(ui), row_height(ui));
     let mut clicked: Option<Line> = None;
     let mut late: Option<(Line, bool, bool)> = None;
-    let mut table = TableBuilder::new(ui)
-        .id_salt(("results", round.no))
-        .striped(true)
-        .resizable(true)
+    let mut table = table_builder(ui, ("results", round.no))
         .sense(Sense::click())
-        .auto_shrink([false, false])
         .column(Column::exact(if several { 80.0 } else { 48.0 }))
         .column(Column::initial(140.0).at_least(80.0))
         .column(Column::initial(220.0).at_least(120.0))

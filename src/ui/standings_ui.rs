@@ -5,21 +5,20 @@
 //! The table is [`RankingTable::standings_after`], the same model as the standings PDF
 //! and `bianpai standings`. Standings are derived from the event, never stored; the
 //! last table computed is kept until the round, stage or group changes or
-//! [`StandingsView::invalidate`] is called (after any change to the event).
+//! [`StandingsView::invalidate`] is called (after any change to the event). When the
+//! stage is played out and another follows, a line points to the pairing panel, where
+//! the stage is closed and its players qualified.
 
 use super::env::Env;
-use super::session::Job;
-use super::table::{Align, header_height, header_ui, row_height, text_cell_ui};
-use crate::domain::command::Command;
+use super::table::{Align, header_height, header_ui, row_height, table_builder, text_cell_ui};
 use crate::domain::command::DomainError;
 use crate::domain::event::StageStatus;
 use crate::domain::event::{Event, Stage};
-use crate::domain::ids::StartNo;
 use crate::domain::ids::{GroupId, RoundNo, StageNo};
 use crate::domain::player::Gender;
 use crate::present::ranking::{Column as RankColumn, RankingRow, RankingTable};
 use egui::Ui;
-use egui_extras::{Column, TableBuilder};
+use egui_extras::Column;
 
 /// Which standings the cache holds.
 /// Group, stage, round, and the event's revision (any saved change invalidates).
@@ -31,8 +30,6 @@ pub struct StandingsView {
     /// The round the standings are after; `None` for the last complete round.
     pub after_round: Option<u32>,
     cache: Option<(CacheKey, Result<RankingTable, DomainError>)>,
-    /// Sponsors' nominees typed for the next stage: start numbers.
-    pub nominees: String,
 }
 
 impl StandingsView {
@@ -52,8 +49,8 @@ impl StandingsView {
 }
 
 /// Draws the standings of `stage` after the chosen round.
-pub fn standings_ui(ui: &mut Ui, state: &mut StandingsView, env: &Env<'_>, stage: &Stage, jobs: &mut Vec<Job>) {
-    next_stage_ui(ui, state, env, stage, jobs);
+pub fn standings_ui(ui: &mut Ui, state: &mut StandingsView, env: &Env<'_>, stage: &Stage) {
+    next_stage_ui(ui, env, stage);
     let (event, group, lang) = (env.event, env.group, env.lang);
     let paired = stage.rounds.len() as u32;
     let after_label = |r: u32| match (r, lang) {
@@ -156,12 +153,7 @@ fn section_table_ui(
     }
     let headings: Vec<(String, Align)> =
         table.columns.iter().map(|c| (c.short_header(lang).to_string(), align_of(*c))).collect();
-    let mut builder = TableBuilder::new(ui)
-        .id_salt("standings")
-        .striped(true)
-        .resizable(true)
-        .auto_shrink([false, false])
-        .max_scroll_height(max_height);
+    let mut builder = table_builder(ui, "standings").max_scroll_height(max_height);
     for column in &table.columns {
         builder = builder.column(table_column(*column));
     }
@@ -176,48 +168,20 @@ fn section_table_ui(
     });
 }
 
-/// When the stage is played out and another follows: close it and hand its top
-/// players, and the nominees typed, on to the next stage, the same as
-/// `bianpai stage next`.
-fn next_stage_ui(ui: &mut Ui, state: &mut StandingsView, env: &Env<'_>, stage: &Stage, jobs: &mut Vec<Job>) {
+/// When the stage is played out and another follows: where to close it (the pairing
+/// panel shows who qualifies, picks the nominees and closes the stage, R-1.4).
+fn next_stage_ui(ui: &mut Ui, env: &Env<'_>, stage: &Stage) {
     let lang = env.lang;
     let Some(next) = env.group.stage(StageNo(stage.no.0 + 1)) else { return };
-    let played_out = stage.status == StageStatus::Open
-        && !stage.rounds.is_empty()
-        && stage.rounds_planned.is_none_or(|planned| stage.rounds.len() as u32 >= planned)
-        && stage.last_round().is_some_and(|r| r.is_complete());
-    if !played_out || next.status != StageStatus::Pending {
+    if stage.status != StageStatus::Open || !stage.is_played_out() || next.status != StageStatus::Pending {
         return;
     }
-    ui.horizontal_wrapped(|ui| {
-        let qualifiers = stage.qualifiers.map_or(String::new(), |q| q.to_string());
-        ui.label(match lang {
-            crate::ui::Lang::Zh => format!("本阶段已赛完：前 {qualifiers} 名进入「{}」。", next.name),
-            crate::ui::Lang::En => format!("This stage is finished: the top {qualifiers} enter “{}”.", next.name),
-        });
-        let label = ui.label(lang.t("提名选手（编号）", "Nominees (start numbers)"));
-        ui.add(egui::TextEdit::singleline(&mut state.nominees).desired_width(120.0).hint_text("41, 57"))
-            .labelled_by(label.id);
-        let nominees: Result<Vec<StartNo>, String> = state
-            .nominees
-            .split([',', '，', ' '])
-            .filter(|t| !t.trim().is_empty())
-            .map(|t| t.trim().parse::<u32>().map(StartNo).map_err(|_| t.trim().to_string()))
-            .collect();
-        match nominees {
-            Err(bad) => {
-                ui.colored_label(ui.visuals().error_fg_color, format!("{}: {bad}", lang.t("不是编号", "not a number")));
-            }
-            Ok(nominees) => {
-                let button = egui::Button::new(lang.t("结束本阶段并晋级", "Close stage and qualify"));
-                if ui.add_enabled(!env.busy, button).clicked() {
-                    jobs.push(Job::Execute {
-                        label: lang.t("阶段晋级", "Stage closed").to_string(),
-                        commands: vec![Command::AdvanceStage { group: env.group.id, stage: stage.no, nominees }],
-                    });
-                }
-            }
-        }
+    ui.label(match lang {
+        crate::ui::Lang::Zh => format!("本阶段已赛完：请在「对阵」页查看晋级名单、选择提名选手，并结束本阶段进入「{}」。", next.name),
+        crate::ui::Lang::En => format!(
+            "This stage is played out: the Pairings view shows who qualifies, picks the nominees and closes it for “{}”.",
+            next.name
+        ),
     });
     ui.separator();
 }

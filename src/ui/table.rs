@@ -1,8 +1,14 @@
-//! Pieces shared by the views' tables: the usual table set-up with its header row
-//! ([`data_table_ui`]), text cells scoped by an id (so that widgets added to a row later
-//! cannot clash across rows), cells that let a click through to the row, and row height.
+//! Pieces shared by the views' tables: the usual table set-up ([`table_builder`]: it
+//! fills the width and the height left in the panel, its body scrolls), a place for
+//! what goes under a table ([`under_table_ui`], drawn first so that the table can take
+//! every point above it), the header row, text cells scoped by an id (so that widgets
+//! added to a row later cannot clash across rows), cells that let a click through to
+//! the row, and row height.
+//!
+//! Every heading and text cell is drawn by [`cell_text_ui`]: one line; in a column
+//! that clips, cut with `…` when too wide, and then the whole text on hover.
 
-use egui::{AsIdSalt, Layout, Sense, Ui, WidgetText};
+use egui::{AsIdSalt, Layout, Response, Sense, TextWrapMode, Ui, WidgetText};
 use egui_extras::{Column, TableBuilder, TableRow};
 
 /// How a cell's text is aligned: text left, numbers right.
@@ -24,12 +30,64 @@ pub fn row_height(ui: &Ui) -> f32 {
     ui.text_style_height(&egui::TextStyle::Body) + 6.0
 }
 
+/// The views' usual table: striped, resizable columns, filling the width and the
+/// height left in `ui` — the body scrolls, and is never less than three rows tall.
+/// Whatever belongs under the table goes into [`under_table_ui`] before it; a view
+/// that stacks tables gives each its share with `max_scroll_height`.
+pub fn table_builder(ui: &mut Ui, id_salt: impl AsIdSalt) -> TableBuilder<'_> {
+    let least = 3.0 * row_height(ui);
+    TableBuilder::new(ui)
+        .id_salt(id_salt)
+        .striped(true)
+        .resizable(true)
+        .auto_shrink([false, false])
+        .min_scrolled_height(least)
+}
+
+/// Draws `add_contents` at the bottom of `ui`'s space (a frameless bottom panel that
+/// takes the height its contents took), so that a table drawn after it fills exactly
+/// the height above.
+pub fn under_table_ui<R>(ui: &mut Ui, id_salt: impl AsIdSalt, add_contents: impl FnOnce(&mut Ui) -> R) -> R {
+    egui::Panel::bottom(id_salt)
+        .resizable(false)
+        .show_separator_line(false)
+        .frame(egui::Frame::NONE)
+        .show(ui, add_contents)
+        .inner
+}
+
+/// Whether a cell cuts `text`: the cell's column clips (exact widths, `Column::clip`)
+/// and the text on one line is wider than what is left of the cell.
+pub fn is_clipped(ui: &Ui, text: &WidgetText) -> bool {
+    if ui.wrap_mode() != TextWrapMode::Truncate {
+        return false;
+    }
+    let galley = text.clone().into_galley(ui, Some(TextWrapMode::Extend), f32::INFINITY, egui::TextStyle::Body);
+    galley.size().x > ui.available_width() + 0.5
+}
+
+/// A cell's text on one line, sensing `sense`. In a column that clips (exact widths,
+/// `Column::clip`) a text too wide is cut with `…` and shows the whole text on hover —
+/// the one way every table shows a clipped heading or cell; other columns grow to
+/// their text.
+pub fn cell_text_ui(ui: &mut Ui, text: impl Into<WidgetText>, sense: Sense) -> Response {
+    let text = text.into();
+    let clipped = is_clipped(ui, &text);
+    let full = text.text().to_string();
+    // A cut text senses hover (for its tooltip) even where the row takes the clicks:
+    // hovering does not take a click from the widget under it.
+    let sense = if clipped { sense | Sense::hover() } else { sense };
+    let label = egui::Label::new(text).selectable(false).show_tooltip_when_elided(false).sense(sense);
+    let response = ui.add(label);
+    if clipped { response.on_hover_text(full) } else { response }
+}
+
 /// Fills a header row with the column headings.
 pub fn header_ui(mut header: TableRow<'_, '_>, headings: &[(String, Align)]) {
     for (heading, align) in headings {
         header.col(|ui| {
             aligned_ui(ui, *align, |ui| {
-                ui.strong(heading.as_str());
+                cell_text_ui(ui, egui::RichText::new(heading.as_str()).strong(), Sense::hover());
             });
         });
     }
@@ -42,7 +100,7 @@ pub fn text_cell_ui(row: &mut TableRow<'_, '_>, id: impl AsIdSalt, align: Align,
     row.col(|ui| {
         ui.push_id(id, |ui| {
             aligned_ui(ui, align, |ui| {
-                ui.label(text);
+                cell_text_ui(ui, text, Sense::hover());
             });
         });
     });
@@ -54,7 +112,7 @@ pub fn passive_cell_ui(row: &mut TableRow<'_, '_>, id: impl AsIdSalt, align: Ali
     row.col(|ui| {
         ui.push_id(id, |ui| {
             aligned_ui(ui, align, |ui| {
-                ui.add(egui::Label::new(text).selectable(false).sense(Sense::empty()));
+                cell_text_ui(ui, text, Sense::empty());
             });
         });
     });
@@ -78,8 +136,8 @@ impl TableColumn {
     }
 }
 
-/// The views' usual table: striped, resizable, filling the space, with a header row of
-/// the columns' headings and `rows` body rows drawn by `row_ui`.
+/// The views' usual table ([`table_builder`]) with a header row of the columns'
+/// headings and `rows` body rows drawn by `row_ui`.
 pub fn data_table_ui(
     ui: &mut Ui,
     id_salt: impl AsIdSalt,
@@ -89,7 +147,7 @@ pub fn data_table_ui(
 ) {
     let (header_h, row_h) = (header_height(ui), row_height(ui));
     let headings: Vec<(String, Align)> = columns.iter().map(|c| (c.heading.clone(), c.align)).collect();
-    let mut table = TableBuilder::new(ui).id_salt(id_salt).striped(true).resizable(true).auto_shrink([false, false]);
+    let mut table = table_builder(ui, id_salt);
     for column in columns {
         table = table.column(column.width);
     }
@@ -104,4 +162,28 @@ fn aligned_ui(ui: &mut Ui, align: Align, add_contents: impl FnOnce(&mut Ui)) {
         Align::Right => Layout::right_to_left(egui::Align::Center),
     };
     ui.with_layout(layout, add_contents);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Issue 17: only a column that clips cuts a text, and only a text too wide for it.
+    #[test]
+    fn only_a_clipping_cell_cuts_a_text_too_wide() {
+        let ctx = egui::Context::default();
+        let mut seen = Vec::new();
+        let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+            ui.allocate_ui(egui::vec2(24.0, 20.0), |ui| {
+                let (wide, short) = (WidgetText::from("Black games"), WidgetText::from("B"));
+                seen.push(is_clipped(ui, &wide));
+                ui.style_mut().wrap_mode = Some(TextWrapMode::Truncate);
+                seen.push(is_clipped(ui, &wide));
+                seen.push(is_clipped(ui, &short));
+            });
+        });
+        // Headless: no renderer takes the font atlas.
+        output.textures_delta.clear();
+        assert_eq!(seen, [false, true, false], "growing column, clipping column, a text that fits");
+    }
 }

@@ -7,10 +7,9 @@ use crate::domain::model::event::{
     ByeKind, Event, KnockoutRules, Official, PlannedBye, RoundSchedule, Stage, StageKind, StageStatus,
 };
 use crate::domain::model::ids::{GroupId, RoundNo, StageNo, StartNo};
-use crate::domain::model::player::PlayerStatus;
 use crate::domain::model::rules::{PairingOptions, ScoringTable, Tiebreak};
 use crate::domain::model::stage_checks::{check_knockout, check_qualifiers};
-use crate::domain::standings::standings;
+use crate::domain::standings::qualifiers;
 use jiff::civil::Date;
 
 /// Changes one stage's settings with `f` (which may refuse), keeping the settings
@@ -215,11 +214,14 @@ pub(super) fn advance(
     if closing.status != StageStatus::Open {
         return Err(DomainError::StageNotOpen(stage_no));
     }
-    let played = closing.rounds.len() as u32;
-    if closing.rounds_planned.is_some_and(|planned| played < planned) || played == 0 {
-        return Err(DomainError::StageUnfinished { stage: stage_no, played, planned: closing.rounds_planned });
+    if !closing.is_played_out() {
+        // Why not, rounds before results.
+        let played = closing.rounds.len() as u32;
+        if played == 0 || closing.rounds_planned.is_some_and(|planned| played < planned) {
+            return Err(DomainError::StageUnfinished { stage: stage_no, played, planned: closing.rounds_planned });
+        }
+        closing.ready_for_next_round()?;
     }
-    closing.ready_for_next_round()?;
     if closing.nominees > 0 && nominees.len() as u32 > closing.nominees {
         return Err(DomainError::TooManyNominees { given: nominees.len(), allowed: closing.nominees });
     }
@@ -236,17 +238,14 @@ pub(super) fn advance(
 }
 
 /// The next stage's entrants: the closing stage's active qualifiers in standing
-/// order, then the nominees.
+/// order ([`qualifiers`], the rule the window's preview shows), then the nominees.
 fn qualified(
     event: &Event,
     group: GroupId,
     closing: &Stage,
     nominees: &[StartNo],
 ) -> Result<Vec<StartNo>, DomainError> {
-    let table = standings(event, group, closing.no, closing.rounds.len() as u32)?;
-    let active = |p: StartNo| event.player(p).is_some_and(|pl| pl.status == PlayerStatus::Active);
-    let take = closing.qualifiers.map_or(usize::MAX, |q| q as usize);
-    let mut entrants: Vec<StartNo> = table.rows.iter().map(|r| r.start_no).filter(|p| active(*p)).take(take).collect();
+    let mut entrants: Vec<StartNo> = qualifiers(event, group, closing)?.iter().map(|r| r.start_no).collect();
     for n in nominees {
         let player = event.player(*n).ok_or(DomainError::UnknownPlayer(*n))?;
         if player.group != group {

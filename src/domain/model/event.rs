@@ -403,6 +403,14 @@ impl Stage {
         }
     }
 
+    /// Whether the stage is played out: at least one round paired, every planned round
+    /// paired, and every game of the last one decided — the stage can be closed and its
+    /// players qualified into the next.
+    pub fn is_played_out(&self) -> bool {
+        let played = self.rounds.len() as u32;
+        played > 0 && self.rounds_planned.is_none_or(|planned| played >= planned) && self.ready_for_next_round().is_ok()
+    }
+
     /// The number of rounds with every game decided.
     pub fn completed_rounds(&self) -> u32 {
         self.rounds.iter().take_while(|r| r.is_complete()).count() as u32

@@ -7,8 +7,11 @@
 //! the same rules, recursively back to round 1 and then start numbers) fit the same
 //! loop as the per-player ones of [`tiebreaks`].
 
+mod qualify;
 pub mod record;
 pub mod tiebreaks;
+
+pub use qualify::qualifiers;
 
 use crate::domain::event::stage_entrants;
 use crate::domain::event::{Event, Stage, StageKind};

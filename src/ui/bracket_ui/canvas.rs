@@ -1,6 +1,10 @@
 //! Drawing the bracket: the columns side by side, each match a framed box (title and
 //! score, the two sides with the winner highlighted, one clickable cell per game), and
 //! the lines from each match to where its winner (solid) or loser (dashed) goes.
+//!
+//! The boxes are placed first at zoom 1 ([`placement_of`]), so the panel knows the
+//! bracket's size before drawing it and can fit it to the window; then everything —
+//! places, rows and the text itself — is drawn at the chosen zoom.
 
 use super::model::{BoxKind, Column, Holder, MatchBox, game_text, player_name, side_text};
 use super::{BracketView, GameKey};
@@ -8,7 +12,7 @@ use crate::domain::event::{Event, KnockoutRules};
 use crate::domain::knockout::MatchState;
 use crate::ui::i18n::Lang;
 use crate::ui::table::row_height;
-use egui::{Align, Layout, Pos2, Rect, RichText, Sense, Stroke, Ui, UiBuilder};
+use egui::{Align, Layout, Pos2, Rect, RichText, Sense, Stroke, Ui, UiBuilder, Vec2};
 
 /// Width of a match box, in points.
 const BOX_WIDTH: f32 = 252.0;
@@ -28,6 +32,17 @@ struct Drawn {
     sides: [Rect; 2],
 }
 
+/// Where each column's title and boxes go at zoom 1, from the canvas' top left corner.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Placement {
+    /// Each column's title row.
+    titles: Vec<Rect>,
+    /// Each column's boxes, in order.
+    boxes: Vec<Vec<Rect>>,
+    /// The whole bracket's size.
+    pub(super) size: Vec2,
+}
+
 /// The number of rows of a box: title, sides, games (an unpaired box: title and sides).
 fn box_rows(b: &MatchBox) -> usize {
     match b.kind {
@@ -36,25 +51,69 @@ fn box_rows(b: &MatchBox) -> usize {
     }
 }
 
-/// Draws the columns, their boxes and the lines from each match to the next.
+/// Places the columns side by side at zoom 1, rows `rh` high: each box as near the
+/// middle of the boxes that feed it as the boxes above it allow.
+pub(super) fn placement_of(columns: &[Column], rh: f32) -> Placement {
+    let mut placement = Placement::default();
+    let mut total = Rect::from_min_size(Pos2::ZERO, Vec2::ZERO);
+    for (k, column) in columns.iter().enumerate() {
+        let x = k as f32 * (BOX_WIDTH + COLUMN_GAP);
+        let title = Rect::from_min_size(egui::pos2(x, 0.0), egui::vec2(BOX_WIDTH, rh));
+        total = total.union(title);
+        let mut y = title.bottom() + 6.0;
+        let mut rects: Vec<Rect> = Vec::new();
+        for b in &column.boxes {
+            let height = 2.0 * MARGIN + rh * box_rows(b) as f32;
+            let feeders: Vec<f32> = b
+                .sides
+                .iter()
+                .filter_map(|s| s.feed)
+                .filter_map(|f| placement.boxes.get(k.wrapping_sub(1)).and_then(|d| d.get(f.from)))
+                .map(|r| r.center().y)
+                .collect();
+            let wanted = (!feeders.is_empty()).then(|| feeders.iter().sum::<f32>() / feeders.len() as f32);
+            let top = wanted.map_or(y, |c| (c - height / 2.0).max(y));
+            let rect = Rect::from_min_size(egui::pos2(x, top), egui::vec2(BOX_WIDTH, height));
+            y = rect.bottom() + BOX_GAP;
+            total = total.union(rect);
+            rects.push(rect);
+        }
+        placement.titles.push(title);
+        placement.boxes.push(rects);
+    }
+    placement.size = total.size() + egui::vec2(0.0, 4.0);
+    placement
+}
+
+/// How the canvas is drawn: its zoom and the height of a row at that zoom.
+#[derive(Debug, Clone, Copy)]
+struct Scale {
+    zoom: f32,
+    rh: f32,
+}
+
+/// Draws the columns, their boxes and the lines from each match to the next, placed
+/// by `placement` (from [`placement_of`] over the same columns) at `zoom`.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn canvas_ui(
     ui: &mut Ui,
     state: &mut BracketView,
     event: &Event,
     columns: &[Column],
+    placement: &Placement,
     rules: &KnockoutRules,
     focused: bool,
+    zoom: f32,
     lang: Lang,
 ) {
-    let rh = row_height(ui);
+    let scale = Scale { zoom, rh: row_height(ui) * zoom };
+    zoom_text(ui.style_mut(), zoom);
     let origin = ui.cursor().min;
-    let mut total = Rect::from_min_size(origin, egui::Vec2::ZERO);
+    let at = |r: &Rect| Rect::from_min_size(origin + r.min.to_vec2() * zoom, r.size() * zoom);
     let mut drawn: Vec<Vec<Drawn>> = Vec::new();
     let mut clicked = None;
     state.centres.clear();
     for (k, column) in columns.iter().enumerate() {
-        let x = origin.x + k as f32 * (BOX_WIDTH + COLUMN_GAP);
-        let title = Rect::from_min_size(egui::pos2(x, origin.y), egui::vec2(BOX_WIDTH, rh));
         let decided = column.boxes.iter().filter(|b| b.winner().is_some()).count();
         let matches = column.boxes.iter().filter(|b| b.paired.is_some()).count();
         let status = match (column.paired, lang) {
@@ -66,38 +125,27 @@ pub(super) fn canvas_ui(
             Lang::Zh => format!("第{}轮", column.round),
             Lang::En => format!("round {}", column.round),
         };
-        text_row_ui(
-            ui,
-            title,
-            ("bracket_title", k),
-            RichText::new(format!("{} · {round}", column.name(lang))).strong(),
-            Some(RichText::new(status).weak()),
-        );
-        total = total.union(title);
-        let mut y = title.bottom() + 6.0;
+        if let Some(title) = placement.titles.get(k) {
+            text_row_ui(
+                ui,
+                at(title),
+                ("bracket_title", k),
+                RichText::new(format!("{} · {round}", column.name(lang))).strong(),
+                Some(RichText::new(status).weak()),
+                scale,
+            );
+        }
         let mut rects = Vec::new();
-        for (i, b) in column.boxes.iter().enumerate() {
-            let height = 2.0 * MARGIN + rh * box_rows(b) as f32;
-            let feeders: Vec<f32> = b
-                .sides
-                .iter()
-                .filter_map(|s| s.feed)
-                .filter_map(|f| drawn.get(k.wrapping_sub(1)).and_then(|d| d.get(f.from)))
-                .map(|d| d.rect.center().y)
-                .collect();
-            let wanted = (!feeders.is_empty()).then(|| feeders.iter().sum::<f32>() / feeders.len() as f32);
-            let top = wanted.map_or(y, |c| (c - height / 2.0).max(y));
-            let rect = Rect::from_min_size(egui::pos2(x, top), egui::vec2(BOX_WIDTH, height));
+        let places = placement.boxes.get(k).map_or(&[][..], Vec::as_slice);
+        for (i, (b, rect)) in column.boxes.iter().zip(places).enumerate() {
             let previous = k.checked_sub(1).and_then(|p| columns.get(p));
-            let d = box_ui(ui, state, event, (k, i), b, previous, rect, rules, focused, &mut clicked, lang);
-            y = rect.bottom() + BOX_GAP;
-            total = total.union(rect);
+            let d = box_ui(ui, state, event, (k, i), b, previous, at(rect), rules, focused, &mut clicked, scale, lang);
             rects.push(d);
         }
         drawn.push(rects);
     }
     lines_ui(ui, columns, &drawn);
-    ui.advance_cursor_after_rect(total.expand2(egui::vec2(0.0, 4.0)));
+    ui.advance_cursor_after_rect(Rect::from_min_size(origin, placement.size * zoom));
     if let Some(key) = clicked {
         state.selected = Some(key);
         state.message = None;
@@ -105,9 +153,23 @@ pub(super) fn canvas_ui(
     }
 }
 
+/// Scales every text style of `style` by `zoom`.
+fn zoom_text(style: &mut egui::Style, zoom: f32) {
+    for font in style.text_styles.values_mut() {
+        font.size *= zoom;
+    }
+}
+
 /// A row of text: `left` at the left, `right` (if any) at the right.
-fn text_row_ui(ui: &mut Ui, rect: Rect, salt: impl egui::AsIdSalt, left: RichText, right: Option<RichText>) {
-    let split = if right.is_some() { rect.right() - RIGHT_PART } else { rect.right() };
+fn text_row_ui(
+    ui: &mut Ui,
+    rect: Rect,
+    salt: impl egui::AsIdSalt,
+    left: RichText,
+    right: Option<RichText>,
+    scale: Scale,
+) {
+    let split = if right.is_some() { rect.right() - RIGHT_PART * scale.zoom } else { rect.right() };
     let left_rect = Rect::from_min_max(rect.min, egui::pos2(split, rect.bottom()));
     let mut child = ui.new_child(
         UiBuilder::new().id_salt((&salt, 0)).max_rect(left_rect).layout(Layout::left_to_right(Align::Center)),
@@ -135,14 +197,15 @@ fn box_ui(
     rules: &KnockoutRules,
     focused: bool,
     clicked: &mut Option<GameKey>,
+    scale: Scale,
     lang: Lang,
 ) -> Drawn {
-    let rh = row_height(ui);
+    let (rh, margin) = (scale.rh, MARGIN * scale.zoom);
     let visuals = ui.visuals().clone();
     let decided = b.winner().is_some();
     let stroke = if decided { visuals.widgets.active.bg_stroke } else { visuals.widgets.noninteractive.bg_stroke };
     ui.painter().rect(rect, 4.0, visuals.faint_bg_color, stroke, egui::StrokeKind::Inside);
-    let inner = rect.shrink(MARGIN);
+    let inner = rect.shrink(margin);
     let row = |r: usize| Rect::from_min_size(inner.min + egui::vec2(0.0, rh * r as f32), egui::vec2(inner.width(), rh));
 
     // Title: the match and its score or state.
@@ -174,7 +237,7 @@ fn box_ui(
             Some(RichText::new(text).strong())
         }
     };
-    text_row_ui(ui, row(0), ("bracket_box", at, 0), RichText::new(place).strong(), score);
+    text_row_ui(ui, row(0), ("bracket_box", at, 0), RichText::new(place).strong(), score, scale);
 
     // The sides, with their match points.
     let mut sides = [row(1), row(2)];
@@ -187,7 +250,7 @@ fn box_ui(
         let loser = decided && !winner;
         if winner {
             ui.painter().rect_filled(
-                r.expand2(egui::vec2(MARGIN - 1.0, 0.0)),
+                r.expand2(egui::vec2(margin - 1.0, 0.0)),
                 2.0,
                 visuals.selection.bg_fill.gamma_multiply(0.45),
             );
@@ -210,7 +273,7 @@ fn box_ui(
             let text = RichText::new(format!("{p}{marker}"));
             if winner { text.strong() } else { text }
         });
-        text_row_ui(ui, r, ("bracket_box", at, 1 + s), name, right);
+        text_row_ui(ui, r, ("bracket_box", at, 1 + s), name, right, scale);
     }
     if b.kind == BoxKind::Pass {
         sides[1] = sides[0];

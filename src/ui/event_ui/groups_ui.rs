@@ -5,7 +5,7 @@
 
 use super::follow;
 use super::group_form::{GroupForm, group_rules_ui};
-use super::prize_form::{PrizeForm, prizes_ui};
+use super::prize_form::{PrizeForm, prize_rules_ui};
 use crate::domain::command::Command;
 use crate::domain::event::{Event, Group};
 use crate::domain::ids::{GroupId, StageNo};
@@ -124,7 +124,7 @@ pub(super) fn group_ui(
         Lang::Zh => format!("{} · 奖励规则", group.name),
         Lang::En => format!("{} · prizes", group.name),
     });
-    prizes_ui(ui, &mut state.prizes, group, lang);
+    prize_rules_ui(ui, &mut state.prizes, group, lang);
     let command = state.prizes.command(group, lang);
     if let Some(c) = apply_row_ui(ui, command, apply_all, lang.t("保存奖励规则", "Apply prizes"), lang, || {
         state.prizes = PrizeForm::of(&group.prizes);

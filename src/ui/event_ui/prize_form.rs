@@ -200,7 +200,7 @@ impl WomenForm {
 }
 
 /// The whole prize form.
-pub(super) fn prizes_ui(ui: &mut Ui, form: &mut PrizeForm, group: &Group, lang: Lang) {
+pub(super) fn prize_rules_ui(ui: &mut Ui, form: &mut PrizeForm, group: &Group, lang: Lang) {
     ranking_stage_ui(ui, form, group, lang);
     ui.label(lang.t(
         "名次奖（现金、奖品、奖杯；一二三等奖即名次范围）",

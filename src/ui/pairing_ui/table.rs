@@ -9,9 +9,9 @@ use crate::domain::standings::records_after;
 use crate::ui::env::Env;
 use crate::ui::i18n::Lang;
 use crate::ui::result_entry::result_label;
-use crate::ui::table::{Align, header_height, header_ui, row_height, text_cell_ui};
+use crate::ui::table::{Align, header_height, header_ui, row_height, table_builder, text_cell_ui, under_table_ui};
 use egui::Ui;
-use egui_extras::{Column, TableBuilder};
+use egui_extras::Column;
 
 /// The table of games and byes; with `editable`, players and boards can be chosen.
 pub(super) fn pairing_table_ui(
@@ -42,8 +42,6 @@ pub(super) fn pairing_table_ui(
     .map(|(h, a)| (h.to_string(), a))
     .collect();
     let (header_h, row_h) = (header_height(ui), row_height(ui));
-    let reserve = if chosen.warnings.is_empty() { 0.0 } else { (chosen.warnings.len().min(6) as f32 + 1.5) * row_h };
-    let max_height = (ui.available_height() - reserve - header_h).max(4.0 * row_h);
     let mut picked_now: Option<StartNo> = None;
     let mut board_now: Option<BoardNo> = None;
     let picked = state.picked.clone();
@@ -67,76 +65,67 @@ pub(super) fn pairing_table_ui(
             });
         });
     };
-    // The table gets a child area of its own height, so that its column lines stop
-    // above the warnings.
-    let table_height = (lines.len() as f32 * row_h + header_h + 8.0).min(max_height + header_h);
-    ui.allocate_ui(egui::vec2(ui.available_width(), table_height), |ui| {
-        TableBuilder::new(ui)
-            .id_salt(("pairings", group.id, stage.no, chosen.no))
-            .striped(true)
-            .resizable(true)
-            .auto_shrink([false, true])
-            .max_scroll_height(max_height)
-            .column(Column::exact(44.0))
-            .column(Column::initial(130.0).at_least(80.0))
-            .column(Column::exact(40.0))
-            .column(Column::initial(70.0).at_least(40.0))
-            .column(Column::initial(170.0).at_least(90.0))
-            .column(Column::initial(130.0).at_least(80.0))
-            .column(Column::exact(40.0))
-            .column(Column::remainder().at_least(40.0))
-            .header(header_h, |header| header_ui(header, &headings))
-            .body(|body| {
-                body.rows(row_h, lines.len(), |mut row| match lines.get(row.index()).copied() {
-                    Some(Line::Game(game)) => {
-                        let id = ("game", game.board, game.game);
-                        row.set_selected(chosen_board == Some(game.board));
-                        row.col(|ui| {
-                            ui.push_id(("board", game.board, game.game), |ui| {
-                                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                                    let text = game.board.to_string();
-                                    if editable {
-                                        let response =
-                                            ui.selectable_label(chosen_board == Some(game.board), text).on_hover_text(
-                                                lang.t("选定本台（交换先后手）", "Choose the board (swap colours)"),
-                                            );
-                                        if response.clicked() {
-                                            board_now = Some(game.board);
-                                        }
-                                    } else {
-                                        ui.label(text);
+    // The table fills the height left (the warnings are drawn under it first).
+    table_builder(ui, ("pairings", group.id, stage.no, chosen.no))
+        .column(Column::exact(44.0))
+        .column(Column::initial(130.0).at_least(80.0))
+        .column(Column::exact(40.0))
+        .column(Column::initial(70.0).at_least(40.0))
+        .column(Column::initial(170.0).at_least(90.0))
+        .column(Column::initial(130.0).at_least(80.0))
+        .column(Column::exact(40.0))
+        .column(Column::remainder().at_least(40.0))
+        .header(header_h, |header| header_ui(header, &headings))
+        .body(|body| {
+            body.rows(row_h, lines.len(), |mut row| match lines.get(row.index()).copied() {
+                Some(Line::Game(game)) => {
+                    let id = ("game", game.board, game.game);
+                    row.set_selected(chosen_board == Some(game.board));
+                    row.col(|ui| {
+                        ui.push_id(("board", game.board, game.game), |ui| {
+                            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                                let text = game.board.to_string();
+                                if editable {
+                                    let response =
+                                        ui.selectable_label(chosen_board == Some(game.board), text).on_hover_text(
+                                            lang.t("选定本台（交换先后手）", "Choose the board (swap colours)"),
+                                        );
+                                    if response.clicked() {
+                                        board_now = Some(game.board);
                                     }
-                                });
+                                } else {
+                                    ui.label(text);
+                                }
                             });
                         });
-                        row.col(|ui| player_cell(ui, game.red, &mut picked_now));
-                        text_cell_ui(&mut row, id, Align::Right, points(game.red));
-                        text_cell_ui(&mut row, id, Align::Left, history(game.red));
-                        text_cell_ui(
-                            &mut row,
-                            id,
-                            Align::Left,
-                            game.result.map(|r| result_label(r, lang)).unwrap_or_default(),
-                        );
-                        row.col(|ui| player_cell(ui, game.black, &mut picked_now));
-                        text_cell_ui(&mut row, id, Align::Right, points(game.black));
-                        text_cell_ui(&mut row, id, Align::Left, history(game.black));
+                    });
+                    row.col(|ui| player_cell(ui, game.red, &mut picked_now));
+                    text_cell_ui(&mut row, id, Align::Right, points(game.red));
+                    text_cell_ui(&mut row, id, Align::Left, history(game.red));
+                    text_cell_ui(
+                        &mut row,
+                        id,
+                        Align::Left,
+                        game.result.map(|r| result_label(r, lang)).unwrap_or_default(),
+                    );
+                    row.col(|ui| player_cell(ui, game.black, &mut picked_now));
+                    text_cell_ui(&mut row, id, Align::Right, points(game.black));
+                    text_cell_ui(&mut row, id, Align::Left, history(game.black));
+                }
+                Some(Line::Bye(bye)) => {
+                    let id = ("bye", bye.player);
+                    text_cell_ui(&mut row, id, Align::Right, String::new());
+                    row.col(|ui| player_cell(ui, bye.player, &mut picked_now));
+                    text_cell_ui(&mut row, id, Align::Right, points(bye.player));
+                    text_cell_ui(&mut row, id, Align::Left, history(bye.player));
+                    text_cell_ui(&mut row, id, Align::Left, bye_label(bye.kind, lang).to_string());
+                    for _ in 0..3 {
+                        text_cell_ui(&mut row, id, Align::Left, String::new());
                     }
-                    Some(Line::Bye(bye)) => {
-                        let id = ("bye", bye.player);
-                        text_cell_ui(&mut row, id, Align::Right, String::new());
-                        row.col(|ui| player_cell(ui, bye.player, &mut picked_now));
-                        text_cell_ui(&mut row, id, Align::Right, points(bye.player));
-                        text_cell_ui(&mut row, id, Align::Left, history(bye.player));
-                        text_cell_ui(&mut row, id, Align::Left, bye_label(bye.kind, lang).to_string());
-                        for _ in 0..3 {
-                            text_cell_ui(&mut row, id, Align::Left, String::new());
-                        }
-                    }
-                    None => {}
-                });
+                }
+                None => {}
             });
-    });
+        });
     if let Some(p) = picked_now {
         state.pick(p);
     }
@@ -146,17 +135,20 @@ pub(super) fn pairing_table_ui(
     }
 }
 
-/// The round's warnings, under the table.
+/// The round's warnings, under the table: draw them before the table, which then
+/// fills the height above them.
 pub(super) fn warnings_ui(ui: &mut Ui, round: &Round, lang: Lang) {
     if round.warnings.is_empty() {
         return;
     }
-    ui.add_space(4.0);
-    ui.strong(format!("{WARNING_MARK} {}", lang.t("本轮对阵违反的规则：", "Rules this pairing breaks:")));
-    egui::ScrollArea::vertical().id_salt("pairing_warnings").max_height(6.0 * row_height(ui)).show(ui, |ui| {
-        for w in &round.warnings {
-            let kind = if w.is_absolute() { lang.t("（已确认）", " (confirmed)") } else { "" };
-            ui.label(format!("{WARNING_MARK} {w}{kind}"));
-        }
+    under_table_ui(ui, "pairing_warnings", |ui| {
+        ui.add_space(4.0);
+        ui.strong(format!("{WARNING_MARK} {}", lang.t("本轮对阵违反的规则：", "Rules this pairing breaks:")));
+        egui::ScrollArea::vertical().id_salt("pairing_warnings").max_height(6.0 * row_height(ui)).show(ui, |ui| {
+            for w in &round.warnings {
+                let kind = if w.is_absolute() { lang.t("（已确认）", " (confirmed)") } else { "" };
+                ui.label(format!("{WARNING_MARK} {w}{kind}"));
+            }
+        });
     });
 }

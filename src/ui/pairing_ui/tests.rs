@@ -61,6 +61,7 @@ fn an_edit_that_makes_a_rematch_needs_confirmation() {
         revision: 0,
         history: None,
         refusals: &[],
+        show: &std::cell::Cell::new(None),
     };
     // Take round 2 as if it were being paired: swapping a player of board 1 with
     // an earlier opponent of the other makes a rematch.

@@ -9,9 +9,9 @@ use crate::domain::ids::StartNo;
 use crate::domain::player::{Gender, Player};
 use crate::ui::env::Env;
 use crate::ui::i18n::Lang;
-use crate::ui::table::{Align, header_height, row_height, text_cell_ui};
+use crate::ui::table::{Align, header_height, is_clipped, row_height, table_builder, text_cell_ui};
 use egui::{Key, Modifiers, Ui};
-use egui_extras::{Column, TableBuilder};
+use egui_extras::Column;
 
 /// Arrow keys, Page keys, Home/End and Enter on the table; ↓ and Enter leave the
 /// search box for the table.
@@ -132,12 +132,8 @@ pub(super) fn table_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>) -> Op
     ui.scope(|ui| {
         // Labels that select text would take the row's clicks.
         ui.style_mut().interaction.selectable_labels = false;
-        let mut table = TableBuilder::new(ui)
-            .id_salt(("roster", env.group.id))
-            .striped(true)
-            .resizable(true)
+        let mut table = table_builder(ui, ("roster", env.group.id))
             .sense(egui::Sense::click())
-            .auto_shrink([false, false])
             // Wide enough for each heading with its sort arrow.
             .column(Column::exact(64.0))
             .column(Column::initial(110.0).at_least(70.0))
@@ -160,9 +156,12 @@ pub(super) fn table_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>) -> Op
                         if sort.column == column {
                             text.push_str(if sort.descending { " ▼" } else { " ▲" });
                         }
-                        let button =
-                            egui::Button::selectable(sort.column == column, egui::RichText::new(text).strong());
+                        let text = egui::WidgetText::from(egui::RichText::new(text).strong());
                         let hint = lang.t("按此列排序，再点一次倒序", "Sort by this column; click again to reverse");
+                        // A heading cut by its column shows in full above the hint.
+                        let hint =
+                            if is_clipped(ui, &text) { format!("{}\n{hint}", text.text()) } else { hint.to_string() };
+                        let button = egui::Button::selectable(sort.column == column, text);
                         if ui.add(button).on_hover_text(hint).clicked() {
                             sort = if sort.column == column {
                                 Sort { column, descending: !sort.descending }
