@@ -236,17 +236,19 @@ fn ineligible_rows_are_refused_or_overridden_with_a_reason() {
     assert!(overrides[2].is_null(), "eligible entries carry no override");
 }
 
-// Issue 2 acceptance: a second process opening the same file is told it is in use.
+// Issue 2 acceptance: a second process changing the same file is told it is in use;
+// issue 17 (CLI.md): a command that only reads works beside the window.
 #[test]
 fn a_second_process_is_told_the_file_is_in_use() {
     let dir = tempfile::tempdir().unwrap();
     let f = five_player_event(dir.path());
     let held = bianpai::store::EventFile::open(Path::new(&f)).unwrap();
-    let out = bianpai(&["players", "list", &f]);
+    let out = bianpai(&["players", "withdraw", &f, "2"]);
     assert_eq!(code(&out), 1);
     assert!(stderr(&out).contains("in use"), "{}", stderr(&out));
+    assert!(ok(&["players", "list", &f]).contains("郑惟桐"), "readers work beside the window");
     drop(held);
-    ok(&["players", "list", &f]);
+    ok(&["players", "withdraw", &f, "2"]);
 }
 
 fn results_in(file: &Path) -> Vec<(u32, Option<String>)> {

@@ -50,8 +50,9 @@ pub(super) fn write_atomically(output: &Path, bytes: &[u8]) -> anyhow::Result<()
     Ok(())
 }
 
-/// Opens the event for a document written to `output`: the output path is checked
-/// first, then the file is opened and the group resolved.
+/// Opens the event to read for a document written to `output`: the output path is
+/// checked first, then the file is opened (beside the window, if it has it) and the
+/// group resolved.
 ///
 /// # Errors
 /// A bad output path, an event file that cannot be opened, an unknown group.
@@ -59,9 +60,9 @@ pub(super) fn open_for_output(
     file: &Path,
     group: &super::GroupArg,
     output: &Path,
-) -> anyhow::Result<(crate::store::EventFile, crate::domain::ids::GroupId)> {
+) -> anyhow::Result<(crate::store::EventReader, crate::domain::ids::GroupId)> {
     check_output(output)?;
-    let f = crate::store::EventFile::open_for_command(file)?;
+    let f = crate::store::EventReader::open(file)?;
     let id = super::resolve_group(f.event(), group)?.id;
     Ok((f, id))
 }

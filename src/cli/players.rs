@@ -7,7 +7,7 @@ use crate::domain::event::Registered;
 use crate::domain::ids::{GroupId, StartNo};
 use crate::domain::player::{PlayerEntry, PlayerStatus};
 use crate::io::{json, roster};
-use crate::store::EventFile;
+use crate::store::{EventFile, EventReader};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -18,7 +18,7 @@ pub(super) fn run(cmd: PlayersCmd) -> anyhow::Result<String> {
             import_roster(&file, &roster_path, &group, override_reason)
         }
         PlayersCmd::List { file, group, json } => {
-            let f = EventFile::open_for_command(&file)?;
+            let f = EventReader::open(&file)?;
             let event = f.event();
             let selected: Option<GroupId> = match (&group.group, event.groups.len()) {
                 (None, n) if n > 1 => None,
