@@ -426,7 +426,7 @@ pub enum SystemArg {
 /// `bianpai players …`
 #[derive(Debug, Subcommand)]
 pub enum PlayersCmd {
-    /// Import a roster (.csv or .xlsx); all rows or none.
+    /// Import a roster (.csv, .xlsx or .xls); all rows or none.
     Import {
         /// The event file.
         file: PathBuf,
