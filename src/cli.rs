@@ -470,6 +470,17 @@ pub enum PlayersCmd {
         #[command(flatten)]
         group: GroupArg,
     },
+    /// Give start numbers anew before round 1 of the first stage (the group's, or
+    /// without --group every group's, group by group). Undoable.
+    Renumber {
+        /// The event file.
+        file: PathBuf,
+        #[command(flatten)]
+        group: GroupArg,
+        /// rating (highest first), name (pinyin order) or club (then rating).
+        #[arg(long, value_enum)]
+        by: players::ByArg,
+    },
 }
 
 /// `bianpai ledger | pay | excuse | void | checkin`.

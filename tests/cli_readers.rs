@@ -118,13 +118,14 @@ fn writing_commands_are_refused_while_the_window_holds_the_file() {
     let audit_rows = window.audit_log().unwrap().len();
     let roster = dir.path().join("more.csv");
     std::fs::write(&roster, "姓名\n孟繁睿\n").unwrap();
-    let writers: [&[&str]; 6] = [
+    let writers: [&[&str]; 7] = [
         &["result", file, "--round", "1", "--board", "1", "1-0"],
         &["pair", file, "--seed", "3"],
         &["players", "import", file, roster.to_str().unwrap()],
         &["players", "withdraw", file, "2"],
         &["checkin", file, "1"],
         &["undo", file],
+        &["players", "renumber", file, "--by", "rating"],
     ];
     for args in writers {
         let out = bianpai(args);

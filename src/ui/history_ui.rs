@@ -190,6 +190,8 @@ fn action_label(command: &str, lang: Lang) -> String {
         "void_ledger_entry" => ("作废账目", "Void ledger entry"),
         "set_checked_in" => ("签到", "Check-in"),
         "disqualify_for_collusion" => ("假棋/人情棋", "Collusion"),
+        "delete_player" => ("删除选手", "Delete player"),
+        "renumber_players" => ("重新编号", "Renumber players"),
         "undo" => ("撤销", "Undo"),
         "redo" => ("重做", "Redo"),
         _ => ("?", "?"),
