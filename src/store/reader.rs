@@ -70,6 +70,12 @@ impl EventReader {
         &self.event
     }
 
+    /// The event, the file released: for work that takes long after reading it
+    /// (printing, exporting), so that the window can open the file meanwhile.
+    pub fn into_event(self) -> Event {
+        self.event
+    }
+
     /// The file's path.
     pub fn path(&self) -> &Path {
         &self.path
