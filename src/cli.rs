@@ -426,7 +426,7 @@ pub enum SystemArg {
 /// `bianpai players …`
 #[derive(Debug, Subcommand)]
 pub enum PlayersCmd {
-    /// Import a roster (.csv or .xlsx); all rows or none.
+    /// Import a roster (.csv, .xlsx or .xls); all rows or none.
     Import {
         /// The event file.
         file: PathBuf,
@@ -473,6 +473,17 @@ pub enum PlayersCmd {
         start_no: u32,
         #[command(flatten)]
         group: GroupArg,
+    },
+    /// Give start numbers anew before round 1 of the first stage (the group's, or
+    /// without --group every group's, group by group). Undoable.
+    Renumber {
+        /// The event file.
+        file: PathBuf,
+        #[command(flatten)]
+        group: GroupArg,
+        /// rating (highest first), name (pinyin order) or club (then rating).
+        #[arg(long, value_enum)]
+        by: players::ByArg,
     },
 }
 

@@ -236,17 +236,19 @@ fn ineligible_rows_are_refused_or_overridden_with_a_reason() {
     assert!(overrides[2].is_null(), "eligible entries carry no override");
 }
 
-// Issue 2 acceptance: a second process opening the same file is told it is in use.
+// Issue 2 acceptance: a second process changing the same file is told it is in use;
+// issue 17 (CLI.md): a command that only reads works beside the window.
 #[test]
 fn a_second_process_is_told_the_file_is_in_use() {
     let dir = tempfile::tempdir().unwrap();
     let f = five_player_event(dir.path());
     let held = bianpai::store::EventFile::open(Path::new(&f)).unwrap();
-    let out = bianpai(&["players", "list", &f]);
+    let out = bianpai(&["players", "withdraw", &f, "2"]);
     assert_eq!(code(&out), 1);
     assert!(stderr(&out).contains("in use"), "{}", stderr(&out));
+    assert!(ok(&["players", "list", &f]).contains("郑惟桐"), "readers work beside the window");
     drop(held);
-    ok(&["players", "list", &f]);
+    ok(&["players", "withdraw", &f, "2"]);
 }
 
 fn results_in(file: &Path) -> Vec<(u32, Option<String>)> {
@@ -321,4 +323,40 @@ fn rounds_are_set_by_the_director_with_a_suggestion() {
     assert!(stderr(&unset).contains("6 rounds suit 20 players"), "{}", stderr(&unset));
     ok(&["rounds", f, "6"]);
     assert!(ok(&["pair", f, "--seed", "9"]).contains("paired round 1: 10 board(s)"));
+}
+
+// Issue 17 (CLI.md `players renumber FILE [--group G] --by rating|name|club`): start
+// numbers given anew by rating before round 1; undone by `undo`; refused once round 1
+// is paired (exit 1, naming the rule).
+#[test]
+fn players_renumber_by_rating_before_round_one_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("r.bianpai");
+    let roster = dir.path().join("r.csv");
+    std::fs::write(&roster, "姓名,单位,等级分\n张三,北京,1800\n安然,上海,2100\n王五,北京,\n李四,,2100\n").unwrap();
+    let f = file.to_str().unwrap();
+    ok(&["new", f, "--preset", "cxa-swiss", "--rounds", "3"]);
+    ok(&["players", "import", f, roster.to_str().unwrap()]);
+    let order = || -> Vec<(u64, String)> {
+        let list: serde_json::Value = serde_json::from_str(&ok(&["players", "list", f, "--json"])).unwrap();
+        let players = list["players"].as_array().unwrap().iter();
+        players.map(|p| (p["start_no"].as_u64().unwrap(), p["name"].as_str().unwrap().to_string())).collect()
+    };
+    let registered = order();
+    let out = ok(&["players", "renumber", f, "--by", "rating"]);
+    assert!(out.contains("1 → 3") && out.contains("4 start number(s) changed"), "{out}");
+    let names: Vec<String> = order().into_iter().map(|(_, n)| n).collect();
+    assert_eq!(names, ["安然", "李四", "张三", "王五"], "highest first, ties by pinyin, unrated last");
+    ok(&["undo", f]);
+    assert_eq!(order(), registered, "undo restores every number");
+    ok(&["players", "renumber", f, "--by", "name"]);
+    let names: Vec<String> = order().into_iter().map(|(_, n)| n).collect();
+    assert_eq!(names, ["安然", "李四", "王五", "张三"]);
+
+    ok(&["pair", f, "--seed", "1"]);
+    let out = bianpai(&["players", "renumber", f, "--by", "club"]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert!(stderr(&out).contains("only before round 1 of the first stage"), "{}", stderr(&out));
+    let out = bianpai(&["players", "renumber", f, "--by", "age"]);
+    assert_eq!(code(&out), 2, "an unknown key is bad usage");
 }

@@ -1,6 +1,6 @@
 //! Issue 8 (reliability): the importers never panic, whatever the file holds. Each
 //! importer — TRF (`bianpai::io::trf`: the document parser, the event import and the
-//! pairing-output reader) and the roster readers (`bianpai::io::roster`: CSV and XLSX) —
+//! pairing-output reader) and the roster readers (`bianpai::io::roster`: CSV, XLSX, XLS) —
 //! gets 10,000 generated inputs per target: arbitrary bytes, and mutations of valid
 //! files (characters replaced, lines duplicated, text inserted or cut, workbooks with
 //! arbitrary cells or flipped bytes) so that the parsers get past their first check.
@@ -10,7 +10,7 @@
 //! Failing cases are kept in `tests/fuzz_importers.proptest-regressions` and replayed
 //! first on the next run.
 
-use bianpai::io::roster::{RosterError, RosterRow, read_csv, read_xlsx};
+use bianpai::io::roster::{RosterError, RosterRow, read_csv, read_xls, read_xlsx};
 use bianpai::io::trf::{TrfDocument, TrfError, parse_pairing, to_event};
 use proptest::prelude::*;
 use proptest::sample::{Index, select};
@@ -40,6 +40,8 @@ fn config_with(cases: u32) -> ProptestConfig {
 const SMALL_TRF: &str = include_str!("data/trf/small.trf");
 const XXS_TRF: &str = include_str!("data/trf/xxs.trf");
 const ROSTER_XLSX: &[u8] = include_bytes!("data/roster.xlsx");
+const ROSTER_XLS: &[u8] = include_bytes!("data/roster.xls");
+const ROSTER_LONG_XLS: &[u8] = include_bytes!("data/roster_long.xls");
 
 /// The TRF files to mutate: the two of tests/data, and the three smallest bbpPairings
 /// fixtures of ../shared when they are there (more rounds, byes, `XXR`/`XXC` lines).
@@ -526,6 +528,37 @@ proptest! {
     fn xlsx_mutations(fixture in any::<bool>(), edits in edits(byte(), bytes_run())) {
         let seed = if fixture { ROSTER_XLSX } else { written_workbook() };
         check_xlsx(&apply_edits(seed.to_vec(), &edits))?;
+    }
+}
+
+/// As [`check_xlsx`], for a legacy `.xls` workbook.
+fn check_xls(bytes: &[u8]) -> Result<(), TestCaseError> {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let name = format!("fuzz{}.xls", NEXT.fetch_add(1, Ordering::Relaxed));
+    let path =
+        DIR.with(|dir| dir.as_ref().map(|d| d.path().join(&name))).ok_or_else(|| TestCaseError::fail("no temp dir"))?;
+    std::fs::write(&path, bytes).map_err(|e| TestCaseError::fail(format!("write {}: {e}", path.display())))?;
+    let result = read_xls(&path);
+    let _ = std::fs::remove_file(&path);
+    check_roster(result, &name)
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    // Issue 17: arbitrary bytes never panic the XLS roster reader.
+    #[test]
+    fn xls_arbitrary_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..512)) {
+        check_xls(&bytes)?;
+    }
+
+    // Issue 17: the XLS fixtures (workbook in the mini stream, or in regular sectors)
+    // with bytes flipped, cut or copied: calamine reads them without a panic, an endless
+    // chain or an allocation beyond a roster's (the guard of `io::roster` refuses those).
+    #[test]
+    fn xls_mutations(long in any::<bool>(), edits in edits(byte(), bytes_run())) {
+        let seed = if long { ROSTER_LONG_XLS } else { ROSTER_XLS };
+        check_xls(&apply_edits(seed.to_vec(), &edits))?;
     }
 }
 

@@ -1,8 +1,10 @@
 //! Roster import (CLI.md "Roster columns"; the birth dates, genders and titles it
 //! reads feed the eligibility checks of, the flags ).
 
+mod common;
+
 use bianpai::domain::player::{Gender, Title};
-use bianpai::io::roster::{RosterError, RowError, read_csv, read_roster, read_xlsx};
+use bianpai::io::roster::{RosterError, RowError, read_csv, read_roster, read_xls, read_xlsx};
 use jiff::civil::date;
 use std::path::{Path, PathBuf};
 
@@ -241,4 +243,120 @@ fn xlsx_that_is_not_a_workbook() {
     let error = read_xlsx(&path).unwrap_err();
     assert!(matches!(error, RosterError::Workbook { .. }), "{error:?}");
     assert!(error.to_string().contains("roster.xlsx"), "{error}");
+}
+
+// Issue 17 item 5: a legacy Excel 97–2003 workbook (.xls, tests/data/make_roster_xls.py)
+// reads as the same roster as the XLSX one — date cell, text date, Excel serial, numbers
+// without ".0", notes, the blank row counted — and a sheet after the first is ignored.
+#[test]
+fn xls_reads_like_xlsx() {
+    let xls = read_roster(&fixture("roster.xls")).expect("valid legacy workbook");
+    let xlsx = read_roster(&fixture("roster.xlsx")).expect("valid workbook");
+    assert_eq!(xls, xlsx);
+    assert_eq!(xls.iter().map(|r| r.line).collect::<Vec<_>>(), [2, 3, 5]);
+    assert_eq!(xls[0].entry.born, Some(date(1989, 2, 27)));
+    assert_eq!(xls[0].entry.phone, "13800138000");
+    assert_eq!(xls[2].entry.born, Some(date(2009, 7, 6)), "serial 40000");
+}
+
+// Issue 17 item 5: a longer .xls, whose workbook lies in the file's regular sectors
+// (a short one lies in its mini stream), reads every row.
+#[test]
+fn a_long_xls_roster_reads_every_row() {
+    let rows = read_roster(&fixture("roster_long.xls")).expect("valid legacy workbook");
+    assert_eq!(rows.len(), 300);
+    assert_eq!((rows[299].line, rows[299].entry.name.as_str()), (301, "棋手300"));
+    assert_eq!(rows[299].entry.rating, Some(1500));
+    assert_eq!(rows[6].entry.club, "棋社0");
+}
+
+// Issue 17 item 5: bad fields of an .xls roster are named by sheet row and column header
+// as in XLSX and CSV, every one, and nothing is imported.
+#[test]
+fn xls_bad_rows_name_line_and_column() {
+    let path = fixture("roster_bad.xls");
+    let errors = bad_rows(read_xls(&path));
+    let found: Vec<(usize, &str, &str)> =
+        errors.iter().map(|e| (e.line, e.field.as_str(), e.message.as_str())).collect();
+    assert_eq!(
+        found,
+        [
+            (3, "性别", "'x' is not a gender (男/女/m/f)"),
+            (3, "出生日期", "'1991-13-06' is not a date (YYYY-MM-DD)"),
+            (3, "等级分", "'-5' is not a rating (a whole number, 0 or more)"),
+            (4, "姓名", "the name is empty"),
+        ]
+    );
+    let message = read_roster(&path).unwrap_err().to_string();
+    assert!(message.contains("roster_bad.xls line 3, field 性别: 'x' is not a gender"), "{message}");
+}
+
+#[test]
+fn xls_that_is_not_a_workbook() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("roster.XLS");
+    std::fs::write(&path, "姓名\n王天一\n").expect("write");
+    let error = read_roster(&path).unwrap_err();
+    assert!(matches!(error, RosterError::OldWorkbook { .. }), "{error:?}");
+    assert!(error.to_string().contains("roster.XLS"), "{error}");
+}
+
+// Issue 17 item 5: `bianpai players import FILE ROSTER.xls` registers the roster.
+#[test]
+fn the_command_line_imports_an_xls_roster() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("e.bianpai");
+    let f = file.to_str().unwrap();
+    common::ok(&["new", f, "--preset", "huaiyin-2022"]);
+    let out = common::bianpai(&["players", "import", f, fixture("roster.xls").to_str().unwrap()]);
+    // 唐丹 and 孟繁睿 give no phone, which the groups require: the whole roster is refused.
+    assert_eq!(common::code(&out), 2, "{}", common::stderr(&out));
+    assert!(common::stderr(&out).contains("line 5"), "{}", common::stderr(&out));
+    common::ok(&["players", "import", f, fixture("roster.xls").to_str().unwrap(), "--override-reason", "补报"]);
+    let list = common::json(&["players", "list", f, "--json"]);
+    let names: Vec<&str> = list["players"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["王天一", "唐丹", "孟繁睿"]);
+}
+
+/// The fixture roster.xls with `patch` applied to its bytes, written to a temp dir.
+fn patched_xls(dir: &Path, patch: impl FnOnce(&mut Vec<u8>)) -> PathBuf {
+    let mut bytes = std::fs::read(fixture("roster.xls")).expect("fixture");
+    patch(&mut bytes);
+    let path = dir.join("damaged.xls");
+    std::fs::write(&path, bytes).expect("write");
+    path
+}
+
+fn u32_at(bytes: &[u8], at: usize) -> usize {
+    u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize
+}
+
+// Issue 17 item 5: a damaged .xls whose directory's sector chain loops is refused at
+// once (calamine alone follows such a chain for ever, growing until the system kills
+// the program).
+#[test]
+fn xls_with_a_looping_sector_chain_is_refused() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = patched_xls(dir.path(), |bytes| {
+        let directory = u32_at(bytes, 48);
+        let fat = (u32_at(bytes, 76) + 1) * 512;
+        bytes[fat + 4 * directory..fat + 4 * directory + 4].copy_from_slice(&(directory as u32).to_le_bytes());
+    });
+    let error = read_roster(&path).unwrap_err();
+    assert!(matches!(error, RosterError::Damaged { .. }), "{error:?}");
+    assert!(error.to_string().contains("damaged.xls"), "{error}");
+}
+
+// Issue 17 item 5: a sheet size record claiming millions of rows is refused before
+// calamine reserves memory for them.
+#[test]
+fn xls_claiming_a_huge_sheet_is_refused() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = patched_xls(dir.path(), |bytes| {
+        // DIMENSIONS (0x0200, 14 bytes): first row, last row + 1, first column, last column + 1.
+        let at = bytes.windows(4).position(|w| w == [0x00, 0x02, 0x0E, 0x00]).expect("a size record");
+        bytes[at + 8..at + 12].copy_from_slice(&0x00FF_FFFFu32.to_le_bytes());
+    });
+    let error = read_roster(&path).unwrap_err();
+    assert!(matches!(error, RosterError::WorkbookTooLarge { .. }), "{error:?}");
 }

@@ -2,7 +2,7 @@
 //! CSV through the dialog (CLI.md "Roster columns"), a bad row reported and nothing
 //! imported, adding and editing a player through the form, an ineligible entry that
 //! needs an override reason, withdrawal and announced byes, pinyin
-//! search and sorting by a column.
+//! search and sorting by a column, deleting and renumbering players (issue 17).
 
 mod common;
 
@@ -402,9 +402,21 @@ fn three_thousand_players_draw_search_and_sort() {
 // group's rules, goes in whole once an override reason is given.
 #[test]
 fn an_xlsx_roster_across_groups_needs_an_override_reason_for_its_ineligible_rows() {
+    import_across_groups("roster.xlsx");
+}
+
+// Issue 17 item 5: the window's import reads a legacy Excel .xls roster as the XLSX one.
+#[test]
+fn an_xls_roster_across_groups_is_imported_as_the_xlsx_one() {
+    import_across_groups("roster.xls");
+}
+
+/// Imports tests/data/`roster` (王天一 and 唐丹 in 成人组, 孟繁睿 in 少年组) into a
+/// huaiyin-2022 event through the dialog, with an override reason.
+fn import_across_groups(roster: &str) {
     let dir = tempfile::tempdir().unwrap();
     let file = event_file(dir.path(), "huaiyin-2022", &[]);
-    let xlsx = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/roster.xlsx");
+    let xlsx = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(roster);
     let mut h = harness(&file);
     click(&mut h, "导入名单…");
     type_into(&mut h, "文件路径", &xlsx.display().to_string());
@@ -425,4 +437,49 @@ fn an_xlsx_roster_across_groups_needs_an_override_reason_for_its_ineligible_rows
     assert!(
         event.players.iter().any(|p| p.eligibility_override.as_deref().is_some_and(|r| r.contains("种子选手特邀")))
     );
+}
+
+// Issue 17: 重新编号… before round 1 — the order chosen (rating by default, name in
+// pinyin order), a preview of the new numbers, and a confirmation; the players take
+// the group's numbers again in that order.
+#[test]
+fn players_are_renumbered_by_rating_after_a_confirmation() {
+    let dir = tempfile::tempdir().unwrap();
+    let players = [("张三", Some(1800)), ("安然", Some(2100)), ("王五", None), ("李四", Some(2100))];
+    let file = event_file(dir.path(), "cxa-swiss", &players);
+    let mut h = harness(&file);
+    click(&mut h, "重新编号…");
+    h.get_by_label("新编号：1 安然 · 2 李四 · 3 张三 · 4 王五");
+    click(&mut h, "按姓名（拼音顺序）");
+    h.get_by_label("新编号：1 安然 · 2 李四 · 3 王五 · 4 张三");
+    click(&mut h, "按等级分（高分在前）");
+    click_and_save(&mut h, "重新编号 (Enter)");
+    let names: Vec<(u32, &str)> = event(&h).players.iter().map(|p| (p.start_no.0, p.entry.name.as_str())).collect();
+    assert_eq!(names, [(1, "安然"), (2, "李四"), (3, "张三"), (4, "王五")]);
+    assert!(h.query_by_label("重新编号 (Enter)").is_none(), "the dialog closes");
+    // Saved: a reader beside the window reads the new numbers from the file.
+    let saved = bianpai::store::EventReader::open(&file).unwrap();
+    assert_eq!(saved.event().players, event(&h).players);
+}
+
+// Issue 17: once round 1 is paired the action is offered disabled, saying why.
+#[test]
+fn renumbering_is_disabled_once_round_one_is_paired() {
+    let dir = tempfile::tempdir().unwrap();
+    let players = [("张三", Some(1800)), ("安然", Some(2100)), ("王五", None), ("李四", Some(2100))];
+    let file = event_file(dir.path(), "cxa-swiss", &players);
+    {
+        let mut f = EventFile::open(&file).unwrap();
+        let group = f.event().groups[0].id;
+        let stage = f.event().groups[0].stages[0].no;
+        f.execute(&Command::SetRoundsPlanned { group, stage, rounds: 3 }).unwrap();
+        let round = bianpai::domain::swiss::pair_next_round(f.event(), group, stage, 1).unwrap();
+        f.execute(&Command::PairRound { group, stage, round }).unwrap();
+    }
+    let mut h = harness(&file);
+    let button = h.get_by_label("重新编号…");
+    assert!(button.accesskit_node().is_disabled(), "no renumbering after pairing");
+    button.hover();
+    run(&mut h);
+    h.get_by_label_contains("本组第一轮已编排，编号不能再改");
 }

@@ -148,7 +148,11 @@ fn play_round(h: &mut App, group: GroupId, stage: StageNo) -> RoundNo {
     settle(h);
     let e = event(h);
     let saved = e.group(group).unwrap().stage(stage).unwrap().round(round.no).unwrap();
-    assert!(saved.games.iter().all(|g| g.result.is_some()), "round {} of group {group}: every board has a result", round.no);
+    assert!(
+        saved.games.iter().all(|g| g.result.is_some()),
+        "round {} of group {group}: every board has a result",
+        round.no
+    );
     round.no
 }
 

@@ -17,8 +17,8 @@ pub(super) fn run(
     lang: Language,
     output: &Path,
 ) -> anyhow::Result<String> {
-    let (f, id) = open_for_output(file, group, output)?;
-    let event = f.event();
+    let (event, id) = open_for_output(file, group, output)?;
+    let event = &event;
     let name = event.group(id).map(|g| g.name.clone()).unwrap_or_default();
     let format = match format {
         ExportFormat::Csv => export::Format::Csv,

@@ -2,7 +2,7 @@
 //! and redo through audited inverse changes, the audit log, and the automatic backups.
 
 use super::InputError;
-use crate::store::{EventFile, backup};
+use crate::store::{EventFile, EventReader, backup};
 use std::path::Path;
 
 /// Undoes (or, with `redo`, redoes) the newest change.
@@ -18,7 +18,7 @@ pub(super) fn undo(file: &Path, redo: bool) -> anyhow::Result<String> {
 
 /// The audit log, oldest first: id, time, who, and the command's name.
 pub(super) fn log(file: &Path, as_json: bool) -> anyhow::Result<String> {
-    let f = EventFile::open_for_command(file)?;
+    let f = EventReader::open(file)?;
     let entries = f.audit_log()?;
     if as_json {
         let rows: Vec<serde_json::Value> = entries

@@ -8,7 +8,7 @@ use crate::domain::event::Event;
 use crate::domain::ids::{GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::ledger::{self, Account, LedgerKind, RoundRef, accounts, forfeit_fines, parse_yuan, yuan};
 use crate::domain::prizes::{awards, prize_ranking};
-use crate::store::EventFile;
+use crate::store::{EventFile, EventReader};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -51,10 +51,10 @@ pub(super) fn run(cmd: MoneyCmd) -> anyhow::Result<String> {
             Ok(format!("ledger entry {id} voided\n"))
         }
         MoneyCmd::Checkin { file, start_nos, undo, group } => {
-            let mut f = EventFile::open_for_command(&file)?;
             if start_nos.is_empty() {
-                return check_in_list(f.event(), &group);
+                return check_in_list(EventReader::open(&file)?.event(), &group);
             }
+            let mut f = EventFile::open_for_command(&file)?;
             let commands: Vec<Command> =
                 start_nos.iter().map(|n| Command::SetCheckedIn { start_no: StartNo(*n), checked_in: !undo }).collect();
             f.execute_all(&commands)?;
@@ -126,7 +126,7 @@ fn selected_group(event: &Event, group: &GroupArg) -> Result<Option<GroupId>, In
 }
 
 fn ledger_out(file: &Path, group: &GroupArg, as_json: bool) -> anyhow::Result<String> {
-    let f = EventFile::open_for_command(file)?;
+    let f = EventReader::open(file)?;
     let event = f.event();
     let selected = selected_group(event, group)?;
     let in_group = |p: StartNo| selected.is_none_or(|g| event.player(p).is_some_and(|pl| pl.group == g));

@@ -50,8 +50,9 @@ pub(super) fn write_atomically(output: &Path, bytes: &[u8]) -> anyhow::Result<()
     Ok(())
 }
 
-/// Opens the event for a document written to `output`: the output path is checked
-/// first, then the file is opened and the group resolved.
+/// Reads the event for a document written to `output`: the output path is checked
+/// first, then the file is read (beside the window, if it has it) and released before
+/// the document is made, and the group resolved.
 ///
 /// # Errors
 /// A bad output path, an event file that cannot be opened, an unknown group.
@@ -59,9 +60,9 @@ pub(super) fn open_for_output(
     file: &Path,
     group: &super::GroupArg,
     output: &Path,
-) -> anyhow::Result<(crate::store::EventFile, crate::domain::ids::GroupId)> {
+) -> anyhow::Result<(crate::domain::event::Event, crate::domain::ids::GroupId)> {
     check_output(output)?;
-    let f = crate::store::EventFile::open_for_command(file)?;
-    let id = super::resolve_group(f.event(), group)?.id;
-    Ok((f, id))
+    let event = crate::store::EventReader::open(file)?.into_event();
+    let id = super::resolve_group(&event, group)?.id;
+    Ok((event, id))
 }

@@ -2,12 +2,12 @@
 
 use super::table::{self, Align};
 use super::{GroupArg, InputError, PlayersCmd, resolve_group};
-use crate::domain::command::{Command, DomainError, registration_issues};
+use crate::domain::command::{Command, DomainError, registration_issues, renumber_order};
 use crate::domain::event::Registered;
 use crate::domain::ids::{GroupId, StartNo};
-use crate::domain::player::{PlayerEntry, PlayerStatus};
+use crate::domain::player::{PlayerEntry, PlayerStatus, RenumberKey};
 use crate::io::{json, roster};
-use crate::store::EventFile;
+use crate::store::{EventFile, EventReader};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -18,7 +18,7 @@ pub(super) fn run(cmd: PlayersCmd) -> anyhow::Result<String> {
             import_roster(&file, &roster_path, &group, override_reason, registered)
         }
         PlayersCmd::List { file, group, json } => {
-            let f = EventFile::open_for_command(&file)?;
+            let f = EventReader::open(&file)?;
             let event = f.event();
             let selected: Option<GroupId> = match (&group.group, event.groups.len()) {
                 (None, n) if n > 1 => None,
@@ -67,7 +67,57 @@ pub(super) fn run(cmd: PlayersCmd) -> anyhow::Result<String> {
             f.execute(&Command::DeletePlayer { start_no })?;
             Ok(format!("deleted {start_no} {name} (`bianpai undo` puts the player back)\n"))
         }
+        PlayersCmd::Renumber { file, group, by } => renumber(&file, &group, by.into()),
     }
+}
+
+/// `--by` of `players renumber`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ByArg {
+    /// Highest rating first (unrated last), then by name.
+    Rating,
+    /// By name, in pinyin order.
+    Name,
+    /// By club in pinyin order (no club last), then by rating.
+    Club,
+}
+
+impl From<ByArg> for RenumberKey {
+    fn from(by: ByArg) -> RenumberKey {
+        match by {
+            ByArg::Rating => RenumberKey::Rating,
+            ByArg::Name => RenumberKey::Name,
+            ByArg::Club => RenumberKey::Club,
+        }
+    }
+}
+
+/// `players renumber`: the group's players (every group's when the event has several
+/// and none is named) take their numbers anew; prints each number that changed.
+fn renumber(file: &Path, group: &GroupArg, by: RenumberKey) -> anyhow::Result<String> {
+    let mut f = EventFile::open_for_command(file)?;
+    let event = f.event();
+    let selected: Option<GroupId> = match (&group.group, event.groups.len()) {
+        (None, n) if n > 1 => None,
+        _ => Some(resolve_group(event, group)?.id),
+    };
+    // The command hands the players' own numbers out again in this order.
+    let order = renumber_order(event, selected, by);
+    let mut numbers = order.clone();
+    numbers.sort();
+    let mut out = String::new();
+    for (old, new) in order.iter().zip(&numbers).filter(|(old, new)| old != new) {
+        let name = event.player(*old).map_or("", |p| p.name());
+        out.push_str(&format!("{old:>5} → {new:<5} {name}\n"));
+    }
+    let moved = out.lines().count();
+    let scope = selected.and_then(|g| event.group(g)).map_or("every group".to_string(), |g| g.name.clone());
+    f.execute(&Command::RenumberPlayers { group: selected, by })?;
+    out.push_str(&format!(
+        "renumbered {scope} by {}: {moved} start number(s) changed (`bianpai undo` puts them back)\n",
+        by.code()
+    ));
+    Ok(out)
 }
 
 fn import_roster(

@@ -17,8 +17,8 @@ pub(super) fn run(
     lang: Lang,
     output: &Path,
 ) -> anyhow::Result<String> {
-    let (f, id) = open_for_output(file, group, output)?;
-    let event = f.event();
+    let (event, id) = open_for_output(file, group, output)?;
+    let event = &event;
     let g = event.group(id).ok_or_else(|| InputError(format!("no group {id}")))?;
     current_stage(g)?;
     if round == Some(0) && !matches!(document, Document::Standings | Document::Crosstable) {

@@ -6,14 +6,14 @@ use super::{GroupArg, resolve_group};
 use crate::domain::event::Event;
 use crate::domain::ledger::yuan;
 use crate::domain::prizes::{Prize, PrizeList, awards, group_finished, prize_ranking};
-use crate::store::EventFile;
+use crate::store::EventReader;
 use anyhow::Context;
 use serde_json::{Value, json};
 use std::path::Path;
 
 /// Prints the prize list of a group, as a table or as the JSON of CLI.md.
 pub(super) fn prizes_out(file: &Path, group: &GroupArg, as_json: bool) -> anyhow::Result<String> {
-    let f = EventFile::open_for_command(file)?;
+    let f = EventReader::open(file)?;
     let event = f.event();
     let g = resolve_group(event, group)?;
     let ranking = prize_ranking(event, g.id, &g.prizes).with_context(|| format!("prizes of {}", g.name))?;

@@ -13,7 +13,7 @@ use crate::io::json;
 use crate::lang::Lang;
 use crate::present::ranking::{Column, RankingTable, section_caption};
 use crate::seed::fresh_seed;
-use crate::store::EventFile;
+use crate::store::{EventFile, EventReader};
 use anyhow::Context;
 use std::path::Path;
 
@@ -150,7 +150,7 @@ pub(super) fn announce_bye(
 }
 
 pub(super) fn pairings(file: &Path, group: &GroupArg, round: Option<u32>, as_json: bool) -> anyhow::Result<String> {
-    let f = EventFile::open_for_command(file)?;
+    let f = EventReader::open(file)?;
     let event = f.event();
     let g = resolve_group(event, group)?;
     let stage = current_stage(g)?;
@@ -261,7 +261,7 @@ pub(super) fn standings_out(
     round: Option<u32>,
     as_json: bool,
 ) -> anyhow::Result<String> {
-    let f = EventFile::open_for_command(file)?;
+    let f = EventReader::open(file)?;
     let event = f.event();
     let g = resolve_group(event, group)?;
     let stage = current_stage(g)?;

@@ -108,7 +108,8 @@ pub(super) fn import(input: &Path, output: &Path) -> anyhow::Result<String> {
 
 /// `bianpai export FILE trf -o OUT`: the group's current stage as TRF-16.
 pub(super) fn export(file: &Path, group: &GroupArg, output: &Path) -> anyhow::Result<String> {
-    let f = EventFile::open_for_command(file)?;
+    super::output::check_output(output)?;
+    let f = crate::store::EventReader::open(file)?;
     let g = resolve_group(f.event(), group)?;
     let stage = current_stage(g)?;
     let doc = from_stage(f.event(), g.id, stage.no).map_err(|e| InputError(e.to_string()))?;

@@ -1,4 +1,4 @@
-//! Format conversions: roster import (CSV, XLSX), the JSON shapes of CLI.md, TRF-16, and
+//! Format conversions: roster import (CSV, XLSX, XLS), the JSON shapes of CLI.md, TRF-16, and
 //! the exports of final rankings (CSV, XLSX) and web pages (HTML).
 
 pub mod export;

@@ -1,15 +1,20 @@
 //! The event file: one SQLite database per event, the only place that touches SQLite.
 //!
-//! [`EventFile`] opens or creates the file, holds it exclusively while open (a second
-//! Bianpai is told it is in use), refuses files that are not event files or come from a
-//! newer Bianpai without modifying them, migrates older ones in one transaction, and
-//! saves every [`Command`] together with its audit row in one transaction.
+//! [`EventFile`] opens or creates the file, is its one writer while open (a second
+//! window or a writing command is told it is in use), refuses files that are not event
+//! files or come from a newer Bianpai without modifying them, migrates older ones in
+//! one transaction, and saves every [`Command`] together with its audit row in one
+//! transaction. [`EventReader`] reads the last committed state beside the window
+//! without ever writing (the command line's reading commands).
 
 pub mod backup;
 pub mod blacklist;
 mod compact;
+mod reader;
 mod rows;
 pub mod schema;
+
+pub use reader::EventReader;
 
 use crate::domain::command::{Applied, Change, Command, DomainError, EventInfo, apply, settings_only};
 use crate::domain::event::Event;
@@ -117,32 +122,36 @@ impl EventFile {
         EventFile::open(path)
     }
 
-    /// Opens an existing event file and holds it until dropped, after checking the
-    /// whole file (`PRAGMA integrity_check`): what the window does when it opens a file.
+    /// Opens an existing event file the window's way, after checking the whole file
+    /// (`PRAGMA integrity_check`), and holds it until dropped as its one writer:
+    /// readers ([`EventReader`], the command line's reading commands) may read it
+    /// meanwhile; any other writer is told it is in use.
     ///
     /// # Errors
     /// [`StoreError::InUse`], [`StoreError::NewerVersion`], [`StoreError::NotAnEventFile`],
     /// [`StoreError::NotFound`], [`StoreError::Damaged`] — in each case the file is left
     /// as it was — or SQLite errors.
     pub fn open(path: &Path) -> Result<EventFile, StoreError> {
-        EventFile::open_checking(path, Check::Whole)
+        EventFile::open_checking(path, Check::Whole, Sharing::WithReaders)
     }
 
-    /// Opens an event file for one command of the command line. The whole-file check
-    /// costs time in proportion to the file (about 25 ms at 3,000 players after nine
-    /// rounds), paid again by every command of a script; so it runs here only when the
-    /// last session did not close the file cleanly (a write-ahead log is left beside
-    /// it). Otherwise SQLite's own checks of every page the command reads or writes
-    /// apply, and the window checks the whole file when it opens it.
+    /// Opens an event file for one writing command of the command line, which holds it
+    /// alone (no reader either) for its short life. The whole-file check costs time in
+    /// proportion to the file (about 25 ms at 3,000 players after nine rounds), paid
+    /// again by every command of a script; so it runs here only when a write-ahead log
+    /// is left beside the file (the last session did not close it cleanly, or another
+    /// program has it open — and then the command is refused anyway). Otherwise
+    /// SQLite's own checks of every page the command reads or writes apply, and the
+    /// window checks the whole file when it opens it.
     ///
     /// # Errors
     /// As [`EventFile::open`].
     pub fn open_for_command(path: &Path) -> Result<EventFile, StoreError> {
         let check = if wal_beside(path).exists() { Check::Whole } else { Check::PagesRead };
-        EventFile::open_checking(path, check)
+        EventFile::open_checking(path, check, Sharing::Alone)
     }
 
-    fn open_checking(path: &Path, check: Check) -> Result<EventFile, StoreError> {
+    fn open_checking(path: &Path, check: Check, sharing: Sharing) -> Result<EventFile, StoreError> {
         let owned = path.to_path_buf();
         if !path.is_file() {
             return Err(StoreError::NotFound { path: owned });
@@ -152,25 +161,22 @@ impl EventFile {
             Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX)
                 .map_err(sql)?;
         conn.busy_timeout(Duration::from_millis(250)).map_err(sql)?;
-        // Exclusive before the first read: the lock is held until the connection closes,
-        // so a second Bianpai cannot read or write behind our back; WAL then keeps its
-        // index in our memory (no -shm file).
-        conn.pragma_update(None, "locking_mode", "EXCLUSIVE").map_err(sql)?;
-        let application_id: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0)).map_err(sql)?;
-        let version: i32 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(sql)?;
-        if application_id != schema::APPLICATION_ID {
-            return Err(StoreError::NotAnEventFile { path: owned, reason: "another program's SQLite database".into() });
-        }
-        if version > schema::current_version() {
-            return Err(StoreError::NewerVersion { path: owned, found: version, supported: schema::current_version() });
-        }
-        // A damaged file is refused before anything is written to it.
+        // Nothing is written before the file is known to be ours, of a version we
+        // read, and (with `Check::Whole`) whole.
+        let version = read_header(&conn, path)?;
         if check == Check::Whole {
             verify_whole(&conn, path)?;
         }
+        // WAL is entered in normal locking mode, so that the wal-index lives in the
+        // shared `-shm` file that readers in other processes use too.
         conn.pragma_update(None, "journal_mode", "WAL").map_err(sql)?;
         conn.pragma_update(None, "synchronous", "FULL").map_err(sql)?;
         conn.pragma_update(None, "foreign_keys", "ON").map_err(sql)?;
+        // The first transaction in exclusive locking mode takes an EXCLUSIVE lock on the
+        // file, which fails while anyone else has it open; it is then held until
+        // `share_with_readers` or the connection's end.
+        conn.pragma_update(None, "locking_mode", "EXCLUSIVE").map_err(sql)?;
+        conn.transaction_with_behavior(TransactionBehavior::Exclusive).and_then(|tx| tx.commit()).map_err(sql)?;
         if version < schema::current_version() {
             // An older file is copied aside before it is migrated.
             let target = path.with_file_name(format!(
@@ -178,23 +184,18 @@ impl EventFile {
                 path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
             ));
             backup::write_backup(&conn, path, &target)?;
-        }
-        {
-            // Take the write lock now (and migrate an older file in the same transaction).
             let tx = conn.transaction_with_behavior(TransactionBehavior::Exclusive).map_err(sql)?;
-            if version < schema::current_version() {
-                schema::migrate(&tx, version).map_err(sql)?;
-            }
+            schema::migrate(&tx, version).map_err(sql)?;
             tx.commit().map_err(sql)?;
         }
         if version > 0 && version < schema::RESULT_PER_GAME {
             // The compacted audit rows leave free pages; give them back to the disk.
             conn.execute_batch("VACUUM").map_err(sql)?;
         }
-        let event = rows::load_event(&conn).map_err(|e| match e {
-            rows::RowError::Sqlite(source) => classify(path, source),
-            rows::RowError::Bad(bad) => StoreError::Damaged { path: path.to_path_buf(), message: bad.to_string() },
-        })?;
+        if sharing == Sharing::WithReaders {
+            share_with_readers(&conn).map_err(sql)?;
+        }
+        let event = load(&conn, path)?;
         Ok(EventFile { conn, path: owned, event })
     }
 
@@ -424,24 +425,7 @@ impl EventFile {
     /// # Errors
     /// SQLite errors.
     pub fn audit_log(&self) -> Result<Vec<AuditEntry>, StoreError> {
-        let sql = |source| classify(&self.path, source);
-        let mut stmt = self
-            .conn
-            .prepare("SELECT id, at, actor, command, before, after FROM audit_log ORDER BY id")
-            .map_err(sql)?;
-        let rows = stmt
-            .query_map([], |r| {
-                Ok(AuditEntry {
-                    id: r.get(0)?,
-                    at: r.get(1)?,
-                    actor: r.get(2)?,
-                    command: r.get(3)?,
-                    before: r.get(4)?,
-                    after: r.get(5)?,
-                })
-            })
-            .map_err(sql)?;
-        rows.collect::<Result<Vec<_>, _>>().map_err(sql)
+        read_audit_log(&self.conn, &self.path)
     }
 }
 
@@ -454,7 +438,78 @@ enum Check {
     PagesRead,
 }
 
-/// The write-ahead log SQLite leaves beside a file that was not closed cleanly.
+/// Whether the connection shares the file with readers ([`EventFile::open`]) or holds
+/// it alone ([`EventFile::open_for_command`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Sharing {
+    /// No other connection at all.
+    Alone,
+    /// Readers may read while this connection is the one writer.
+    WithReaders,
+}
+
+/// Leaves exclusive locking mode while still the one writer: back in normal mode, the
+/// next transaction's end drops the EXCLUSIVE lock to the SHARED lock that a WAL
+/// connection holds as long as it is open. Readers (SHARED too) may then come and go;
+/// a writer of this program asks for EXCLUSIVE first and is refused while this
+/// connection is open.
+fn share_with_readers(conn: &Connection) -> rusqlite::Result<()> {
+    conn.pragma_update(None, "locking_mode", "NORMAL")?;
+    conn.execute_batch("BEGIN IMMEDIATE; COMMIT;")
+}
+
+/// Reads `application_id` and `user_version` (before any pragma that writes) and
+/// returns the schema version of an event file this build reads.
+fn read_header(conn: &Connection, path: &Path) -> Result<i32, StoreError> {
+    let sql = |source: rusqlite::Error| classify(path, source);
+    let application_id: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0)).map_err(sql)?;
+    let version: i32 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(sql)?;
+    if application_id != schema::APPLICATION_ID {
+        return Err(StoreError::NotAnEventFile {
+            path: path.to_path_buf(),
+            reason: "another program's SQLite database".into(),
+        });
+    }
+    if version > schema::current_version() {
+        return Err(StoreError::NewerVersion {
+            path: path.to_path_buf(),
+            found: version,
+            supported: schema::current_version(),
+        });
+    }
+    Ok(version)
+}
+
+/// Loads the whole event through `conn`.
+fn load(conn: &Connection, path: &Path) -> Result<Event, StoreError> {
+    rows::load_event(conn).map_err(|e| match e {
+        rows::RowError::Sqlite(source) => classify(path, source),
+        rows::RowError::Bad(bad) => StoreError::Damaged { path: path.to_path_buf(), message: bad.to_string() },
+    })
+}
+
+/// The audit log, oldest first.
+fn read_audit_log(conn: &Connection, path: &Path) -> Result<Vec<AuditEntry>, StoreError> {
+    let sql = |source| classify(path, source);
+    let mut stmt =
+        conn.prepare("SELECT id, at, actor, command, before, after FROM audit_log ORDER BY id").map_err(sql)?;
+    let rows = stmt
+        .query_map([], |r| {
+            Ok(AuditEntry {
+                id: r.get(0)?,
+                at: r.get(1)?,
+                actor: r.get(2)?,
+                command: r.get(3)?,
+                before: r.get(4)?,
+                after: r.get(5)?,
+            })
+        })
+        .map_err(sql)?;
+    rows.collect::<Result<Vec<_>, _>>().map_err(sql)
+}
+
+/// The write-ahead log SQLite leaves beside a file that is open (in WAL mode) or was
+/// not closed cleanly.
 fn wal_beside(path: &Path) -> PathBuf {
     let mut wal = path.as_os_str().to_owned();
     wal.push("-wal");

@@ -11,8 +11,9 @@
 //! Actions on the selected player: edit (the form of `roster_ui/form.rs`),
 //! withdraw with a reason or reinstate, announce a requested bye or an absence for the
 //! stage's next round and cancel it. Adding players (a late entry once rounds are
-//! paired) uses the same form; importing a CSV/XLSX roster uses the dialog of
-//! `roster_ui/import.rs`. Every change is a [`Command`] sent as a [`Job`]; the
+//! paired) uses the same form; importing a CSV/XLSX/XLS roster uses the dialog of
+//! `roster_ui/import.rs`; before round 1, 重新编号… gives the group's start numbers
+//! anew by rating, name or club (`roster_ui/renumber.rs`). Every change is a [`Command`] sent as a [`Job`]; the
 //! table shows it once the worker has saved it.
 //!
 //! Keys (when no text field or dialog has the keyboard): ↑/↓ move the selection,
@@ -25,6 +26,7 @@ mod delete;
 mod form;
 mod form_checks;
 mod import;
+mod renumber;
 mod search;
 mod table;
 
@@ -41,6 +43,7 @@ use delete::{Deletion, delete_ui};
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 use form::{PlayerForm, player_form_ui};
 use import::{ImportDialog, import_ui};
+use renumber::{Renumbering, renumber_ui};
 use search::{SearchKey, filtered_sorted, search_keys};
 use table::{table_keys, table_ui};
 
@@ -136,6 +139,8 @@ pub struct RosterView {
     withdraw: Option<Withdrawal>,
     /// The deletion being confirmed, when open.
     delete: Option<Deletion>,
+    /// The renumbering being chosen and confirmed, when open.
+    renumber: Option<Renumbering>,
 }
 
 /// A withdrawal waiting for its reason.
@@ -180,8 +185,11 @@ pub fn roster_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>, jobs: &mut 
     let lang = env.lang;
     refresh(state, env);
     let total = state.index.get().map_or(0, Vec::len);
-    let dialog_open =
-        state.form.is_some() || state.import.is_some() || state.withdraw.is_some() || state.delete.is_some();
+    let dialog_open = state.form.is_some()
+        || state.import.is_some()
+        || state.withdraw.is_some()
+        || state.delete.is_some()
+        || state.renumber.is_some();
 
     // Shortcuts that open things (not while a dialog has the keyboard).
     if !dialog_open {
@@ -234,6 +242,18 @@ pub fn roster_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>, jobs: &mut 
         if ui.button(lang.t("导入名单…", "Import roster…")).on_hover_text("Ctrl+I").clicked() {
             state.import = Some(ImportDialog::new(group));
         }
+        let blocked = renumber::unavailable(event, group, lang);
+        let button = ui.add_enabled(blocked.is_none(), egui::Button::new(lang.t("重新编号…", "Renumber…")));
+        let button = match blocked {
+            Some(why) => button.on_disabled_hover_text(why),
+            None => button.on_hover_text(lang.t(
+                "第一轮编排前按等级分、姓名或单位重新编号",
+                "Before round 1: new start numbers by rating, name or club",
+            )),
+        };
+        if button.clicked() {
+            state.renumber = Some(Renumbering::new(group));
+        }
     });
 
     // Keyboard moves in the table.
@@ -271,8 +291,8 @@ pub fn roster_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>, jobs: &mut 
 
     if total == 0 {
         ui.label(lang.t(
-            "本组尚无选手。点“添加选手…”逐个登记，或“导入名单…”读入 CSV / XLSX 名单。",
-            "No players in this group yet. Use “Add player…” or “Import roster…” (CSV / XLSX).",
+            "本组尚无选手。点“添加选手…”逐个登记，或“导入名单…”读入 CSV / Excel 名单。",
+            "No players in this group yet. Use “Add player…” or “Import roster…” (CSV / Excel).",
         ));
     } else if let Some(a) = table_ui(ui, state, env) {
         action = Some(a);
@@ -288,6 +308,10 @@ pub fn roster_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>, jobs: &mut 
     import_ui(&ctx, &mut state.import, env, jobs);
     withdraw_ui(&ctx, &mut state.withdraw, env, jobs);
     delete_ui(ui, &mut state.delete, lang, jobs);
+    if renumber_ui(ui, &mut state.renumber, event, lang, jobs) {
+        // The selection is by start number, which now belongs to another player.
+        state.selected = None;
+    }
 }
 
 /// Rebuilds the search index and the row list when what they depend on changed.

@@ -70,17 +70,9 @@ pub(crate) fn readings(text: &str) -> Vec<Vec<String>> {
 }
 
 /// The first reading of each character, or the character itself: a sort key that puts
-/// 安 before 王 before 张.
+/// 安 before 王 before 张 — the order renumbering by name follows too.
 pub(crate) fn first_readings(text: &str) -> String {
-    let mut key = String::new();
-    for c in text.chars() {
-        match c.to_pinyin_multi().and_then(|m| m.into_iter().next()) {
-            Some(p) => key.push_str(&p.plain().replace('ü', "v")),
-            None => key.extend(c.to_lowercase()),
-        }
-        key.push(' ');
-    }
-    key
+    crate::domain::player::collation_key(text)
 }
 
 /// Whether a run of consecutive characters reads as `query`: each character by a

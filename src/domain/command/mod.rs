@@ -7,6 +7,7 @@ mod discipline;
 mod groups;
 mod money;
 mod players;
+mod renumber;
 mod rounds;
 mod stages;
 #[cfg(test)]
@@ -26,6 +27,7 @@ use super::model::rules::{PairingOptions, ScoringTable, Tiebreak};
 use super::swiss::PairingEdit;
 use jiff::civil::Date;
 pub use players::registration_issues;
+pub use renumber::{renumber_order, renumber_refusal};
 use serde::{Deserialize, Serialize};
 
 /// A change a director asks for.
@@ -284,6 +286,17 @@ pub enum Command {
         /// What the arbiters found.
         reason: String,
     },
+    /// Give start numbers anew before play, in the order of `by` (issue 17): the
+    /// players of `group` (every group, in group order, when `None`) take the same set
+    /// of numbers they hold, so no other player's number changes. Announced byes,
+    /// stage entrants and ledger entries follow their players; refused once a round of
+    /// any of those groups is paired.
+    RenumberPlayers {
+        /// The group, or `None` for the whole event.
+        group: Option<GroupId>,
+        /// The order.
+        by: super::model::player::RenumberKey,
+    },
 }
 
 /// Applies a command to the event, or refuses it leaving the event unchanged.
@@ -345,6 +358,7 @@ pub fn apply(event: &mut Event, command: &Command) -> Result<Applied, DomainErro
         Command::DisqualifyForCollusion { group, stage, round, board, reason } => {
             discipline::collusion(event, *group, *stage, *round, *board, reason)
         }
+        Command::RenumberPlayers { group, by } => renumber::renumber(event, *group, *by),
     }
 }
 

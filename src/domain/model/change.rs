@@ -245,6 +245,11 @@ pub enum DomainError {
     /// The ledger entry is void already.
     #[error("ledger entry {0} is void already")]
     LedgerEntryVoid(LedgerId),
+    /// Start numbers are given anew only before play (CLI.md `players renumber`).
+    #[error(
+        "start numbers can be renumbered only before round 1 of the first stage is paired; group {0} has begun play"
+    )]
+    RenumberAfterPairing(GroupId),
 }
 
 fn join<T: std::fmt::Display>(items: &[T]) -> String {

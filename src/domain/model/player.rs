@@ -228,3 +228,47 @@ impl Player {
         &self.entry.name
     }
 }
+
+/// What new start numbers follow when a group's players are renumbered before play
+/// (重新编号, CLI.md `players renumber`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RenumberKey {
+    /// Highest rating first (unrated last), then by name, then by the old number.
+    Rating,
+    /// By name in pinyin order (安 before 王 before 张), then by the old number.
+    Name,
+    /// By club in pinyin order (no club last), then as [`RenumberKey::Rating`].
+    Club,
+}
+
+impl RenumberKey {
+    /// Every key, in the order menus list them.
+    pub const ALL: [RenumberKey; 3] = [RenumberKey::Rating, RenumberKey::Name, RenumberKey::Club];
+
+    /// The code of the command line (`--by rating|name|club`) and of the audit log.
+    pub fn code(self) -> &'static str {
+        match self {
+            RenumberKey::Rating => "rating",
+            RenumberKey::Name => "name",
+            RenumberKey::Club => "club",
+        }
+    }
+}
+
+/// A sort key that orders Chinese names and clubs as a director expects: each
+/// character by its first pinyin reading (`ü` as `v`), any other character by itself in
+/// lower case, one space after each — so 安 comes before 王 before 张, and a name
+/// before the longer names it begins.
+pub fn collation_key(text: &str) -> String {
+    use pinyin::ToPinyinMulti;
+    let mut key = String::new();
+    for c in text.chars().filter(|c| !c.is_whitespace()) {
+        match c.to_pinyin_multi().and_then(|m| m.into_iter().next()) {
+            Some(p) => key.push_str(&p.plain().replace('ü', "v")),
+            None => key.extend(c.to_lowercase()),
+        }
+        key.push(' ');
+    }
+    key
+}

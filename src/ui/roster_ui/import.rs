@@ -213,8 +213,8 @@ fn dialog_body_ui(ui: &mut Ui, state: &mut ImportDialog, env: &Env<'_>, jobs: &m
     let event = env.event;
     let waiting = state.submitted.is_some();
     ui.label(lang.t(
-        "CSV（UTF-8）或 XLSX 第一张表，首行为列名：姓名（必填）、性别、出生日期、单位、等级分、称号、电话、组别、女子验证、提名；其他列作为备注保留。",
-        "CSV (UTF-8) or the first sheet of an XLSX workbook, headers in the first row: 姓名/name (required), 性别/gender, 出生日期/born, 单位/club, 等级分/rating, 称号/title, 电话/phone, 组别/group, 女子验证/verified_female, 提名/nominee; other columns are kept as notes.",
+        "CSV 或 Excel（XLSX、XLS）第一张表，首行为列名：姓名（必填）、性别、出生日期、单位、等级分、称号、电话、组别、女子验证、提名；其他列作为备注保留。",
+        "CSV, or the first sheet of an Excel workbook (XLSX, XLS), headers in the first row: 姓名/name (required), 性别/gender, 出生日期/born, 单位/club, 等级分/rating, 称号/title, 电话/phone, 组别/group, 女子验证/verified_female, 提名/nominee; other columns are kept as notes.",
     ));
     ui.add_space(4.0);
     let mut read_now = false;
@@ -224,7 +224,9 @@ fn dialog_body_ui(ui: &mut Ui, state: &mut ImportDialog, env: &Env<'_>, jobs: &m
             let field = ui
                 .add(
                     egui::TextEdit::singleline(&mut state.path)
-                        .hint_text(lang.t("名单文件 .csv 或 .xlsx 的路径", "path of a .csv or .xlsx roster"))
+                        .hint_text(
+                            lang.t("名单文件 .csv、.xlsx 或 .xls 的路径", "path of a .csv, .xlsx or .xls roster"),
+                        )
                         .desired_width(360.0),
                 )
                 .labelled_by(label.id);
@@ -239,7 +241,10 @@ fn dialog_body_ui(ui: &mut Ui, state: &mut ImportDialog, env: &Env<'_>, jobs: &m
                 // Modal: the native chooser holds the window until it closes.
                 let picked = rfd::FileDialog::new()
                     .set_title(lang.t("选择名单文件", "Choose a roster"))
-                    .add_filter(lang.t("名单 (CSV, XLSX)", "Roster (CSV, XLSX)"), &["csv", "xlsx", "CSV", "XLSX"])
+                    .add_filter(
+                        lang.t("名单 (CSV, XLSX, XLS)", "Roster (CSV, XLSX, XLS)"),
+                        &["csv", "xlsx", "xls", "CSV", "XLSX", "XLS"],
+                    )
                     .pick_file();
                 state.no_file_chosen = picked.is_none();
                 if let Some(picked) = picked {

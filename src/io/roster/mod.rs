@@ -1,0 +1,208 @@
+//! Roster import: reads a list of players from a CSV file or from the first sheet of
+//! an XLSX or legacy XLS workbook (CLI.md, "Roster columns") into [`RosterRow`]s.
+//!
+//! This module owns the column names (Chinese or English), the parsing of each
+//! field, and the all-or-nothing validation of a roster: every bad row is reported
+//! at once in [`RosterError::BadRows`], and nothing is returned while any row is bad.
+//! It does not decide eligibility, start numbers or groups of the event: that is the
+//! domain's work once the rows are imported.
+//!
+//! Every format goes through the same path: the file is read into a header row and
+//! raw cells (`csv_file.rs` after `decode.rs` found its text encoding; `workbook.rs`
+//! for XLSX and XLS), then `table.rs` turns each row into a [`PlayerEntry`].
+
+mod csv_file;
+mod decode;
+mod table;
+mod workbook;
+mod xls_guard;
+
+use crate::domain::player::PlayerEntry;
+use calamine::{XlsError, XlsxError};
+use std::fmt::Write as _;
+use std::path::Path;
+
+pub use csv_file::read_csv;
+pub use workbook::{read_xls, read_xlsx};
+
+/// One player read from a roster, with where it came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RosterRow {
+    /// 1-based line of the CSV file (the header is line 1) or row of the sheet
+    /// where the player's record starts.
+    pub line: usize,
+    /// The 组别/group column, if the roster has one and the cell is not empty.
+    pub group: Option<String>,
+    /// The player's data.
+    pub entry: PlayerEntry,
+}
+
+/// One problem with one field of one row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RowError {
+    /// 1-based line (CSV) or row (XLSX) number.
+    pub line: usize,
+    /// The column's header as written in the file; empty when the whole row is wrong
+    /// (e.g. a CSV line with the wrong number of fields).
+    pub field: String,
+    /// What is wrong, quoting the value.
+    pub message: String,
+}
+
+/// Why a roster could not be imported. Nothing is imported on any error.
+#[derive(Debug, thiserror::Error)]
+pub enum RosterError {
+    /// The file's extension is none of `.csv`, `.xlsx` and `.xls`.
+    #[error("{file}: unsupported roster format; use a .csv, .xlsx or .xls file")]
+    UnsupportedFormat {
+        /// The file as given.
+        file: String,
+    },
+    /// The file could not be read.
+    #[error("cannot read roster {file}: {source}")]
+    Unreadable {
+        /// The file as given.
+        file: String,
+        /// The underlying error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A CSV file in no text encoding Bianpai reads (UTF-8, UTF-16 with its mark,
+    /// GBK/GB18030 or Big5).
+    #[error("{file} line {line} is not text in UTF-8, UTF-16, GBK or Big5; save the roster as \"CSV UTF-8\"")]
+    NotUtf8 {
+        /// The file as given.
+        file: String,
+        /// 1-based line of the first invalid byte.
+        line: usize,
+    },
+    /// A CSV file the parser could not read.
+    #[error("{file} is not a readable CSV file: {message}")]
+    Csv {
+        /// The file as given.
+        file: String,
+        /// The parser's message.
+        message: String,
+    },
+    /// An XLSX workbook calamine could not open or read.
+    #[error("cannot read workbook {file}: {source}")]
+    Workbook {
+        /// The file as given.
+        file: String,
+        /// The underlying error.
+        #[source]
+        source: XlsxError,
+    },
+    /// A legacy XLS workbook (Excel 97–2003) calamine could not open or read.
+    #[error("cannot read workbook {file}: {source}")]
+    OldWorkbook {
+        /// The file as given.
+        file: String,
+        /// The underlying error.
+        #[source]
+        source: XlsError,
+    },
+    /// A cell lies beyond any roster's size, or its reference is impossible: such a
+    /// sheet is refused instead of being laid out in memory.
+    #[error(
+        "{file}: the sheet has a cell at row {row}, column {column}, beyond a roster's size ({max_rows} rows, {max_columns} columns); delete the stray cell"
+    )]
+    SheetTooLarge {
+        /// The file as given.
+        file: String,
+        /// 1-based row of the far cell.
+        row: u64,
+        /// 1-based column of the far cell.
+        column: u64,
+        /// The most rows read.
+        max_rows: u32,
+        /// The most columns read.
+        max_columns: u32,
+    },
+    /// A legacy XLS workbook whose sheets (with their size records) lay out more cells
+    /// than any roster: refused before it is read into memory.
+    #[error(
+        "{file}: the workbook's sheets span more than {max_cells} cells, far beyond a roster; copy the roster alone into a new workbook"
+    )]
+    WorkbookTooLarge {
+        /// The file as given.
+        file: String,
+        /// The most cells read.
+        max_cells: u64,
+    },
+    /// The workbook's XML could not be read (an impossible cell reference …).
+    #[error("cannot read workbook {file}: {message}")]
+    Damaged {
+        /// The file as given.
+        file: String,
+        /// What went wrong.
+        message: String,
+    },
+    /// The header row has no 姓名/name column.
+    #[error("{file} has no 姓名/name column in its header row")]
+    MissingNameColumn {
+        /// The file as given.
+        file: String,
+    },
+    /// Two columns of the header row mean the same thing.
+    #[error("{file}: columns '{first}' and '{second}' are the same column")]
+    DuplicateColumn {
+        /// The file as given.
+        file: String,
+        /// The first header as written.
+        first: String,
+        /// The second header as written.
+        second: String,
+    },
+    /// No header row, or no player rows under it.
+    #[error("{file} lists no players")]
+    Empty {
+        /// The file as given.
+        file: String,
+    },
+    /// One or more rows are wrong; every one is listed, in file order.
+    #[error("{}", format_row_errors(file, errors))]
+    BadRows {
+        /// The file as given.
+        file: String,
+        /// Every problem found, sorted by line then column.
+        errors: Vec<RowError>,
+    },
+}
+
+fn format_row_errors(file: &str, errors: &[RowError]) -> String {
+    let mut text = String::new();
+    for (i, error) in errors.iter().enumerate() {
+        if i > 0 {
+            text.push('\n');
+        }
+        // Writing to a String cannot fail.
+        let _ = if error.field.is_empty() {
+            write!(text, "{file} line {}: {}", error.line, error.message)
+        } else {
+            write!(text, "{file} line {}, field {}: {}", error.line, error.field, error.message)
+        };
+    }
+    text
+}
+
+/// Reads a roster, choosing the format by the file's extension: `.csv`, `.xlsx` or
+/// `.xls` (in any case).
+///
+/// # Errors
+/// [`RosterError::UnsupportedFormat`] for any other extension, and every error of
+/// [`read_csv`], [`read_xlsx`] and [`read_xls`]. Messages name the file as `path`
+/// displays.
+pub fn read_roster(path: &Path) -> Result<Vec<RosterRow>, RosterError> {
+    let file = path.display().to_string();
+    let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+    match extension.as_deref() {
+        Some("csv") => {
+            let bytes = std::fs::read(path).map_err(|source| RosterError::Unreadable { file: file.clone(), source })?;
+            read_csv(&file, &bytes)
+        }
+        Some("xlsx") => read_xlsx(path),
+        Some("xls") => read_xls(path),
+        _ => Err(RosterError::UnsupportedFormat { file }),
+    }
+}

@@ -1,0 +1,103 @@
+//! Reading an event file beside its writer (issue 17): the command line's reading
+//! commands (`players list`, `pairings`, `standings`, `prizes`, `ledger`, `print`,
+//! `export`, `log`) work while the window has the event open.
+//!
+//! The window's connection is the file's one writer in WAL mode with normal locking
+//! ([`super::EventFile::open`]); an [`EventReader`] is an ordinary SQLite reader of the
+//! same file: it reads one snapshot — the last committed state when it opened — inside
+//! one read transaction, and never writes. It neither migrates an older file (the
+//! migration runs on a copy in memory), nor compacts, nor writes an audit row.
+//!
+//! While a `-wal` file lies beside the event (someone has it open, or the last session
+//! did not close it), the reader opens it read-only. Otherwise nobody has it open and
+//! the reader opens it read-write but `query_only`: as the last connection to close, it
+//! then lets SQLite remove the `-wal`/`-shm` files it had to create (their log is empty,
+//! so nothing is written to the event file itself).
+
+use super::{AuditEntry, StoreError, classify, load, read_audit_log, read_header, schema, wal_beside};
+use crate::domain::event::Event;
+use rusqlite::backup::Backup;
+use rusqlite::{Connection, OpenFlags};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// How long a reader waits for a writer that holds the file alone (a writing command
+/// of the command line, or a window while it opens the file) before it says "in use".
+const READER_WAIT: Duration = Duration::from_secs(3);
+
+/// An event file opened to read: the event as last committed, and its audit log.
+pub struct EventReader {
+    conn: Connection,
+    path: PathBuf,
+    event: Event,
+}
+
+impl std::fmt::Debug for EventReader {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EventReader").field("path", &self.path).finish_non_exhaustive()
+    }
+}
+
+impl EventReader {
+    /// Opens an event file to read it, beside a window that may have it open.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`], [`StoreError::NotAnEventFile`],
+    /// [`StoreError::NewerVersion`], [`StoreError::Damaged`]; [`StoreError::InUse`] when
+    /// a writing command holds the file alone for longer than a reader waits; SQLite
+    /// errors. The file is never modified.
+    pub fn open(path: &Path) -> Result<EventReader, StoreError> {
+        let owned = path.to_path_buf();
+        if !path.is_file() {
+            return Err(StoreError::NotFound { path: owned });
+        }
+        let sql = |source: rusqlite::Error| classify(path, source);
+        let shared = wal_beside(path).exists();
+        let access = if shared { OpenFlags::SQLITE_OPEN_READ_ONLY } else { OpenFlags::SQLITE_OPEN_READ_WRITE };
+        let conn = Connection::open_with_flags(path, access | OpenFlags::SQLITE_OPEN_NO_MUTEX).map_err(sql)?;
+        conn.busy_timeout(READER_WAIT).map_err(sql)?;
+        conn.pragma_update(None, "query_only", true).map_err(sql)?;
+        // One read transaction from the header to the audit log: one snapshot.
+        conn.execute_batch("BEGIN DEFERRED").map_err(sql)?;
+        let version = read_header(&conn, path)?;
+        let conn = if version < schema::current_version() { migrated_copy(&conn, version).map_err(sql)? } else { conn };
+        let event = load(&conn, path)?;
+        Ok(EventReader { conn, path: owned, event })
+    }
+
+    /// The event as last committed when the reader opened.
+    pub fn event(&self) -> &Event {
+        &self.event
+    }
+
+    /// The event, the file released: for work that takes long after reading it
+    /// (printing, exporting), so that the window can open the file meanwhile.
+    pub fn into_event(self) -> Event {
+        self.event
+    }
+
+    /// The file's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The audit log, oldest first, of the same snapshot as [`EventReader::event`].
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn audit_log(&self) -> Result<Vec<AuditEntry>, StoreError> {
+        read_audit_log(&self.conn, &self.path)
+    }
+}
+
+/// A file of an older schema, copied into memory and migrated there: read as this
+/// build reads, the file itself left as it is (the window migrates it when it opens it).
+fn migrated_copy(conn: &Connection, version: i32) -> rusqlite::Result<Connection> {
+    let mut memory = Connection::open_in_memory()?;
+    Backup::new(conn, &mut memory)?.run_to_completion(256, Duration::ZERO, None)?;
+    let tx = memory.transaction()?;
+    schema::migrate(&tx, version)?;
+    tx.commit()?;
+    memory.execute_batch("BEGIN DEFERRED")?;
+    Ok(memory)
+}
