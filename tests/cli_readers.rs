@@ -175,9 +175,9 @@ fn a_reader_never_writes_not_even_a_migration() {
     let dir = tempfile::tempdir().unwrap();
     let path = six_player_event(dir.path());
     {
-        // Turn it back into what schema 1 wrote: no ledger table, no check-in column.
+        // Turn it back into what schema 1 wrote: no ledger table, no check-in or registration-day column.
         let conn = rusqlite::Connection::open(&path).unwrap();
-        conn.execute_batch("DROP TABLE ledger; ALTER TABLE players DROP COLUMN checked_in; PRAGMA user_version = 1;")
+        conn.execute_batch("DROP TABLE ledger; ALTER TABLE players DROP COLUMN checked_in; ALTER TABLE players DROP COLUMN registered; PRAGMA user_version = 1;")
             .unwrap();
     }
     let bytes = std::fs::read(&path).unwrap();

@@ -82,9 +82,9 @@ fn a_schema_1_file_is_migrated() {
     let path = dir.path().join("old.bianpai");
     drop(new_file(&path));
     {
-        // Turn it back into what schema 1 wrote: no ledger table, no check-in column.
+        // Turn it back into what schema 1 wrote: no ledger table, no check-in or registration-day column.
         let conn = rusqlite::Connection::open(&path).unwrap();
-        conn.execute_batch("DROP TABLE ledger; ALTER TABLE players DROP COLUMN checked_in; PRAGMA user_version = 1;")
+        conn.execute_batch("DROP TABLE ledger; ALTER TABLE players DROP COLUMN checked_in; ALTER TABLE players DROP COLUMN registered; PRAGMA user_version = 1;")
             .unwrap();
     }
     let mut f = EventFile::open(&path).unwrap();

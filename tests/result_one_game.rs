@@ -106,6 +106,7 @@ fn make_it_schema_2(path: &Path, round_before: &bianpai::domain::event::Round) {
         (serde_json::to_string(&before).unwrap(), serde_json::to_string(&[&round_after]).unwrap()),
     )
     .unwrap();
+    conn.execute_batch("ALTER TABLE players DROP COLUMN registered").unwrap();
     conn.pragma_update(None, "user_version", 2).unwrap();
 }
 

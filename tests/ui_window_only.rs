@@ -281,3 +281,149 @@ fn seed_003_runs_in_the_window_alone() {
     let xlsx = export_xlsx(&mut h, &dir.path().join("成人组-最终排名.xlsx"));
     assert!(xlsx.starts_with(b"PK"), "an Excel workbook");
 }
+
+/// 20 players for seed 000's club qualifier, two of them verified women.
+fn lingting_roster(dir: &Path) -> PathBuf {
+    const NAMES: [&str; 20] = [
+        "王天一",
+        "郑惟桐",
+        "赵鑫鑫",
+        "蒋川",
+        "洪智",
+        "许银川",
+        "吕钦",
+        "徐天红",
+        "胡荣华",
+        "柳大华",
+        "李来群",
+        "赵国荣",
+        "陶汉明",
+        "于幼华",
+        "孙勇征",
+        "汪洋",
+        "谢靖",
+        "孟辰",
+        "唐丹",
+        "王琳娜",
+    ];
+    let mut csv = String::from("姓名,性别,单位,等级分,女子验证\n");
+    for (i, name) in NAMES.iter().enumerate() {
+        let woman = i >= 18;
+        let gender = if woman { "女" } else { "男" };
+        csv.push_str(&format!(
+            "{name},{gender},棋社{},{},{}\n",
+            i % 4 + 1,
+            2600 - 10 * i,
+            if woman { "是" } else { "否" }
+        ));
+    }
+    let path = dir.join("聆听杯名单.csv");
+    std::fs::write(&path, csv).unwrap();
+    path
+}
+
+/// Types `name` into the nominee search and takes the first player found (Enter).
+fn nominate(h: &mut App, name: &str) {
+    type_into(h, "搜索提名选手", name);
+    h.key_press(Key::Enter);
+    h.run();
+}
+
+/// Closes the window's stage from its pairing panel, confirming with Enter.
+fn close_stage(h: &mut App) {
+    show_view(h, "对阵", View::Pairings);
+    h.get_by_label("结束本阶段并晋级").click();
+    h.run_steps(2);
+    h.key_press(Key::Enter);
+    settle(h);
+}
+
+/// Pairs the next knockout round on 对阵图 and decides every match on 对阵图 by typing
+/// 1 (red wins) on the game the bracket chooses: each game 2 is won by the other
+/// player, so every match goes to a playoff game, which red wins.
+fn play_knockout_round(h: &mut App, group: GroupId, stage: StageNo) {
+    show_view(h, "对阵图", View::Bracket);
+    click(h, "编排下一轮 (P)");
+    for _ in 0..64 {
+        let e = event(h);
+        let last = e.group(group).unwrap().stage(stage).unwrap().rounds.last().unwrap().clone();
+        if last.games.iter().all(|g| g.result.is_some()) {
+            return;
+        }
+        type_keys(h, "1");
+        settle(h);
+    }
+    panic!("the knockout round was not decided by 64 results");
+}
+
+// seed 000 — the club qualifier, the stage change with two
+// nominees picked by name, the 7-round video Swiss, the knockout with playoffs, the
+// printed prize list and the exported final ranking, all in the window.
+#[test]
+fn seed_000_runs_in_the_window_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("聆听杯.bianpai");
+    let mut h = harness();
+    new_event(&mut h, "lingting-cup", "第一届聆听杯", &path);
+    let g = event(&h).groups[0].id;
+    let (qualifier, swiss, knockout) = (StageNo(1), StageNo(2), StageNo(3));
+
+    // 赛事: the qualifier plays 2 rounds; its top 14 and 2 nominees go on (16 players).
+    show_view(&mut h, "赛事", View::Event);
+    type_into(&mut h, "计划轮数", "2");
+    type_into(&mut h, "晋级人数", "14");
+    type_into(&mut h, "提名人数", "2");
+    click(&mut h, "保存阶段设置");
+    let stage = event(&h).groups[0].stages[0].clone();
+    assert_eq!((stage.rounds_planned, stage.qualifiers, stage.nominees), (Some(2), Some(14), 2));
+
+    import_roster(&mut h, &lingting_roster(dir.path()), 20);
+    for _ in 0..2 {
+        play_round(&mut h, g, qualifier);
+    }
+
+    // The qualifier is played out: its pairing panel hands on the top 14 and two
+    // nominees picked by name, and opens the video Swiss.
+    show_view(&mut h, "对阵", View::Pairings);
+    let e = event(&h);
+    let top: Vec<_> = bianpai::domain::standings::qualifiers(&e, g, &e.groups[0].stages[0])
+        .unwrap()
+        .iter()
+        .map(|r| r.start_no)
+        .collect();
+    let others: Vec<_> = e.players.iter().map(|p| p.start_no).filter(|p| !top.contains(p)).collect();
+    let nominees = [others[0], others[5]];
+    for no in nominees {
+        nominate(&mut h, &e.player(no).unwrap().entry.name.clone());
+    }
+    h.get_by_label("提名选手（已选 2/2）");
+    close_stage(&mut h);
+    let e = event(&h);
+    let video = e.groups[0].stage(swiss).unwrap();
+    assert_eq!(video.entrants.len(), 16);
+    assert_eq!(&video.entrants[..14], &top[..], "the qualifiers in their order");
+    assert_eq!(&video.entrants[14..], &nominees[..], "then the nominees as picked");
+    assert_eq!(h.state().view(), View::Pairings, "the window shows the video Swiss' pairing panel");
+
+    // The 7-round video Swiss, then the knockout of its top 16 with playoffs.
+    assert_eq!(video.rounds_planned, Some(7));
+    for _ in 0..7 {
+        play_round(&mut h, g, swiss);
+    }
+    close_stage(&mut h);
+    assert_eq!(event(&h).groups[0].stage(knockout).unwrap().entrants.len(), 16);
+    for _ in 0..4 {
+        play_knockout_round(&mut h, g, knockout);
+    }
+    let e = event(&h);
+    let ko = e.groups[0].stage(knockout).unwrap();
+    assert_eq!(ko.rounds.len(), 4, "round of 16, quarter-finals, semi-finals, final and third place");
+    assert!(ko.rounds[0].games.iter().any(|g| g.game == 3), "the level matches went to a playoff game");
+
+    // The prize list and the final ranking, from the window.
+    let pdf = save_pdf(&mut h, "奖励名单", &dir.path().join("聆听杯奖励.pdf"));
+    let text = pdf_text(&pdf);
+    assert!(text.contains("奖杯：3") && text.contains("幸运奖") && text.contains("女子重大奖"), "{text}");
+    let xlsx = export_xlsx(&mut h, &dir.path().join("公开组-最终排名.xlsx"));
+    assert!(xlsx.starts_with(b"PK"), "an Excel workbook");
+}

@@ -180,10 +180,10 @@ pub fn pair_blocker(stage: &Stage, players: usize, lang: Lang) -> Option<String>
             let suggested = suggested_rounds(players);
             Some(match lang {
                 Lang::Zh => {
-                    format!("尚未设定轮数：{players} 名选手建议 {suggested} 轮（bianpai rounds 文件 {suggested}）。")
+                    format!("尚未设定轮数：{players} 名选手建议 {suggested} 轮，请在「赛事」中填写计划轮数。")
                 }
                 Lang::En => format!(
-                    "The number of rounds is not set: {suggested} suit {players} players (bianpai rounds FILE {suggested})."
+                    "The number of rounds is not set: {suggested} suit {players} players; set the rounds planned under Event."
                 ),
             })
         }
