@@ -158,8 +158,8 @@ impl GroupForm {
 /// The group's rules, two columns of labelled fields.
 pub(super) fn group_rules_ui(ui: &mut Ui, form: &mut GroupForm, lang: Lang) {
     egui::Grid::new("group-rules").num_columns(2).spacing([12.0, 6.0]).show(ui, |ui| {
-        ui.label(lang.t("名称", "Name"));
-        labelled_text_ui(ui, lang.t("组别名称", "Group name"), &mut form.name, "", 200.0);
+        let label = ui.label(lang.t("组别名称", "Group name"));
+        ui.add(egui::TextEdit::singleline(&mut form.name).desired_width(200.0)).labelled_by(label.id);
         ui.end_row();
         ui.label(lang.t("出生日期", "Birth date"));
         ui.horizontal(|ui| {

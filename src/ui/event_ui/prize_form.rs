@@ -241,29 +241,26 @@ fn ranking_stage_ui(ui: &mut Ui, form: &mut PrizeForm, group: &Group, lang: Lang
 /// The rows of prizes by rank, with add and remove.
 fn by_rank_ui(ui: &mut Ui, rows: &mut Vec<RankRow>, lang: Lang) {
     let mut remove = None;
-    egui::Grid::new("prize-by-rank").num_columns(3).spacing([8.0, 4.0]).show(ui, |ui| {
-        for (i, row) in rows.iter_mut().enumerate() {
-            let n = i + 1;
-            ui.push_id(("rank-prize", i), |ui| {
-                ui.horizontal(|ui| {
-                    ui.label(format!("{n}."));
-                    let from = format!("{} {n}", lang.t("名次从", "From rank"));
-                    ui.add(egui::TextEdit::singleline(&mut row.first).desired_width(36.0)).accessible_name(from);
-                    ui.label("–");
-                    let to = format!("{} {n}", lang.t("名次到", "To rank"));
-                    ui.add(egui::TextEdit::singleline(&mut row.last).desired_width(36.0)).accessible_name(to);
-                });
+    // One row per prize, every field of a fixed width, so the rows line up.
+    for (i, row) in rows.iter_mut().enumerate() {
+        let n = i + 1;
+        ui.push_id(("rank-prize", i), |ui| {
+            ui.horizontal(|ui| {
+                ui.add_sized([26.0, 18.0], egui::Label::new(format!("{n}.")));
+                let from = format!("{} {n}", lang.t("名次从", "From rank"));
+                ui.add(egui::TextEdit::singleline(&mut row.first).desired_width(40.0)).accessible_name(from);
+                ui.label("–");
+                let to = format!("{} {n}", lang.t("名次到", "To rank"));
+                ui.add(egui::TextEdit::singleline(&mut row.last).desired_width(40.0)).accessible_name(to);
+                ui.add_space(8.0);
+                prize_row_ui(ui, &mut row.prize, &format!("{n}"), lang);
+                let name = format!("{} {n}", lang.t("删除名次奖", "Remove rank prize"));
+                if ui.button("×").on_hover_text(lang.t("删除此行", "Remove row")).accessible_name(name).clicked() {
+                    remove = Some(i);
+                }
             });
-            ui.push_id(("rank-prize-row", i), |ui| {
-                ui.horizontal(|ui| prize_row_ui(ui, &mut row.prize, &format!("{n}"), lang));
-            });
-            let name = format!("{} {n}", lang.t("删除名次奖", "Remove rank prize"));
-            if ui.button("×").on_hover_text(lang.t("删除此行", "Remove row")).accessible_name(name).clicked() {
-                remove = Some(i);
-            }
-            ui.end_row();
-        }
-    });
+        });
+    }
     if let Some(i) = remove {
         rows.remove(i);
     }

@@ -101,10 +101,11 @@ pub(super) fn prize_row_ui(ui: &mut Ui, row: &mut PrizeRow, name: &str, lang: La
             ui.label(lang.t("元", "yuan"));
         }
         PrizeKind::Item => {
-            ui.add(egui::TextEdit::singleline(&mut row.value).desired_width(40.0))
+            ui.add(egui::TextEdit::singleline(&mut row.value).desired_width(64.0))
                 .accessible_name(format!("{} {name}", lang.t("数量", "Count")));
             ui.label(lang.t("件", "pcs"));
         }
-        PrizeKind::Trophy => {}
+        // No amount: the space it would take, so the rows' last buttons line up.
+        PrizeKind::Trophy => ui.add_space(84.0),
     }
 }
