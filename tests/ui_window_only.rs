@@ -424,6 +424,8 @@ fn seed_000_runs_in_the_window_alone() {
     let pdf = save_pdf(&mut h, "奖励名单", &dir.path().join("聆听杯奖励.pdf"));
     let text = pdf_text(&pdf);
     assert!(text.contains("奖杯：3") && text.contains("幸运奖") && text.contains("女子重大奖"), "{text}");
+    // a long list of awards wraps in its cell; nothing is cut off.
+    assert!(text.contains("冠军奖杯") && !text.contains('…'), "{text}");
     let xlsx = export_xlsx(&mut h, &dir.path().join("公开组-最终排名.xlsx"));
     assert!(xlsx.starts_with(b"PK"), "an Excel workbook");
 }

@@ -205,18 +205,30 @@ impl Sheet {
     /// Splits `text` into lines that fit the printable width (at spaces where it can,
     /// else between characters).
     fn wrap(&self, text: &str, size_pt: f32) -> Vec<String> {
-        let width = self.inner_width();
+        self.wrap_in(text, self.inner_width(), size_pt)
+    }
+
+    /// Splits `text` into lines that fit `width` (at spaces where it can, else between
+    /// characters, after a Chinese comma where one is near).
+    fn wrap_in(&self, text: &str, width: f32, size_pt: f32) -> Vec<String> {
         let mut lines = Vec::new();
         let mut line = String::new();
         for c in text.chars() {
             line.push(c);
             if self.font.width_pt(&line, size_pt) > width {
                 line.pop();
-                let cut = line.rfind(' ').filter(|i| *i > 0);
+                // Break after the line's last space (dropped) or Chinese comma (kept).
+                let cut = line.char_indices().rev().find(|(i, ch)| *i > 0 && (*ch == ' ' || *ch == '，'));
                 let rest = match cut {
-                    Some(i) => {
+                    Some((i, ' ')) => {
                         let rest = line[i + 1..].to_string();
                         line.truncate(i);
+                        rest
+                    }
+                    Some((i, ch)) => {
+                        let end = i + ch.len_utf8();
+                        let rest = line[end..].to_string();
+                        line.truncate(end);
                         rest
                     }
                     None => String::new(),
@@ -291,19 +303,37 @@ impl Sheet {
             xs.push(last + w);
         }
         let header: Vec<String> = columns.iter().map(|c| c.title.clone()).collect();
+        // A cell too long for its column wraps onto more lines; the row grows with it.
+        let line_h = size_pt * 1.25;
+        let cell_lines = |sheet: &Sheet, cells: &[String]| -> Vec<Vec<String>> {
+            (0..columns.len())
+                .map(|i| {
+                    let text = cells.get(i).map_or("", String::as_str);
+                    sheet.wrap_in(text, widths[i] - 2.0 * pad, size_pt)
+                })
+                .collect()
+        };
+        let height_of = |lines: &[Vec<String>]| {
+            let most = lines.iter().map(Vec::len).max().unwrap_or(1).max(1);
+            row_h + (most - 1) as f32 * line_h
+        };
         let draw_row = |sheet: &mut Sheet, cells: &[String], header_row: bool| {
+            let lines = cell_lines(sheet, cells);
+            let height = height_of(&lines);
             let top = sheet.y;
             let baseline = top - row_h + (row_h - size_pt) / 2.0 + size_pt * 0.18;
             if header_row {
-                sheet.shade(xs[0], top - row_h, xs[xs.len() - 1] - xs[0], row_h);
+                sheet.shade(xs[0], top - height, xs[xs.len() - 1] - xs[0], height);
             }
             for (i, column) in columns.iter().enumerate() {
-                let text = cells.get(i).map_or("", String::as_str);
                 let align = if header_row { Align::Center } else { column.align };
-                sheet.text_in(xs[i] + pad, widths[i] - 2.0 * pad, baseline, size_pt, text, align);
+                for (k, line) in lines[i].iter().enumerate() {
+                    let y = baseline - k as f32 * line_h;
+                    sheet.text_in(xs[i] + pad, widths[i] - 2.0 * pad, y, size_pt, line, align);
+                }
             }
-            sheet.line((xs[0], top - row_h), (xs[xs.len() - 1], top - row_h), 0.4, false);
-            sheet.y -= row_h;
+            sheet.line((xs[0], top - height), (xs[xs.len() - 1], top - height), 0.4, false);
+            sheet.y -= height;
         };
         let mut segment_top = None;
         let close = |sheet: &mut Sheet, top: f32| {
@@ -314,11 +344,12 @@ impl Sheet {
             }
         };
         for row in rows {
-            if segment_top.is_none() || self.room() < row_h {
+            let height = height_of(&cell_lines(self, row));
+            if segment_top.is_none() || self.room() < height {
                 if let Some(top) = segment_top.take() {
                     close(self, top);
                 }
-                self.ensure(2.0 * row_h);
+                self.ensure(row_h + height);
                 segment_top = Some(self.y);
                 draw_row(self, &header, true);
             }
