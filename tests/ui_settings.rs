@@ -119,10 +119,11 @@ fn qualifiers_and_knockout_options_are_set() {
     h.run_ok();
     h.get_by_label("Games per match").set_text_value_accesskit("4");
     h.get_by_label("Shortest playoff").set_text_value_accesskit("10");
+    h.get_by_label("Semi-final losers play for third place").click_accesskit();
     h.run_ok();
     press(&mut h, "Apply stage settings");
     let ko = h.state().event.group(G).unwrap().stage(StageNo(3)).unwrap();
     assert_eq!(ko.kind, StageKind::Knockout);
     let rules = ko.knockout.as_ref().unwrap();
-    assert_eq!((rules.games_per_match, rules.min_playoff_minutes), (4, 10));
+    assert_eq!((rules.games_per_match, rules.min_playoff_minutes, rules.third_place), (4, 10, false));
 }

@@ -384,9 +384,11 @@ pub fn next_round(
         let mut order = winners.clone();
         order.sort_by_key(|p| carried.get(p).copied().unwrap_or(u32::MAX));
         games.extend(match_of(1, order[0], order[1], rules));
-        let mut losers: Vec<StartNo> = outcomes.iter().map(|(_, _, l)| *l).collect();
-        losers.sort_by_key(|p| seed_of.get(p).copied().unwrap_or(u32::MAX));
-        games.extend(match_of(2, losers[0], losers[1], rules));
+        if rules.third_place {
+            let mut losers: Vec<StartNo> = outcomes.iter().map(|(_, _, l)| *l).collect();
+            losers.sort_by_key(|p| seed_of.get(p).copied().unwrap_or(u32::MAX));
+            games.extend(match_of(2, losers[0], losers[1], rules));
+        }
         return Ok((games, Vec::new()));
     }
     let pairs = if rules.reseed {
@@ -513,8 +515,10 @@ pub fn ranking(seeds: &[StartNo], rounds: &[Round], scoring: &ScoringTable, rule
                 }
             }
             (false, Ok(outcomes)) => {
-                // Semi-final losers play for third place; every other loser is out.
-                let semi_finals = rounds.get(i + 1).is_some_and(|next| is_placement_round(next, rounds));
+                // Semi-final losers play for third place (when there is that match);
+                // every other loser is out.
+                let semi_finals =
+                    rules.third_place && rounds.get(i + 1).is_some_and(|next| is_placement_round(next, rounds));
                 if !semi_finals {
                     eliminated.push(outcomes.iter().map(|(_, _, l)| *l).collect());
                 }
@@ -522,7 +526,7 @@ pub fn ranking(seeds: &[StartNo], rounds: &[Round], scoring: &ScoringTable, rule
             (_, Err(_)) => {}
         }
     }
-    if top.len() == 4 {
+    if top.len() == if rules.third_place { 4 } else { 2 } {
         let mut order = top;
         for mut losers in eliminated.into_iter().rev() {
             by_seed(&mut losers);

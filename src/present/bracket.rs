@@ -340,7 +340,7 @@ pub fn columns_of(seeds: &[StartNo], stage: &Stage, rules: &KnockoutRules, pendi
         let round = stage.rounds.get(k);
         let placement = size >= 4 && k + 1 == planned;
         let mut boxes = if placement {
-            placement_boxes(&places, columns.last())
+            placement_boxes(&places, columns.last().filter(|_| rules.third_place))
         } else if k < planned {
             bracket_boxes(&places, size >> k)
         } else {

@@ -123,6 +123,10 @@ pub struct KnockoutRules {
     /// final (`false`).
     #[serde(default = "yes")]
     pub reseed: bool,
+    /// The semi-finals' losers play for third place (seed 000, R-6.5: `true`); without
+    /// the match both share third place, in the order of their seeds.
+    #[serde(default = "yes")]
+    pub third_place: bool,
 }
 
 fn yes() -> bool {
@@ -141,6 +145,7 @@ impl KnockoutRules {
             playoff_pairs: false,
             armageddon_after: None,
             reseed: true,
+            third_place: true,
         }
     }
 }

@@ -58,8 +58,8 @@ impl StageSettingIssue {
                 ("“超时决胜”前的加赛局数至少为 1。", "Armageddon comes after at least one playoff game.")
             }
             StageSettingIssue::KnockoutStarted => (
-                "淘汰赛已开始编排：每场局数、加赛方式和对阵方式不能再改，只能改加赛用时。",
-                "The knockout has been paired: games per match, playoff format and bracket can no longer change; only playoff minutes can.",
+                "淘汰赛已开始编排：每场局数、加赛方式、对阵方式和三四名决赛不能再改，只能改加赛用时。",
+                "The knockout has been paired: games per match, playoffs, bracket and third-place match can no longer change; only playoff minutes can.",
             ),
         };
         lang.t(zh, en).to_string()
@@ -101,6 +101,7 @@ pub fn check_knockout(stage: &Stage, rules: &KnockoutRules) -> Option<StageSetti
             && now.playoff_pairs == rules.playoff_pairs
             && now.armageddon_after == rules.armageddon_after
             && now.reseed == rules.reseed
+            && now.third_place == rules.third_place
     });
     (started && !same_format).then_some(StageSettingIssue::KnockoutStarted)
 }

@@ -30,6 +30,7 @@ pub(super) struct KnockoutForm {
     /// Empty: never.
     pub(super) armageddon_after: String,
     pub(super) reseed: bool,
+    pub(super) third_place: bool,
 }
 
 /// A whole number typed in a field named `field`; `None` when empty.
@@ -83,6 +84,7 @@ impl KnockoutForm {
             pairs: rules.playoff_pairs,
             armageddon_after: rules.armageddon_after.map(|n| n.to_string()).unwrap_or_default(),
             reseed: rules.reseed,
+            third_place: rules.third_place,
         }
     }
 
@@ -103,6 +105,7 @@ impl KnockoutForm {
             playoff_pairs: self.pairs,
             armageddon_after: number(&self.armageddon_after, lang.t("超时决胜", "Armageddon"), lang)?,
             reseed: self.reseed,
+            third_place: self.third_place,
         })
     }
 
@@ -186,9 +189,15 @@ pub(super) fn knockout_ui(ui: &mut Ui, form: &mut KnockoutForm, lang: Lang) {
             );
         });
         ui.end_row();
+        ui.label("");
+        ui.checkbox(
+            &mut form.third_place,
+            lang.t("半决赛负者进行三、四名决赛", "Semi-final losers play for third place"),
+        )
+        .on_hover_text(lang.t("不赛则两人并列第三，按种子排列", "Without it both share third place, in seed order"));
+        ui.end_row();
     });
-    ui.weak(lang.t(
-        "半决赛负者进行三、四名决赛。淘汰赛开始编排后，只能修改加赛用时。",
-        "Semi-final losers play for third place. Once the knockout is paired only playoff minutes can change.",
-    ));
+    ui.weak(
+        lang.t("淘汰赛开始编排后，只能修改加赛用时。", "Once the knockout is paired only playoff minutes can change."),
+    );
 }

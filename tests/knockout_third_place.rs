@@ -1,0 +1,73 @@
+//! A knockout without a third-place match (issue 17: an option of the knockout): the
+//! semi-finals are followed by the final alone, the semi-finals' losers share third
+//! place in seed order, and the bracket draws no third-place box.
+
+use bianpai::domain::command::{Command, apply};
+use bianpai::domain::event::{Event, KnockoutRules, StageKind};
+use bianpai::domain::ids::{GroupId, StageNo, StartNo};
+use bianpai::domain::player::PlayerEntry;
+use bianpai::domain::presets;
+use bianpai::domain::result::{GameResult, Outcome};
+use bianpai::domain::standings::standings;
+use bianpai::domain::swiss::pair_next_round;
+use bianpai::present::bracket::{Bracket, Pending};
+
+const G: GroupId = GroupId(1);
+const S: StageNo = StageNo(1);
+
+/// An 8-player knockout of one game a match, rated so that seed i is start number i.
+fn knockout(third_place: bool) -> Event {
+    let mut e = presets::build("cxa-swiss", Some("淘汰赛"), None).unwrap();
+    let entries = (1..=8)
+        .map(|i| PlayerEntry { name: format!("棋手{i}"), rating: Some(2400 - 10 * i), ..Default::default() })
+        .collect();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::SetStageFormat { group: G, stage: S, kind: StageKind::Knockout, double: false }).unwrap();
+    let rules = KnockoutRules { games_per_match: 1, third_place, ..KnockoutRules::lingting() };
+    apply(&mut e, &Command::SetKnockoutRules { group: G, stage: S, rules }).unwrap();
+    e
+}
+
+/// Pairs and plays every round (red, the better seed of game 1, always wins).
+fn play_out(e: &mut Event) {
+    while let Ok(round) = pair_next_round(e, G, S, 1) {
+        let (no, boards): (_, Vec<_>) = (round.no, round.games.iter().map(|g| g.board).collect());
+        apply(e, &Command::PairRound { group: G, stage: S, round }).unwrap();
+        for board in boards {
+            let result = Some(GameResult::plain(Outcome::RedWins));
+            apply(e, &Command::RecordResult { group: G, stage: S, round: no, board, game: 1, result }).unwrap();
+        }
+    }
+}
+
+fn places(e: &Event) -> Vec<u32> {
+    let stage = e.group(G).unwrap().stage(S).unwrap();
+    standings(e, G, S, stage.rounds.len() as u32).unwrap().rows.iter().map(|r| r.start_no.0).collect()
+}
+
+// with the option off: after the semi-finals only the final; 3 and 4 by seed.
+#[test]
+fn without_a_third_place_match_the_semi_final_losers_share_third_by_seed() {
+    let mut e = knockout(false);
+    play_out(&mut e);
+    let stage = e.group(G).unwrap().stage(S).unwrap();
+    assert_eq!(stage.rounds.len(), 3);
+    assert_eq!(stage.rounds[2].games.len(), 1, "the final alone");
+    // Seeds 1–4 win their quarter-finals, 1 and 2 their semi-finals, 1 the final.
+    assert_eq!(places(&e), [1, 2, 3, 4, 5, 6, 7, 8]);
+    let bracket = Bracket::of_stage(&e, G, stage, &Pending::default());
+    let last = bracket.and_then(|b| b.columns.last().map(|c| c.boxes.len()));
+    assert_eq!(last, Some(1), "no third-place box");
+}
+
+// as seed 000 plays it: the third-place match decides 3 and 4.
+#[test]
+fn with_the_third_place_match_it_is_played_on_board_2() {
+    let mut e = knockout(true);
+    play_out(&mut e);
+    let stage = e.group(G).unwrap().stage(S).unwrap();
+    assert_eq!(stage.rounds[2].games.len(), 2, "final and third place");
+    let third: Vec<StartNo> = stage.rounds[2].games.iter().filter(|g| g.board.0 == 2).map(|g| g.red).collect();
+    assert_eq!(third, [StartNo(3)], "the better-seeded loser has red");
+    assert_eq!(places(&e), [1, 2, 3, 4, 5, 6, 7, 8]);
+}
