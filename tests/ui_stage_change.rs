@@ -22,7 +22,7 @@ use bianpai::store::EventFile;
 use bianpai::ui::pairing_ui::PairingView;
 use bianpai::ui::standings_ui::StandingsView;
 use bianpai::ui::{BianpaiApp, PanelHost, View};
-use common::ui::{WindowSetup, app_harness, panel_harness};
+use common::ui::{PLAYER_NAMES, WindowSetup, app_harness, panel_harness};
 use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -32,43 +32,8 @@ use std::time::Duration;
 
 const G: GroupId = GroupId(1);
 
-/// 34 players with names a director would type (distinct in pinyin) and clubs.
-const NAMES: [&str; 34] = [
-    "王天一",
-    "郑惟桐",
-    "赵鑫鑫",
-    "蒋川",
-    "洪智",
-    "许银川",
-    "吕钦",
-    "徐天红",
-    "胡荣华",
-    "柳大华",
-    "李来群",
-    "赵国荣",
-    "陶汉明",
-    "于幼华",
-    "聂卫平",
-    "孙勇征",
-    "汪洋",
-    "谢靖",
-    "孟辰",
-    "黄海林",
-    "程鸣",
-    "申鹏",
-    "武俊强",
-    "党斐",
-    "左文静",
-    "唐丹",
-    "伍霞",
-    "王琳娜",
-    "陈幸琳",
-    "赵冠芳",
-    "金海英",
-    "黎德志",
-    "尤颖钦",
-    "郭莉萍",
-];
+/// 34 players with names a director would type (distinct in pinyin).
+const NAMES: [&str; 34] = PLAYER_NAMES;
 
 /// Pairs the next round of `stage` and records `outcome` on every board.
 fn play_round(event: &mut Event, stage: StageNo, seed: u64, outcome: Outcome) {

@@ -24,10 +24,9 @@ use bianpai::domain::swiss::pair_next_round;
 use bianpai::io::roster::read_roster;
 use bianpai::store::{EventFile, StoreError};
 use bianpai::ui::{BianpaiApp, Lang, Session, View};
-use common::ui::{WindowSetup, app_harness};
+use common::ui::{App, WindowSetup, app_harness, settle, show_view, type_keys};
 use egui::accesskit::{Role, Toggled};
-use egui::{Event as InputEvent, Key};
-use egui_kittest::Harness;
+use egui::Key;
 use egui_kittest::kittest::{NodeT, Queryable};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -61,51 +60,9 @@ const NAMES: [&str; 20] = [
 ];
 const CLUBS: [&str; 5] = ["北京棋院", "上海象棋协会", "广东队", "浙江队", "四川队"];
 
-type App = Harness<'static, BianpaiApp>;
-
 fn harness(app: BianpaiApp) -> App {
     // Tall enough that the 20 standings rows are all drawn (the table is virtualised).
     app_harness(app, WindowSetup { size: [1400.0, 1500.0], max_steps: 16, ..WindowSetup::default() })
-}
-
-/// Runs the queued input, draws frames until the worker has answered what it was sent,
-/// then until the window is still (kittest then checks that every widget has an
-/// accessible name).
-///
-/// The window takes the worker's answers itself, as it does on screen, rather than
-/// through `Session::wait_idle`: an answer taken by `wait_idle` between frames is never
-/// seen by the app's `poll`, so views that drop their caches on it (成绩) would not.
-fn settle(h: &mut App) {
-    h.step();
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while h.state_mut().session_mut().is_busy() {
-        assert!(Instant::now() < deadline, "the worker did not answer in 10 s");
-        std::thread::sleep(Duration::from_millis(2));
-        h.step();
-    }
-    h.run();
-}
-
-/// Types `keys` into the focused widget: `\n` is Enter, `\x1b` Esc, anything else text.
-fn type_keys(h: &App, keys: &str) {
-    for c in keys.chars() {
-        match c {
-            '\n' => h.key_press(Key::Enter),
-            '\x1b' => h.key_press(Key::Escape),
-            c => h.event(InputEvent::Text(c.to_string())),
-        }
-    }
-}
-
-/// Clicks a view button of the side panel (its label may appear elsewhere too).
-fn show_view(h: &mut App, label: &str, view: View) {
-    let button = h
-        .get_all_by_label(label)
-        .find(|n| n.accesskit_node().role() == Role::Button && n.rect().right() <= 120.0)
-        .unwrap_or_else(|| panic!("no view button {label}"));
-    button.click();
-    h.run();
-    assert_eq!(h.state().view(), view);
 }
 
 fn event(h: &App) -> Event {

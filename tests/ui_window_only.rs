@@ -10,15 +10,12 @@ use bianpai::domain::event::Event;
 use bianpai::domain::ids::{GroupId, RoundNo, StageNo};
 use bianpai::domain::rules::Tiebreak;
 use bianpai::ui::{BianpaiApp, Session, View};
-use common::ui::{WindowSetup, app_harness};
+use common::ui::{App, PLAYER_NAMES, WindowSetup, app_harness, settle, show_view, type_keys};
 use egui::accesskit::Role;
 use egui::{Event as InputEvent, Key, Modifiers};
-use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
-
-type App = Harness<'static, BianpaiApp>;
+use std::time::Duration;
 
 fn harness() -> App {
     let app = BianpaiApp::new(Session::start(None));
@@ -26,28 +23,6 @@ fn harness() -> App {
     let mut h = app_harness(app, setup);
     h.run();
     h
-}
-
-/// Draws until the worker has answered what it was sent and the window is still.
-fn settle(h: &mut App) {
-    h.step();
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while h.state_mut().session_mut().is_busy() {
-        assert!(Instant::now() < deadline, "the worker did not answer in 30 s");
-        std::thread::sleep(Duration::from_millis(2));
-        h.step();
-    }
-    h.run();
-}
-
-/// Types `keys` into the focused widget: `\n` is Enter, anything else text.
-fn type_keys(h: &App, keys: &str) {
-    for c in keys.chars() {
-        match c {
-            '\n' => h.key_press(Key::Enter),
-            c => h.event(InputEvent::Text(c.to_string())),
-        }
-    }
 }
 
 /// Replaces the text of the field labelled `label` by typing, as a director would.
@@ -65,17 +40,6 @@ fn type_into(h: &mut App, label: &str, text: &str) {
 fn click(h: &mut App, label: &str) {
     h.get_by_label(label).click();
     settle(h);
-}
-
-/// Clicks a view button of the side panel.
-fn show_view(h: &mut App, label: &str, view: View) {
-    let button = h
-        .get_all_by_label(label)
-        .find(|n| n.accesskit_node().role() == Role::Button && n.rect().right() <= 120.0)
-        .unwrap_or_else(|| panic!("no view button {label}"));
-    button.click();
-    h.run();
-    assert_eq!(h.state().view(), view);
 }
 
 /// Chooses a group in the top bar.
@@ -284,30 +248,10 @@ fn seed_003_runs_in_the_window_alone() {
 
 /// 20 players for seed 000's club qualifier, two of them verified women.
 fn lingting_roster(dir: &Path) -> PathBuf {
-    const NAMES: [&str; 20] = [
-        "王天一",
-        "郑惟桐",
-        "赵鑫鑫",
-        "蒋川",
-        "洪智",
-        "许银川",
-        "吕钦",
-        "徐天红",
-        "胡荣华",
-        "柳大华",
-        "李来群",
-        "赵国荣",
-        "陶汉明",
-        "于幼华",
-        "孙勇征",
-        "汪洋",
-        "谢靖",
-        "孟辰",
-        "唐丹",
-        "王琳娜",
-    ];
+    // 18 men, then two women.
+    let names = PLAYER_NAMES[..18].iter().chain(["唐丹", "王琳娜"].iter());
     let mut csv = String::from("姓名,性别,单位,等级分,女子验证\n");
-    for (i, name) in NAMES.iter().enumerate() {
+    for (i, name) in names.enumerate() {
         let woman = i >= 18;
         let gender = if woman { "女" } else { "男" };
         csv.push_str(&format!(

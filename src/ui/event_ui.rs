@@ -130,6 +130,19 @@ const SCORING_FIELDS: [(&str, &str); 10] = [
 /// Index of the forfeit win in [`SCORING_FIELDS`]: empty means the colour's win.
 const FORFEIT_WIN: usize = 8;
 
+/// A whole number typed in the field named `field`; `None` when empty.
+///
+/// # Errors
+/// A message naming the field when it is not a whole number.
+fn whole_number(text: &str, field: &str, lang: Lang) -> Result<Option<u32>, String> {
+    match text.trim() {
+        "" => Ok(None),
+        t => {
+            t.parse::<u32>().map(Some).map_err(|_| format!("{field}: {}", lang.t("应为整数", "must be a whole number")))
+        }
+    }
+}
+
 /// Rows the schedule shows: every round planned, paired or scheduled.
 fn schedule_rows(stage: &Stage, planned: Option<u32>) -> u32 {
     let scheduled = stage.schedule.iter().map(|s| s.round.0).max().unwrap_or(0);

@@ -59,3 +59,84 @@ pub fn four_players_paired(path: &std::path::Path, name: &str) -> bianpai::store
     f.execute(&Command::PairRound { group: GroupId(1), stage: StageNo(1), round }).unwrap();
     f
 }
+
+/// The whole window driven by a test.
+pub type App = Harness<'static, BianpaiApp>;
+
+/// Runs the queued input, draws frames until the worker has answered what it was sent,
+/// then until the window is still.
+///
+/// The window takes the worker's answers itself, as it does on screen, rather than
+/// through `Session::wait_idle`: an answer taken by `wait_idle` between frames is never
+/// seen by the app's `poll`, so views that drop their caches on it would not.
+pub fn settle(h: &mut App) {
+    h.step();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while h.state_mut().session_mut().is_busy() {
+        assert!(std::time::Instant::now() < deadline, "the worker did not answer in 30 s");
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        h.step();
+    }
+    h.run();
+}
+
+/// Types `keys` into the focused widget: `\n` is Enter, `\x1b` Esc, anything else text.
+pub fn type_keys(h: &App, keys: &str) {
+    for c in keys.chars() {
+        match c {
+            '\n' => h.key_press(egui::Key::Enter),
+            '\x1b' => h.key_press(egui::Key::Escape),
+            c => h.event(egui::Event::Text(c.to_string())),
+        }
+    }
+}
+
+/// Clicks a view button of the side panel (its label may appear elsewhere too).
+pub fn show_view(h: &mut App, label: &str, view: bianpai::ui::View) {
+    use egui_kittest::kittest::{NodeT, Queryable};
+    let button = h
+        .get_all_by_label(label)
+        .find(|n| n.accesskit_node().role() == egui::accesskit::Role::Button && n.rect().right() <= 120.0)
+        .unwrap_or_else(|| panic!("no view button {label}"));
+    button.click();
+    h.run();
+    assert_eq!(h.state().view(), view);
+}
+
+/// 34 names of famous players, distinct in pinyin, for rosters of the window's tests.
+pub const PLAYER_NAMES: [&str; 34] = [
+    "王天一",
+    "郑惟桐",
+    "赵鑫鑫",
+    "蒋川",
+    "洪智",
+    "许银川",
+    "吕钦",
+    "徐天红",
+    "胡荣华",
+    "柳大华",
+    "李来群",
+    "赵国荣",
+    "陶汉明",
+    "于幼华",
+    "聂卫平",
+    "孙勇征",
+    "汪洋",
+    "谢靖",
+    "孟辰",
+    "黄海林",
+    "程鸣",
+    "申鹏",
+    "武俊强",
+    "党斐",
+    "左文静",
+    "唐丹",
+    "伍霞",
+    "王琳娜",
+    "陈幸琳",
+    "赵冠芳",
+    "金海英",
+    "黎德志",
+    "尤颖钦",
+    "郭莉萍",
+];

@@ -3,6 +3,7 @@
 //! match, playoff minutes, playoff pairs, Armageddon, fixed bracket — as typed, checked
 //! with the same rules as the commands.
 
+use super::whole_number;
 use crate::domain::command::Command;
 use crate::domain::event::{KnockoutRules, Stage};
 use crate::domain::ids::{GroupId, StageNo};
@@ -33,16 +34,6 @@ pub(super) struct KnockoutForm {
     pub(super) third_place: bool,
 }
 
-/// A whole number typed in a field named `field`; `None` when empty.
-fn number(text: &str, field: &str, lang: Lang) -> Result<Option<u32>, String> {
-    match text.trim() {
-        "" => Ok(None),
-        t => {
-            t.parse::<u32>().map(Some).map_err(|_| format!("{field}: {}", lang.t("应为整数", "must be a whole number")))
-        }
-    }
-}
-
 impl QualifierForm {
     pub(super) fn of(stage: &Stage) -> QualifierForm {
         QualifierForm {
@@ -62,8 +53,8 @@ impl QualifierForm {
         has_next: bool,
         lang: Lang,
     ) -> Result<Option<Command>, String> {
-        let qualifiers = number(&self.qualifiers, lang.t("晋级人数", "Qualifiers"), lang)?;
-        let nominees = number(&self.nominees, lang.t("提名人数", "Nominees"), lang)?.unwrap_or(0);
+        let qualifiers = whole_number(&self.qualifiers, lang.t("晋级人数", "Qualifiers"), lang)?;
+        let nominees = whole_number(&self.nominees, lang.t("提名人数", "Nominees"), lang)?.unwrap_or(0);
         if (qualifiers, nominees) == (stage.qualifiers, stage.nominees) {
             return Ok(None);
         }
@@ -94,7 +85,7 @@ impl KnockoutForm {
     /// A message naming the field that is not a number.
     fn rules(&self, lang: Lang) -> Result<KnockoutRules, String> {
         let required = |text: &str, zh, en| {
-            number(text, lang.t(zh, en), lang)?
+            whole_number(text, lang.t(zh, en), lang)?
                 .ok_or_else(|| format!("{}: {}", lang.t(zh, en), lang.t("不能为空", "required")))
         };
         Ok(KnockoutRules {
@@ -103,7 +94,7 @@ impl KnockoutForm {
             playoff_step_minutes: required(&self.step_minutes, "每局递减", "Less per playoff game")?,
             min_playoff_minutes: required(&self.min_minutes, "最短用时", "Shortest playoff")?,
             playoff_pairs: self.pairs,
-            armageddon_after: number(&self.armageddon_after, lang.t("超时决胜", "Armageddon"), lang)?,
+            armageddon_after: whole_number(&self.armageddon_after, lang.t("超时决胜", "Armageddon"), lang)?,
             reseed: self.reseed,
             third_place: self.third_place,
         })

@@ -3,6 +3,7 @@
 //! gender ranking as typed, checked with the rules' own check, and
 //! turned into [`Command::SetGroupRules`].
 
+use super::whole_number;
 use crate::domain::command::Command;
 use crate::domain::eligibility::Eligibility;
 use crate::domain::event::{Event, Group};
@@ -59,16 +60,6 @@ fn date(text: &str, field: &str, lang: Lang) -> Result<Option<Date>, String> {
     }
 }
 
-/// A whole number typed in the field `field`; `None` when empty.
-fn whole(text: &str, field: &str, lang: Lang) -> Result<Option<u32>, String> {
-    match text.trim() {
-        "" => Ok(None),
-        t => {
-            t.parse::<u32>().map(Some).map_err(|_| format!("{field}: {}", lang.t("应为整数", "must be a whole number")))
-        }
-    }
-}
-
 impl GroupForm {
     pub(super) fn of(group: &Group) -> GroupForm {
         let e = &group.eligibility;
@@ -121,11 +112,11 @@ impl GroupForm {
                 born_from: date(&self.born_from, lang.t("出生不早于", "Born on or after"), lang)?,
                 born_to: date(&self.born_to, lang.t("出生不晚于", "Born on or before"), lang)?,
                 gender: self.gender,
-                min_age: whole(&self.min_age, lang.t("最小年龄", "Youngest age"), lang)?,
-                max_age: whole(&self.max_age, lang.t("最大年龄", "Oldest age"), lang)?,
+                min_age: whole_number(&self.min_age, lang.t("最小年龄", "Youngest age"), lang)?,
+                max_age: whole_number(&self.max_age, lang.t("最大年龄", "Oldest age"), lang)?,
                 forbidden_titles: self.forbidden_titles.clone(),
             },
-            capacity: whole(&self.capacity, lang.t("名额", "Capacity"), lang)?,
+            capacity: whole_number(&self.capacity, lang.t("名额", "Capacity"), lang)?,
             registration,
             phone_required: self.phone_required,
             entry_fee_fen: fee,

@@ -5,6 +5,7 @@
 //! own check so the panel names the row at fault.
 
 use super::prize_rows::{PrizeRow, prize_row_ui};
+use super::whole_number;
 use crate::domain::command::Command;
 use crate::domain::event::Group;
 use crate::domain::ids::StageNo;
@@ -64,12 +65,9 @@ pub(super) struct PrizeForm {
     every_round: bool,
 }
 
+/// A whole number that must be given.
 fn number(text: &str, field: &str, lang: Lang) -> Result<u32, String> {
-    text.trim().parse::<u32>().map_err(|_| format!("{field}: {}", lang.t("应为整数", "must be a whole number")))
-}
-
-fn optional(text: &str, field: &str, lang: Lang) -> Result<Option<u32>, String> {
-    if text.trim().is_empty() { Ok(None) } else { number(text, field, lang).map(Some) }
+    whole_number(text, field, lang)?.ok_or_else(|| format!("{field}: {}", lang.t("不能为空", "required")))
 }
 
 impl PrizeForm {
@@ -117,7 +115,7 @@ impl PrizeForm {
                 Lang::En => format!("Rank prize row {}", i + 1),
             };
             let first = number(&row.first, &format!("{at} {}", lang.t("名次从", "from rank")), lang)?;
-            let last = optional(&row.last, &format!("{at} {}", lang.t("到", "to rank")), lang)?.unwrap_or(first);
+            let last = whole_number(&row.last, &format!("{at} {}", lang.t("到", "to rank")), lang)?.unwrap_or(first);
             by_rank.push(RankPrize { ranks: RankRange::new(first, last), prize: row.prize.prize(&at, lang)? });
         }
         let best = match &self.best {
@@ -177,7 +175,7 @@ impl LuckyForm {
             .collect::<Result<_, _>>()?;
         Ok(LuckyPrize {
             last_digits: digits,
-            max_rank: optional(&self.max_rank, &format!("{at} {}", lang.t("名次以内", "up to rank")), lang)?,
+            max_rank: whole_number(&self.max_rank, &format!("{at} {}", lang.t("名次以内", "up to rank")), lang)?,
             prize: self.prize.prize(at, lang)?,
             combine: self.combine,
         })
