@@ -3,13 +3,24 @@
 //! - 赛事信息: title, first day (the reference date for ages) and officials,
 //!   saved with [`Command::SetEventInfo`].
 //! - 组别与阶段: every group's stages; the chosen one's settings below:
-//!   format (Swiss / round robin / double round robin, before its first round,
+//!   format (Swiss / round robin / double round robin / knockout, before its first round,
 //!   [`Command::SetStageFormat`]), rounds planned with the suggestion from the entry
 //!   count (R-3.5, [`Command::SetRoundsPlanned`]), the scoring table — six values, bye,
 //!   requested bye, forfeit win and loss, as decimals — the ordered tiebreaks
 //!   and the Swiss pairing options (rule set, round-1 draw, same-club avoidance,
 //!   ) ([`Command::SetStageRules`]), and the time control and each round's
-//!   start time and monitored boards (R-8.1, R-8.2, R-8.4, [`Command::SetStageSchedule`]).
+//!   start time and monitored boards (R-8.1, R-8.2, R-8.4, [`Command::SetStageSchedule`]);
+//!   a stage followed by another, its qualifiers and nominees (R-1.4,
+//!   [`Command::SetStageQualifiers`]); a knockout, its options (R-6,
+//!   [`Command::SetKnockoutRules`]).
+//! - The chosen group (`groups_ui`): its name and entry rules, capacity, registration
+//!   window, phone rule and fee (R-1.2, R-1.3, [`Command::SetGroupRules`]), its prize
+//!   rules (R-7, [`Command::SetPrizeRules`]); adding a group ([`Command::AddGroup`]) and
+//!   removing one nobody has entered ([`Command::RemoveGroup`], confirmed first).
+//!
+//! Every form is checked as typed by the same rule its command applies (the model's
+//! `group_rules`, `prize_checks`, `stage_checks`), so the panel names the field or row
+//! at fault before anything is sent.
 //!
 //! Edits stay in the panel until 保存 / Apply, which sends only the commands that
 //! change something, as one job (one transaction). A form without edits of its own
