@@ -22,6 +22,7 @@
 
 mod app;
 pub mod bracket_ui;
+pub mod change_words;
 pub mod dialog;
 pub mod env;
 pub mod event_ui;

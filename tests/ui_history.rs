@@ -62,11 +62,17 @@ fn history_view_undoes_and_restores() {
     h.get_by_label("编排");
     h.get_by_label("登记选手");
 
-    h.get_by_label("撤销 (Ctrl+Z)").click();
+    // Issue 18: the undo button names the change it takes back; the notice too.
+    h.get_by_label("撤销：录入成绩 第1轮 第1台 (Ctrl+Z)").click();
     settle(&mut h);
     let game = h.state().event().unwrap().groups[0].stages[0].rounds[0].games[0];
     assert_eq!(game.result, None, "the result was undone");
+    assert_eq!(
+        h.state_mut().session_mut().notice(),
+        Some(&bianpai::ui::Notice::Saved("撤销：录入成绩 第1轮 第1台".into()))
+    );
     h.get_by_label("撤销 #3");
+    h.get_by_label("重做：录入成绩 第1轮 第1台 (Ctrl+Shift+Z)");
 
     h.get_by_label("自动备份 (1)").click();
     settle(&mut h);

@@ -21,7 +21,7 @@ use crate::domain::event::Event;
 use crate::domain::model::change::board_games;
 use crate::domain::model::change::group_settings;
 use crate::domain::undo::{Step, UndoStacks};
-use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior, params};
+use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use thiserror::Error;
@@ -426,6 +426,17 @@ impl EventFile {
     /// SQLite errors.
     pub fn audit_log(&self) -> Result<Vec<AuditEntry>, StoreError> {
         read_audit_log(&self.conn, &self.path)
+    }
+
+    /// The command (as JSON) of audit row `id`, `None` if there is no such row.
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn audit_command(&self, id: i64) -> Result<Option<String>, StoreError> {
+        self.conn
+            .query_row("SELECT command FROM audit_log WHERE id = ?1", params![id], |r| r.get(0))
+            .optional()
+            .map_err(|source| classify(&self.path, source))
     }
 }
 

@@ -230,17 +230,18 @@ impl BianpaiApp {
         }
         let mut jobs = Vec::new();
         // Ctrl+Z undoes the newest change to the event, Ctrl+Shift+Z (or Ctrl+Y) redoes it,
-        // wherever the focus is: result entry keeps its board field focused, and a
-        // director's Ctrl+Z there means "take back that result", not a text edit.
-        {
+        // when no text field has the keyboard: in a field they edit its text, so a
+        // director fixing a typo never takes back a result by accident.
+        if !super::key_field::typing(ui.ctx()) {
             let redo = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z);
             let redo_y = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Y);
             let undo = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Z);
+            let lang = self.lang;
             ui.ctx().input_mut(|i| {
                 if i.consume_shortcut(&redo) || i.consume_shortcut(&redo_y) {
-                    jobs.push(Job::Redo);
+                    jobs.push(Job::Redo { lang });
                 } else if i.consume_shortcut(&undo) {
-                    jobs.push(Job::Undo);
+                    jobs.push(Job::Undo { lang });
                 }
             });
         }

@@ -116,6 +116,19 @@ pub fn file_menu_ui(
             ui.close();
         }
         ui.separator();
+        // Undo and redo of the event, whatever has the keyboard (Ctrl+Z works only when
+        // no field does).
+        let undo = KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Z);
+        if item(ui, lang.t("撤销上一项修改", "Undo the last change"), &undo, current.is_some()) {
+            jobs.push(Job::Undo { lang });
+            ui.close();
+        }
+        let redo = KeyboardShortcut::new(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z);
+        if item(ui, lang.t("重做", "Redo"), &redo, current.is_some()) {
+            jobs.push(Job::Redo { lang });
+            ui.close();
+        }
+        ui.separator();
         ui.menu_button(lang.t("最近", "Recent"), |ui| {
             recent_ui(ui, recent, current, lang, jobs);
         });

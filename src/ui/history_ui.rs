@@ -1,6 +1,7 @@
 //! The history view (issue 8, R-4.3): undo and redo, the audit log — who did what when,
 //! each change's entities before → after — and the automatic backups with "restore".
 
+use super::change_words::action_label;
 use super::env::Env;
 use super::i18n::Lang;
 use super::panel::Panel;
@@ -43,14 +44,20 @@ pub fn history_ui(ui: &mut Ui, state: &mut HistoryView, env: &Env<'_>, jobs: &mu
         return;
     };
     ui.horizontal(|ui| {
-        let undo = ui.add_enabled(history.can_undo, egui::Button::new(lang.t("撤销 (Ctrl+Z)", "Undo (Ctrl+Z)")));
+        // Each button names the change it would take back or put back.
+        let named = |verb: &str, next: &Option<String>, keys: &str| match next {
+            Some(command) => format!("{verb}{}{} ({keys})", lang.t("：", ": "), action_label(command, lang)),
+            None => format!("{verb} ({keys})"),
+        };
+        let undo_text = named(lang.t("撤销", "Undo"), &history.next_undo, "Ctrl+Z");
+        let undo = ui.add_enabled(history.can_undo, egui::Button::new(undo_text));
         if undo.clicked() {
-            jobs.push(Job::Undo);
+            jobs.push(Job::Undo { lang });
         }
-        let redo =
-            ui.add_enabled(history.can_redo, egui::Button::new(lang.t("重做 (Ctrl+Shift+Z)", "Redo (Ctrl+Shift+Z)")));
+        let redo_text = named(lang.t("重做", "Redo"), &history.next_redo, "Ctrl+Shift+Z");
+        let redo = ui.add_enabled(history.can_redo, egui::Button::new(redo_text));
         if redo.clicked() {
-            jobs.push(Job::Redo);
+            jobs.push(Job::Redo { lang });
         }
         ui.label(format!("{} {}", history.entries.len(), lang.t("条记录", "changes recorded")));
     });
@@ -160,58 +167,6 @@ fn details_ui(ui: &mut Ui, entry: &AuditEntry, lang: Lang) {
             ui.monospace(pretty(&entry.after));
         });
     });
-}
-
-/// The command's name in the window's language.
-fn action_label(command: &str, lang: Lang) -> String {
-    let value: serde_json::Value = serde_json::from_str(command).unwrap_or_default();
-    let tag = value.get("command").and_then(|c| c.as_str()).unwrap_or("");
-    let of = value.get("of").and_then(serde_json::Value::as_i64);
-    let (zh, en) = match tag {
-        "add_players" => ("登记选手", "Register players"),
-        "edit_player" => ("修改选手", "Edit player"),
-        "set_player_status" => ("选手状态", "Player status"),
-        "set_rounds_planned" => ("设定轮数", "Set rounds"),
-        "set_stage_rules" => ("阶段规则", "Stage rules"),
-        "set_stage_format" => ("赛制", "Stage format"),
-        "set_stage_schedule" => ("赛程", "Schedule"),
-        "set_event_info" => ("赛事信息", "Event details"),
-        "advance_stage" => ("进入下一阶段", "Next stage"),
-        "announce_bye" => ("预告轮空/请假", "Announce bye"),
-        "cancel_announced_bye" => ("取消轮空", "Cancel bye"),
-        "pair_round" => ("编排", "Pair round"),
-        "edit_pairing" => ("调整对阵", "Edit pairing"),
-        "unpair_round" => ("撤销编排", "Unpair round"),
-        "record_result" => ("录入成绩", "Result"),
-        "record_ledger_entry" => ("账目", "Ledger entry"),
-        "void_ledger_entry" => ("作废账目", "Void ledger entry"),
-        "set_checked_in" => ("签到", "Check-in"),
-        "disqualify_for_collusion" => ("假棋/人情棋", "Collusion"),
-        "delete_player" => ("删除选手", "Delete player"),
-        "renumber_players" => ("重新编号", "Renumber players"),
-        "add_group" => ("添加组别", "Add group"),
-        "set_group_rules" => ("组别设置", "Group settings"),
-        "remove_group" => ("删除组别", "Remove group"),
-        "set_prize_rules" => ("奖励规则", "Prize rules"),
-        "set_stage_qualifiers" => ("晋级人数", "Qualifiers"),
-        "set_knockout_rules" => ("淘汰赛选项", "Knockout options"),
-        "undo" => ("撤销", "Undo"),
-        "redo" => ("重做", "Redo"),
-        _ => ("?", "?"),
-    };
-    let mut label = lang.t(zh, en).to_string();
-    if let Some(of) = of {
-        label.push_str(&format!(" #{of}"));
-    }
-    for (key, zh, en) in
-        [("round", "第{}轮", "round {}"), ("board", "第{}台", "board {}"), ("start_no", "{}号", "no. {}")]
-    {
-        if let Some(n) = value.get(key).and_then(serde_json::Value::as_u64) {
-            label.push(' ');
-            label.push_str(&lang.t(zh, en).replace("{}", &n.to_string()));
-        }
-    }
-    label
 }
 
 /// Which entities a change touched, e.g. "选手 ×3, 第2轮".

@@ -59,6 +59,9 @@ pub(crate) fn key_field_ui(ui: &mut Ui, field: KeyField<'_>) -> (Response, Vec<F
     let filter = EventFilter { tab: false, horizontal_arrows: true, vertical_arrows: true, escape: field.keep_escape };
     ui.memory_mut(|m| m.set_focus_lock_filter(response.id, filter));
     let focused = response.has_focus();
+    if focused {
+        ui.ctx().data_mut(|d| d.insert_temp(egui::Id::unique(FOCUSED_KEY_FIELD), response.id));
+    }
     if ui.is_rect_visible(rect) {
         let visuals = ui.visuals();
         let stroke = if focused { visuals.selection.stroke } else { visuals.widgets.inactive.bg_stroke };
@@ -106,11 +109,25 @@ pub(crate) fn key_field_ui(ui: &mut Ui, field: KeyField<'_>) -> (Response, Vec<F
     (response, keys)
 }
 
+/// Where the key field that last had the keyboard leaves its id.
+const FOCUSED_KEY_FIELD: &str = "bianpai-focused-key-field";
+
+/// Whether the director is typing: a text field or a key field has the keyboard. Then
+/// Ctrl+Z edits what is typed and never undoes a change to the event.
+pub(crate) fn typing(ctx: &egui::Context) -> bool {
+    let key_field = ctx.data(|d| d.get_temp::<egui::Id>(egui::Id::unique(FOCUSED_KEY_FIELD)));
+    ctx.text_edit_focused() || key_field.is_some_and(|id| ctx.memory(|m| m.has_focus(id)))
+}
+
 /// The field's keys in one input event; shortcuts with Ctrl, Alt or Cmd are left to
-/// the rest of the window.
+/// the rest of the window, but Ctrl+Z (⌘Z) takes back the last key typed, as in any
+/// text field.
 fn keys_of_event(event: &egui::Event) -> Vec<FieldKey> {
     match event {
         egui::Event::Text(text) => text.chars().map(|c| FieldKey::Char(fold(c))).collect(),
+        egui::Event::Key { key: Key::Z, pressed: true, modifiers, .. } if modifiers.command && !modifiers.shift => {
+            vec![FieldKey::Backspace]
+        }
         egui::Event::Key { key, pressed: true, modifiers, .. }
             if !(modifiers.ctrl || modifiers.alt || modifiers.command || modifiers.mac_cmd) =>
         {

@@ -3,6 +3,8 @@
 //! pairs and saves, and answers with the event as saved after each change, waking the
 //! window with a repaint. Dropping the [`Session`] ends the worker and closes the file.
 
+use super::change_words::{action_label, original_command};
+use super::i18n::Lang;
 use crate::domain::command::{Command, DomainError};
 use crate::domain::event::Event;
 use crate::domain::ids::{GroupId, StageNo};
@@ -59,10 +61,17 @@ pub enum Job {
         /// Where it goes.
         path: PathBuf,
     },
-    /// Undo the newest change (Ctrl+Z), saved and audited.
-    Undo,
+    /// Undo the newest change (Ctrl+Z), saved and audited; the notice names the change
+    /// in `lang`.
+    Undo {
+        /// The language of the notice.
+        lang: Lang,
+    },
     /// Redo the newest undo (Ctrl+Shift+Z).
-    Redo,
+    Redo {
+        /// The language of the notice.
+        lang: Lang,
+    },
     /// Pair the next round of a stage off the window's thread, then save it.
     Pair {
         /// The group.
@@ -113,6 +122,10 @@ pub struct History {
     pub can_undo: bool,
     /// Redo has something to put back.
     pub can_redo: bool,
+    /// The command (JSON) undo would take back next, to name it on its button.
+    pub next_undo: Option<String>,
+    /// The command (JSON) redo would put back next.
+    pub next_redo: Option<String>,
     /// The automatic backups, oldest first.
     pub backups: Vec<PathBuf>,
     /// The session's revision when this was read.
@@ -364,9 +377,11 @@ fn run_job(file: &mut Option<EventFile>, job: Job) -> Report {
             let read = f.audit_log().and_then(|entries| Ok((entries, f.undo_stacks()?)));
             match read {
                 Ok((entries, stacks)) => Report::History(Box::new(History {
-                    entries,
                     can_undo: !stacks.done.is_empty(),
                     can_redo: !stacks.undone.is_empty(),
+                    next_undo: command_of(&entries, stacks.done.last()),
+                    next_redo: command_of(&entries, stacks.undone.last()),
+                    entries,
                     backups: backup::list_backups(f.path()),
                     revision: 0,
                 })),
@@ -412,25 +427,12 @@ fn run_job(file: &mut Option<EventFile>, job: Job) -> Report {
                 Err(message) => Report::Failed { label, message },
             }
         }
-        Job::Undo | Job::Redo => {
-            let redo = matches!(job, Job::Redo);
-            let label = if redo { "重做 (redo)" } else { "撤销 (undo)" }.to_string();
+        Job::Undo { lang } | Job::Redo { lang } => {
+            let redo = matches!(job, Job::Redo { .. });
             let Some(f) = file.as_mut() else {
-                return Report::Failed { label, message: "no event file is open".into() };
+                return Report::Failed { label: String::new(), message: "no event file is open".into() };
             };
-            match if redo { f.redo() } else { f.undo() } {
-                Ok(Some(_)) => Report::Saved { label, event: Box::new(f.event().clone()) },
-                Ok(None) => Report::Failed {
-                    label,
-                    message: if redo {
-                        "没有可重做的操作 (nothing to redo)"
-                    } else {
-                        "没有可撤销的操作 (nothing to undo)"
-                    }
-                    .into(),
-                },
-                Err(e) => Report::Failed { label, message: e.to_string() },
-            }
+            undo_or_redo(f, redo, lang)
         }
         Job::Pair { group, stage, seed } => {
             let label = "编排".to_string();
@@ -499,4 +501,37 @@ fn write_whole(path: &std::path::Path, bytes: &[u8]) -> Result<(), String> {
         return Err(format!("{}: {e}", path.display()));
     }
     Ok(())
+}
+
+/// The change the audit row `id` among `entries` stands for (an undo or redo row
+/// followed back to the command it reverts).
+fn command_of(entries: &[AuditEntry], id: Option<&i64>) -> Option<String> {
+    let row = |id: i64| entries.iter().find(|e| e.id == id).map(|e| e.command.clone());
+    row(*id?).map(|command| original_command(command, row))
+}
+
+/// Undoes (or redoes) the newest change; the notice names it: `撤销：录入成绩 第3轮 第20台`.
+fn undo_or_redo(f: &mut EventFile, redo: bool, lang: Lang) -> Report {
+    let verb = if redo { lang.t("重做", "Redo") } else { lang.t("撤销", "Undo") };
+    let next = f.undo_stacks().ok().and_then(|s| if redo { s.undone.last().copied() } else { s.done.last().copied() });
+    let row = |id: i64| f.audit_command(id).ok().flatten();
+    let what = next.and_then(row).map(|c| action_label(&original_command(c, row), lang));
+    let label = match (&what, lang) {
+        (Some(what), Lang::Zh) => format!("{verb}：{what}"),
+        (Some(what), Lang::En) => format!("{verb}: {what}"),
+        (None, _) => verb.to_string(),
+    };
+    match if redo { f.redo() } else { f.undo() } {
+        Ok(Some(_)) => Report::Saved { label, event: Box::new(f.event().clone()) },
+        Ok(None) => Report::Failed {
+            label,
+            message: if redo {
+                lang.t("没有可重做的操作", "nothing to redo")
+            } else {
+                lang.t("没有可撤销的操作", "nothing to undo")
+            }
+            .into(),
+        },
+        Err(e) => Report::Failed { label, message: e.to_string() },
+    }
 }
