@@ -37,6 +37,7 @@ pub mod memo;
 pub mod money_ui;
 pub mod pairing_ui;
 pub mod panel;
+pub mod prefs;
 pub mod print_menu_ui;
 pub mod prizes_ui;
 pub mod result_entry;
@@ -99,9 +100,11 @@ pub fn run(file: Option<PathBuf>) -> anyhow::Result<()> {
         options,
         Box::new(move |cc| {
             let font = fonts::install_fonts_reporting(&cc.egui_ctx);
+            let prefs: prefs::Prefs =
+                cc.storage.and_then(|s| eframe::get_value(s, prefs::PREFS_KEY)).unwrap_or_default();
             let mut session = Session::start(Some(cc.egui_ctx.clone()));
             session.submit(Job::Open(path));
-            Ok(Box::new(BianpaiApp::new(session).with_font(font)))
+            Ok(Box::new(BianpaiApp::new(session).with_font(font).with_prefs(prefs)))
         }),
     );
     if let Some(path) = demo_path {

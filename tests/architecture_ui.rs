@@ -24,6 +24,7 @@ const FLOOR: &[&str] = &[
     "key_field",
     "memo",
     "panel",
+    "prefs",
     "result_entry",
     "save_dialog",
     "search",

@@ -14,6 +14,7 @@ use super::i18n::Lang;
 use super::money_ui::MoneyView;
 use super::pairing_ui::PairingView;
 use super::panel::Panel;
+use super::prefs::{PREFS_KEY, Prefs};
 use super::print_menu_ui::{PrintMenu, print_menu_ui};
 use super::prizes_ui::PrizesView;
 use super::results_ui::ResultsView;
@@ -94,7 +95,7 @@ pub struct BianpaiApp {
     /// The group and stage shown in the last frame.
     shown: Option<(GroupId, StageNo)>,
     file_menu: FileMenu,
-    /// Recent event files, most recent first (this session only).
+    /// Recent event files, most recent first (remembered between runs, see `prefs`).
     recent: Vec<std::path::PathBuf>,
     print_menu: PrintMenu,
     export_menu: ExportMenu,
@@ -178,6 +179,17 @@ impl BianpaiApp {
         session.submit(Job::Open(path.to_path_buf()));
         session.wait_idle(std::time::Duration::from_secs(2));
         BianpaiApp::new(session)
+    }
+
+    /// The language, theme and recent files remembered from an earlier run.
+    pub fn with_prefs(self, prefs: Prefs) -> BianpaiApp {
+        let prefs = prefs.kept();
+        BianpaiApp { lang: prefs.lang, dark: prefs.dark, recent: prefs.recent, ..self }
+    }
+
+    /// What the window remembers for the next run.
+    pub fn prefs(&self) -> Prefs {
+        Prefs { lang: self.lang, dark: self.dark, recent: self.recent.clone() }.kept()
     }
 
     /// Records which CJK font was installed (shown in the status bar).
@@ -332,6 +344,10 @@ impl BianpaiApp {
 impl eframe::App for BianpaiApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         self.app_ui(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, PREFS_KEY, &self.prefs());
     }
 }
 
