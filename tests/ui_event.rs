@@ -55,7 +55,7 @@ fn a_new_event_from_a_preset_is_edited_in_the_event_panel_and_saved() {
     harness.run_ok();
     harness.get_by_label("预设").click();
     harness.run_ok();
-    harness.get_by_label("huaiyin-2022").click();
+    harness.get_by_label("2022 淮阴区预选赛（成人、少年、儿童三组）").click();
     harness.run_ok();
     harness.get_by_label("赛事名称").set_text_value_accesskit("2025 王喆杯");
     harness.get_by_label("轮数").set_text_value_accesskit("7");

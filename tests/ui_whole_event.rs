@@ -197,7 +197,7 @@ fn a_whole_event_is_run_through_the_window_and_its_standings_are_the_librarys() 
     h.run();
     h.get_by_label("预设").click();
     h.run();
-    h.get_by_label("cxa-swiss").click();
+    h.get_by_label("象棋积分编排赛（中国象棋协会规则）").click();
     h.run();
     h.get_by_label("赛事名称").set_text_value_accesskit(EVENT_NAME);
     h.get_by_label("轮数").set_text_value_accesskit(&ROUNDS.to_string());

@@ -65,7 +65,9 @@ fn new_event(h: &mut App, preset: &str, name: &str, path: &Path) {
     h.get_by_label_contains("新建…").click();
     h.run();
     click(h, "预设");
-    click(h, preset);
+    // The window names presets by their events, not by the command line's slugs.
+    let info = bianpai::domain::presets::PRESETS.iter().find(|p| p.name == preset).unwrap();
+    click(h, info.title.0);
     h.get_by_label("赛事名称").set_text_value_accesskit(name);
     h.get_by_label("文件路径").set_text_value_accesskit(&path.display().to_string());
     h.run();

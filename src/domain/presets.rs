@@ -17,6 +17,10 @@ pub struct PresetInfo {
     pub name: &'static str,
     /// One line for `bianpai presets`.
     pub description: &'static str,
+    /// What the window calls it, in Chinese and in English.
+    pub title: (&'static str, &'static str),
+    /// What the window says of it, in Chinese and in English.
+    pub summary: (&'static str, &'static str),
 }
 
 /// Every preset, sorted by name.
@@ -24,18 +28,38 @@ pub const PRESETS: [PresetInfo; 4] = [
     PresetInfo {
         name: "cxa-swiss",
         description: "CXA 2011 Swiss: 2/1/0; tiebreaks 对手分, 胜局, 犯规, 后手局, previous rounds (14.3.1)",
+        title: ("象棋积分编排赛（中国象棋协会规则）", "Xiangqi Swiss (CXA rules)"),
+        summary: (
+            "瑞士制，胜2和1负0；小分：对手分、胜局、犯规、后手局、比较前一轮成绩",
+            "Swiss, 2/1/0; tiebreaks: opponents' points, wins, fouls, games as black, earlier rounds",
+        ),
     },
     PresetInfo {
         name: "fide-swiss",
         description: "FIDE Swiss: 1/½/0, Dutch pairing; tiebreaks Buchholz Cut-1, Buchholz, Sonneborn-Berger",
+        title: ("国际象棋瑞士制（FIDE 荷兰制）", "FIDE Swiss (Dutch system)"),
+        summary: (
+            "胜1和½负0，荷兰制编排；小分：去低对手分、对手分、索伯分",
+            "1/½/0, Dutch pairing; tiebreaks: Buchholz cut 1, Buchholz, Sonneborn-Berger",
+        ),
     },
     PresetInfo {
         name: "huaiyin-2022",
         description: "2022 淮阴 qualifier (seed 003): 成人组/少年组/儿童组, random round 1, 2/1/0, 对手分/胜局/犯规/后走局数/后走胜局/前轮名次",
+        title: ("2022 淮阴区预选赛（成人、少年、儿童三组）", "2022 Huaiyin qualifier (adults, youths, children)"),
+        summary: (
+            "三个组别各有报名条件；首轮电脑抽签，胜2和1负0；小分：对手分、胜局、犯规、后走局数、后走胜局、前轮名次",
+            "three groups with their own entry rules; random round 1, 2/1/0; tiebreaks: opponents' points, wins, fouls, games as black, wins as black, previous ranks",
+        ),
     },
     PresetInfo {
         name: "lingting-cup",
         description: "聆听杯 (seed 000): club qualifier Swiss → 7-round Swiss of 32 → 16-player knockout; red 4/2/0, black 5/3/0",
+        title: ("“聆听杯”网络象棋大赛", "Lingting Cup online xiangqi"),
+        summary: (
+            "棋社海选 → 32 人 7 轮积分赛 → 16 人淘汰赛；红胜4和2负0，黑胜5和3负0",
+            "club qualifier → 7-round Swiss of 32 → 16-player knockout; red 4/2/0, black 5/3/0",
+        ),
     },
 ];
 

@@ -274,18 +274,19 @@ fn new_window_ui(ctx: &egui::Context, state: &mut FileMenu, lang: Lang, jobs: &m
         egui::Grid::new("new-event").num_columns(2).spacing([12.0, 8.0]).show(ui, |ui| {
             let label = ui.label(lang.t("预设", "Preset"));
             egui::ComboBox::from_id_salt("preset")
-                .selected_text(preset.name)
+                .selected_text(lang.t(preset.title.0, preset.title.1))
                 .width(240.0)
                 .show_ui(ui, |ui| {
                     for (i, p) in PRESETS.iter().enumerate() {
-                        ui.selectable_value(&mut state.preset, i, p.name).on_hover_text(p.description);
+                        let (title, summary) = (lang.t(p.title.0, p.title.1), lang.t(p.summary.0, p.summary.1));
+                        ui.selectable_value(&mut state.preset, i, title).on_hover_text(summary);
                     }
                 })
                 .response
                 .labelled_by(label.id);
             ui.end_row();
             ui.label("");
-            ui.add(egui::Label::new(egui::RichText::new(preset.description).weak()).wrap());
+            ui.add(egui::Label::new(egui::RichText::new(lang.t(preset.summary.0, preset.summary.1)).weak()).wrap());
             ui.end_row();
             let label = ui.label(lang.t("赛事名称", "Event name"));
             let name = ui
