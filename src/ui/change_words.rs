@@ -95,3 +95,32 @@ mod tests {
         assert_eq!(action_label(&named, Lang::En), "Result round 3 board 20");
     }
 }
+
+/// An audit row's time (RFC 3339, UTC) on this laptop's clock: `2026-12-01 21:05:33`;
+/// the stored text when it cannot be read.
+pub fn local_time(at: &str) -> String {
+    match at.parse::<jiff::Timestamp>() {
+        Ok(t) => t.to_zoned_datetime(jiff::tz::TimeZone::system()).datetime().strftime("%Y-%m-%d %H:%M:%S").to_string(),
+        Err(_) => at.chars().take(19).collect::<String>().replace('T', " "),
+    }
+}
+
+#[cfg(test)]
+mod time_tests {
+    use super::*;
+
+    // Issue 18: the history shows local time; a time in UTC reads back unchanged there.
+    #[test]
+    fn audit_times_are_shown_on_the_local_clock() {
+        let at = "2026-12-01T21:05:33.123Z";
+        let expected = at
+            .parse::<jiff::Timestamp>()
+            .unwrap()
+            .to_zoned_datetime(jiff::tz::TimeZone::system())
+            .datetime()
+            .strftime("%Y-%m-%d %H:%M:%S")
+            .to_string();
+        assert_eq!(local_time(at), expected);
+        assert_eq!(local_time("not a time"), "not a time");
+    }
+}

@@ -1,7 +1,7 @@
 //! The history view (issue 8, R-4.3): undo and redo, the audit log — who did what when,
 //! each change's entities before → after — and the automatic backups with "restore".
 
-use super::change_words::action_label;
+use super::change_words::{action_label, local_time};
 use super::env::Env;
 use super::i18n::Lang;
 use super::panel::Panel;
@@ -115,7 +115,7 @@ fn backups_ui(ui: &mut Ui, state: &mut HistoryView, backups: &[PathBuf], lang: L
 fn audit_table_ui(ui: &mut Ui, state: &mut HistoryView, entries: &[AuditEntry], lang: Lang) {
     let headings: Vec<(String, Align)> = [
         (lang.t("序号", "#"), Align::Right),
-        (lang.t("时间 (UTC)", "Time (UTC)"), Align::Left),
+        (lang.t("时间", "Time"), Align::Left),
         (lang.t("操作者", "By"), Align::Left),
         (lang.t("操作", "Action"), Align::Left),
         (lang.t("改动", "Changed"), Align::Left),
@@ -137,7 +137,7 @@ fn audit_table_ui(ui: &mut Ui, state: &mut HistoryView, entries: &[AuditEntry], 
             body.rows(row_h, entries.len(), |mut row| {
                 let Some(e) = entries.len().checked_sub(row.index() + 1).and_then(|i| entries.get(i)) else { return };
                 row.set_selected(state.selected == Some(e.id));
-                let at: String = e.at.chars().take(19).collect::<String>().replace('T', " ");
+                let at = local_time(&e.at);
                 text_cell_ui(&mut row, e.id, Align::Right, e.id.to_string());
                 text_cell_ui(&mut row, e.id, Align::Left, at);
                 text_cell_ui(&mut row, e.id, Align::Left, e.actor.clone());
