@@ -87,7 +87,7 @@ pub fn standings(event: &Event, group: &Group, standings: &Standings) -> Value {
                 "tiebreaks": tiebreaks,
                 "red_games": r.red_games,
                 "black_games": r.black_games,
-                "status": r.status.code(),
+                "status": r.status_code(),
             });
             if let (Some(section), Some(obj)) = (r.section, row.as_object_mut()) {
                 obj.insert("section".into(), Value::from(section.code()));

@@ -407,7 +407,7 @@ impl RankingRow {
             }
             Column::RedGames => Cell::Int(i64::from(s.red_games)),
             Column::BlackGames => Cell::Int(i64::from(s.black_games)),
-            Column::Status => Cell::Text(status_label(s.status, lang).to_string()),
+            Column::Status => Cell::Text(row_status_label(s, lang).to_string()),
             Column::Stage => Cell::Text(self.stage_name.clone()),
             Column::Prizes => Cell::Text(prizes_text(&self.prizes, lang)),
             Column::CashFen => Cell::Int(cash_fen(&self.prizes)),
@@ -501,6 +501,15 @@ pub fn section_caption(gender: Gender, lang: Lang) -> &'static str {
 /// 在赛/退赛/取消资格 or active/withdrawn/disqualified.
 pub fn status_label(status: PlayerStatus, lang: Lang) -> &'static str {
     lang.t(status.label_zh(), status.label_en())
+}
+
+/// A standings row's status: 已淘汰 / eliminated for a player knocked out of the
+/// knockout, else the player's status.
+pub fn row_status_label(row: &StandingsRow, lang: Lang) -> &'static str {
+    match row.status_code() {
+        "eliminated" => lang.t("已淘汰", "eliminated"),
+        _ => status_label(row.status, lang),
+    }
 }
 
 /// The prizes as one text: `第1名 500元；指定酒×2；冠军奖杯` (English: `第1名 500 yuan; …`).

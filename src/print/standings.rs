@@ -7,7 +7,7 @@ use super::layout::{Align, Column, Orientation};
 use super::{Lang, PrintError, Printed, Report, Section, current_stage, group_of, officials_line};
 use crate::domain::event::{Event, StageKind};
 use crate::domain::ids::{GroupId, RoundNo};
-use crate::domain::player::PlayerStatus;
+use crate::domain::standings::StandingsRow;
 use crate::present::ranking::{self, Column as RankColumn, RankingRow, RankingTable, Scope};
 
 /// The round standings are printed after: the one asked for, else the last complete.
@@ -28,11 +28,12 @@ pub(super) fn after_round(
     }
 }
 
-/// A status as printed; empty for active players, so that withdrawals stand out.
-pub(super) fn status_label(status: PlayerStatus, lang: Lang) -> String {
-    match status {
-        PlayerStatus::Active => String::new(),
-        other => ranking::status_label(other, lang).to_string(),
+/// A row's status as printed; empty for active players, so that withdrawals and
+/// knocked-out players stand out.
+pub(super) fn status_label(row: &StandingsRow, lang: Lang) -> String {
+    match row.status_code() {
+        "active" => String::new(),
+        _ => ranking::row_status_label(row, lang).to_string(),
     }
 }
 
@@ -84,7 +85,7 @@ fn row_strings(table: &RankingTable, row: &RankingRow, lang: Lang) -> Vec<String
         .columns
         .iter()
         .map(|c| match c {
-            RankColumn::Status => status_label(row.standing.status, lang),
+            RankColumn::Status => status_label(&row.standing, lang),
             other => row.cell(*other, lang).display().into_owned(),
         })
         .collect()

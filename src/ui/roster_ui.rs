@@ -38,6 +38,7 @@ use super::session::Job;
 use crate::domain::command::Command;
 use crate::domain::event::{Bye, ByeKind, Event, PlannedBye, Stage, StageStatus, stage_entrants};
 use crate::domain::ids::{GroupId, RoundNo, StageNo, StartNo};
+use crate::domain::knockout::stage_knocked_out;
 use crate::domain::player::{Player, PlayerStatus};
 use delete::{Deletion, delete_ui};
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
@@ -362,7 +363,9 @@ fn row_actions_ui(ui: &mut Ui, event: &Event, stage: Option<&Stage>, player: &Pl
         chosen = Some(RowAction::Reinstate);
     }
     let Some(stage) = stage else { return chosen };
-    let in_stage = stage_entrants(event, player.group, stage).contains(&player.start_no);
+    // A player knocked out of the knockout plays no more rounds of it.
+    let knocked_out = stage_knocked_out(event, player.group, stage).contains_key(&player.start_no);
+    let in_stage = !knocked_out && stage_entrants(event, player.group, stage).contains(&player.start_no);
     let planned: Vec<&PlannedBye> = stage.planned_byes.iter().filter(|b| b.bye.player == player.start_no).collect();
     for bye in &planned {
         let text = match lang {

@@ -41,8 +41,19 @@ pub struct StandingsRow {
     pub black_games: u32,
     /// Active, withdrawn or disqualified.
     pub status: PlayerStatus,
+    /// Knocked out of this knockout stage: still active in the event, out of
+    /// the stage.
+    pub knocked_out: bool,
     /// The section when boys and girls are ranked separately.
     pub section: Option<Gender>,
+}
+
+impl StandingsRow {
+    /// The status as `standings --json` writes it: `active`, `withdrawn`,
+    /// `disqualified` or `eliminated` (knocked out).
+    pub fn status_code(&self) -> &'static str {
+        if self.knocked_out && self.status == PlayerStatus::Active { "eliminated" } else { self.status.code() }
+    }
 }
 
 /// The standings of a stage after a round.
@@ -113,6 +124,7 @@ pub fn standings(event: &Event, group: GroupId, stage_no: StageNo, after_round: 
                 red_games: count(Colour::Red),
                 black_games: count(Colour::Black),
                 status: event.player(start_no).map_or(PlayerStatus::Active, |p| p.status),
+                knocked_out: false,
                 section,
             });
         }
@@ -130,6 +142,10 @@ fn knockout_standings(event: &Event, group: GroupId, stage: &Stage, seeds: &[Sta
         None => seeds.to_vec(),
     };
     let records = read_records(stage, seeds, after_round);
+    let out = match &stage.knockout {
+        Some(rules) => crate::domain::knockout::knocked_out(seeds.len(), &rounds, &stage.scoring, rules),
+        None => BTreeMap::new(),
+    };
     let rows = order
         .into_iter()
         .enumerate()
@@ -144,6 +160,7 @@ fn knockout_standings(event: &Event, group: GroupId, stage: &Stage, seeds: &[Sta
                 red_games: count(Colour::Red),
                 black_games: count(Colour::Black),
                 status: event.player(start_no).map_or(PlayerStatus::Active, |p| p.status),
+                knocked_out: out.contains_key(&start_no),
                 section: None,
             }
         })

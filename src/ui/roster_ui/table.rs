@@ -6,7 +6,8 @@ use super::form::PlayerForm;
 use super::{RosterView, RowAction, Sort, SortColumn, bye_kind_text, row_actions_ui};
 use crate::domain::event::{Event, Stage};
 use crate::domain::ids::StartNo;
-use crate::domain::player::{Gender, Player};
+use crate::domain::knockout::stage_knocked_out;
+use crate::domain::player::{Gender, Player, PlayerStatus};
 use crate::ui::env::Env;
 use crate::ui::i18n::Lang;
 use crate::ui::table::{Align, header_height, is_clipped, row_height, table_builder, text_cell_ui};
@@ -75,12 +76,20 @@ pub(super) fn table_keys(
     }
 }
 
-/// The status cell: 在赛 / 退赛（原因）/ 取消资格, then the byes announced in the chosen
-/// stage and an entry accepted by override.
-pub(super) fn status_text(player: &Player, stage: Option<&Stage>, lang: Lang) -> String {
-    let mut text = match lang {
-        Lang::Zh => player.status.label_zh().to_string(),
-        Lang::En => player.status.code().to_string(),
+/// The status cell: 在赛 / 退赛（原因）/ 取消资格 — or 已淘汰 with the band of places
+/// for a player `knocked_out` of the knockout — then the byes announced in the
+/// chosen stage and an entry accepted by override.
+pub(super) fn status_text(
+    player: &Player,
+    stage: Option<&Stage>,
+    knocked_out: Option<(u32, u32)>,
+    lang: Lang,
+) -> String {
+    let mut text = match (knocked_out.filter(|_| player.status == PlayerStatus::Active), lang) {
+        (Some((first, last)), Lang::Zh) => format!("已淘汰 · 第{first}–{last}名"),
+        (Some((first, last)), Lang::En) => format!("eliminated · places {first}–{last}"),
+        (None, Lang::Zh) => player.status.label_zh().to_string(),
+        (None, Lang::En) => player.status.code().to_string(),
     };
     if !player.status_reason.is_empty() {
         text.push_str(&match lang {
@@ -112,6 +121,7 @@ pub(super) fn gender_text(gender: Option<Gender>, lang: Lang) -> &'static str {
 /// The table itself; returns an action chosen in a row's context menu.
 pub(super) fn table_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>) -> Option<(StartNo, RowAction)> {
     let (event, lang, stage) = (env.event, env.lang, env.stage);
+    let out = stage.map(|s| stage_knocked_out(event, env.group.id, s)).unwrap_or_default();
     let scroll = std::mem::take(&mut state.scroll_to_selected);
     let mut sort = state.sort;
     let selected = state.selected;
@@ -187,7 +197,7 @@ pub(super) fn table_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>) -> Op
                     text_cell_ui(&mut row, id, Align::Left, e.title.as_ref().map_or("", |t| t.label_zh()));
                     text_cell_ui(&mut row, id, Align::Left, if e.verified_female { "√" } else { "" });
                     text_cell_ui(&mut row, id, Align::Left, if e.nominee { "√" } else { "" });
-                    let status = status_text(player, stage, lang);
+                    let status = status_text(player, stage, out.get(&player.start_no).copied(), lang);
                     match &player.eligibility_override {
                         Some(reason) => {
                             row.col(|ui| {

@@ -72,10 +72,19 @@ fn status_shows_reason_announced_byes_and_overrides() {
     let mut stage = event.groups[0].stages[0].clone();
     let p = &mut event.players[0];
     stage.planned_byes = vec![PlannedBye { round: RoundNo(5), bye: Bye::new(p.start_no, ByeKind::Requested) }];
-    assert_eq!(status_text(p, Some(&stage), Lang::Zh), "在赛 · 第5轮请求轮空");
+    assert_eq!(status_text(p, Some(&stage), None, Lang::Zh), "在赛 · 第5轮请求轮空");
     p.status = PlayerStatus::Withdrawn;
     p.status_reason = "伤病".into();
     p.eligibility_override = Some("特邀".into());
-    assert_eq!(status_text(p, None, Lang::Zh), "退赛（伤病） · 破格报名");
-    assert_eq!(status_text(p, None, Lang::En), "withdrawn (伤病) · admitted by override");
+    assert_eq!(status_text(p, None, None, Lang::Zh), "退赛（伤病） · 破格报名");
+    assert_eq!(status_text(p, None, None, Lang::En), "withdrawn (伤病) · admitted by override");
+}
+
+// issue 18: a player knocked out of the knockout reads 已淘汰 with the places.
+#[test]
+fn a_knocked_out_player_reads_eliminated_with_the_band_of_places() {
+    let event = demo_event(1).unwrap();
+    let p = &event.players[0];
+    assert_eq!(status_text(p, None, Some((5, 8)), Lang::Zh), "已淘汰 · 第5–8名");
+    assert_eq!(status_text(p, None, Some((9, 16)), Lang::En), "eliminated · places 9–16");
 }

@@ -1,6 +1,7 @@
 //! A knockout without a third-place match (issue 17: an option of the knockout): the
 //! semi-finals are followed by the final alone, the semi-finals' losers share third
-//! place in seed order, and the bracket draws no third-place box.
+//! place in seed order, and the bracket draws no third-place box. And who is knocked
+//! out (issue 18): `eliminated` in the standings, with the band of places.
 
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::event::{Event, KnockoutRules, StageKind};
@@ -70,4 +71,38 @@ fn with_the_third_place_match_it_is_played_on_board_2() {
     let third: Vec<StartNo> = stage.rounds[2].games.iter().filter(|g| g.board.0 == 2).map(|g| g.red).collect();
     assert_eq!(third, [StartNo(3)], "the better-seeded loser has red");
     assert_eq!(places(&e), [1, 2, 3, 4, 5, 6, 7, 8]);
+}
+
+/// Pairs and plays the next round only.
+fn play_round(e: &mut Event) {
+    let round = pair_next_round(e, G, S, 1).unwrap();
+    let (no, boards): (_, Vec<_>) = (round.no, round.games.iter().map(|g| g.board).collect());
+    apply(e, &Command::PairRound { group: G, stage: S, round }).unwrap();
+    for board in boards {
+        let result = Some(GameResult::plain(Outcome::RedWins));
+        apply(e, &Command::RecordResult { group: G, stage: S, round: no, board, game: 1, result }).unwrap();
+    }
+}
+
+// CLI.md: after the quarter-finals their losers are knocked out (places 5–8,
+// `"status": "eliminated"`); the semi-finals' losers still play for third place.
+#[test]
+fn quarter_final_losers_are_eliminated_semi_final_losers_play_on() {
+    let mut e = knockout(true);
+    play_round(&mut e);
+    play_round(&mut e);
+    let stage = e.group(G).unwrap().stage(S).unwrap().clone();
+    let out = bianpai::domain::knockout::stage_knocked_out(&e, G, &stage);
+    let expected: Vec<(StartNo, (u32, u32))> = (5..=8).map(|p| (StartNo(p), (5, 8))).collect();
+    assert_eq!(out.into_iter().collect::<Vec<_>>(), expected);
+    let table = standings(&e, G, S, 2).unwrap();
+    let json = bianpai::io::json::standings(&e, e.group(G).unwrap(), &table);
+    let status = |no: u32| {
+        json["rows"].as_array().unwrap().iter().find(|r| r["start_no"] == no).unwrap()["status"].clone()
+    };
+    assert_eq!(status(6), "eliminated");
+    assert_eq!(status(3), "active", "a semi-final loser plays for third place");
+    play_round(&mut e);
+    let table = standings(&e, G, S, 3).unwrap();
+    assert!(table.rows.iter().filter(|r| r.knocked_out).map(|r| r.start_no.0).eq(5..=8));
 }
