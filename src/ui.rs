@@ -23,6 +23,7 @@
 mod app;
 pub mod bracket_ui;
 pub mod change_words;
+pub mod consequences;
 pub mod dialog;
 pub mod env;
 pub mod event_ui;

@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 /// The shared floor: what every panel may use.
 const FLOOR: &[&str] = &[
     "change_words",
+    "consequences",
     "dialog",
     "env",
     "fonts",

@@ -97,9 +97,8 @@ fn quarter_final_losers_are_eliminated_semi_final_losers_play_on() {
     assert_eq!(out.into_iter().collect::<Vec<_>>(), expected);
     let table = standings(&e, G, S, 2).unwrap();
     let json = bianpai::io::json::standings(&e, e.group(G).unwrap(), &table);
-    let status = |no: u32| {
-        json["rows"].as_array().unwrap().iter().find(|r| r["start_no"] == no).unwrap()["status"].clone()
-    };
+    let status =
+        |no: u32| json["rows"].as_array().unwrap().iter().find(|r| r["start_no"] == no).unwrap()["status"].clone();
     assert_eq!(status(6), "eliminated");
     assert_eq!(status(3), "active", "a semi-final loser plays for third place");
     play_round(&mut e);

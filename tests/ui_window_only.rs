@@ -9,6 +9,7 @@ mod common;
 use bianpai::domain::event::Event;
 use bianpai::domain::ids::{GroupId, RoundNo, StageNo};
 use bianpai::domain::rules::Tiebreak;
+use bianpai::ui::consequences::Consequence;
 use bianpai::ui::{BianpaiApp, Session, View};
 use common::ui::{App, PLAYER_NAMES, WindowSetup, app_harness, settle, show_view, type_keys};
 use egui::accesskit::Role;
@@ -290,14 +291,18 @@ fn close_stage(h: &mut App) {
 fn play_knockout_round(h: &mut App, group: GroupId, stage: StageNo) {
     show_view(h, "对阵图", View::Bracket);
     click(h, "编排下一轮 (P)");
+    let mut playoff_announced = false;
     for _ in 0..64 {
         let e = event(h);
         let last = e.group(group).unwrap().stage(stage).unwrap().rounds.last().unwrap().clone();
         if last.games.iter().all(|g| g.result.is_some()) {
+            assert!(playoff_announced, "the status bar announced a playoff game (issue 18)");
             return;
         }
         type_keys(h, "1");
         settle(h);
+        let announced = h.state_mut().session_mut().consequences().to_vec();
+        playoff_announced |= announced.iter().any(|c| matches!(c, Consequence::PlayoffAdded { .. }));
     }
     panic!("the knockout round was not decided by 64 results");
 }

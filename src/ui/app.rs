@@ -4,6 +4,7 @@
 //! a status bar, and the chosen panel in the centre, drawn over the frame's [`Env`].
 
 use super::bracket_ui::BracketView;
+use super::consequences::describe;
 use super::env::{Env, Show};
 use super::event_ui::EventView;
 use super::export_menu_ui::{ExportMenu, export_menu_ui};
@@ -503,6 +504,10 @@ fn status_bar_ui(ui: &mut Ui, session: &Session, font: Option<&FontSource>, lang
             Some(Notice::Saved(what)) => {
                 ui.separator();
                 ui.label(format!("{} {what}", lang.t("已保存：", "Saved:")));
+                for consequence in session.consequences() {
+                    ui.separator();
+                    ui.colored_label(ui.visuals().warn_fg_color, describe(consequence, lang));
+                }
             }
             Some(Notice::Failed(why)) => {
                 ui.separator();

@@ -4,6 +4,7 @@
 //! window with a repaint. Dropping the [`Session`] ends the worker and closes the file.
 
 use super::change_words::{action_label, original_command};
+use super::consequences::{Consequence, consequences};
 use super::i18n::Lang;
 use crate::domain::command::{Command, DomainError};
 use crate::domain::event::Event;
@@ -174,6 +175,9 @@ pub struct Session {
     event: Option<Event>,
     path: Option<PathBuf>,
     notice: Option<Notice>,
+    /// What the last saved change did besides itself (a disqualification, a playoff
+    /// game, a stage opened), shown beside the notice.
+    consequences: Vec<Consequence>,
     revision: u64,
     history: Option<History>,
     refusals: Vec<Refusal>,
@@ -201,6 +205,7 @@ impl Session {
             event: None,
             path: None,
             notice: None,
+            consequences: Vec::new(),
             revision: 0,
             history: None,
             refusals: Vec::new(),
@@ -237,6 +242,7 @@ impl Session {
             }
             Report::Saved { label, event } => {
                 self.notice = Some(Notice::Saved(label));
+                self.consequences = self.event.as_ref().map(|before| consequences(before, &event)).unwrap_or_default();
                 self.event = Some(*event);
                 self.revision += 1;
                 true
@@ -261,6 +267,11 @@ impl Session {
                 false
             }
         }
+    }
+
+    /// What the last saved change did besides itself, for the status bar.
+    pub fn consequences(&self) -> &[Consequence] {
+        &self.consequences
     }
 
     /// The latest refusals, oldest first (at most the last 32).
