@@ -75,7 +75,7 @@ pub fn consequences(before: &Event, after: &Event) -> Vec<Consequence> {
 
 /// A reason recorded by the rules, in the director's words (the stored text names the
 /// rule for the audit log).
-fn reason_words(reason: &str, lang: Lang) -> String {
+pub fn reason_words(reason: &str, lang: Lang) -> String {
     let words = [
         (FORFEIT_DISQUALIFICATION, lang.t("弃权超过限度", "too many forfeits")),
         (COLLUSION_DISQUALIFICATION, lang.t("假棋/人情棋", "collusion")),

@@ -8,6 +8,7 @@ use crate::domain::event::{Event, Stage};
 use crate::domain::ids::StartNo;
 use crate::domain::knockout::stage_knocked_out;
 use crate::domain::player::{Gender, Player, PlayerStatus};
+use crate::ui::consequences::reason_words;
 use crate::ui::env::Env;
 use crate::ui::i18n::Lang;
 use crate::ui::table::{Align, header_height, is_clipped, row_height, table_builder, text_cell_ui};
@@ -92,9 +93,10 @@ pub(super) fn status_text(
         (None, Lang::En) => player.status.code().to_string(),
     };
     if !player.status_reason.is_empty() {
+        let reason = reason_words(&player.status_reason, lang);
         text.push_str(&match lang {
-            Lang::Zh => format!("（{}）", player.status_reason),
-            Lang::En => format!(" ({})", player.status_reason),
+            Lang::Zh => format!("（{reason}）"),
+            Lang::En => format!(" ({reason})"),
         });
     }
     for planned in stage.iter().flat_map(|s| &s.planned_byes).filter(|b| b.bye.player == player.start_no) {

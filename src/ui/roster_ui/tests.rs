@@ -80,6 +80,17 @@ fn status_shows_reason_announced_byes_and_overrides() {
     assert_eq!(status_text(p, None, None, Lang::En), "withdrawn (伤病) · admitted by override");
 }
 
+// Issue 18: a reason the rules recorded reads in words, without the rule's id.
+#[test]
+fn a_forfeit_disqualification_reads_in_words() {
+    let mut event = demo_event(1).unwrap();
+    let p = &mut event.players[0];
+    p.status = PlayerStatus::Disqualified;
+    p.status_reason = crate::domain::command::FORFEIT_DISQUALIFICATION.to_string();
+    assert_eq!(status_text(p, None, None, Lang::Zh), "取消资格（弃权超过限度）");
+    assert_eq!(status_text(p, None, None, Lang::En), "disqualified (too many forfeits)");
+}
+
 // issue 18: a player knocked out of the knockout reads 已淘汰 with the places.
 #[test]
 fn a_knocked_out_player_reads_eliminated_with_the_band_of_places() {
