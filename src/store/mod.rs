@@ -262,11 +262,7 @@ impl EventFile {
     /// # Errors
     /// SQLite errors, or a damaged audit row; nothing changes then.
     pub fn undo(&mut self) -> Result<Option<Applied>, StoreError> {
-        let stacks = self.undo_stacks()?;
-        match stacks.done.last() {
-            Some(&id) => self.revert_row(id, "undo").map(Some),
-            None => Ok(None),
-        }
+        Ok(self.revert_next(false)?.map(|(_, applied)| applied))
     }
 
     /// Redoes the newest undo, if no other change came after it. `Ok(None)` when there
@@ -275,9 +271,20 @@ impl EventFile {
     /// # Errors
     /// As [`EventFile::undo`].
     pub fn redo(&mut self) -> Result<Option<Applied>, StoreError> {
+        Ok(self.revert_next(true)?.map(|(_, applied)| applied))
+    }
+
+    /// Undoes (or, with `redo`, redoes) the newest change as [`EventFile::undo`] and
+    /// [`EventFile::redo`] do, and says which audit row it reverted, so that the
+    /// caller can name the change without reading the log again.
+    ///
+    /// # Errors
+    /// As [`EventFile::undo`].
+    pub fn revert_next(&mut self, redo: bool) -> Result<Option<(i64, Applied)>, StoreError> {
         let stacks = self.undo_stacks()?;
-        match stacks.undone.last() {
-            Some(&id) => self.revert_row(id, "redo").map(Some),
+        let (next, verb) = if redo { (stacks.undone.last(), "redo") } else { (stacks.done.last(), "undo") };
+        match next {
+            Some(&id) => self.revert_row(id, verb).map(|applied| Some((id, applied))),
             None => Ok(None),
         }
     }

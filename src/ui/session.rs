@@ -524,18 +524,18 @@ fn command_of(entries: &[AuditEntry], id: Option<&i64>) -> Option<String> {
 /// Undoes (or redoes) the newest change; the notice names it: `撤销：录入成绩 第3轮 第20台`.
 fn undo_or_redo(f: &mut EventFile, redo: bool, lang: Lang) -> Report {
     let verb = if redo { lang.t("重做", "Redo") } else { lang.t("撤销", "Undo") };
-    let next = f.undo_stacks().ok().and_then(|s| if redo { s.undone.last().copied() } else { s.done.last().copied() });
-    let row = |id: i64| f.audit_command(id).ok().flatten();
-    let what = next.and_then(row).map(|c| action_label(&original_command(c, row), lang));
-    let label = match (&what, lang) {
-        (Some(what), Lang::Zh) => format!("{verb}：{what}"),
-        (Some(what), Lang::En) => format!("{verb}: {what}"),
-        (None, _) => verb.to_string(),
-    };
-    match if redo { f.redo() } else { f.undo() } {
-        Ok(Some(_)) => Report::Saved { label, event: Box::new(f.event().clone()) },
+    match f.revert_next(redo) {
+        Ok(Some((id, _))) => {
+            let row = |id: i64| f.audit_command(id).ok().flatten();
+            let label = match (row(id).map(|c| action_label(&original_command(c, row), lang)), lang) {
+                (Some(what), Lang::Zh) => format!("{verb}：{what}"),
+                (Some(what), Lang::En) => format!("{verb}: {what}"),
+                (None, _) => verb.to_string(),
+            };
+            Report::Saved { label, event: Box::new(f.event().clone()) }
+        }
         Ok(None) => Report::Failed {
-            label,
+            label: verb.to_string(),
             message: if redo {
                 lang.t("没有可重做的操作", "nothing to redo")
             } else {
@@ -543,6 +543,6 @@ fn undo_or_redo(f: &mut EventFile, redo: bool, lang: Lang) -> Report {
             }
             .into(),
         },
-        Err(e) => Report::Failed { label, message: e.to_string() },
+        Err(e) => Report::Failed { label: verb.to_string(), message: e.to_string() },
     }
 }
