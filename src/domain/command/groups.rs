@@ -8,11 +8,6 @@ use crate::domain::model::ids::GroupId;
 use crate::domain::model::prize_checks::check_prize_rules;
 use crate::domain::model::prize_rules::PrizeRules;
 
-/// Players registered in the group.
-fn entered(event: &Event, group: GroupId) -> usize {
-    event.players.iter().filter(|p| p.group == group).count()
-}
-
 /// Adds a group named `name` whose stages copy the rules of `like`'s (or the first
 /// group's), with no entrants, rounds or announced byes; entry rules and prizes are
 /// copied from `like` only.
@@ -43,7 +38,7 @@ pub(super) fn add(event: &mut Event, name: &str, like: Option<GroupId>) -> Resul
 }
 
 pub(super) fn set_rules(event: &mut Event, group: GroupId, rules: &GroupRules) -> Result<Applied, DomainError> {
-    let entered = entered(event, group) as u32;
+    let entered = event.group_players(group).count() as u32;
     let others = event.groups.iter().filter(|g| g.id != group);
     if let Some(issue) = rules.check(entered, others) {
         return Err(DomainError::GroupRules(issue));
@@ -66,7 +61,7 @@ pub(super) fn set_prizes(event: &mut Event, group: GroupId, rules: &PrizeRules) 
 
 pub(super) fn remove(event: &mut Event, group: GroupId) -> Result<Applied, DomainError> {
     let g = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
-    let players = entered(event, group);
+    let players = event.group_players(group).count();
     if players > 0 {
         return Err(DomainError::GroupHasPlayers { group, players });
     }

@@ -138,7 +138,7 @@ impl GroupForm {
         if rules == saved {
             return Ok(None);
         }
-        let entered = event.players.iter().filter(|p| p.group == group.id).count() as u32;
+        let entered = event.group_players(group.id).count() as u32;
         if let Some(issue) = rules.check(entered, event.groups.iter().filter(|g| g.id != group.id)) {
             return Err(issue.describe(lang));
         }

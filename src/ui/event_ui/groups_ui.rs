@@ -167,7 +167,7 @@ fn apply_row_ui(
 
 /// 删除此组别: enabled for a group nobody has entered, not the only one.
 fn remove_button_ui(ui: &mut Ui, state: &mut GroupSection, event: &Event, group: &Group, lang: Lang) {
-    let players = event.players.iter().filter(|p| p.group == group.id).count();
+    let players = event.group_players(group.id).count();
     let why = if event.groups.len() == 1 {
         Some(lang.t("赛事至少保留一个组别。", "The event keeps at least one group.").to_string())
     } else if players > 0 {
