@@ -48,6 +48,7 @@ pub mod save_dialog;
 mod search;
 pub mod session;
 pub mod standings_ui;
+pub mod status_bar;
 mod table;
 
 pub use app::{BianpaiApp, View};

@@ -25,6 +25,7 @@ const FLOOR: &[&str] = &[
     "key_field",
     "memo",
     "panel",
+    "status_bar",
     "prefs",
     "result_entry",
     "save_dialog",

@@ -4,7 +4,6 @@
 //! a status bar, and the chosen panel in the centre, drawn over the frame's [`Env`].
 
 use super::bracket_ui::BracketView;
-use super::consequences::describe;
 use super::env::{Env, Show};
 use super::event_ui::EventView;
 use super::export_menu_ui::{ExportMenu, export_menu_ui};
@@ -20,8 +19,9 @@ use super::print_menu_ui::{PrintMenu, print_menu_ui};
 use super::prizes_ui::PrizesView;
 use super::results_ui::ResultsView;
 use super::roster_ui::RosterView;
-use super::session::{Job, Notice, Session};
+use super::session::{Job, Session};
 use super::standings_ui::{StandingsView, standings_ui};
+use super::status_bar::{open_error_ui, status_bar_ui};
 use crate::domain::event::{Event, Group, Stage, StageKind, StageStatus};
 use crate::domain::ids::{GroupId, StageNo};
 use egui::Ui;
@@ -483,63 +483,6 @@ fn views_ui(ui: &mut Ui, view: &mut View, lang: Lang) {
             *view = v;
         }
     }
-}
-
-fn status_bar_ui(ui: &mut Ui, session: &Session, font: Option<&FontSource>, lang: Lang) {
-    ui.horizontal_wrapped(|ui| {
-        match session.path() {
-            Some(path) => {
-                ui.label(format!("{}{}", lang.t("赛事文件：", "Event file: "), path.display()));
-            }
-            None => {
-                ui.label(lang.t("未打开赛事文件", "No event file open"));
-            }
-        }
-        if session.is_busy() {
-            ui.separator();
-            ui.spinner();
-            ui.label(lang.t("处理中…", "Working…"));
-        }
-        match session.notice() {
-            Some(Notice::Saved(what)) => {
-                ui.separator();
-                ui.label(format!("{} {what}", lang.t("已保存：", "Saved:")));
-                for consequence in session.consequences() {
-                    ui.separator();
-                    ui.colored_label(ui.visuals().warn_fg_color, describe(consequence, lang));
-                }
-            }
-            Some(Notice::Failed(why)) => {
-                ui.separator();
-                ui.colored_label(ui.visuals().error_fg_color, why.as_str());
-            }
-            None => {}
-        }
-        if font.is_none() {
-            ui.separator();
-            ui.colored_label(
-                ui.visuals().warn_fg_color,
-                "未找到中文字体，汉字可能显示为方框 (no CJK font found: Chinese text shows as boxes)",
-            );
-        }
-    });
-}
-
-fn open_error_ui(ui: &mut Ui, notice: Option<&Notice>, busy: bool, lang: Lang) {
-    if busy {
-        ui.spinner();
-        return;
-    }
-    ui.heading(lang.t("无法打开赛事文件", "The event file could not be opened"));
-    ui.add_space(8.0);
-    if let Some(Notice::Failed(message)) = notice {
-        ui.colored_label(ui.visuals().error_fg_color, message.as_str());
-    }
-    ui.add_space(8.0);
-    ui.label(lang.t(
-        "请检查文件路径，或关闭正在使用该文件的其他 Bianpai 窗口后重试（bianpai open 文件）。",
-        "Check the path, or close the other Bianpai window using the file, then try again (bianpai open FILE).",
-    ));
 }
 
 #[cfg(test)]

@@ -1,0 +1,67 @@
+//! The window's status bar — the event file, work in progress, the last notice and the
+//! consequences of the last change — and the page shown when a file cannot be opened.
+
+use super::consequences::describe;
+use super::fonts::FontSource;
+use super::i18n::Lang;
+use super::session::{Notice, Session};
+use egui::Ui;
+
+/// The status bar: the file, the worker busy, the last notice and its consequences.
+pub fn status_bar_ui(ui: &mut Ui, session: &Session, font: Option<&FontSource>, lang: Lang) {
+    ui.horizontal_wrapped(|ui| {
+        match session.path() {
+            Some(path) => {
+                ui.label(format!("{}{}", lang.t("赛事文件：", "Event file: "), path.display()));
+            }
+            None => {
+                ui.label(lang.t("未打开赛事文件", "No event file open"));
+            }
+        }
+        if session.is_busy() {
+            ui.separator();
+            ui.spinner();
+            ui.label(lang.t("处理中…", "Working…"));
+        }
+        match session.notice() {
+            Some(Notice::Saved(what)) => {
+                ui.separator();
+                ui.label(format!("{} {what}", lang.t("已保存：", "Saved:")));
+                for consequence in session.consequences() {
+                    ui.separator();
+                    ui.colored_label(ui.visuals().warn_fg_color, describe(consequence, lang));
+                }
+            }
+            Some(Notice::Failed(why)) => {
+                ui.separator();
+                ui.colored_label(ui.visuals().error_fg_color, why.as_str());
+            }
+            None => {}
+        }
+        if font.is_none() {
+            ui.separator();
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                "未找到中文字体，汉字可能显示为方框 (no CJK font found: Chinese text shows as boxes)",
+            );
+        }
+    });
+}
+
+/// The page shown instead of the panels when the event file could not be opened.
+pub fn open_error_ui(ui: &mut Ui, notice: Option<&Notice>, busy: bool, lang: Lang) {
+    if busy {
+        ui.spinner();
+        return;
+    }
+    ui.heading(lang.t("无法打开赛事文件", "The event file could not be opened"));
+    ui.add_space(8.0);
+    if let Some(Notice::Failed(message)) = notice {
+        ui.colored_label(ui.visuals().error_fg_color, message.as_str());
+    }
+    ui.add_space(8.0);
+    ui.label(lang.t(
+        "请检查文件路径，或关闭正在使用该文件的其他 Bianpai 窗口，再用“文件 → 打开…”重试。",
+        "Check the path, or close the other Bianpai window using the file, then open it again with File → Open….",
+    ));
+}
