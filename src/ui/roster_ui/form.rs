@@ -287,6 +287,18 @@ fn field_error(errors: &[(Field, String)], field: Field) -> Option<&str> {
     errors.iter().find(|(f, _)| *f == field).map(|(_, m)| m.as_str())
 }
 
+/// A row of the form's grid: a date field named by `label`, with why it cannot be read.
+fn date_row_ui(ui: &mut Ui, label: &str, text: &mut String, error: Option<&str>) {
+    let label = ui.label(label);
+    ui.vertical(|ui| {
+        ui.add(egui::TextEdit::singleline(text).hint_text("YYYY-MM-DD").desired_width(120.0)).labelled_by(label.id);
+        if let Some(message) = error {
+            ui.colored_label(ui.visuals().error_fg_color, message);
+        }
+    });
+    ui.end_row();
+}
+
 /// A new player's group (an edit keeps the player's group).
 fn group_row_ui(ui: &mut Ui, state: &mut PlayerForm, event: &Event, lang: Lang) {
     let Mode::Add(current) = state.mode else { return };
@@ -310,7 +322,6 @@ fn group_row_ui(ui: &mut Ui, state: &mut PlayerForm, event: &Event, lang: Lang) 
 
 /// Name, gender, birth date and club.
 fn identity_rows_ui(ui: &mut Ui, state: &mut PlayerForm, errors: &[(Field, String)], lang: Lang) {
-    let error_colour = ui.visuals().error_fg_color;
     let label = ui.label(lang.t("姓名", "Name"));
     ui.vertical(|ui| {
         let response = ui.add(
@@ -332,15 +343,7 @@ fn identity_rows_ui(ui: &mut Ui, state: &mut PlayerForm, errors: &[(Field, Strin
     });
     ui.end_row();
 
-    let label = ui.label(lang.t("出生日期", "Born"));
-    ui.vertical(|ui| {
-        ui.add(egui::TextEdit::singleline(&mut state.born).hint_text("YYYY-MM-DD").desired_width(120.0))
-            .labelled_by(label.id);
-        if let Some(message) = field_error(errors, Field::Born) {
-            ui.colored_label(error_colour, message);
-        }
-    });
-    ui.end_row();
+    date_row_ui(ui, lang.t("出生日期", "Born"), &mut state.born, field_error(errors, Field::Born));
 
     let label = ui.label(lang.t("单位", "Club"));
     ui.add(
@@ -389,15 +392,7 @@ fn rating_rows_ui(ui: &mut Ui, state: &mut PlayerForm, errors: &[(Field, String)
     ui.add(egui::TextEdit::singleline(&mut state.phone).hint_text("138…").desired_width(160.0)).labelled_by(label.id);
     ui.end_row();
 
-    let label = ui.label(lang.t("报名日期", "Registered on"));
-    ui.vertical(|ui| {
-        ui.add(egui::TextEdit::singleline(&mut state.registered).hint_text("YYYY-MM-DD").desired_width(120.0))
-            .labelled_by(label.id);
-        if let Some(message) = field_error(errors, Field::Registered) {
-            ui.colored_label(error_colour, message);
-        }
-    });
-    ui.end_row();
+    date_row_ui(ui, lang.t("报名日期", "Registered on"), &mut state.registered, field_error(errors, Field::Registered));
 
     ui.label(lang.t("标记", "Flags"));
     ui.vertical(|ui| {
