@@ -38,3 +38,12 @@ impl Lang {
         }
     }
 }
+
+/// A message a director reads — a refusal, a file error, an import row's problem — in
+/// either language (issue 18). `Display` of the same type stays English for logs and
+/// scripts; what the window, the PDFs and the CLI's `--lang` show comes from here.
+/// Neither language names a requirement id, a crate or a raw operating-system error.
+pub trait Localized {
+    /// The message in `lang`.
+    fn message(&self, lang: Lang) -> String;
+}

@@ -241,3 +241,9 @@ mod tests {
         assert_eq!(event.groups[0].stages[0].rounds[3].byes.len(), 1);
     }
 }
+
+impl crate::lang::Localized for DemoError {
+    fn message(&self, _lang: crate::lang::Lang) -> String {
+        self.to_string()
+    }
+}

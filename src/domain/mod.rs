@@ -24,6 +24,7 @@ pub mod matching;
 pub mod presets;
 pub mod prizes;
 pub mod round_robin;
+pub mod rule_error_words;
 pub mod standings;
 pub mod swiss;
 pub mod undo;
