@@ -2,6 +2,8 @@
 //! events can be scripted and checked. Exit codes: 0 success, 2 bad usage or input,
 //! 1 when the operation is impossible now.
 
+mod announce;
+mod args;
 mod blacklist;
 mod export;
 mod history;
@@ -13,6 +15,7 @@ mod prizes;
 mod rounds;
 mod table;
 pub mod trf;
+mod words;
 
 use crate::domain::command::DomainError;
 use crate::domain::event::{Event, Group, Stage};
@@ -21,585 +24,12 @@ use crate::domain::presets::{self, PRESETS};
 use crate::domain::swiss::PairingError;
 use crate::io::roster;
 use crate::store::{EventFile, StoreError};
-use clap::{Args, Parser, Subcommand};
+pub use args::*;
+use clap::Parser;
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
-
-/// Bianpai (编排): xiangqi tournament director. With no command, opens the window.
-#[derive(Debug, Parser)]
-#[command(name = "bianpai", version, about, args_conflicts_with_subcommands = true)]
-pub struct Cli {
-    /// An event file (`*.bianpai`) to open in the window, as file managers and the
-    /// desktop entry pass it; the same as `bianpai open FILE`.
-    #[arg(value_name = "FILE")]
-    pub file: Option<PathBuf>,
-    /// What to do; none opens the window on the demo event.
-    #[command(subcommand)]
-    pub command: Option<Cmd>,
-}
-
-/// The subcommands of CLI.md.
-#[derive(Debug, Subcommand)]
-pub enum Cmd {
-    /// Open the window on FILE.
-    Open {
-        /// The event file.
-        file: PathBuf,
-    },
-    /// List event presets.
-    Presets {
-        /// JSON output.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Create an event file from a preset (never overwrites).
-    New {
-        /// The event file to create.
-        file: PathBuf,
-        /// Preset name (see `bianpai presets`).
-        #[arg(long)]
-        preset: String,
-        /// Event title.
-        #[arg(long)]
-        name: Option<String>,
-        /// Rounds of the first stage where the preset leaves them to the director.
-        #[arg(long)]
-        rounds: Option<u32>,
-    },
-    /// Register and list players.
-    #[command(subcommand)]
-    Players(PlayersCmd),
-    /// The money ledger and check-in.
-    #[command(flatten)]
-    Money(MoneyCmd),
-    /// Collusion (假棋/人情棋): disqualify both players of a game.
-    Collusion {
-        /// The event file.
-        file: PathBuf,
-        #[command(flatten)]
-        group: GroupArg,
-        /// The round.
-        #[arg(long)]
-        round: u32,
-        /// The board.
-        #[arg(long)]
-        board: u32,
-        /// What the arbiters found.
-        #[arg(long, default_value = "")]
-        reason: String,
-    },
-    /// Undo the newest change (saved and audited like any other).
-    Undo {
-        /// The event file.
-        file: PathBuf,
-    },
-    /// Redo the newest undo.
-    Redo {
-        /// The event file.
-        file: PathBuf,
-    },
-    /// The audit log: every change, who made it and when.
-    Log {
-        /// The event file.
-        file: PathBuf,
-        /// JSON output, with each change's before and after.
-        #[arg(long)]
-        json: bool,
-    },
-    /// List the automatic backups made before each pairing.
-    Backups {
-        /// The event file.
-        file: PathBuf,
-    },
-    /// Put a backup in place of the event file (the replaced file is kept).
-    Restore {
-        /// The event file.
-        file: PathBuf,
-        /// The backup (see `bianpai backups`).
-        backup: PathBuf,
-    },
-    /// The blacklist kept across events; `$BIANPAI_BLACKLIST` overrides its place.
-    #[command(subcommand)]
-    Blacklist(BlacklistCmd),
-    /// Pair the next round of the group's current stage.
-    Pair {
-        /// The event file.
-        file: PathBuf,
-        #[command(flatten)]
-        group: GroupArg,
-        /// Seed of the random draw (recorded); a fresh one is drawn and printed if left out.
-        #[arg(long)]
-        seed: Option<u64>,
-    },
-    /// Set the number of rounds of the group's current stage.
-    Rounds {
-        /// The event file.
-        file: PathBuf,
-        /// Rounds to play.
-        rounds: u32,
-        #[command(flatten)]
-        group: GroupArg,
-    },
-    /// Play the group's current stage as a Swiss or a round robin (before round 1).
-    Format {
-        /// The event file.
-        file: PathBuf,
-        /// swiss or round-robin.
-        #[arg(value_enum)]
-        format: FormatArg,
-        #[command(flatten)]
-        group: GroupArg,
-        /// Two cycles, colours reversed in the second (round robin).
-        #[arg(long)]
-        double: bool,
-    },
-    /// Edit the last round's pairing by hand.
-    Edit {
-        /// The event file.
-        file: PathBuf,
-        #[command(flatten)]
-        group: GroupArg,
-        /// The round (the last paired one).
-        #[arg(long)]
-        round: u32,
-        /// Keep an edit that breaks an absolute rule (rematch, colours, second bye).
-        #[arg(long)]
-        confirm: bool,
-        /// The edit.
-        #[command(subcommand)]
-        edit: EditCmd,
-    },
-    /// Remove the last round's pairing (no results yet).
-    Unpair {
-        /// The event file.
-        file: PathBuf,
-        #[command(flatten)]
-        group: GroupArg,
-        /// The round (the last paired one).
-        #[arg(long)]
-        round: u32,
-    },
-    /// Announce a bye or an absence for a round not yet paired.
-    Bye {
-        /// The event file.
-        file: PathBuf,
-        /// The player's start number.
-        start_no: u32,
-        #[command(flatten)]
-        group: GroupArg,
-        /// The round.
-        #[arg(long)]
-        round: u32,
-        /// Absent (zero points) rather than a requested bye.
-        #[arg(long)]
-        absent: bool,
-        /// Take back an announced bye.
-        #[arg(long)]
-        cancel: bool,
-    },
-    /// Show a round's pairings.
-    Pairings {
-        /// The event file.
-        file: PathBuf,
-        #[command(flatten)]
-        group: GroupArg,
-        /// Round (default: the last paired).
-        #[arg(long)]
-        round: Option<u32>,
-        /// JSON output.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Record or correct a result. RESULT: 1-0, 0-1, 1/2, +-, -+, -- (or both-forfeit).
-    Result(ResultArgs),
-    /// Stages: `stage next` closes the current stage and qualifies players into the next.
-    #[command(subcommand)]
-    Stage(StageCmd),
-    /// Print a PDF: pairing sheet, result slips, standings, crosstable, bracket or prize list.
-    Print {
-        /// The event file.
-        file: PathBuf,
-        /// What to print.
-        #[arg(value_enum)]
-        what: crate::print::Document,
-        #[command(flatten)]
-        group: GroupArg,
-        /// Round (default: the last paired round for sheets, the last complete one for standings).
-        #[arg(long)]
-        round: Option<u32>,
-        /// Language of the document: zh (default) or en.
-        #[arg(long, value_enum, default_value = "zh")]
-        lang: LangArg,
-        /// The PDF to write.
-        #[arg(short = 'o')]
-        output: PathBuf,
-    },
-    /// Export final rankings (CSV, XLSX), a web page (HTML) or TRF-16.
-    Export {
-        /// The event file.
-        file: PathBuf,
-        /// The format.
-        #[arg(value_enum)]
-        format: ExportFormat,
-        #[command(flatten)]
-        group: GroupArg,
-        /// Language of headers and labels: zh (default) or en.
-        #[arg(long, value_enum, default_value = "zh")]
-        lang: LangArg,
-        /// The file to write.
-        #[arg(short = 'o')]
-        output: PathBuf,
-    },
-    /// TRF files of other pairing programs.
-    #[command(subcommand)]
-    Trf(TrfCmd),
-    /// Show the group's prize list over its final ranking.
-    Prizes {
-        /// The event file.
-        file: PathBuf,
-        #[command(flatten)]
-        group: GroupArg,
-        /// JSON output.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Show the standings after a round.
-    Standings {
-        /// The event file.
-        file: PathBuf,
-        #[command(flatten)]
-        group: GroupArg,
-        /// After this round (default: the last complete round).
-        #[arg(long)]
-        round: Option<u32>,
-        /// JSON output.
-        #[arg(long)]
-        json: bool,
-    },
-}
-
-/// `--group G`: a group's name, alias or number; optional when the event has one group.
-#[derive(Debug, Args)]
-pub struct GroupArg {
-    /// Group name (成人组), alias (adult) or number.
-    #[arg(long = "group")]
-    pub group: Option<String>,
-}
-
-/// Arguments of `bianpai result`.
-#[derive(Debug, Args)]
-pub struct ResultArgs {
-    /// The event file.
-    pub file: PathBuf,
-    #[command(flatten)]
-    pub group: GroupArg,
-    /// Round.
-    #[arg(long)]
-    pub round: u32,
-    /// Board.
-    #[arg(long)]
-    pub board: u32,
-    /// Game of a knockout match (1, 2; 3… playoffs).
-    #[arg(long, default_value_t = 1)]
-    pub game: u32,
-    /// Why: normal, time, late, violation, disconnect, adjudication.
-    #[arg(long, default_value = "normal")]
-    pub reason: String,
-    /// Fouls of red and black in this game: RED,BLACK.
-    #[arg(long)]
-    pub fouls: Option<String>,
-    /// The result, red named first.
-    #[arg(allow_hyphen_values = true)]
-    pub result: String,
-}
-
-/// The format of `bianpai format`.
-#[derive(Debug, Clone, Copy, clap::ValueEnum)]
-pub enum FormatArg {
-    /// Swiss system.
-    Swiss,
-    /// Round robin (Berger tables).
-    RoundRobin,
-}
-
-/// `bianpai edit …`: one hand edit.
-#[derive(Debug, Subcommand)]
-pub enum EditCmd {
-    /// Two players exchange seats.
-    Swap {
-        /// One player's start number.
-        a: u32,
-        /// The other's.
-        b: u32,
-    },
-    /// Red and black change places on a board.
-    Colours {
-        /// The board.
-        board: u32,
-    },
-    /// The player takes the bye.
-    ToBye {
-        /// The player's start number.
-        start_no: u32,
-    },
-}
-
-/// `bianpai trf …`
-#[derive(Debug, Subcommand)]
-pub enum TrfCmd {
-    /// Pair the next round of a TRF-16 file; exit codes as the FIDE engines (1 no pairing, 3 bad input, 5 file).
-    Pair {
-        /// The rule set.
-        #[arg(long, value_enum)]
-        system: SystemArg,
-        /// The TRF file.
-        input: PathBuf,
-        /// Where to write the pairing (bbpPairings format).
-        #[arg(short = 'p')]
-        output: PathBuf,
-    },
-    /// Create a new event file from a TRF-16 file (players, rounds, results, byes).
-    Import {
-        /// The TRF file.
-        input: PathBuf,
-        /// The event file to create.
-        output: PathBuf,
-    },
-}
-
-/// `bianpai stage …`
-#[derive(Debug, Subcommand)]
-pub enum StageCmd {
-    /// Close the group's current stage; its top players and the nominees enter the next.
-    Next {
-        /// The event file.
-        file: PathBuf,
-        #[command(flatten)]
-        group: GroupArg,
-        /// A sponsor's nominee (start number), after the qualifiers; repeatable.
-        #[arg(long = "nominee")]
-        nominees: Vec<u32>,
-    },
-}
-
-/// `--lang` of `print` and `export`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum LangArg {
-    /// 简体中文
-    Zh,
-    /// English
-    En,
-}
-
-impl From<LangArg> for crate::lang::Lang {
-    fn from(arg: LangArg) -> Self {
-        match arg {
-            LangArg::Zh => crate::lang::Lang::Zh,
-            LangArg::En => crate::lang::Lang::En,
-        }
-    }
-}
-
-/// The formats of `bianpai export`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum ExportFormat {
-    /// Final rankings as CSV.
-    Csv,
-    /// Final rankings as an Excel workbook.
-    Xlsx,
-    /// A static web page.
-    Html,
-    /// TRF-16 for other pairing programs.
-    Trf,
-}
-
-/// `--system` of `trf pair`.
-#[derive(Debug, Clone, Copy, clap::ValueEnum)]
-pub enum SystemArg {
-    /// FIDE Dutch (C.04.3).
-    FideDutch,
-    /// 象棋积分编排 (CXA practice).
-    Cxa,
-}
-
-/// `bianpai players …`
-#[derive(Debug, Subcommand)]
-pub enum PlayersCmd {
-    /// Import a roster (.csv, .xlsx or .xls); all rows or none.
-    Import {
-        /// The event file.
-        file: PathBuf,
-        /// The roster.
-        roster: PathBuf,
-        #[command(flatten)]
-        group: GroupArg,
-        /// Accept rows that break the group's entry rules, recording this reason.
-        #[arg(long)]
-        override_reason: Option<String>,
-        /// The day the entries were made, checked against the group's registration
-        /// window; without it the window is not checked.
-        #[arg(long, value_name = "YYYY-MM-DD")]
-        registered: Option<jiff::civil::Date>,
-    },
-    /// List players.
-    List {
-        /// The event file.
-        file: PathBuf,
-        #[command(flatten)]
-        group: GroupArg,
-        /// JSON output.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Withdraw a player: kept in the standings, no longer paired.
-    Withdraw {
-        /// The event file.
-        file: PathBuf,
-        /// The player's start number.
-        start_no: u32,
-        #[command(flatten)]
-        group: GroupArg,
-        /// Why.
-        #[arg(long, default_value = "")]
-        reason: String,
-    },
-    /// Delete a player registered by mistake: only one never paired, qualified or paid
-    /// (otherwise withdraw). Undoable.
-    Delete {
-        /// The event file.
-        file: PathBuf,
-        /// The player's start number.
-        start_no: u32,
-        #[command(flatten)]
-        group: GroupArg,
-    },
-    /// Give start numbers anew before round 1 of the first stage (the group's, or
-    /// without --group every group's, group by group). Undoable.
-    Renumber {
-        /// The event file.
-        file: PathBuf,
-        #[command(flatten)]
-        group: GroupArg,
-        /// rating (highest first), name (pinyin order) or club (then rating).
-        #[arg(long, value_enum)]
-        by: players::ByArg,
-    },
-}
-
-/// `bianpai ledger | pay | excuse | void | checkin`.
-#[derive(Debug, Subcommand)]
-pub enum MoneyCmd {
-    /// Show every player's fees, fines and prizes, owed and paid.
-    Ledger {
-        /// The event file.
-        file: PathBuf,
-        #[command(flatten)]
-        group: GroupArg,
-        /// JSON output.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Record a payment: entry fee or fine received, or a prize paid out.
-    Pay {
-        /// The event file.
-        file: PathBuf,
-        /// The player's start number.
-        start_no: u32,
-        /// fee, fine or prize.
-        #[arg(value_enum)]
-        what: money::PayWhat,
-        /// Amount in yuan: 10, 5.2, 5.20.
-        amount: String,
-        /// The forfeited round a fine is for (needed when the player has several fines).
-        #[arg(long)]
-        round: Option<u32>,
-        /// The stage of that round.
-        #[arg(long)]
-        stage: Option<u32>,
-        /// Receipt, channel (微信红包) …
-        #[arg(long, default_value = "")]
-        note: String,
-    },
-    /// Excuse a forfeit's fine: the player told the organisers in advance.
-    Excuse {
-        /// The event file.
-        file: PathBuf,
-        /// The player's start number.
-        start_no: u32,
-        /// The forfeited round.
-        #[arg(long)]
-        round: u32,
-        /// Its stage, when rounds of several stages have fines.
-        #[arg(long)]
-        stage: Option<u32>,
-        /// Why.
-        #[arg(long, default_value = "")]
-        note: String,
-    },
-    /// Void a ledger entry recorded by mistake (kept, struck out).
-    Void {
-        /// The event file.
-        file: PathBuf,
-        /// The entry's number (see `ledger --json`).
-        id: u32,
-    },
-    /// Check players in at the desk; with no numbers, print the check-in list with fees.
-    Checkin {
-        /// The event file.
-        file: PathBuf,
-        /// Start numbers to check in.
-        start_nos: Vec<u32>,
-        /// Take the check-in back.
-        #[arg(long)]
-        undo: bool,
-        #[command(flatten)]
-        group: GroupArg,
-    },
-}
-
-/// `bianpai blacklist …`
-#[derive(Debug, Subcommand)]
-pub enum BlacklistCmd {
-    /// List the blacklist.
-    List {
-        /// JSON output.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Add a person by name.
-    Add {
-        /// Full name.
-        name: String,
-        /// Birth date, YYYY-MM-DD.
-        #[arg(long)]
-        born: Option<String>,
-        /// Phone number.
-        #[arg(long)]
-        phone: Option<String>,
-        /// What they did.
-        #[arg(long)]
-        reason: String,
-        /// The event where it happened.
-        #[arg(long, default_value = "")]
-        event: String,
-    },
-    /// Disqualify an event's player and put them on the blacklist (附二 C/D).
-    Player {
-        /// The event file.
-        file: PathBuf,
-        /// The player's start number.
-        start_no: u32,
-        /// What they did.
-        #[arg(long)]
-        reason: String,
-    },
-    /// Remove an entry.
-    Remove {
-        /// The entry's number.
-        id: u32,
-    },
-}
+use words::t;
 
 /// Bad usage or input: exit code 2.
 #[derive(Debug, thiserror::Error)]
@@ -623,15 +53,20 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Action {
             return Action::Exit(ExitCode::from(if e.use_stderr() { 2 } else { 0 }));
         }
     };
+    words::set_lang(cli.lang.map_or_else(words::from_env, Into::into));
     let command = match (cli.command, cli.file) {
         (None, Some(file)) => {
             // A mistyped command is not a file to open.
             if file.extension().is_some_and(|e| e == "bianpai") || file.is_file() {
                 return Action::Window(Some(file));
             }
+            let file = file.display();
             eprintln!(
-                "bianpai: '{}' is neither a command nor an event file (*.bianpai); see `bianpai --help`",
-                file.display()
+                "bianpai: {}",
+                words::t(
+                    format!("“{file}”既不是命令，也不是赛事文件（*.bianpai）；请看 bianpai --help"),
+                    format!("'{file}' is neither a command nor an event file (*.bianpai); see `bianpai --help`"),
+                )
             );
             return Action::Exit(ExitCode::from(2));
         }
@@ -657,7 +92,11 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Action {
             Action::Exit(ExitCode::SUCCESS)
         }
         Err(e) => {
-            eprintln!("bianpai: {e:#}");
+            if std::env::var_os("BIANPAI_DEBUG").is_some() {
+                // The raw chain, with library and OS details, for a bug report.
+                eprintln!("bianpai (debug): {e:#}");
+            }
+            eprintln!("bianpai: {}", words::error_words(&e, words::lang()));
             Action::Exit(ExitCode::from(exit_code(&e)))
         }
     }
@@ -722,21 +161,29 @@ fn execute(command: Cmd) -> anyhow::Result<String> {
     match command {
         Cmd::Open { .. } | Cmd::Trf(TrfCmd::Pair { .. }) => Ok(String::new()),
         Cmd::Trf(TrfCmd::Import { input, output }) => trf::import(&input, &output),
-        Cmd::Print { file, what, group, round, lang, output } => {
-            print::run(&file, what, &group, round, lang.into(), &output)
+        Cmd::Print { file, what, group, round, output } => {
+            print::run(&file, what, &group, round, words::lang(), &output)
         }
-        Cmd::Export { file, format, group, lang, output } => match format {
+        Cmd::Export { file, format, group, output } => match format {
             ExportFormat::Trf => trf::export(&file, &group, &output),
-            other => export::run(&file, other, &group, lang.into(), &output),
+            other => export::run(&file, other, &group, words::lang(), &output),
         },
         Cmd::Presets { json } => Ok(presets_out(json)),
         Cmd::New { file, preset, name, rounds } => {
             let event = presets::build(&preset, name.as_deref(), rounds).ok_or_else(|| {
                 let names: Vec<_> = PRESETS.iter().map(|p| p.name).collect();
-                InputError(format!("unknown preset '{preset}'; presets: {}", names.join(", ")))
+                let names = names.join(", ");
+                InputError(t(
+                    format!("没有名为“{preset}”的预设；可用的预设：{names}"),
+                    format!("unknown preset '{preset}'; presets: {names}"),
+                ))
             })?;
             let f = EventFile::create(&file, &event)?;
-            Ok(format!("created {} ({}, preset {preset})\n", f.path().display(), f.event().name))
+            let (path, name) = (f.path().display(), &f.event().name);
+            Ok(t(
+                format!("已创建 {path}（{name}，预设 {preset}）\n"),
+                format!("created {path} ({name}, preset {preset})\n"),
+            ))
         }
         Cmd::Players(p) => players::run(p),
         Cmd::Money(m) => money::run(m),
@@ -771,7 +218,14 @@ fn presets_out(as_json: bool) -> String {
             PRESETS.iter().map(|p| serde_json::json!({"name": p.name, "description": p.description})).collect();
         return format!("{}\n", serde_json::json!({ "presets": list }));
     }
-    PRESETS.iter().map(|p| format!("{:<14} {}\n", p.name, p.description)).collect()
+    let lang = words::lang();
+    PRESETS
+        .iter()
+        .map(|p| {
+            let (title, summary) = (lang.t(p.title.0, p.title.1), lang.t(p.summary.0, p.summary.1));
+            format!("{:<14} {title}{}{summary}\n", p.name, lang.t("：", ": "))
+        })
+        .collect()
 }
 
 /// Resolves `--group`: required when the event has several groups.
@@ -779,13 +233,18 @@ pub(super) fn resolve_group<'e>(event: &'e Event, arg: &GroupArg) -> Result<&'e 
     match &arg.group {
         Some(text) => event.find_group(text).ok_or_else(|| {
             let names: Vec<_> = event.groups.iter().map(|g| g.name.as_str()).collect();
-            InputError(format!("no group '{text}'; groups: {}", names.join(", ")))
+            let names = names.join(", ");
+            InputError(t(format!("没有组别“{text}”；组别有：{names}"), format!("no group '{text}'; groups: {names}")))
         }),
         None => match event.groups.as_slice() {
             [only] => Ok(only),
             groups => {
                 let names: Vec<_> = groups.iter().map(|g| g.name.as_str()).collect();
-                Err(InputError(format!("the event has several groups; choose one with --group ({})", names.join(", "))))
+                let names = names.join(", ");
+                Err(InputError(t(
+                    format!("本赛事有多个组别，请用 --group 指定一个（{names}）"),
+                    format!("the event has several groups; choose one with --group ({names})"),
+                )))
             }
         },
     }
@@ -793,5 +252,8 @@ pub(super) fn resolve_group<'e>(event: &'e Event, arg: &GroupArg) -> Result<&'e 
 
 /// The stage being played: the first open one, else the last one.
 pub(super) fn current_stage(group: &Group) -> Result<&Stage, InputError> {
-    group.current_stage().ok_or_else(|| InputError(format!("group {} has no stages", group.name)))
+    let name = &group.name;
+    group
+        .current_stage()
+        .ok_or_else(|| InputError(t(format!("组别“{name}”没有阶段"), format!("group {name} has no stages"))))
 }

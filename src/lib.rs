@@ -23,5 +23,6 @@ pub mod lang;
 pub mod present;
 pub mod print;
 pub mod seed;
+mod standin_words;
 pub mod store;
 pub mod ui;

@@ -39,7 +39,10 @@ fn knockout_through_the_command_line() {
     let swiss = json(&["standings", f, "--json"]);
     let top16: Vec<u64> =
         swiss["rows"].as_array().unwrap().iter().take(16).map(|r| r["start_no"].as_u64().unwrap()).collect();
-    assert!(ok(&["stage", "next", f]).contains("16 players enter stage 3"));
+    let next = ok(&["stage", "next", f]);
+    assert!(next.contains("16 players enter stage 3"), "{next}");
+    // Issue 18, item 2: the stage change is announced: the old stage closed, the new open.
+    assert!(next.contains("→ “") && next.contains("” closed") && next.contains("” opened"), "{next}");
 
     // Knockout round 1: 8 matches, games 1 and 2, seed k against seed 17−k.
     ok(&["pair", f]);
@@ -60,7 +63,9 @@ fn knockout_through_the_command_line() {
     ok(&["edit", f, "--round", "1", "colours", "2"]);
     // Board 1 level after two games: game 3 (25 minutes) appears by itself.
     ok(&["result", f, "--round", "1", "--board", "1", "--game", "1", "1-0"]);
-    ok(&["result", f, "--round", "1", "--board", "1", "--game", "2", "1-0"]);
+    // Issue 18, item 2: the command that made the match level announces the playoff.
+    let said = ok(&["result", f, "--round", "1", "--board", "1", "--game", "2", "1-0"]);
+    assert!(said.contains("→ round 1 board 1 is level: playoff game 3 added"), "{said}");
     let level = json(&["pairings", f, "--json"]);
     let playoff: Vec<&Value> =
         level["boards"].as_array().unwrap().iter().filter(|g| g["board"] == 1 && g["game"] == 3).collect();

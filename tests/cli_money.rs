@@ -21,6 +21,8 @@ impl Env {
         Command::new(env!("CARGO_BIN_EXE_bianpai"))
             .args(args)
             .env("BIANPAI_BLACKLIST", self.dir.path().join("blacklist.sqlite"))
+            .env_remove("LC_ALL")
+            .env("LANG", "C.UTF-8")
             .output()
             .unwrap()
     }
@@ -106,7 +108,7 @@ fn check_in_list_shows_fees() {
     env.ok(&["players", "import", &f, &csv.to_string_lossy(), "--group", "adult"]);
     env.ok(&["pay", &f, "1", "fee", "5"]);
     env.ok(&["checkin", &f, "1"]);
-    let list = env.ok(&["checkin", &f, "--group", "adult"]);
+    let list = env.ok(&["checkin", &f, "--group", "adult", "--lang", "zh"]);
     let line = |name: &str| list.lines().find(|l| l.contains(name)).unwrap().to_string();
     assert!(line("张三").contains("已缴") && line("张三").contains('✓'), "{list}");
     assert!(line("李四").contains("欠 5 元") && !line("李四").contains('✓'), "{list}");
@@ -158,8 +160,8 @@ fn blacklist_warns_at_later_registrations() {
     let csv = env.dir.path().join("next.csv");
     std::fs::write(&csv, "姓名,出生日期\n张三,1990-01-01\n张三,2001-02-03\n钱七,\n").unwrap();
     env.ok(&["new", &second, "--preset", "cxa-swiss", "--rounds", "5"]);
-    let out = env.ok(&["players", "import", &second, &csv.to_string_lossy()]);
+    let out = env.ok(&["players", "import", &second, &csv.to_string_lossy(), "--lang", "zh"]);
     assert_eq!(out.matches("黑名单").count(), 1, "one warning, for the same person only: {out}");
     assert!(out.contains("张三") && out.contains("顶撞裁判"));
-    assert!(out.contains("imported 3 player(s)"));
+    assert!(out.contains("已导入 3 名选手"), "{out}");
 }

@@ -96,7 +96,7 @@ fn xlsx_gives_back_the_standings_with_formula_names_as_text() {
     let f = event.to_str().unwrap();
     let expected = json(&["standings", f, "--json"]);
     let out = dir.path().join("排名.xlsx");
-    let said = ok(&["export", f, "xlsx", "-o", out.to_str().unwrap()]);
+    let said = ok(&["export", f, "xlsx", "--lang", "zh", "-o", out.to_str().unwrap()]);
     assert!(said.contains("排名.xlsx"), "{said}");
 
     let mut workbook: Xlsx<_> = open_workbook(&out).unwrap();
@@ -162,7 +162,7 @@ fn csv_gives_back_the_standings_with_formula_names_neutralised() {
     let f = event.to_str().unwrap();
     let expected = json(&["standings", f, "--json"]);
     let out = dir.path().join("ranking.csv");
-    ok(&["export", f, "csv", "-o", out.to_str().unwrap()]);
+    ok(&["export", f, "csv", "--lang", "zh", "-o", out.to_str().unwrap()]);
     let (headers, rows) = read_csv(&out);
     let keys = tiebreak_keys(&expected);
     let mut want_headers: Vec<String> = ["名次", "编号", "姓名", "性别", "单位", "积分"].map(String::from).to_vec();
@@ -205,7 +205,7 @@ fn html_page_escapes_names_and_shows_rounds_standings_and_crosstable() {
     let f = event.to_str().unwrap();
     let expected = json(&["standings", f, "--json"]);
     let out = dir.path().join("index.html");
-    ok(&["export", f, "html", "-o", out.to_str().unwrap()]);
+    ok(&["export", f, "html", "--lang", "zh", "-o", out.to_str().unwrap()]);
     let page = std::fs::read_to_string(&out).unwrap();
     assert!(page.starts_with("<!DOCTYPE html>"));
     assert!(page.contains("<html lang=\"zh-CN\">") && page.contains("<meta charset=\"utf-8\">"));
@@ -297,7 +297,7 @@ fn export_refuses_without_a_ranking_and_bad_paths() {
     assert_eq!(code(&group), 2, "{}", stderr(&group));
     // A page can be made before any round: the players have no rounds yet.
     let page = dir.path().join("p.html");
-    ok(&["export", f, "html", "-o", page.to_str().unwrap()]);
+    ok(&["export", f, "html", "--lang", "zh", "-o", page.to_str().unwrap()]);
     assert!(std::fs::read_to_string(&page).unwrap().contains("</html>"));
 }
 
@@ -356,7 +356,7 @@ fn knockout_event_exports_the_final_ranking_with_prizes() {
     let f = file.to_str().unwrap();
 
     let out = dir.path().join("final.csv");
-    ok(&["export", f, "csv", "-o", out.to_str().unwrap()]);
+    ok(&["export", f, "csv", "--lang", "zh", "-o", out.to_str().unwrap()]);
     let (headers, rows) = read_csv(&out);
     assert_eq!(rows.len(), 24, "all 24 players of the video Swiss");
     let places = json(&["standings", f, "--json"]);
@@ -397,7 +397,7 @@ fn knockout_event_exports_the_final_ranking_with_prizes() {
 
     // The workbook: the final ranking, then a sheet per stage.
     let xlsx = dir.path().join("final.xlsx");
-    ok(&["export", f, "xlsx", "-o", xlsx.to_str().unwrap()]);
+    ok(&["export", f, "xlsx", "--lang", "zh", "-o", xlsx.to_str().unwrap()]);
     let mut workbook: Xlsx<_> = open_workbook(&xlsx).unwrap();
     assert_eq!(workbook.sheet_names().len(), 4, "{:?}", workbook.sheet_names());
     let range = workbook.worksheet_range("最终排名").unwrap();
@@ -407,7 +407,7 @@ fn knockout_event_exports_the_final_ranking_with_prizes() {
 
     // The page: the final ranking with prizes, and the knockout's games numbered.
     let html = dir.path().join("final.html");
-    ok(&["export", f, "html", "-o", html.to_str().unwrap()]);
+    ok(&["export", f, "html", "--lang", "zh", "-o", html.to_str().unwrap()]);
     let page = std::fs::read_to_string(&html).unwrap();
     assert!(page.contains("<td>第1名 500元；指定酒×2；冠军奖杯"), "prizes on the page");
     assert!(page.contains("<th>局</th>"), "knockout games are numbered");

@@ -292,11 +292,11 @@ fn bracket_shows_scores_and_winners() {
 
 /// Runs `bianpai print` and returns the written bytes.
 fn print_cli(f: &str, what: &str, extra: &[&str], out: &Path) -> Vec<u8> {
-    let mut args = vec!["print", f, what];
+    let mut args = vec!["print", f, what, "--lang", "zh"];
     args.extend_from_slice(extra);
     args.extend(["-o", out.to_str().unwrap()]);
     let stdout = ok(&args);
-    assert!(stdout.contains(out.to_str().unwrap()) && stdout.contains("page"), "{stdout}");
+    assert!(stdout.contains(out.to_str().unwrap()) && stdout.contains("页"), "{stdout}");
     std::fs::read(out).unwrap()
 }
 

@@ -443,7 +443,7 @@ fn cli_prizes_json_shape() {
     assert_eq!(totals["items"]["女子重大奖"], 1);
 
     // The table form names the totals.
-    let text = common::ok(&["prizes", f]);
+    let text = common::ok(&["prizes", f, "--lang", "zh"]);
     assert!(text.contains("第1名 500元"), "{text}");
     assert!(text.contains("奖金合计 1635.60元"), "{text}");
     assert!(text.contains("指定酒 13"), "{text}");

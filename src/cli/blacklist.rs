@@ -2,6 +2,7 @@
 //! events (R-4.4, seed 000 附二 C/D), the warning at registration, and disqualifying
 //! both players of a game for collusion (附二 B).
 
+use super::words::t;
 use super::{BlacklistCmd, GroupArg, InputError, current_stage, resolve_group};
 use crate::domain::blacklist::{BlacklistEntry, MatchStrength, screen};
 use crate::domain::command::Command;
@@ -13,7 +14,11 @@ use std::path::{Path, PathBuf};
 
 fn path() -> Result<PathBuf, InputError> {
     default_path().ok_or_else(|| {
-        InputError(format!("no folder for the blacklist on this system; set {}", blacklist::BLACKLIST_ENV))
+        let env = blacklist::BLACKLIST_ENV;
+        InputError(t(
+            format!("本机没有可存放黑名单的文件夹；请设置环境变量 {env}"),
+            format!("no folder for the blacklist on this system; set {env}"),
+        ))
     })
 }
 
@@ -26,7 +31,8 @@ pub(super) fn run(cmd: BlacklistCmd) -> anyhow::Result<String> {
             if json {
                 return Ok(format!("{}\n", serde_json::json!({ "entries": list })));
             }
-            let mut out = format!("黑名单 {}（{} 人）\n", path.display(), list.len());
+            let (shown, count) = (path.display(), list.len());
+            let mut out = t(format!("黑名单 {shown}（{count} 人）\n"), format!("Blacklist {shown} ({count})\n"));
             for e in &list {
                 out.push_str(&format!(
                     "{:>4}  {}  {}  {}  {}  {}\n",
@@ -44,11 +50,12 @@ pub(super) fn run(cmd: BlacklistCmd) -> anyhow::Result<String> {
             let born = born
                 .map(|d| d.parse::<jiff::civil::Date>())
                 .transpose()
-                .map_err(|e| InputError(format!("--born: {e} (use YYYY-MM-DD)")))?;
+                .map_err(|_| InputError(t("--born：日期格式应为 YYYY-MM-DD", "--born: use YYYY-MM-DD")))?;
             let entry = BlacklistEntry { id: 0, name, born, phone: phone.unwrap_or_default(), reason, event };
             check(&entry)?;
             let id = blacklist::add(&path, &entry)?;
-            Ok(format!("黑名单第 {id} 条：{} (added)\n", entry.name))
+            let name = &entry.name;
+            Ok(t(format!("已加入黑名单第 {id} 条：{name}\n"), format!("added blacklist entry {id}: {name}\n")))
         }
         BlacklistCmd::Player { file, start_no, reason } => {
             let mut f = EventFile::open_for_command(&file)?;
@@ -71,13 +78,17 @@ pub(super) fn run(cmd: BlacklistCmd) -> anyhow::Result<String> {
                 reason: format!("取消比赛资格，列入黑名单：{}", reason.trim()),
             })?;
             let id = blacklist::add(&path, &entry)?;
-            Ok(format!("{start_no} {} 已取消资格并列入黑名单第 {id} 条 (disqualified, blacklisted)\n", entry.name))
+            let name = &entry.name;
+            Ok(t(
+                format!("{start_no} {name} 已取消资格并列入黑名单第 {id} 条\n"),
+                format!("{start_no} {name} disqualified and put on the blacklist as entry {id}\n"),
+            ))
         }
         BlacklistCmd::Remove { id } => {
             if blacklist::remove(&path, id)? {
-                Ok(format!("黑名单第 {id} 条已删除 (removed)\n"))
+                Ok(t(format!("黑名单第 {id} 条已删除\n"), format!("blacklist entry {id} removed\n")))
             } else {
-                Err(InputError(format!("the blacklist has no entry {id}")).into())
+                Err(InputError(t(format!("黑名单没有第 {id} 条"), format!("the blacklist has no entry {id}"))).into())
             }
         }
     }
@@ -85,10 +96,10 @@ pub(super) fn run(cmd: BlacklistCmd) -> anyhow::Result<String> {
 
 fn check(entry: &BlacklistEntry) -> Result<(), InputError> {
     if entry.name.trim().is_empty() {
-        return Err(InputError("a blacklist entry needs a name".into()));
+        return Err(InputError(t("黑名单条目需要姓名", "a blacklist entry needs a name")));
     }
     if entry.reason.trim().is_empty() {
-        return Err(InputError("a blacklist entry needs a reason (--reason)".into()));
+        return Err(InputError(t("黑名单条目需要原因（--reason）", "a blacklist entry needs a reason (--reason)")));
     }
     Ok(())
 }
@@ -103,18 +114,21 @@ pub(super) fn registration_warnings(entries: &[PlayerEntry]) -> String {
 fn warnings_from(path: &Path, entries: &[PlayerEntry]) -> String {
     let list = match blacklist::load(path) {
         Ok(list) => list,
-        Err(e) => return format!("警告 (warning): 黑名单无法读取: {e}\n"),
+        Err(e) => {
+            return t(format!("警告：黑名单无法读取：{e}\n"), format!("warning: the blacklist cannot be read: {e}\n"));
+        }
     };
     let mut out = String::new();
     for entry in entries {
         for hit in screen(&list, entry) {
             let how = match hit.strength {
-                MatchStrength::Confirmed => "黑名单人员",
-                MatchStrength::NameOnly => "与黑名单同名，请核实",
+                MatchStrength::Confirmed => t("黑名单人员", "on the blacklist"),
+                MatchStrength::NameOnly => t("与黑名单同名，请核实", "same name as a blacklist entry; please check"),
             };
-            out.push_str(&format!(
-                "警告 (warning): {}：{how}（第 {} 条，{}，{}）\n",
-                entry.name, hit.entry.id, hit.entry.event, hit.entry.reason
+            let (name, id, event, reason) = (&entry.name, hit.entry.id, &hit.entry.event, &hit.entry.reason);
+            out.push_str(&t(
+                format!("警告：{name}：{how}（第 {id} 条，{event}，{reason}）\n"),
+                format!("warning: {name}: {how} (entry {id}, {event}, {reason})\n"),
             ));
         }
     }
@@ -144,5 +158,8 @@ pub(super) fn collusion(file: &Path, group: &GroupArg, round: u32, board: u32, r
             _ => None,
         })
         .collect();
-    Ok(format!("假棋/人情棋：{} 取消资格 (both disqualified)\n", names.join("、")))
+    Ok(t(
+        format!("假棋/人情棋：{} 取消资格\n", names.join("、")),
+        format!("collusion: {} disqualified\n", names.join(", ")),
+    ))
 }

@@ -4,6 +4,7 @@
 //! output's directory, then renamed into place.
 
 use super::output::{open_for_output, write_atomically};
+use super::words::{t, wrote};
 use super::{ExportFormat, GroupArg, InputError};
 use crate::io::export::{self, Language};
 use anyhow::Context;
@@ -25,12 +26,15 @@ pub(super) fn run(
         ExportFormat::Xlsx => export::Format::Xlsx,
         ExportFormat::Html => export::Format::Html,
         ExportFormat::Trf => {
-            return Err(InputError("trf is written by the TRF exporter".into()).into());
+            return Err(InputError(t("TRF 由 TRF 导出写出", "trf is written by the TRF exporter")).into());
         }
     };
     let bytes = export::final_ranking_as(event, id, format, lang)
         // ExportError::NoRanking (no round complete yet) is not bad input: exit 1.
-        .with_context(|| format!("export of {name} ({})", file.display()))?;
+        .with_context(|| {
+            let file = file.display();
+            t(format!("导出“{name}”（{file}）"), format!("export of {name} ({file})"))
+        })?;
     write_atomically(output, &bytes)?;
-    Ok(format!("wrote {} ({} bytes)\n", output.display(), bytes.len()))
+    Ok(wrote(output, bytes.len()))
 }

@@ -2,6 +2,7 @@
 //! and redo through audited inverse changes, the audit log, and the automatic backups.
 
 use super::InputError;
+use super::words::{Impossible, t};
 use crate::store::{EventFile, EventReader, backup};
 use std::path::Path;
 
@@ -9,10 +10,17 @@ use std::path::Path;
 pub(super) fn undo(file: &Path, redo: bool) -> anyhow::Result<String> {
     let mut f = EventFile::open_for_command(file)?;
     let done = if redo { f.redo()? } else { f.undo()? };
-    let verb = if redo { "redo" } else { "undo" };
-    match done {
-        Some(applied) => Ok(format!("{verb}: {} change(s) reverted\n", applied.changes.len())),
-        None => Err(anyhow::anyhow!("nothing to {verb}")),
+    match (done, redo) {
+        (Some(applied), false) => {
+            let n = applied.changes.len();
+            Ok(t(format!("已撤销：还原了 {n} 项修改\n"), format!("undo: {n} change(s) reverted\n")))
+        }
+        (Some(applied), true) => {
+            let n = applied.changes.len();
+            Ok(t(format!("已重做：重新应用了 {n} 项修改\n"), format!("redo: {n} change(s) reverted\n")))
+        }
+        (None, false) => Err(Impossible(t("没有可撤销的修改", "nothing to undo")).into()),
+        (None, true) => Err(Impossible(t("没有可重做的修改", "nothing to redo")).into()),
     }
 }
 
@@ -45,7 +53,10 @@ pub(super) fn log(file: &Path, as_json: bool) -> anyhow::Result<String> {
 pub(super) fn backups(file: &Path) -> anyhow::Result<String> {
     let list = backup::list_backups(file);
     if list.is_empty() {
-        return Ok("no backups yet (one is made before each round is paired)\n".into());
+        return Ok(t(
+            "还没有备份（每轮编排前自动备份一次）\n",
+            "no backups yet (one is made before each round is paired)\n",
+        ));
     }
     Ok(list.iter().map(|p| format!("{}\n", p.display())).collect())
 }
@@ -53,12 +64,13 @@ pub(super) fn backups(file: &Path) -> anyhow::Result<String> {
 /// Restores a backup over the event file.
 pub(super) fn restore(file: &Path, from: &Path) -> anyhow::Result<String> {
     if !from.is_file() {
-        return Err(InputError(format!("{}: no such backup", from.display())).into());
+        let from = from.display();
+        return Err(InputError(t(format!("{from}：没有这个备份"), format!("{from}: no such backup"))).into());
     }
     backup::restore(file, from)?;
-    Ok(format!(
-        "restored {} from {} (the replaced file is kept as *.replaced.bianpai)\n",
-        file.display(),
-        from.display()
+    let (file, from) = (file.display(), from.display());
+    Ok(t(
+        format!("已从 {from} 恢复 {file}（被替换的文件保留为 *.replaced.bianpai）\n"),
+        format!("restored {file} from {from} (the replaced file is kept as *.replaced.bianpai)\n"),
     ))
 }

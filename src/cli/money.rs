@@ -2,6 +2,7 @@
 //! list: what each player owes and was paid, recorded as commands.
 
 use super::table::{self, Align};
+use super::words::t;
 use super::{GroupArg, InputError, MoneyCmd, resolve_group};
 use crate::domain::command::{Command, DomainError};
 use crate::domain::event::Event;
@@ -20,7 +21,12 @@ pub(super) fn run(cmd: MoneyCmd) -> anyhow::Result<String> {
         MoneyCmd::Pay { file, start_no, what, amount, round, stage, note } => {
             let mut f = EventFile::open_for_command(&file)?;
             let start_no = StartNo(start_no);
-            let amount_fen = parse_yuan(&amount).map_err(|e| InputError(format!("amount: {e}")))?;
+            let amount_fen = parse_yuan(&amount).map_err(|_| {
+                InputError(t(
+                    format!("金额“{amount}”无效：应为元，最多两位小数（如 100 或 12.50）"),
+                    format!("amount '{amount}' is not an amount in yuan with at most two decimals (e.g. 100 or 12.50)"),
+                ))
+            })?;
             let (kind, round) = match what {
                 PayWhat::Fee => (LedgerKind::FeePaid, None),
                 PayWhat::Prize => (LedgerKind::PrizePaid, None),
@@ -28,7 +34,11 @@ pub(super) fn run(cmd: MoneyCmd) -> anyhow::Result<String> {
             };
             let name = player_name(f.event(), start_no)?;
             f.execute(&Command::RecordLedgerEntry { start_no, kind, amount_fen, round, note })?;
-            Ok(format!("{start_no} {name}: {} {} 元\n", kind.label_zh(), yuan(amount_fen)))
+            let amount = yuan(amount_fen);
+            Ok(t(
+                format!("{start_no} {name}：{} {amount} 元\n", kind.label_zh()),
+                format!("{start_no} {name}: {} {amount} yuan\n", kind.label_en()),
+            ))
         }
         MoneyCmd::Excuse { file, start_no, round, stage, note } => {
             let mut f = EventFile::open_for_command(&file)?;
@@ -43,12 +53,16 @@ pub(super) fn run(cmd: MoneyCmd) -> anyhow::Result<String> {
                 note,
             };
             f.execute(&command)?;
-            Ok(format!("{start_no} {name}: 第{}轮弃权罚款已免除 (fine excused)\n", at.round))
+            let round = at.round;
+            Ok(t(
+                format!("{start_no} {name}：第{round}轮弃权罚款已免除\n"),
+                format!("{start_no} {name}: fine for round {round} excused\n"),
+            ))
         }
         MoneyCmd::Void { file, id } => {
             let mut f = EventFile::open_for_command(&file)?;
             f.execute(&Command::VoidLedgerEntry { id: ledger::LedgerId(id) })?;
-            Ok(format!("ledger entry {id} voided\n"))
+            Ok(t(format!("账目第 {id} 条已作废\n"), format!("ledger entry {id} voided\n")))
         }
         MoneyCmd::Checkin { file, start_nos, undo, group } => {
             if start_nos.is_empty() {
@@ -58,8 +72,11 @@ pub(super) fn run(cmd: MoneyCmd) -> anyhow::Result<String> {
             let commands: Vec<Command> =
                 start_nos.iter().map(|n| Command::SetCheckedIn { start_no: StartNo(*n), checked_in: !undo }).collect();
             f.execute_all(&commands)?;
-            let verb = if undo { "取消签到 (check-in undone)" } else { "已签到 (checked in)" };
-            Ok(format!("{} player(s) {verb}\n", commands.len()))
+            let n = commands.len();
+            Ok(match undo {
+                true => t(format!("{n} 名选手已取消签到\n"), format!("{n} player(s): check-in undone\n")),
+                false => t(format!("{n} 名选手已签到\n"), format!("{n} player(s) checked in\n")),
+            })
         }
     }
 }
@@ -95,11 +112,20 @@ fn fine_round(
         .collect();
     match fines.as_slice() {
         [one] => Ok(*one),
-        [] => Err(InputError(format!(
-            "player {start_no} has no forfeit fine{} to pay or excuse",
-            round.map_or(String::new(), |r| format!(" in round {r}"))
+        [] => Err(InputError(t(
+            format!(
+                "编号 {start_no} 的选手{}没有可缴或可免的弃权罚款",
+                round.map_or(String::new(), |r| format!("第{r}轮"))
+            ),
+            format!(
+                "player {start_no} has no forfeit fine{} to pay or excuse",
+                round.map_or(String::new(), |r| format!(" in round {r}"))
+            ),
         ))),
-        _ => Err(InputError(format!("player {start_no} has several fines; name one with --round (and --stage)"))),
+        _ => Err(InputError(t(
+            format!("编号 {start_no} 的选手有多笔罚款；请用 --round（和 --stage）指定一笔"),
+            format!("player {start_no} has several fines; name one with --round (and --stage)"),
+        ))),
     }
 }
 
@@ -185,33 +211,34 @@ fn ledger_out(file: &Path, group: &GroupArg, as_json: bool) -> anyhow::Result<St
         .collect();
     let mut out = table::render(
         &[
-            ("编号", Align::Right),
-            ("姓名", Align::Left),
-            ("报名费 已缴/应缴", Align::Right),
-            ("罚款 已缴/应缴", Align::Right),
-            ("奖金 已发/应发", Align::Right),
+            ("编号", "No.", Align::Right),
+            ("姓名", "Name", Align::Left),
+            ("报名费 已缴/应缴", "Fee paid/due", Align::Right),
+            ("罚款 已缴/应缴", "Fines paid/due", Align::Right),
+            ("奖金 已发/应发", "Prize paid/due", Align::Right),
         ],
         &rows,
     );
     for f in fines.iter() {
-        out.push_str(&format!(
-            "弃权罚款 {} {} 第{}阶段第{}轮 {} 元{}\n",
-            f.start_no,
-            name(f.start_no),
-            f.round.stage,
-            f.round.round,
-            yuan(f.amount_fen),
-            if f.excused { "（已免除）" } else { "" }
-        ));
+        let (no, who, stage, round, amount) =
+            (f.start_no, name(f.start_no), f.round.stage, f.round.round, yuan(f.amount_fen));
+        out.push_str(&match f.excused {
+            true => t(
+                format!("弃权罚款 {no} {who} 第{stage}阶段第{round}轮 {amount} 元（已免除）\n"),
+                format!("forfeit fine {no} {who} stage {stage} round {round} {amount} yuan (excused)\n"),
+            ),
+            false => t(
+                format!("弃权罚款 {no} {who} 第{stage}阶段第{round}轮 {amount} 元\n"),
+                format!("forfeit fine {no} {who} stage {stage} round {round} {amount} yuan\n"),
+            ),
+        });
     }
-    out.push_str(&format!(
-        "合计：报名费 {}/{} 元，罚款 {}/{} 元，奖金 {}/{} 元（已收或已发/应收或应发）\n",
-        yuan(totals.fees_paid_fen),
-        yuan(totals.fees_due_fen),
-        yuan(totals.fines_paid_fen),
-        yuan(totals.fines_fen),
-        yuan(totals.prizes_paid_fen),
-        yuan(totals.prizes_fen)
+    let fees = format!("{}/{}", yuan(totals.fees_paid_fen), yuan(totals.fees_due_fen));
+    let fines = format!("{}/{}", yuan(totals.fines_paid_fen), yuan(totals.fines_fen));
+    let prizes = format!("{}/{}", yuan(totals.prizes_paid_fen), yuan(totals.prizes_fen));
+    out.push_str(&t(
+        format!("合计：报名费 {fees} 元，罚款 {fines} 元，奖金 {prizes} 元（已收或已发/应收或应发）\n"),
+        format!("Totals: fees {fees} yuan, fines {fines} yuan, prizes {prizes} yuan (received or paid/due)\n"),
     ));
     Ok(out)
 }
@@ -229,9 +256,10 @@ fn check_in_list(event: &Event, group: &GroupArg) -> anyhow::Result<String> {
                 if a.fee_due_fen == 0 {
                     "—".into()
                 } else if a.fee_settled() {
-                    "已缴".into()
+                    t("已缴", "paid")
                 } else {
-                    format!("欠 {} 元", yuan(a.fee_outstanding_fen()))
+                    let owed = yuan(a.fee_outstanding_fen());
+                    t(format!("欠 {owed} 元"), format!("owes {owed} yuan"))
                 }
             });
             vec![
@@ -247,15 +275,16 @@ fn check_in_list(event: &Event, group: &GroupArg) -> anyhow::Result<String> {
     let present = event.players.iter().filter(|p| selected.is_none_or(|g| p.group == g) && p.checked_in).count();
     let mut out = table::render(
         &[
-            ("编号", Align::Right),
-            ("姓名", Align::Left),
-            ("单位", Align::Left),
-            ("组别", Align::Left),
-            ("报名费", Align::Left),
-            ("签到", Align::Left),
+            ("编号", "No.", Align::Right),
+            ("姓名", "Name", Align::Left),
+            ("单位", "Club", Align::Left),
+            ("组别", "Group", Align::Left),
+            ("报名费", "Fee", Align::Left),
+            ("签到", "Checked in", Align::Left),
         ],
         &rows,
     );
-    out.push_str(&format!("已签到 {present} / {}\n", rows.len()));
+    let total = rows.len();
+    out.push_str(&t(format!("已签到 {present} / {total}\n"), format!("checked in {present} / {total}\n")));
     Ok(out)
 }

@@ -3,6 +3,7 @@
 //! place, so a failure never leaves a half-written file behind.
 
 use super::InputError;
+use super::words::t;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -15,7 +16,10 @@ pub(super) fn check_output(output: &Path) -> Result<(), InputError> {
 fn temporary_beside(output: &Path) -> Result<PathBuf, InputError> {
     let name = output
         .file_name()
-        .ok_or_else(|| InputError(format!("-o {}: not a file name", output.display())))?
+        .ok_or_else(|| {
+            let shown = output.display();
+            InputError(t(format!("-o {shown}：不是文件名"), format!("-o {shown}: not a file name")))
+        })?
         .to_string_lossy()
         .into_owned();
     let dir: PathBuf = match output.parent() {
@@ -23,10 +27,15 @@ fn temporary_beside(output: &Path) -> Result<PathBuf, InputError> {
         _ => PathBuf::from("."),
     };
     if !dir.is_dir() {
-        return Err(InputError(format!("-o {}: directory {} does not exist", output.display(), dir.display())));
+        let (shown, dir) = (output.display(), dir.display());
+        return Err(InputError(t(
+            format!("-o {shown}：文件夹 {dir} 不存在"),
+            format!("-o {shown}: directory {dir} does not exist"),
+        )));
     }
     if output.is_dir() {
-        return Err(InputError(format!("-o {}: is a directory", output.display())));
+        let shown = output.display();
+        return Err(InputError(t(format!("-o {shown}：这是一个文件夹"), format!("-o {shown}: is a directory"))));
     }
     Ok(dir.join(format!(".{name}.{}.tmp", std::process::id())))
 }
@@ -45,7 +54,8 @@ pub(super) fn write_atomically(output: &Path, bytes: &[u8]) -> anyhow::Result<()
         .and_then(|()| std::fs::rename(&tmp, output));
     if let Err(e) = written {
         let _ = std::fs::remove_file(&tmp);
-        return Err(anyhow::anyhow!("{}: {e}", output.display()));
+        let shown = output.display();
+        return Err(anyhow::Error::new(e).context(t(format!("无法写入 {shown}"), format!("cannot write {shown}"))));
     }
     Ok(())
 }

@@ -1,12 +1,14 @@
 //! `bianpai players …`: roster import, listing and withdrawal.
 
 use super::table::{self, Align};
+use super::words::{lang, t};
 use super::{GroupArg, InputError, PlayersCmd, resolve_group};
 use crate::domain::command::{Command, DomainError, registration_issues, renumber_order};
 use crate::domain::event::Registered;
 use crate::domain::ids::{GroupId, StartNo};
 use crate::domain::player::{PlayerEntry, PlayerStatus, RenumberKey};
 use crate::io::{json, roster};
+use crate::lang::Localized;
 use crate::store::{EventFile, EventReader};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -34,25 +36,25 @@ pub(super) fn run(cmd: PlayersCmd) -> anyhow::Result<String> {
                     vec![
                         p.start_no.to_string(),
                         e.name.clone(),
-                        e.gender.map_or("", |g| g.label_zh()).to_string(),
+                        e.gender.map_or(String::new(), |g| t(g.label_zh(), g.code())),
                         e.born.map(|d| d.to_string()).unwrap_or_default(),
                         e.club.clone(),
                         e.rating.map(|r| r.to_string()).unwrap_or_default(),
                         event.group(p.group).map(|g| g.name.clone()).unwrap_or_default(),
-                        p.status.label_zh().to_string(),
+                        t(p.status.label_zh(), p.status.label_en()),
                     ]
                 })
                 .collect();
             Ok(table::render(
                 &[
-                    ("编号", Align::Right),
-                    ("姓名", Align::Left),
-                    ("性别", Align::Left),
-                    ("出生日期", Align::Left),
-                    ("单位", Align::Left),
-                    ("等级分", Align::Right),
-                    ("组别", Align::Left),
-                    ("状态", Align::Left),
+                    ("编号", "No.", Align::Right),
+                    ("姓名", "Name", Align::Left),
+                    ("性别", "Sex", Align::Left),
+                    ("出生日期", "Born", Align::Left),
+                    ("单位", "Club", Align::Left),
+                    ("等级分", "Rating", Align::Right),
+                    ("组别", "Group", Align::Left),
+                    ("状态", "Status", Align::Left),
                 ],
                 &rows,
             ))
@@ -60,12 +62,18 @@ pub(super) fn run(cmd: PlayersCmd) -> anyhow::Result<String> {
         PlayersCmd::Withdraw { file, start_no, group, reason } => {
             let (mut f, start_no, name) = open_on_player(&file, start_no, &group)?;
             f.execute(&Command::SetPlayerStatus { start_no, status: PlayerStatus::Withdrawn, reason })?;
-            Ok(format!("withdrew {start_no} {name}: no longer paired\n"))
+            Ok(t(
+                format!("{start_no} {name} 已退赛，不再参加编排\n"),
+                format!("withdrew {start_no} {name}: no longer paired\n"),
+            ))
         }
         PlayersCmd::Delete { file, start_no, group } => {
             let (mut f, start_no, name) = open_on_player(&file, start_no, &group)?;
             f.execute(&Command::DeletePlayer { start_no })?;
-            Ok(format!("deleted {start_no} {name} (`bianpai undo` puts the player back)\n"))
+            Ok(t(
+                format!("已删除 {start_no} {name}（bianpai undo 可恢复）\n"),
+                format!("deleted {start_no} {name} (`bianpai undo` puts the player back)\n"),
+            ))
         }
         PlayersCmd::Renumber { file, group, by } => renumber(&file, &group, by.into()),
     }
@@ -111,11 +119,12 @@ fn renumber(file: &Path, group: &GroupArg, by: RenumberKey) -> anyhow::Result<St
         out.push_str(&format!("{old:>5} → {new:<5} {name}\n"));
     }
     let moved = out.lines().count();
-    let scope = selected.and_then(|g| event.group(g)).map_or("every group".to_string(), |g| g.name.clone());
+    let scope = selected.and_then(|g| event.group(g)).map_or(t("所有组别", "every group"), |g| g.name.clone());
     f.execute(&Command::RenumberPlayers { group: selected, by })?;
-    out.push_str(&format!(
-        "renumbered {scope} by {}: {moved} start number(s) changed (`bianpai undo` puts them back)\n",
-        by.code()
+    let code = by.code();
+    out.push_str(&t(
+        format!("已按 {code} 重新编号（{scope}）：{moved} 个编号有变化（bianpai undo 可恢复）\n"),
+        format!("renumbered {scope} by {code}: {moved} start number(s) changed (`bianpai undo` puts them back)\n"),
     ));
     Ok(out)
 }
@@ -142,16 +151,26 @@ fn import_roster(
     let registered = Registered::of(event);
     for row in &rows {
         if let Some(no) = registered.find(&row.entry) {
-            already
-                .push(format!("{roster_name} line {}: {} is registered already (no. {no})", row.line, row.entry.name));
+            let (line, name) = (row.line, &row.entry.name);
+            already.push(t(
+                format!("{roster_name} 第 {line} 行：{name} 已报名（编号 {no}）"),
+                format!("{roster_name} line {line}: {name} is registered already (no. {no})"),
+            ));
             continue;
         }
         let chosen = match &row.group {
-            Some(text) if !text.trim().is_empty() => event
-                .find_group(text)
-                .ok_or_else(|| format!("{roster_name} line {}, field 组别/group: no group '{text}'", row.line)),
-            _ => resolve_group(event, group)
-                .map_err(|e| format!("{roster_name} line {}, field 组别/group: {e}", row.line)),
+            Some(text) if !text.trim().is_empty() => event.find_group(text).ok_or_else(|| {
+                t(
+                    format!("{roster_name} 第 {} 行，组别：没有组别“{text}”", row.line),
+                    format!("{roster_name} line {}, field group: no group '{text}'", row.line),
+                )
+            }),
+            _ => resolve_group(event, group).map_err(|e| {
+                t(
+                    format!("{roster_name} 第 {} 行，组别：{e}", row.line),
+                    format!("{roster_name} line {}, field group: {e}", row.line),
+                )
+            }),
         };
         match chosen {
             Ok(g) => by_group.entry(g.id).or_default().push((row.line, row.entry.clone())),
@@ -162,26 +181,36 @@ fn import_roster(
         for (group_id, rows) in &by_group {
             let entries: Vec<_> = rows.iter().map(|(_, e)| e.clone()).collect();
             for (i, issues) in registration_issues(event, *group_id, &entries)? {
-                let reasons: Vec<String> = issues.iter().map(ToString::to_string).collect();
-                problems.push(format!("{roster_name} line {}: {}: {}", rows[i].0, rows[i].1.name, reasons.join("; ")));
+                let reasons: Vec<String> = issues.iter().map(|issue| issue.message(lang())).collect();
+                let (line, name, reasons) = (rows[i].0, &rows[i].1.name, reasons.join(t("；", "; ").as_str()));
+                problems.push(t(
+                    format!("{roster_name} 第 {line} 行：{name}：{reasons}"),
+                    format!("{roster_name} line {line}: {name}: {reasons}"),
+                ));
             }
         }
     }
     if !problems.is_empty() {
         problems.sort();
-        return Err(InputError(format!(
-            "nothing imported; {} row(s) need attention (use --override-reason to accept entries that break the group's rules):\n{}",
-            problems.len(),
-            problems.join("\n")
+        let (count, list) = (problems.len(), problems.join("\n"));
+        return Err(InputError(t(
+            format!("未导入任何选手；{count} 行需要处理（不符合组别规则的报名可用 --override-reason 说明原因后接受）：\n{list}"),
+            format!(
+                "nothing imported; {count} row(s) need attention (use --override-reason to accept entries that break the group's rules):\n{list}"
+            ),
         ))
         .into());
     }
     let mut out = String::new();
     if !already.is_empty() {
-        out.push_str(&format!("skipped {} row(s) already registered:\n{}\n", already.len(), already.join("\n")));
+        let (count, list) = (already.len(), already.join("\n"));
+        out.push_str(&t(
+            format!("跳过 {count} 行已报名的选手：\n{list}\n"),
+            format!("skipped {count} row(s) already registered:\n{list}\n"),
+        ));
     }
     if by_group.is_empty() {
-        out.push_str("nothing imported: every row is registered already\n");
+        out.push_str(&t("未导入：每一行都已报名\n", "nothing imported: every row is registered already\n"));
         return Ok(out);
     }
     let commands: Vec<Command> = by_group
@@ -203,9 +232,10 @@ fn import_roster(
             (command, applied.new_players.first(), applied.new_players.last())
         {
             let name = f.event().group(*group).map_or("", |g| g.name.as_str());
-            out.push_str(&format!(
-                "imported {} player(s) into {name}: start numbers {first}–{last}\n",
-                applied.new_players.len()
+            let count = applied.new_players.len();
+            out.push_str(&t(
+                format!("已导入 {count} 名选手到“{name}”：编号 {first}–{last}\n"),
+                format!("imported {count} player(s) into {name}: start numbers {first}–{last}\n"),
             ));
         }
     }
@@ -221,7 +251,12 @@ fn open_on_player(file: &Path, start_no: u32, group: &GroupArg) -> anyhow::Resul
     if group.group.is_some() {
         let g = resolve_group(f.event(), group)?;
         if player.group != g.id {
-            return Err(InputError(format!("player {start_no} is not in group {}", g.name)).into());
+            let group = &g.name;
+            return Err(InputError(t(
+                format!("编号 {start_no} 的选手不在组别“{group}”"),
+                format!("player {start_no} is not in group {group}"),
+            ))
+            .into());
         }
     }
     let name = player.entry.name.clone();

@@ -3,8 +3,10 @@
 //! failure never leaves a half-written PDF behind.
 
 use super::output::{open_for_output, write_atomically};
+use super::words::t;
 use super::{GroupArg, InputError, current_stage};
 use crate::domain::ids::RoundNo;
+use crate::lang::Localized;
 use crate::print::{self, Document, Lang, PrintError, Request};
 use std::path::Path;
 
@@ -19,20 +21,26 @@ pub(super) fn run(
 ) -> anyhow::Result<String> {
     let (event, id) = open_for_output(file, group, output)?;
     let event = &event;
-    let g = event.group(id).ok_or_else(|| InputError(format!("no group {id}")))?;
+    let g = event.group(id).ok_or_else(|| InputError(t(format!("没有组别 {id}"), format!("no group {id}"))))?;
     current_stage(g)?;
     if round == Some(0) && !matches!(document, Document::Standings | Document::Crosstable) {
-        return Err(InputError("--round 0: rounds are numbered from 1".into()).into());
+        return Err(InputError(t("--round 0：轮次从 1 开始编号", "--round 0: rounds are numbered from 1")).into());
     }
     let request = Request { document, group: g.id, round: round.map(RoundNo), lang };
     let printed = print::print(event, &request).map_err(|e| match e {
         // Bad input: exit 2, naming the round.
-        PrintError::UnknownRound { .. } | PrintError::UnknownGroup(_) => anyhow::Error::new(InputError(e.to_string())),
+        PrintError::UnknownRound { .. } | PrintError::UnknownGroup(_) => {
+            anyhow::Error::new(InputError(e.message(lang)))
+        }
         PrintError::Domain(d) => anyhow::Error::new(d),
         other => anyhow::Error::new(other),
     })?;
     write_atomically(output, &printed.bytes)?;
-    Ok(format!("wrote {} ({} page{})\n", output.display(), printed.pages, if printed.pages == 1 { "" } else { "s" }))
+    let (shown, pages) = (output.display(), printed.pages);
+    Ok(t(
+        format!("已写出 {shown}（{pages} 页）\n"),
+        format!("wrote {shown} ({pages} page{})\n", if pages == 1 { "" } else { "s" }),
+    ))
 }
 
 /// `WHAT` of `bianpai print`: the documents by their command-line names.

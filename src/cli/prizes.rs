@@ -2,6 +2,7 @@
 //! prize ranking (the final ranking of after a knockout).
 
 use super::table::{self, Align};
+use super::words::{lang, t};
 use super::{GroupArg, resolve_group};
 use crate::domain::event::Event;
 use crate::domain::ledger::yuan;
@@ -16,40 +17,48 @@ pub(super) fn prizes_out(file: &Path, group: &GroupArg, as_json: bool) -> anyhow
     let f = EventReader::open(file)?;
     let event = f.event();
     let g = resolve_group(event, group)?;
-    let ranking = prize_ranking(event, g.id, &g.prizes).with_context(|| format!("prizes of {}", g.name))?;
+    let ranking = prize_ranking(event, g.id, &g.prizes)
+        .with_context(|| t(format!("“{}”的奖励", g.name), format!("prizes of {}", g.name)))?;
     let list = awards(&g.prizes, &ranking);
     if as_json {
         return Ok(format!("{}\n", prizes_json(event, &list)));
     }
-    let mut out = format!("{} 奖励名单\n", g.name);
+    let mut out = t(format!("{} 奖励名单\n", g.name), format!("{}: prize list\n", g.name));
     if g.prizes.is_empty() {
-        out.push_str("（本组未设奖励）\n");
+        out.push_str(&t("（本组未设奖励）\n", "(no prizes in this group)\n"));
         return Ok(out);
     }
     if ranking.is_empty() {
-        out.push_str("（尚无完成的轮次）\n");
+        out.push_str(&t("（尚无完成的轮次）\n", "(no round is complete yet)\n"));
         return Ok(out);
     }
     if !group_finished(event, g) {
-        out.push_str("（比赛尚未结束，名单为暂定）\n");
+        out.push_str(&t("（比赛尚未结束，名单为暂定）\n", "(the event is not over; the list is provisional)\n"));
     }
     let rows: Vec<Vec<String>> = list
         .awards
         .iter()
         .map(|a| {
-            let items: Vec<String> = a.items.iter().map(Prize::describe).collect();
-            vec![a.rank.to_string(), a.start_no.to_string(), name_of(event, a.start_no.0), items.join("，")]
+            let items: Vec<String> = a.items.iter().map(|p| p.describe_in(lang())).collect();
+            vec![a.rank.to_string(), a.start_no.to_string(), name_of(event, a.start_no.0), items.join(&t("，", ", "))]
         })
         .collect();
     out.push_str(&table::render(
-        &[("名次", Align::Right), ("编号", Align::Right), ("姓名", Align::Left), ("奖励", Align::Left)],
+        &[
+            ("名次", "Rank", Align::Right),
+            ("编号", "No.", Align::Right),
+            ("姓名", "Name", Align::Left),
+            ("奖励", "Award", Align::Left),
+        ],
         &rows,
     ));
-    out.push_str(&format!("奖金合计 {}元\n", yuan(list.totals.cash_fen)));
+    let cash = yuan(list.totals.cash_fen);
+    out.push_str(&t(format!("奖金合计 {cash}元\n"), format!("Cash in total {cash} yuan\n")));
     for (label, quantity) in &list.totals.items {
         out.push_str(&format!("{label} {quantity}\n"));
     }
-    out.push_str(&format!("奖杯 {}\n", list.totals.trophies));
+    let trophies = list.totals.trophies;
+    out.push_str(&t(format!("奖杯 {trophies}\n"), format!("Trophies {trophies}\n")));
     Ok(out)
 }
 

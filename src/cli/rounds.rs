@@ -1,6 +1,8 @@
 //! Rounds from the command line: `pair`, `pairings`, `result`, `standings`.
 
+use super::announce::execute_announced;
 use super::table::{self, Align};
+use super::words::{lang, t};
 use super::{EditCmd, FormatArg, GroupArg, InputError, ResultArgs, current_stage, resolve_group};
 use crate::domain::command::{Command, DomainError};
 use crate::domain::event::{Bye, ByeKind, PlannedBye, StageKind};
@@ -11,6 +13,7 @@ use crate::domain::swiss;
 use crate::domain::swiss::PairingEdit;
 use crate::io::json;
 use crate::lang::Lang;
+use crate::lang::Localized;
 use crate::present::ranking::{Column, RankingTable, section_caption};
 use crate::seed::fresh_seed;
 use crate::store::{EventFile, EventReader};
@@ -29,8 +32,11 @@ pub(super) fn pair(file: &Path, group: &GroupArg, seed: Option<u64>) -> anyhow::
     board_numbers.dedup();
     let boards = board_numbers.len();
     let byes = round.byes.len();
-    f.execute(&Command::PairRound { group: group_id, stage: stage_no, round })?;
-    Ok(format!("paired round {round_no}: {boards} board(s), {byes} bye(s), seed {seed}\n"))
+    let (_, announced) = execute_announced(&mut f, &[Command::PairRound { group: group_id, stage: stage_no, round }])?;
+    Ok(t(
+        format!("第{round_no}轮已编排：{boards} 台，{byes} 个轮空，随机种子 {seed}\n"),
+        format!("paired round {round_no}: {boards} board(s), {byes} bye(s), seed {seed}\n"),
+    ) + &announced)
 }
 
 pub(super) fn set_rounds(file: &Path, group: &GroupArg, rounds: u32) -> anyhow::Result<String> {
@@ -39,7 +45,7 @@ pub(super) fn set_rounds(file: &Path, group: &GroupArg, rounds: u32) -> anyhow::
     let stage = current_stage(g)?;
     let (group_id, stage_no, name) = (g.id, stage.no, stage.name.clone());
     f.execute(&Command::SetRoundsPlanned { group: group_id, stage: stage_no, rounds })?;
-    Ok(format!("{name}: {rounds} rounds\n"))
+    Ok(t(format!("{name}：共 {rounds} 轮\n"), format!("{name}: {rounds} rounds\n")))
 }
 
 pub(super) fn edit(
@@ -67,9 +73,10 @@ pub(super) fn edit(
         .and_then(|s| s.round(RoundNo(round)))
         .map(|r| r.warnings.clone())
         .unwrap_or_default();
-    let mut out = format!("round {round} edited\n");
+    let mut out = t(format!("第{round}轮对阵已修改\n"), format!("round {round} edited\n"));
     for w in warnings {
-        out.push_str(&format!("warning: {w}\n"));
+        let w = w.message(lang());
+        out.push_str(&t(format!("警告：{w}\n"), format!("warning: {w}\n")));
     }
     Ok(out)
 }
@@ -84,16 +91,14 @@ pub(super) fn set_format(file: &Path, group: &GroupArg, format: FormatArg, doubl
     };
     let (group_id, stage_no, name) = (g.id, stage.no, stage.name.clone());
     f.execute(&Command::SetStageFormat { group: group_id, stage: stage_no, kind, double })?;
-    Ok(format!(
-        "{name}: {}\n",
-        if kind == StageKind::Swiss {
-            "Swiss"
-        } else if double {
-            "double round robin"
-        } else {
-            "round robin"
-        }
-    ))
+    let format = if kind == StageKind::Swiss {
+        t("积分编排制", "Swiss")
+    } else if double {
+        t("双循环", "double round robin")
+    } else {
+        t("单循环", "round robin")
+    };
+    Ok(t(format!("{name}：{format}\n"), format!("{name}: {format}\n")))
 }
 
 pub(super) fn next_stage(file: &Path, group: &GroupArg, nominees: &[u32]) -> anyhow::Result<String> {
@@ -102,12 +107,20 @@ pub(super) fn next_stage(file: &Path, group: &GroupArg, nominees: &[u32]) -> any
     let stage = current_stage(g)?;
     let (group_id, stage_no) = (g.id, stage.no);
     let nominees = nominees.iter().map(|n| StartNo(*n)).collect();
-    f.execute(&Command::AdvanceStage { group: group_id, stage: stage_no, nominees })?;
+    let (_, announced) =
+        execute_announced(&mut f, &[Command::AdvanceStage { group: group_id, stage: stage_no, nominees }])?;
     let next = f.event().group(group_id).and_then(|g| g.stage(StageNo(stage_no.0 + 1)));
-    Ok(match next {
-        Some(s) => format!("stage {stage_no} closed; {} players enter stage {} {}\n", s.entrants.len(), s.no, s.name),
-        None => format!("stage {stage_no} closed\n"),
-    })
+    let said = match next {
+        Some(s) => {
+            let (count, no, name) = (s.entrants.len(), s.no, &s.name);
+            t(
+                format!("第{stage_no}阶段结束；{count} 名选手进入第{no}阶段“{name}”\n"),
+                format!("stage {stage_no} closed; {count} players enter stage {no} {name}\n"),
+            )
+        }
+        None => t(format!("第{stage_no}阶段结束\n"), format!("stage {stage_no} closed\n")),
+    };
+    Ok(said + &announced)
 }
 
 pub(super) fn unpair(file: &Path, group: &GroupArg, round: u32) -> anyhow::Result<String> {
@@ -116,7 +129,7 @@ pub(super) fn unpair(file: &Path, group: &GroupArg, round: u32) -> anyhow::Resul
     let stage = current_stage(g)?;
     let (group_id, stage_no) = (g.id, stage.no);
     f.execute(&Command::UnpairRound { group: group_id, stage: stage_no, round: RoundNo(round) })?;
-    Ok(format!("round {round} unpaired\n"))
+    Ok(t(format!("第{round}轮对阵已撤销\n"), format!("round {round} unpaired\n")))
 }
 
 pub(super) fn announce_bye(
@@ -143,9 +156,17 @@ pub(super) fn announce_bye(
     };
     f.execute(&command)?;
     Ok(match (cancel, absent) {
-        (true, _) => format!("bye of {player} in round {round} cancelled\n"),
-        (false, true) => format!("{player} absent in round {round}\n"),
-        (false, false) => format!("{player} has a requested bye in round {round}\n"),
+        (true, _) => t(
+            format!("已取消编号 {player} 第{round}轮的轮空\n"),
+            format!("bye of {player} in round {round} cancelled\n"),
+        ),
+        (false, true) => {
+            t(format!("编号 {player} 第{round}轮请假缺席\n"), format!("{player} absent in round {round}\n"))
+        }
+        (false, false) => t(
+            format!("编号 {player} 第{round}轮申请轮空\n"),
+            format!("{player} has a requested bye in round {round}\n"),
+        ),
     })
 }
 
@@ -156,7 +177,10 @@ pub(super) fn pairings(file: &Path, group: &GroupArg, round: Option<u32>, as_jso
     let stage = current_stage(g)?;
     let round_no = match round {
         Some(r) => RoundNo(r),
-        None => stage.last_round().map(|r| r.no).ok_or_else(|| InputError("no round has been paired yet".into()))?,
+        None => stage
+            .last_round()
+            .map(|r| r.no)
+            .ok_or_else(|| InputError(t("还没有编排任何一轮", "no round has been paired yet")))?,
     };
     let round = stage.round(round_no).ok_or(DomainError::UnknownRound(round_no))?;
     let before = records_after(event, g.id, stage, round_no.0 - 1);
@@ -198,7 +222,7 @@ pub(super) fn pairings(file: &Path, group: &GroupArg, round: Option<u32>, as_jso
         rows.push(vec![
             String::new(),
             String::new(),
-            format!("⚠ {w}"),
+            format!("⚠ {}", w.message(lang())),
             String::new(),
             String::new(),
             String::new(),
@@ -206,37 +230,50 @@ pub(super) fn pairings(file: &Path, group: &GroupArg, round: Option<u32>, as_jso
             String::new(),
         ]);
     }
-    let title = format!("{} {} 第{}轮\n", g.name, stage.name, round_no);
+    let title = t(
+        format!("{} {} 第{}轮\n", g.name, stage.name, round_no),
+        format!("{} {} round {}\n", g.name, stage.name, round_no),
+    );
     Ok(title
         + &table::render(
             &[
-                ("台次", Align::Right),
-                ("编号", Align::Right),
-                ("红方", Align::Left),
-                ("积分", Align::Right),
-                ("结果", Align::Left),
-                ("积分", Align::Right),
-                ("黑方", Align::Left),
-                ("编号", Align::Right),
+                ("台次", "Board", Align::Right),
+                ("编号", "No.", Align::Right),
+                ("红方", "Red", Align::Left),
+                ("积分", "Pts", Align::Right),
+                ("结果", "Result", Align::Left),
+                ("积分", "Pts", Align::Right),
+                ("黑方", "Black", Align::Left),
+                ("编号", "No.", Align::Right),
             ],
             &rows,
         ))
 }
 
 fn parse_fouls(text: &str) -> Result<(u32, u32), InputError> {
-    let bad = || InputError(format!("--fouls '{text}': expected RED,BLACK, e.g. 0,1"));
+    let bad = || {
+        InputError(t(
+            format!("--fouls “{text}”：应为 红方,黑方 的犯规次数，如 0,1"),
+            format!("--fouls '{text}': expected RED,BLACK, e.g. 0,1"),
+        ))
+    };
     let (red, black) = text.split_once(',').ok_or_else(bad)?;
     Ok((red.trim().parse().map_err(|_| bad())?, black.trim().parse().map_err(|_| bad())?))
 }
 
 pub(super) fn result(args: ResultArgs) -> anyhow::Result<String> {
     let outcome = Outcome::parse(&args.result).ok_or_else(|| {
-        InputError(format!("result '{}': expected 1-0, 0-1, 1/2, +-, -+ or -- (both-forfeit)", args.result))
+        let result = &args.result;
+        InputError(t(
+            format!("成绩“{result}”无效：应为 1-0、0-1、1/2、+-、-+ 或 --（双方弃权）"),
+            format!("result '{result}': expected 1-0, 0-1, 1/2, +-, -+ or -- (both-forfeit)"),
+        ))
     })?;
     let reason = ResultReason::parse(&args.reason).ok_or_else(|| {
-        InputError(format!(
-            "--reason '{}': expected normal, time, late, violation, disconnect or adjudication",
-            args.reason
+        let reason = &args.reason;
+        InputError(t(
+            format!("--reason “{reason}”无效：应为 normal、time、late、violation、disconnect 或 adjudication"),
+            format!("--reason '{reason}': expected normal, time, late, violation, disconnect or adjudication"),
         ))
     })?;
     let (fouls_red, fouls_black) = args.fouls.as_deref().map(parse_fouls).transpose()?.unwrap_or((0, 0));
@@ -251,8 +288,10 @@ pub(super) fn result(args: ResultArgs) -> anyhow::Result<String> {
         game: args.game,
         result: Some(GameResult { outcome, reason, fouls_red, fouls_black }),
     };
-    f.execute(&command)?;
-    Ok(format!("saved round {} board {}: {}\n", args.round, args.board, outcome.notation()))
+    let (_, announced) = execute_announced(&mut f, &[command])?;
+    let (round, board, result) = (args.round, args.board, outcome.notation());
+    Ok(t(format!("已保存第{round}轮第{board}台：{result}\n"), format!("saved round {round} board {board}: {result}\n"))
+        + &announced)
 }
 
 pub(super) fn standings_out(
@@ -266,7 +305,8 @@ pub(super) fn standings_out(
     let g = resolve_group(event, group)?;
     let stage = current_stage(g)?;
     let after = round.unwrap_or_else(|| stage.completed_rounds());
-    let context = || format!("standings of {} after round {after}", g.name);
+    let context =
+        || t(format!("“{}”第{after}轮后的排名", g.name), format!("standings of {} after round {after}", g.name));
     if as_json {
         let table = standings::standings(event, g.id, stage.no, after).with_context(context)?;
         return Ok(format!("{}\n", json::standings(event, g, &table)));
@@ -275,20 +315,24 @@ pub(super) fn standings_out(
 }
 
 /// The standings as terminal text: the ranking table's title, then a table per gender
-/// section (the window's and the PDF's columns, less the club for width), in Chinese.
+/// section (the window's and the PDF's columns, less the club for width), in the run's
+/// language.
 fn standings_text(
     event: &crate::domain::event::Event,
     group: crate::domain::ids::GroupId,
     stage: StageNo,
     after: u32,
 ) -> Result<String, DomainError> {
-    let lang = Lang::Zh;
+    let lang = super::words::lang();
     let mut ranking = RankingTable::standings_after(event, group, stage, after)?;
     ranking.retain_columns(|c| c != Column::Club);
-    let header: Vec<(&str, Align)> = ranking
+    let header: Vec<(&str, &str, Align)> = ranking
         .columns
         .iter()
-        .map(|c| (c.short_header(lang), if c.is_numeric() { Align::Right } else { Align::Left }))
+        .map(|c| {
+            let align = if c.is_numeric() { Align::Right } else { Align::Left };
+            (c.short_header(Lang::Zh), c.short_header(Lang::En), align)
+        })
         .collect();
     let mut out = format!("{}\n", ranking.title(lang));
     for (section, rows) in ranking.sections() {

@@ -12,8 +12,11 @@ pub enum Align {
     Right,
 }
 
-/// Renders a header and rows; every row has as many cells as the header.
-pub fn render(header: &[(&str, Align)], rows: &[Vec<String>]) -> String {
+/// Renders a header — each column's heading in Chinese and English, shown in the run's
+/// language — and rows; every row has as many cells as the header.
+pub fn render(columns: &[(&str, &str, Align)], rows: &[Vec<String>]) -> String {
+    let lang = super::words::lang();
+    let header: Vec<(&str, Align)> = columns.iter().map(|(zh, en, align)| (lang.t(zh, en), *align)).collect();
     let mut widths: Vec<usize> = header.iter().map(|(h, _)| h.width()).collect();
     for row in rows {
         for (i, cell) in row.iter().enumerate() {

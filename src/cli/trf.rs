@@ -2,12 +2,14 @@
 //! the FIDE pairing engines. Exit codes follow those engines: 0 paired, 1 no valid
 //! pairing, 3 invalid input, 5 file error.
 
+use super::words::{lang, t};
 use super::{GroupArg, InputError, current_stage, resolve_group};
 use crate::domain::command::{Command, apply};
 use crate::domain::event::ByeKind;
 use crate::domain::rules::PairingSystem;
 use crate::domain::swiss::{PairingError, pair_next_round};
 use crate::io::trf::{TrfDocument, from_stage, to_event, write_pairing};
+use crate::lang::Localized;
 use crate::store::EventFile;
 use std::path::Path;
 use std::process::ExitCode;
@@ -41,7 +43,7 @@ pub(super) fn run(system: PairingSystem, input: &Path, output: &Path) -> ExitCod
     match pair_file(system, input, output) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("bianpai: {e}");
+            eprintln!("bianpai: {}", e.message(super::words::lang()));
             ExitCode::from(e.exit_code())
         }
     }
@@ -94,15 +96,15 @@ pub fn pair_text(system: PairingSystem, name: &str, text: &str) -> Result<String
 /// `bianpai trf import IN.trf OUT.bianpai`: a new event file from a TRF file.
 pub(super) fn import(input: &Path, output: &Path) -> anyhow::Result<String> {
     let name = input.display().to_string();
-    let text = std::fs::read_to_string(input).map_err(|e| InputError(format!("{name}: {e}")))?;
-    let doc = TrfDocument::parse(&name, &text).map_err(|e| InputError(e.to_string()))?;
-    let trf = to_event(&doc).map_err(|e| InputError(e.to_string()))?;
+    let text = std::fs::read_to_string(input)
+        .map_err(|e| anyhow::Error::new(e).context(t(format!("无法读取 {name}"), format!("cannot read {name}"))))?;
+    let doc = TrfDocument::parse(&name, &text).map_err(|e| InputError(e.message(lang())))?;
+    let trf = to_event(&doc).map_err(|e| InputError(e.message(lang())))?;
     let f = EventFile::create(output, &trf.event)?;
-    Ok(format!(
-        "created {} from {name}: {} players, {} round(s) played\n",
-        f.path().display(),
-        trf.event.players.len(),
-        trf.next_round.0 - 1
+    let (path, players, played) = (f.path().display(), trf.event.players.len(), trf.next_round.0 - 1);
+    Ok(t(
+        format!("已从 {name} 创建 {path}：{players} 名选手，已赛 {played} 轮\n"),
+        format!("created {path} from {name}: {players} players, {played} round(s) played\n"),
     ))
 }
 
@@ -112,7 +114,8 @@ pub(super) fn export(file: &Path, group: &GroupArg, output: &Path) -> anyhow::Re
     let f = crate::store::EventReader::open(file)?;
     let g = resolve_group(f.event(), group)?;
     let stage = current_stage(g)?;
-    let doc = from_stage(f.event(), g.id, stage.no).map_err(|e| InputError(e.to_string()))?;
-    super::output::write_atomically(output, doc.to_text().as_bytes())?;
-    Ok(format!("wrote {}\n", output.display()))
+    let doc = from_stage(f.event(), g.id, stage.no).map_err(|e| InputError(e.message(lang())))?;
+    let text = doc.to_text();
+    super::output::write_atomically(output, text.as_bytes())?;
+    Ok(super::words::wrote(output, text.len()))
 }

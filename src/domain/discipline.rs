@@ -9,11 +9,34 @@ use super::model::ids::StartNo;
 
 /// The reason recorded when a player is disqualified for collusion; the round, board
 /// and the arbiters' finding follow it.
-pub const COLLUSION_DISQUALIFICATION: &str = "假棋/人情棋，双方取消资格 (R-4.4)";
+pub const COLLUSION_DISQUALIFICATION: &str = "假棋/人情棋，双方取消资格";
 
 /// The reason recorded when the forfeit rule disqualifies a player, so that a
 /// correction can lift it again.
-pub const FORFEIT_DISQUALIFICATION: &str = "弃权取消资格 (R-4.4)";
+pub const FORFEIT_DISQUALIFICATION: &str = "弃权取消资格";
+
+/// What files written before issue 18 stored after each reason: the rule's id, which
+/// a director never reads.
+const LEGACY_RULE_ID: &str = " (R-4.4)";
+
+/// A disqualification recorded by the rules rather than typed by the director.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RuleReason {
+    /// Over the forfeit limits.
+    Forfeits,
+    /// Collusion found by the arbiters.
+    Collusion,
+}
+
+/// Which rule recorded `stored`, and the text after the rule's own words (round,
+/// board, the arbiters' finding), for reasons written now and before issue 18.
+pub fn rule_reason(stored: &str) -> Option<(RuleReason, &str)> {
+    let known = [(FORFEIT_DISQUALIFICATION, RuleReason::Forfeits), (COLLUSION_DISQUALIFICATION, RuleReason::Collusion)];
+    known.into_iter().find_map(|(prefix, rule)| {
+        let rest = stored.strip_prefix(prefix)?;
+        Some((rule, rest.strip_prefix(LEGACY_RULE_ID).unwrap_or(rest)))
+    })
+}
 
 /// Whether each of `players` is over the stage's forfeit limits (seed 000 附二 A): the
 /// stage's limit of forfeits in a row, or in total. Rounds without a game for the
@@ -44,4 +67,21 @@ pub fn over_forfeit_limits(stage: &Stage, players: &[StartNo]) -> Option<Vec<(St
         verdicts.push((p, over));
     }
     Some(verdicts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Issue 18, item 4: reasons are stored without the rule's id now, and the reasons of
+    // older files are still known as the rules' (so a correction can lift them).
+    #[test]
+    fn rule_reasons_are_known_with_and_without_the_old_rule_id() {
+        assert_eq!(rule_reason(FORFEIT_DISQUALIFICATION), Some((RuleReason::Forfeits, "")));
+        assert_eq!(rule_reason("弃权取消资格 (R-4.4)"), Some((RuleReason::Forfeits, "")));
+        let collusion = "假棋/人情棋，双方取消资格 (R-4.4)：第2轮第3台";
+        assert_eq!(rule_reason(collusion), Some((RuleReason::Collusion, "：第2轮第3台")));
+        assert_eq!(rule_reason("顶撞裁判"), None);
+        assert!(!FORFEIT_DISQUALIFICATION.contains("R-") && !COLLUSION_DISQUALIFICATION.contains("R-"));
+    }
 }

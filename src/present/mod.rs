@@ -11,4 +11,5 @@
 //! way (widths, alignment, fonts) but takes their words and values as they are.
 
 pub mod bracket;
+pub mod consequences;
 pub mod ranking;

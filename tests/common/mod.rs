@@ -7,9 +7,22 @@ pub mod ui;
 
 use std::process::{Command, Output};
 
-/// Runs `bianpai` with `args`.
+/// Runs `bianpai` with `args`, under an English locale (CLI.md: messages follow
+/// `LC_ALL`/`LANG` unless `--lang` is given), whatever the machine's own locale.
 pub fn bianpai(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bianpai")).args(args).output().unwrap()
+    bianpai_in("C.UTF-8", args)
+}
+
+/// Runs `bianpai` with `args` and exactly these locale variables (`LC_ALL`, `LANG`).
+pub fn bianpai_env(vars: &[(&str, &str)], args: &[&str]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_bianpai"));
+    command.env_remove("LC_ALL").env_remove("LANG").envs(vars.iter().copied());
+    command.args(args).output().unwrap()
+}
+
+/// Runs `bianpai` with `args` under the locale `lang` (`LANG`; `LC_ALL` unset).
+pub fn bianpai_in(lang: &str, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_bianpai")).env_remove("LC_ALL").env("LANG", lang).args(args).output().unwrap()
 }
 
 /// Runs `bianpai`, asserts success, returns its standard output.

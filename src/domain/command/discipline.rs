@@ -3,7 +3,9 @@
 //! correction takes the player back under them) and collusion (假棋/人情棋: both players
 //! of the game are disqualified).
 
-use crate::domain::discipline::{COLLUSION_DISQUALIFICATION, FORFEIT_DISQUALIFICATION, over_forfeit_limits};
+use crate::domain::discipline::{
+    COLLUSION_DISQUALIFICATION, FORFEIT_DISQUALIFICATION, RuleReason, over_forfeit_limits, rule_reason,
+};
 use crate::domain::model::change::{Applied, Change, DomainError, player_mut, stage_ref};
 use crate::domain::model::event::Event;
 use crate::domain::model::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
@@ -57,7 +59,8 @@ pub(super) fn apply_forfeit_rule(
     let mut changes = Vec::new();
     for (p, over) in verdicts {
         let Ok(player) = player_mut(event, p) else { continue };
-        let by_rule = player.status == PlayerStatus::Disqualified && player.status_reason == FORFEIT_DISQUALIFICATION;
+        let by_rule = player.status == PlayerStatus::Disqualified
+            && rule_reason(&player.status_reason) == Some((RuleReason::Forfeits, ""));
         let next = match (over, player.status) {
             (true, PlayerStatus::Active) => Some((PlayerStatus::Disqualified, FORFEIT_DISQUALIFICATION.to_string())),
             (false, PlayerStatus::Disqualified) if by_rule => Some((PlayerStatus::Active, String::new())),

@@ -8,3 +8,15 @@ impl Localized for DomainError {
         self.to_string()
     }
 }
+
+impl Localized for super::eligibility::EligibilityIssue {
+    fn message(&self, _lang: Lang) -> String {
+        self.to_string()
+    }
+}
+
+impl Localized for super::warning::PairingWarning {
+    fn message(&self, _lang: Lang) -> String {
+        self.to_string()
+    }
+}

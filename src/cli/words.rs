@@ -1,0 +1,125 @@
+//! The command line's language (CLI.md: every command takes `--lang zh|en`, by default
+//! from `LC_ALL` / `LANG`, Chinese when it starts with `zh`) and its refusals in that
+//! language. The language is chosen once per run, at the start of [`super::run`], and
+//! kept per thread so that tests may run commands in both languages side by side.
+
+use crate::domain::command::DomainError;
+use crate::domain::knockout::KnockoutError;
+use crate::domain::prizes::PrizeError;
+use crate::domain::swiss::PairingError;
+use crate::lang::{Lang, Localized};
+use std::cell::Cell;
+
+thread_local! {
+    static LANG: Cell<Lang> = const { Cell::new(Lang::En) };
+}
+
+/// Chooses the language of this run's messages.
+pub fn set_lang(lang: Lang) {
+    LANG.with(|l| l.set(lang));
+}
+
+/// The language of this run's messages and tables.
+pub fn lang() -> Lang {
+    LANG.with(Cell::get)
+}
+
+/// The text in this run's language.
+pub fn t(zh: impl Into<String>, en: impl Into<String>) -> String {
+    match lang() {
+        Lang::Zh => zh.into(),
+        Lang::En => en.into(),
+    }
+}
+
+/// An operation impossible now (exit 1), already in the run's language.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct Impossible(pub String);
+
+/// "wrote FILE (N bytes)" in the run's language.
+pub fn wrote(output: &std::path::Path, bytes: usize) -> String {
+    let shown = output.display();
+    t(format!("已写出 {shown}（{bytes} 字节）\n"), format!("wrote {shown} ({bytes} bytes)\n"))
+}
+
+/// The language the locale asks for: the first set of `LC_ALL` and `LANG`; Chinese
+/// when it starts with `zh`, else English.
+pub fn from_locale(lc_all: Option<&str>, lang: Option<&str>) -> Lang {
+    let chosen = [lc_all, lang].into_iter().flatten().map(str::trim).find(|v| !v.is_empty());
+    match chosen {
+        Some(v) if v.to_ascii_lowercase().starts_with("zh") => Lang::Zh,
+        _ => Lang::En,
+    }
+}
+
+/// The language of the process's locale.
+pub fn from_env() -> Lang {
+    let lc_all = std::env::var("LC_ALL").ok();
+    let lang = std::env::var("LANG").ok();
+    from_locale(lc_all.as_deref(), lang.as_deref())
+}
+
+/// The words of the first cause in the chain that has them in `lang`, after the
+/// contexts above it (already in the run's language). Causes below it are part of
+/// its own message and are not repeated.
+pub fn error_words(error: &anyhow::Error, lang: Lang) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for cause in error.chain() {
+        if let Some(words) = localized(cause, lang) {
+            parts.push(words);
+            break;
+        }
+        parts.push(cause.to_string());
+    }
+    parts.dedup();
+    parts.join(": ")
+}
+
+/// Tries each error type that has words of its own.
+fn localized(cause: &(dyn std::error::Error + 'static), lang: Lang) -> Option<String> {
+    macro_rules! first_of {
+        ($($t:ty),* $(,)?) => {
+            $(if let Some(e) = cause.downcast_ref::<$t>() {
+                return Some(e.message(lang));
+            })*
+        };
+    }
+    first_of!(
+        DomainError,
+        PairingError,
+        KnockoutError,
+        PrizeError,
+        crate::store::StoreError,
+        crate::store::blacklist::BlacklistError,
+        crate::io::roster::RosterError,
+        crate::io::trf::TrfError,
+        crate::io::export::ExportError,
+        crate::io::trf::ExportError,
+        crate::print::PrintError,
+        crate::present::ranking::RankingError,
+    );
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // issue 18, item 4: the default follows the locale (CLI.md).
+    #[test]
+    fn the_locale_chooses_the_language() {
+        assert_eq!(from_locale(None, Some("zh_CN.UTF-8")), Lang::Zh);
+        assert_eq!(from_locale(Some("en_US.UTF-8"), Some("zh_CN.UTF-8")), Lang::En);
+        assert_eq!(from_locale(Some(""), Some("zh_TW.UTF-8")), Lang::Zh);
+        assert_eq!(from_locale(None, None), Lang::En);
+        assert_eq!(from_locale(Some("C"), None), Lang::En);
+    }
+
+    #[test]
+    fn a_context_is_kept_above_the_localized_cause() {
+        let error = anyhow::Error::new(DomainError::LastGroup).context("上下文");
+        let zh = error_words(&error, Lang::Zh);
+        assert!(zh.starts_with("上下文: "), "{zh}");
+    }
+}
