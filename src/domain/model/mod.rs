@@ -4,8 +4,8 @@
 //! part of the domain, so every rule and command can build on it.
 
 pub mod change;
-pub mod error_words;
 pub mod eligibility;
+pub mod error_words;
 pub mod event;
 pub mod group_rules;
 pub mod ids;
