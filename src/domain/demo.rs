@@ -13,6 +13,7 @@ use super::player::{Gender, PlayerEntry, PlayerStatus, Title};
 use super::presets;
 use super::result::{GameResult, Outcome, ResultReason};
 use super::swiss::{self, PairingError};
+use crate::lang::{Lang, Localized};
 use jiff::civil::{Date, date};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -46,6 +47,17 @@ pub enum DemoError {
     /// A round of the demo could not be paired.
     #[error("demo event: {0}")]
     Pairing(#[from] PairingError),
+}
+
+impl Localized for DemoError {
+    fn message(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (DemoError::UnknownPreset(name), Lang::Zh) => format!("演示赛事所用的预设“{name}”不存在。"),
+            (DemoError::UnknownPreset(name), Lang::En) => format!("The demo's preset “{name}” does not exist."),
+            (DemoError::Domain(d), _) => format!("{}{}", lang.t("演示赛事：", "Demo event: "), d.message(lang)),
+            (DemoError::Pairing(p), _) => format!("{}{}", lang.t("演示赛事：", "Demo event: "), p.message(lang)),
+        }
+    }
 }
 
 const SURNAMES: [&str; 20] = [
@@ -239,11 +251,5 @@ mod tests {
         assert!(outcomes.contains("1-0") && outcomes.contains("0-1") && outcomes.contains("1/2"), "{outcomes:?}");
         assert_eq!(event.player(WITHDRAWN).map(|p| p.status), Some(PlayerStatus::Withdrawn));
         assert_eq!(event.groups[0].stages[0].rounds[3].byes.len(), 1);
-    }
-}
-
-impl crate::lang::Localized for DemoError {
-    fn message(&self, _lang: crate::lang::Lang) -> String {
-        self.to_string()
     }
 }

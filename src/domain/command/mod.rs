@@ -14,7 +14,7 @@ mod stages;
 mod tests;
 
 pub use super::discipline::{COLLUSION_DISQUALIFICATION, FORFEIT_DISQUALIFICATION};
-pub use super::model::change::{Applied, Change, DomainError, EventInfo, settings_only};
+pub use super::model::change::{Applied, Change, DomainError, EntryProblem, EventInfo, settings_only};
 use super::model::event::Event;
 use super::model::event::{KnockoutRules, Official, PlannedBye, Round, RoundSchedule, StageKind, StageStatus};
 use super::model::group_rules::GroupRules;

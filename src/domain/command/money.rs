@@ -3,7 +3,7 @@
 //! derived by `domain::ledger`.
 
 use crate::domain::ledger::{forfeit_fines, next_id};
-use crate::domain::model::change::{Applied, Change, DomainError};
+use crate::domain::model::change::{Applied, Change, DomainError, EntryProblem};
 use crate::domain::model::event::Event;
 use crate::domain::model::ids::StartNo;
 use crate::domain::model::money::{LedgerEntry, LedgerId, LedgerKind, RoundRef};
@@ -19,30 +19,28 @@ pub(super) fn record(
     round: Option<RoundRef>,
     note: &str,
 ) -> Result<Applied, DomainError> {
-    let invalid = |message: String| DomainError::InvalidEntry { name: start_no.to_string(), field: "ledger", message };
     let player = event.player(start_no).ok_or(DomainError::UnknownPlayer(start_no))?;
     let name = player.name().to_string();
     let amount_fen = match (kind, round) {
         (LedgerKind::FinePaid | LedgerKind::FineExcused, None) => {
-            return Err(invalid(format!("{name}: a fine payment or excuse names the forfeited round")));
+            return Err(DomainError::InvalidEntry(EntryProblem::FineWithoutRound { start_no, name }));
         }
         (LedgerKind::FeePaid | LedgerKind::PrizePaid, Some(_)) => {
-            return Err(invalid(format!("{name}: {} names no round", kind.label_en())));
+            return Err(DomainError::InvalidEntry(EntryProblem::RoundNotExpected { start_no, name, kind }));
         }
         (LedgerKind::FinePaid | LedgerKind::FineExcused, Some(at)) => {
-            let fine = forfeit_fines(event)
-                .into_iter()
-                .find(|f| f.start_no == start_no && f.round == at)
-                .ok_or_else(|| invalid(format!("{name} has no forfeit fine in round {}", at.round)))?;
+            let Some(fine) = forfeit_fines(event).into_iter().find(|f| f.start_no == start_no && f.round == at) else {
+                return Err(DomainError::InvalidEntry(EntryProblem::NoFine { start_no, name, round: at }));
+            };
             if fine.excused {
-                return Err(invalid(format!("{name}'s fine of round {} is excused already", at.round)));
+                return Err(DomainError::InvalidEntry(EntryProblem::FineAlreadyExcused { start_no, name, round: at }));
             }
             if kind == LedgerKind::FineExcused { fine.amount_fen } else { amount_fen }
         }
         (LedgerKind::FeePaid | LedgerKind::PrizePaid, None) => amount_fen,
     };
     if amount_fen <= 0 {
-        return Err(invalid(format!("{name}: the amount must be more than 0")));
+        return Err(DomainError::InvalidEntry(EntryProblem::AmountNotPositive { start_no, name }));
     }
     let id = next_id(event);
     let entry = LedgerEntry { id, start_no, kind, amount_fen, round, note: note.trim().to_string(), voided: false };

@@ -2,7 +2,7 @@
 //! ), corrections, deletion of a player registered by mistake, status
 //! (withdrawn, disqualified, reinstated) and check-in.
 
-use crate::domain::model::change::{Applied, Change, DomainError, player_mut};
+use crate::domain::model::change::{Applied, Change, DomainError, EntryProblem, player_mut};
 use crate::domain::model::eligibility::EligibilityIssue;
 use crate::domain::model::event::Event;
 use crate::domain::model::ids::{GroupId, StartNo};
@@ -52,11 +52,7 @@ pub(super) fn set_checked_in(event: &mut Event, start_no: StartNo, checked_in: b
 
 fn validate_entry(entry: &PlayerEntry) -> Result<(), DomainError> {
     if entry.name.trim().is_empty() {
-        return Err(DomainError::InvalidEntry {
-            name: String::new(),
-            field: "name",
-            message: "a name is required".into(),
-        });
+        return Err(DomainError::InvalidEntry(EntryProblem::PlayerNameMissing));
     }
     Ok(())
 }

@@ -2,7 +2,9 @@
 //! schedule, the event's title and officials, announced byes, and closing a stage to
 //! qualify players into the next.
 
-use crate::domain::model::change::{Applied, Change, DomainError, EventInfo, settings_only, stage_mut, stage_ref};
+use crate::domain::model::change::{
+    Applied, Change, DomainError, EntryProblem, EventInfo, settings_only, stage_mut, stage_ref,
+};
 use crate::domain::model::event::{
     ByeKind, Event, KnockoutRules, Official, PlannedBye, RoundSchedule, Stage, StageKind, StageStatus,
 };
@@ -142,16 +144,11 @@ pub(super) fn set_event_info(
     start_date: Option<Date>,
     officials: &[Official],
 ) -> Result<Applied, DomainError> {
-    let invalid = |name: &str, field, message: &str| DomainError::InvalidEntry {
-        name: name.to_string(),
-        field,
-        message: message.to_string(),
-    };
     if name.trim().is_empty() {
-        return Err(invalid("", "event name", "the event needs a name"));
+        return Err(DomainError::InvalidEntry(EntryProblem::EventNameMissing));
     }
     if let Some(o) = officials.iter().find(|o| o.name.trim().is_empty()) {
-        return Err(invalid(&o.role, "official", "an official needs a name"));
+        return Err(DomainError::InvalidEntry(EntryProblem::OfficialNameMissing { role: o.role.clone() }));
     }
     let before = Box::new(EventInfo::of(event));
     event.name = name.trim().to_string();

@@ -35,13 +35,16 @@ fn set_event_info_refuses_an_empty_name_or_a_nameless_official() {
     let mut event = lingting();
     let before = event.clone();
     let no_name = Command::SetEventInfo { name: "  ".into(), start_date: None, officials: vec![] };
-    assert!(matches!(apply(&mut event, &no_name), Err(DomainError::InvalidEntry { field: "event name", .. })));
+    assert!(matches!(apply(&mut event, &no_name), Err(DomainError::InvalidEntry(EntryProblem::EventNameMissing))));
     let nameless = Command::SetEventInfo {
         name: "杯".into(),
         start_date: None,
         officials: vec![Official { role: "总裁判".into(), name: " ".into() }],
     };
-    assert!(matches!(apply(&mut event, &nameless), Err(DomainError::InvalidEntry { field: "official", .. })));
+    assert!(matches!(
+        apply(&mut event, &nameless),
+        Err(DomainError::InvalidEntry(EntryProblem::OfficialNameMissing { .. }))
+    ));
     assert_eq!(event, before);
 }
 

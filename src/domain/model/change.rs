@@ -7,7 +7,7 @@ use super::eligibility::EligibilityIssue;
 use super::event::{Event, Game, Group, Official, Round, Stage};
 use super::group_rules::GroupRulesIssue;
 use super::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
-use super::money::{LedgerEntry, LedgerId};
+use super::money::{LedgerEntry, LedgerId, LedgerKind, RoundRef};
 use super::player::Player;
 use super::prize_checks::PrizeRulesIssue;
 use super::stage_checks::StageSettingIssue;
@@ -134,8 +134,8 @@ pub enum DomainError {
     #[error("{name}: not eligible: {}", join(.issues))]
     Ineligible { name: String, issues: Vec<EligibilityIssue> },
     /// A field of an entry is unusable.
-    #[error("{name}: {field}: {message}")]
-    InvalidEntry { name: String, field: &'static str, message: String },
+    #[error("{0}")]
+    InvalidEntry(EntryProblem),
     /// The stage is not open for play.
     #[error("stage {0} is not open")]
     StageNotOpen(StageNo),
@@ -250,6 +250,71 @@ pub enum DomainError {
         "start numbers can be renumbered only before round 1 of the first stage is paired; group {0} has begun play"
     )]
     RenumberAfterPairing(GroupId),
+}
+
+/// Why an entry — a player, the event's title, an official, a ledger entry — cannot
+/// be used: what [`DomainError::InvalidEntry`] carries, so that the refusal can be
+/// told in either language. `Display` is the English log text.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum EntryProblem {
+    /// A player entry without a name.
+    #[error("name: a name is required")]
+    PlayerNameMissing,
+    /// The event without a title.
+    #[error("event name: the event needs a name")]
+    EventNameMissing,
+    /// An official without a name.
+    #[error("{role}: official: an official needs a name")]
+    OfficialNameMissing {
+        /// The official's role, as typed (may be empty).
+        role: String,
+    },
+    /// A fine payment or excuse that names no round.
+    #[error("{start_no}: ledger: {name}: a fine payment or excuse names the forfeited round")]
+    FineWithoutRound {
+        /// The player.
+        start_no: StartNo,
+        /// The player's name.
+        name: String,
+    },
+    /// An entry fee or prize payment that names a round.
+    #[error("{start_no}: ledger: {name}: {} names no round", kind.label_en())]
+    RoundNotExpected {
+        /// The player.
+        start_no: StartNo,
+        /// The player's name.
+        name: String,
+        /// What was recorded.
+        kind: LedgerKind,
+    },
+    /// The player has no forfeit fine in the round named.
+    #[error("{start_no}: ledger: {name} has no forfeit fine in round {}", round.round)]
+    NoFine {
+        /// The player.
+        start_no: StartNo,
+        /// The player's name.
+        name: String,
+        /// The round named.
+        round: RoundRef,
+    },
+    /// The fine of the round named is excused already.
+    #[error("{start_no}: ledger: {name}'s fine of round {} is excused already", round.round)]
+    FineAlreadyExcused {
+        /// The player.
+        start_no: StartNo,
+        /// The player's name.
+        name: String,
+        /// The round of the fine.
+        round: RoundRef,
+    },
+    /// An amount of 0 or less.
+    #[error("{start_no}: ledger: {name}: the amount must be more than 0")]
+    AmountNotPositive {
+        /// The player.
+        start_no: StartNo,
+        /// The player's name.
+        name: String,
+    },
 }
 
 fn join<T: std::fmt::Display>(items: &[T]) -> String {

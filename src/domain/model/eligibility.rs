@@ -2,6 +2,7 @@
 //! capacity, each broken rule reported with its reason.
 
 use super::player::{Gender, PlayerEntry, Title};
+use crate::lang::{Lang, Localized};
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -91,6 +92,59 @@ impl fmt::Display for EligibilityIssue {
                 f,
                 "registered {date}, outside the window {opens} – {closes} (报名日期 {date} 不在报名时间 {opens} 至 {closes} 内)"
             ),
+        }
+    }
+}
+
+/// One broken entry rule as the player form, the import preview and a refusal list
+/// it: a phrase without a full stop, in the director's language.
+impl Localized for EligibilityIssue {
+    fn message(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (EligibilityIssue::BornTooEarly { born, earliest }, Lang::Zh) => {
+                format!("出生日期 {born} 早于本组下限 {earliest}")
+            }
+            (EligibilityIssue::BornTooEarly { born, earliest }, Lang::En) => {
+                format!("born {born}, before the group's earliest date {earliest}")
+            }
+            (EligibilityIssue::BornTooLate { born, latest }, Lang::Zh) => {
+                format!("出生日期 {born} 晚于本组上限 {latest}")
+            }
+            (EligibilityIssue::BornTooLate { born, latest }, Lang::En) => {
+                format!("born {born}, after the group's latest date {latest}")
+            }
+            (EligibilityIssue::BirthDateMissing, _) => {
+                lang.t("本组需要出生日期", "the group needs a birth date").into()
+            }
+            (EligibilityIssue::WrongGender { required }, Lang::Zh) => format!("本组限{}子选手", required.label_zh()),
+            (EligibilityIssue::WrongGender { required: Gender::Male }, Lang::En) => {
+                "the group is for men and boys only".into()
+            }
+            (EligibilityIssue::WrongGender { required: Gender::Female }, Lang::En) => {
+                "the group is for women and girls only".into()
+            }
+            (EligibilityIssue::GenderMissing, _) => lang.t("本组需要填写性别", "the group needs the gender").into(),
+            (EligibilityIssue::TooYoung { age, min }, Lang::Zh) => format!("年龄 {age} 岁，不足 {min} 岁"),
+            (EligibilityIssue::TooYoung { age, min }, Lang::En) => format!("aged {age}, under {min}"),
+            (EligibilityIssue::TooOld { age, max }, Lang::Zh) => format!("年龄 {age} 岁，超过 {max} 岁"),
+            (EligibilityIssue::TooOld { age, max }, Lang::En) => format!("aged {age}, over {max}"),
+            (EligibilityIssue::TitleNotAllowed { title }, Lang::Zh) => {
+                format!("称号“{}”不得报名本组", title.label_zh())
+            }
+            (EligibilityIssue::TitleNotAllowed { title }, Lang::En) => {
+                format!("the title {} may not enter this group", title.label_en())
+            }
+            (EligibilityIssue::GroupFull { capacity }, Lang::Zh) => format!("本组已满（限 {capacity} 人）"),
+            (EligibilityIssue::GroupFull { capacity }, Lang::En) => format!("the group is full ({capacity} players)"),
+            (EligibilityIssue::PhoneMissing, _) => {
+                lang.t("缺联系电话（本组报名必填）", "a phone number is required").into()
+            }
+            (EligibilityIssue::OutsideRegistration { date, opens, closes }, Lang::Zh) => {
+                format!("报名日期 {date} 不在本组报名时间 {opens} 至 {closes} 内")
+            }
+            (EligibilityIssue::OutsideRegistration { date, opens, closes }, Lang::En) => {
+                format!("registered on {date}, outside the group's registration window {opens} – {closes}")
+            }
         }
     }
 }

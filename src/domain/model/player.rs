@@ -101,6 +101,21 @@ impl Title {
             Title::Other(text) => text,
         }
     }
+
+    /// The English name, as the window shows it in English.
+    pub fn label_en(&self) -> &str {
+        match self {
+            Title::GrandMaster => "Grandmaster",
+            Title::Master => "Master",
+            Title::WomanGrandMaster => "Woman grandmaster",
+            Title::WomanMaster => "Woman master",
+            Title::CandidateMaster => "Candidate master",
+            Title::FirstClass => "First class",
+            Title::SecondClass => "Second class",
+            Title::ThirdClass => "Third class",
+            Title::Other(text) => text,
+        }
+    }
 }
 
 impl fmt::Display for Title {

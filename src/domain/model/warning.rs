@@ -4,6 +4,7 @@
 
 use super::ids::StartNo;
 use super::rules::Colour;
+use crate::lang::{Lang, Localized};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -66,6 +67,49 @@ impl fmt::Display for PairingWarning {
             }
             PairingWarning::SameClub { a, b, club, .. } => write!(f, "{a} and {b} are both of {club} (同单位)"),
             PairingWarning::NotPaired { player } => write!(f, "{player} is neither paired nor given a bye (未编排)"),
+        }
+    }
+}
+
+/// A broken pairing rule as the pairing table, its tooltips and the confirmation of a
+/// hand edit list it: a phrase without a full stop, in the director's language.
+impl Localized for PairingWarning {
+    fn message(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (PairingWarning::Rematch { a, b }, Lang::Zh) => format!("{a}号与{b}号重复对局，此前已经交过手"),
+            (PairingWarning::Rematch { a, b }, Lang::En) => format!("no. {a} and no. {b} have met before"),
+            (PairingWarning::ThirdSameColour { player, colour }, Lang::Zh) => {
+                let side = if *colour == Colour::Red { "红" } else { "黑" };
+                format!("{player}号将连续三局执{side}（连续三局同色）")
+            }
+            (PairingWarning::ThirdSameColour { player, colour }, Lang::En) => {
+                let side = if *colour == Colour::Red { "red" } else { "black" };
+                format!("no. {player} would have {side} three times running")
+            }
+            (PairingWarning::ColourDifference { player, difference }, Lang::Zh) => {
+                let (more, fewer) = if *difference >= 0 { ("红", "黑") } else { ("黑", "红") };
+                let by = difference.unsigned_abs();
+                format!("{player}号执{more}将比执{fewer}多{by}局（先后手差超过2）")
+            }
+            (PairingWarning::ColourDifference { player, difference }, Lang::En) => {
+                let (more, fewer) = if *difference >= 0 { ("red", "black") } else { ("black", "red") };
+                let by = difference.unsigned_abs();
+                format!("no. {player} would have {more} {by} times more than {fewer}")
+            }
+            (PairingWarning::SecondBye { player }, Lang::Zh) => {
+                format!("{player}号此前已轮空或得过弃权胜，再次轮空")
+            }
+            (PairingWarning::SecondBye { player }, Lang::En) => {
+                format!("no. {player} already had a bye or a forfeit win and would get the bye again")
+            }
+            (PairingWarning::SameClub { a, b, club, .. }, Lang::Zh) => format!("{a}号与{b}号同属{club}（同单位）"),
+            (PairingWarning::SameClub { a, b, club, .. }, Lang::En) => {
+                format!("no. {a} and no. {b} are both of {club}")
+            }
+            (PairingWarning::NotPaired { player }, Lang::Zh) => format!("{player}号既未编排对局，也未轮空"),
+            (PairingWarning::NotPaired { player }, Lang::En) => {
+                format!("no. {player} is neither paired nor given a bye")
+            }
         }
     }
 }

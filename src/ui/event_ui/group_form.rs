@@ -175,7 +175,7 @@ pub(super) fn group_rules_ui(ui: &mut Ui, form: &mut GroupForm, lang: Lang) {
         ui.horizontal_wrapped(|ui| {
             for title in TITLES {
                 let mut on = form.forbidden_titles.contains(&title);
-                let text = lang.t(title.label_zh(), title_en(&title));
+                let text = lang.t(title.label_zh(), title.label_en());
                 if ui.checkbox(&mut on, text).changed() {
                     form.forbidden_titles.retain(|t| *t != title);
                     if on {
@@ -205,19 +205,4 @@ fn entry_rules_ui(ui: &mut Ui, form: &mut GroupForm, lang: Lang) {
         ui.checkbox(&mut form.genders_apart, lang.t("男女分别排名", "Rank boys and girls separately"));
     });
     ui.end_row();
-}
-
-/// A title's English name.
-fn title_en(title: &Title) -> &str {
-    match title {
-        Title::GrandMaster => "Grandmaster",
-        Title::Master => "Master",
-        Title::WomanGrandMaster => "Woman grandmaster",
-        Title::WomanMaster => "Woman master",
-        Title::CandidateMaster => "Candidate master",
-        Title::FirstClass => "First class",
-        Title::SecondClass => "Second class",
-        Title::ThirdClass => "Third class",
-        Title::Other(text) => text,
-    }
 }

@@ -7,6 +7,7 @@ use crate::domain::command::Command;
 use crate::domain::event::{Round, Stage};
 use crate::domain::ids::RoundNo;
 use crate::domain::swiss::{PairingEdit, PairingWarning, check_round, edited};
+use crate::lang::Localized;
 use crate::ui::dialog::{Answer, Confirmation, confirmation_ui};
 use crate::ui::env::Env;
 use crate::ui::i18n::Lang;
@@ -160,7 +161,7 @@ pub(super) fn confirm_ui(
             ui.heading(lang.t("此修改违反编排规则", "This edit breaks pairing rules"));
             ui.add_space(6.0);
             for w in warnings {
-                ui.label(format!("{WARNING_MARK} {w}"));
+                ui.label(format!("{WARNING_MARK} {}", w.message(lang)));
             }
             ui.add_space(6.0);
             ui.weak(lang.t(

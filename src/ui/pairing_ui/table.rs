@@ -6,6 +6,7 @@ use super::{Line, PairingView, WARNING_MARK, bye_label, colour_histories};
 use crate::domain::event::{Round, Stage};
 use crate::domain::ids::{BoardNo, StartNo};
 use crate::domain::standings::records_after;
+use crate::lang::Localized;
 use crate::ui::env::Env;
 use crate::ui::i18n::Lang;
 use crate::ui::result_entry::result_label;
@@ -49,7 +50,7 @@ pub(super) fn pairing_table_ui(
     let player_cell = |ui: &mut Ui, p: StartNo, picked_now: &mut Option<StartNo>| {
         let name = event.player(p).map(|pl| pl.entry.name.as_str()).unwrap_or("");
         let concerns: Vec<String> =
-            chosen.warnings.iter().filter(|w| w.players().contains(&p)).map(ToString::to_string).collect();
+            chosen.warnings.iter().filter(|w| w.players().contains(&p)).map(|w| w.message(lang)).collect();
         let text = if concerns.is_empty() { format!("{p} {name}") } else { format!("{p} {name} {WARNING_MARK}") };
         ui.push_id(("player", p), |ui| {
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
@@ -147,7 +148,7 @@ pub(super) fn warnings_ui(ui: &mut Ui, round: &Round, lang: Lang) {
         egui::ScrollArea::vertical().id_salt("pairing_warnings").max_height(6.0 * row_height(ui)).show(ui, |ui| {
             for w in &round.warnings {
                 let kind = if w.is_absolute() { lang.t("（已确认）", " (confirmed)") } else { "" };
-                ui.label(format!("{WARNING_MARK} {w}{kind}"));
+                ui.label(format!("{WARNING_MARK} {}{kind}", w.message(lang)));
             }
         });
     });

@@ -19,13 +19,14 @@
 //! fields.
 
 use super::form_checks::{
-    BlacklistCache, blacklist_warnings_ui, issue_text, late_entry_note, message_for, parse_date, read_blacklist,
+    BlacklistCache, blacklist_warnings_ui, late_entry_note, message_for, parse_date, read_blacklist,
 };
 use crate::domain::command::{Command, registration_issues};
 use crate::domain::eligibility::EligibilityIssue;
 use crate::domain::event::Event;
 use crate::domain::ids::{GroupId, StartNo};
 use crate::domain::player::{Gender, Player, PlayerEntry, Title};
+use crate::lang::Localized;
 use crate::ui::env::Env;
 use crate::ui::form::labelled_text_ui;
 use crate::ui::i18n::Lang;
@@ -429,7 +430,7 @@ fn rules_ui(ui: &mut Ui, state: &mut PlayerForm, issues: &[EligibilityIssue], pa
     };
     ui.colored_label(ui.visuals().warn_fg_color, heading);
     for issue in issues {
-        ui.colored_label(ui.visuals().warn_fg_color, format!("• {}", issue_text(issue, lang)));
+        ui.colored_label(ui.visuals().warn_fg_color, format!("• {}", issue.message(lang)));
     }
     if is_add {
         ui.add_enabled_ui(state.submitted.is_none(), |ui| {

@@ -1,12 +1,11 @@
 //! What the player form checks and tells as the director types: birth dates read in
-//! several spellings, broken entry rules in words, what a late entry means, and
-//! matches against the blacklist.
+//! several spellings, what a late entry means, and matches against the blacklist
+//! . Broken entry rules tell themselves (`Localized` of `EligibilityIssue`).
 
 use crate::domain::blacklist::{BlacklistEntry, MatchStrength, screen};
-use crate::domain::eligibility::EligibilityIssue;
 use crate::domain::event::Group;
 use crate::domain::ids::StageNo;
-use crate::domain::player::{Gender, PlayerEntry};
+use crate::domain::player::PlayerEntry;
 use crate::ui::i18n::Lang;
 use egui::Ui;
 use jiff::civil::Date;
@@ -52,51 +51,6 @@ pub(super) fn parse_date(text: &str) -> Result<Option<Date>, DateError> {
         zh: format!("{text} 不存在（月份或日期有误）"),
         en: format!("{text} does not exist (month or day out of range)"),
     })
-}
-
-/// One broken entry rule, in the window's language.
-pub(super) fn issue_text(issue: &EligibilityIssue, lang: Lang) -> String {
-    match (issue, lang) {
-        (EligibilityIssue::BornTooEarly { born, earliest }, Lang::Zh) => {
-            format!("出生日期 {born} 早于本组下限 {earliest}")
-        }
-        (EligibilityIssue::BornTooEarly { born, earliest }, Lang::En) => {
-            format!("born {born}, before the group's earliest date {earliest}")
-        }
-        (EligibilityIssue::BornTooLate { born, latest }, Lang::Zh) => {
-            format!("出生日期 {born} 晚于本组上限 {latest}")
-        }
-        (EligibilityIssue::BornTooLate { born, latest }, Lang::En) => {
-            format!("born {born}, after the group's latest date {latest}")
-        }
-        (EligibilityIssue::BirthDateMissing, Lang::Zh) => "本组需要出生日期".into(),
-        (EligibilityIssue::BirthDateMissing, Lang::En) => "the group needs a birth date".into(),
-        (EligibilityIssue::WrongGender { required }, Lang::Zh) => format!("本组限{}子选手", required.label_zh()),
-        (EligibilityIssue::WrongGender { required }, Lang::En) => match required {
-            Gender::Male => "the group is for men and boys only".into(),
-            Gender::Female => "the group is for women and girls only".into(),
-        },
-        (EligibilityIssue::GenderMissing, Lang::Zh) => "本组需要填写性别".into(),
-        (EligibilityIssue::GenderMissing, Lang::En) => "the group needs the gender".into(),
-        (EligibilityIssue::TooYoung { age, min }, Lang::Zh) => format!("年龄 {age} 岁，不足 {min} 岁"),
-        (EligibilityIssue::TooYoung { age, min }, Lang::En) => format!("aged {age}, under {min}"),
-        (EligibilityIssue::TooOld { age, max }, Lang::Zh) => format!("年龄 {age} 岁，超过 {max} 岁"),
-        (EligibilityIssue::TooOld { age, max }, Lang::En) => format!("aged {age}, over {max}"),
-        (EligibilityIssue::TitleNotAllowed { title }, Lang::Zh) => format!("称号“{title}”不得报名本组"),
-        (EligibilityIssue::TitleNotAllowed { title }, Lang::En) => {
-            format!("the title {title} may not enter this group")
-        }
-        (EligibilityIssue::GroupFull { capacity }, Lang::Zh) => format!("本组已满（限 {capacity} 人）"),
-        (EligibilityIssue::GroupFull { capacity }, Lang::En) => format!("the group is full ({capacity} players)"),
-        (EligibilityIssue::PhoneMissing, Lang::Zh) => "缺联系电话（本组报名必填）".into(),
-        (EligibilityIssue::PhoneMissing, Lang::En) => "a phone number is required".into(),
-        (EligibilityIssue::OutsideRegistration { date, opens, closes }, Lang::Zh) => {
-            format!("报名日期 {date} 不在本组报名时间 {opens} 至 {closes} 内")
-        }
-        (EligibilityIssue::OutsideRegistration { date, opens, closes }, Lang::En) => {
-            format!("registered on {date}, outside the group's registration window {opens} – {closes}")
-        }
-    }
 }
 
 /// What a late entry into `group` means now, if rounds have been paired.

@@ -14,12 +14,12 @@
 //! Keys: Enter in the path field reads the file, Ctrl+Enter imports, Esc closes the
 //! dialog.
 
-use super::form_checks::issue_text;
 use crate::domain::command::{Command, registration_issues};
 use crate::domain::event::{Event, Registered};
 use crate::domain::ids::GroupId;
 use crate::domain::player::PlayerEntry;
 use crate::io::roster::{RosterError, RosterRow, RowError, read_roster};
+use crate::lang::Localized;
 use crate::ui::env::Env;
 use crate::ui::i18n::Lang;
 use crate::ui::memo::Memo;
@@ -453,8 +453,7 @@ fn preview_table_ui(ui: &mut Ui, event: &Event, rows: &[RosterRow], checks: &[Ro
                     } else if check.issues.is_empty() {
                         text_cell_ui(&mut row, id, Align::Left, lang.t("符合", "ok"));
                     } else {
-                        let text =
-                            check.issues.iter().map(|issue| issue_text(issue, lang)).collect::<Vec<_>>().join("；");
+                        let text = check.issues.iter().map(|issue| issue.message(lang)).collect::<Vec<_>>().join("；");
                         row.col(|ui| {
                             ui.push_id(id, |ui| {
                                 ui.label(egui::RichText::new(text.as_str()).color(warn)).on_hover_text(text.as_str());

@@ -55,7 +55,7 @@ fn a_huaiyin_adult_born_in_1950_breaks_two_rules_and_needs_a_phone() {
     let adult = event.find_group("成人组").unwrap().id;
     let entry = PlayerEntry { name: "老将".into(), born: Some(date(1950, 5, 1)), ..PlayerEntry::default() };
     let issues = issues_for(&event, Mode::Add(adult), adult, &entry);
-    let text: Vec<String> = issues.iter().map(|i| issue_text(i, Lang::Zh)).collect();
+    let text: Vec<String> = issues.iter().map(|i| i.message(Lang::Zh)).collect();
     assert_eq!(
         text,
         ["出生日期 1950-05-01 早于本组下限 1952-01-01", "年龄 72 岁，超过 70 岁", "缺联系电话（本组报名必填）"]
