@@ -211,15 +211,3 @@ impl Localized for EntryProblem {
         }
     }
 }
-
-impl Localized for super::eligibility::EligibilityIssue {
-    fn message(&self, _lang: Lang) -> String {
-        self.to_string()
-    }
-}
-
-impl Localized for super::warning::PairingWarning {
-    fn message(&self, _lang: Lang) -> String {
-        self.to_string()
-    }
-}
