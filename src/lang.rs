@@ -47,3 +47,36 @@ pub trait Localized {
     /// The message in `lang`.
     fn message(&self, lang: Lang) -> String;
 }
+
+/// A message in both languages, made once where it arises (the window's worker thread,
+/// say) and shown later in whichever language the window has then.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Words {
+    /// 简体中文
+    pub zh: String,
+    /// English
+    pub en: String,
+}
+
+impl Words {
+    /// The same message, written in each language.
+    pub fn new(zh: impl Into<String>, en: impl Into<String>) -> Words {
+        Words { zh: zh.into(), en: en.into() }
+    }
+
+    /// An error's message in both languages.
+    pub fn of(error: &impl Localized) -> Words {
+        Words { zh: error.message(Lang::Zh), en: error.message(Lang::En) }
+    }
+
+    /// The text in `lang`.
+    pub fn get(&self, lang: Lang) -> &str {
+        lang.t(&self.zh, &self.en)
+    }
+
+    /// The message after a heading in the language of each (`打印：…` / `Print: …`).
+    pub fn after(self, heading: &Words) -> Words {
+        let join = |h: &str, sep: &str, m: String| if h.is_empty() { m } else { format!("{h}{sep}{m}") };
+        Words { zh: join(&heading.zh, "：", self.zh), en: join(&heading.en, ": ", self.en) }
+    }
+}

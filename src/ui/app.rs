@@ -303,7 +303,7 @@ impl BianpaiApp {
             top_bar_ui(ui, event, chosen_group, chosen_stage, group, stage, lang, dark, files);
         });
         egui::Panel::bottom("status_bar").show(ui, |ui| {
-            status_bar_ui(ui, session, font.as_ref(), *lang);
+            status_bar_ui(ui, session, font.as_ref(), *lang, &mut jobs);
         });
         egui::Panel::left("views").resizable(false).exact_size(112.0).show(ui, |ui| {
             views_ui(ui, view, *lang);

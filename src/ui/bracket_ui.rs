@@ -265,7 +265,7 @@ fn toolbar_ui(
         };
         let pressed = enabled && keys_free && ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::P));
         if enabled && (button.clicked() || pressed) {
-            jobs.push(Job::Pair { group: env.group.id, stage: stage.no, seed: fresh_seed() });
+            jobs.push(Job::Pair { group: env.group.id, stage: stage.no, seed: fresh_seed(), lang: env.lang });
             state.refocus = true;
         }
         if let Some(why) = &blocker {

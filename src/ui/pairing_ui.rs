@@ -247,7 +247,7 @@ pub fn pairing_ui(ui: &mut Ui, state: &mut PairingView, env: &Env<'_>, stage: &S
         };
         if enabled && (button.clicked() || key(ui, Key::P)) {
             let seed = seed.as_ref().ok().copied().flatten().unwrap_or_else(fresh_seed);
-            jobs.push(Job::Pair { group: env.group.id, stage: stage.no, seed });
+            jobs.push(Job::Pair { group: env.group.id, stage: stage.no, seed, lang: env.lang });
             state.pairing = Some(std::time::Instant::now());
             state.round = None;
             state.seed_text.clear();

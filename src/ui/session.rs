@@ -3,14 +3,15 @@
 //! pairs and saves, and answers with the event as saved after each change, waking the
 //! window with a repaint. Dropping the [`Session`] ends the worker and closes the file.
 
-use super::change_words::{action_label, original_command};
+mod worker;
+
 use super::consequences::{Consequence, consequences};
 use super::i18n::Lang;
 use crate::domain::command::{Command, DomainError};
 use crate::domain::event::Event;
 use crate::domain::ids::{GroupId, StageNo};
-use crate::domain::swiss::pair_next_round;
-use crate::store::{AuditEntry, EventFile, StoreError, backup};
+use crate::lang::Words;
+use crate::store::AuditEntry;
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::{Duration, Instant};
@@ -81,6 +82,8 @@ pub enum Job {
         stage: StageNo,
         /// The draw's seed (recorded with the round).
         seed: u64,
+        /// The language of the notice.
+        lang: Lang,
     },
 }
 
@@ -105,12 +108,27 @@ pub enum PrintTarget {
 /// What the worker reports back.
 #[derive(Debug)]
 enum Report {
-    Opened { path: PathBuf, event: Box<Event> },
-    Saved { label: String, event: Box<Event> },
-    Failed { label: String, message: String },
-    Refused { label: String, commands: Vec<Command>, error: DomainError },
+    Opened {
+        path: PathBuf,
+        event: Box<Event>,
+    },
+    /// A change saved; `undone` when it was an undo, so the notice offers redo.
+    Saved {
+        label: String,
+        event: Box<Event>,
+        undone: bool,
+    },
+    /// What failed, in both languages (the window's language may change meanwhile).
+    Failed(Words),
+    Refused {
+        label: String,
+        commands: Vec<Command>,
+        error: DomainError,
+    },
     History(Box<History>),
-    Done { label: String },
+    Done {
+        label: String,
+    },
 }
 
 /// What the history view shows: the audit log, whether undo and redo can act, and the
@@ -138,8 +156,10 @@ pub struct History {
 pub enum Notice {
     /// A change was saved.
     Saved(String),
-    /// Something was refused or failed; the message says why.
-    Failed(String),
+    /// An undo was saved: the notice names it and offers to redo it.
+    Undone(String),
+    /// Something was refused or failed; the message says why, in both languages.
+    Failed(Words),
 }
 
 /// Commands the rules refused, as the worker reported them: typed, so that the panel
@@ -197,7 +217,7 @@ impl Session {
         // Should the thread fail to start, every submit reports it in the status bar.
         let _ = std::thread::Builder::new()
             .name("bianpai-event-file".into())
-            .spawn(move || worker(job_rx, report_tx, repaint));
+            .spawn(move || worker::worker(job_rx, report_tx, repaint));
         Session {
             jobs,
             reports,
@@ -217,7 +237,10 @@ impl Session {
         if self.jobs.send(job).is_ok() {
             self.pending += 1;
         } else {
-            self.notice = Some(Notice::Failed("the event file worker has stopped".into()));
+            self.notice = Some(Notice::Failed(Words::new(
+                "保存赛事文件的后台线程已停止，请保存副本后重新打开 Bianpai",
+                "the event file's worker has stopped; save a copy and restart Bianpai",
+            )));
         }
     }
 
@@ -240,8 +263,8 @@ impl Session {
                 self.revision += 1;
                 true
             }
-            Report::Saved { label, event } => {
-                self.notice = Some(Notice::Saved(label));
+            Report::Saved { label, event, undone } => {
+                self.notice = Some(if undone { Notice::Undone(label) } else { Notice::Saved(label) });
                 self.consequences = self.event.as_ref().map(|before| consequences(before, &event)).unwrap_or_default();
                 self.event = Some(*event);
                 self.revision += 1;
@@ -256,13 +279,12 @@ impl Session {
                 self.history = Some(*history);
                 false
             }
-            Report::Failed { label, message } => {
-                self.notice =
-                    Some(Notice::Failed(if label.is_empty() { message } else { format!("{label}: {message}") }));
+            Report::Failed(words) => {
+                self.notice = Some(Notice::Failed(words));
                 false
             }
             Report::Refused { label, commands, error } => {
-                self.notice = Some(Notice::Failed(format!("{label}: {error}")));
+                self.notice = Some(Notice::Failed(Words::of(&error).after(&Words::new(label.clone(), label.clone()))));
                 Refusal::record(&mut self.refusals, commands, error);
                 false
             }
@@ -322,227 +344,5 @@ impl Session {
     /// Counts the changes seen, so that views can drop caches.
     pub fn revision(&self) -> u64 {
         self.revision
-    }
-}
-
-fn worker(jobs: Receiver<Job>, reports: Sender<Report>, repaint: Option<egui::Context>) {
-    let mut file: Option<EventFile> = None;
-    for job in jobs {
-        let report = run_job(&mut file, job);
-        if reports.send(report).is_err() {
-            break;
-        }
-        if let Some(ctx) = &repaint {
-            ctx.request_repaint();
-        }
-    }
-}
-
-fn run_job(file: &mut Option<EventFile>, job: Job) -> Report {
-    match job {
-        Job::Open(path) => {
-            *file = None;
-            match EventFile::open(&path) {
-                Ok(f) => {
-                    let event = Box::new(f.event().clone());
-                    *file = Some(f);
-                    Report::Opened { path, event }
-                }
-                Err(e) => Report::Failed { label: String::new(), message: e.to_string() },
-            }
-        }
-        Job::Create { path, event } => match EventFile::create(&path, &event) {
-            Ok(f) => {
-                let event = Box::new(f.event().clone());
-                *file = Some(f);
-                Report::Opened { path, event }
-            }
-            Err(e) => Report::Failed { label: String::new(), message: e.to_string() },
-        },
-        Job::SaveAs(path) => {
-            let Some(f) = file.as_ref() else {
-                return Report::Failed { label: String::new(), message: "no event file is open".into() };
-            };
-            let copied = f.save_copy(&path).and_then(|()| EventFile::open(&path));
-            match copied {
-                Ok(copy) => {
-                    let event = Box::new(copy.event().clone());
-                    *file = Some(copy);
-                    Report::Opened { path, event }
-                }
-                Err(e) => Report::Failed { label: String::new(), message: e.to_string() },
-            }
-        }
-        Job::Execute { label, commands } => match file.as_mut() {
-            None => Report::Failed { label, message: "no event file is open".into() },
-            Some(f) => match f.execute_all(&commands) {
-                Ok(_) => Report::Saved { label, event: Box::new(f.event().clone()) },
-                Err(StoreError::Domain(error)) => Report::Refused { label, commands, error },
-                Err(e) => Report::Failed { label, message: e.to_string() },
-            },
-        },
-        Job::LoadHistory => {
-            let Some(f) = file.as_ref() else {
-                return Report::Failed { label: String::new(), message: "no event file is open".into() };
-            };
-            let read = f.audit_log().and_then(|entries| Ok((entries, f.undo_stacks()?)));
-            match read {
-                Ok((entries, stacks)) => Report::History(Box::new(History {
-                    can_undo: !stacks.done.is_empty(),
-                    can_redo: !stacks.undone.is_empty(),
-                    next_undo: command_of(&entries, stacks.done.last()),
-                    next_redo: command_of(&entries, stacks.undone.last()),
-                    entries,
-                    backups: backup::list_backups(f.path()),
-                    revision: 0,
-                })),
-                Err(e) => Report::Failed { label: String::new(), message: e.to_string() },
-            }
-        }
-        Job::Restore(from) => {
-            let label = "从备份恢复 (restore)".to_string();
-            let Some(path) = file.as_ref().map(|f| f.path().to_path_buf()) else {
-                return Report::Failed { label, message: "no event file is open".into() };
-            };
-            *file = None;
-            let restored = backup::restore(&path, &from);
-            match EventFile::open(&path) {
-                Ok(f) => {
-                    let event = Box::new(f.event().clone());
-                    *file = Some(f);
-                    match restored {
-                        Ok(()) => Report::Opened { path, event },
-                        Err(e) => Report::Failed { label, message: e.to_string() },
-                    }
-                }
-                Err(e) => Report::Failed { label, message: e.to_string() },
-            }
-        }
-        Job::Print { request, target } => {
-            let label = "打印 (print)".to_string();
-            let Some(f) = file.as_ref() else {
-                return Report::Failed { label, message: "no event file is open".into() };
-            };
-            match print_to(f, &request, target) {
-                Ok(path) => Report::Done { label: format!("{label}: {}", path.display()) },
-                Err(message) => Report::Failed { label, message },
-            }
-        }
-        Job::Export { kind, group, lang, path } => {
-            let label = lang.t("导出", "Export").to_string();
-            let Some(f) = file.as_ref() else {
-                return Report::Failed { label, message: "no event file is open".into() };
-            };
-            match export_bytes(f.event(), kind, group, lang).and_then(|bytes| write_whole(&path, &bytes)) {
-                Ok(()) => Report::Done { label: format!("{label}: {}", path.display()) },
-                Err(message) => Report::Failed { label, message },
-            }
-        }
-        Job::Undo { lang } | Job::Redo { lang } => {
-            let redo = matches!(job, Job::Redo { .. });
-            let Some(f) = file.as_mut() else {
-                return Report::Failed { label: String::new(), message: "no event file is open".into() };
-            };
-            undo_or_redo(f, redo, lang)
-        }
-        Job::Pair { group, stage, seed } => {
-            let label = "编排".to_string();
-            let Some(f) = file.as_mut() else {
-                return Report::Failed { label, message: "no event file is open".into() };
-            };
-            let round = match pair_next_round(f.event(), group, stage, seed) {
-                Ok(round) => round,
-                Err(e) => return Report::Failed { label, message: e.to_string() },
-            };
-            let label = format!("第{}轮已编排 (seed {seed})", round.no);
-            match f.execute(&Command::PairRound { group, stage, round }) {
-                Ok(_) => Report::Saved { label, event: Box::new(f.event().clone()) },
-                Err(e) => Report::Failed { label, message: e.to_string() },
-            }
-        }
-    }
-}
-
-/// Prints `request` and writes the PDF to its target; for the viewer, a file in the
-/// temporary folder that the system's viewer is asked to open.
-fn print_to(file: &EventFile, request: &crate::print::Request, target: PrintTarget) -> Result<PathBuf, String> {
-    let printed = crate::print::print(file.event(), request).map_err(|e| e.to_string())?;
-    let open_after = target == PrintTarget::Viewer;
-    let path = match target {
-        PrintTarget::File(path) => path,
-        PrintTarget::Viewer => {
-            let stem = file.path().file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-            let stamp = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_millis())
-                .unwrap_or_default();
-            std::env::temp_dir().join(format!("{stem}-{:?}-{stamp}.pdf", request.document).to_lowercase())
-        }
-    };
-    write_whole(&path, &printed.bytes)?;
-    if open_after {
-        open::that_detached(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    }
-    Ok(path)
-}
-
-/// The bytes of an export of `event`.
-fn export_bytes(event: &Event, kind: ExportKind, group: GroupId, lang: crate::lang::Lang) -> Result<Vec<u8>, String> {
-    match kind {
-        ExportKind::Ranking(format) => {
-            crate::io::export::final_ranking_as(event, group, format, lang).map_err(|e| e.to_string())
-        }
-        ExportKind::Trf => {
-            let stage = event.group(group).and_then(|g| g.current_stage()).ok_or("the group has no stage")?;
-            let document = crate::io::trf::from_stage(event, group, stage.no).map_err(|e| e.to_string())?;
-            Ok(document.to_text().into_bytes())
-        }
-    }
-}
-
-/// Writes `bytes` to `path` whole or not at all: under a temporary name beside it,
-/// then renamed into place.
-fn write_whole(path: &std::path::Path, bytes: &[u8]) -> Result<(), String> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".writing");
-    let tmp = PathBuf::from(tmp);
-    let written = std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path));
-    if let Err(e) = written {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(format!("{}: {e}", path.display()));
-    }
-    Ok(())
-}
-
-/// The change the audit row `id` among `entries` stands for (an undo or redo row
-/// followed back to the command it reverts).
-fn command_of(entries: &[AuditEntry], id: Option<&i64>) -> Option<String> {
-    let row = |id: i64| entries.iter().find(|e| e.id == id).map(|e| e.command.clone());
-    row(*id?).map(|command| original_command(command, row))
-}
-
-/// Undoes (or redoes) the newest change; the notice names it: `撤销：录入成绩 第3轮 第20台`.
-fn undo_or_redo(f: &mut EventFile, redo: bool, lang: Lang) -> Report {
-    let verb = if redo { lang.t("重做", "Redo") } else { lang.t("撤销", "Undo") };
-    match f.revert_next(redo) {
-        Ok(Some((id, _))) => {
-            let row = |id: i64| f.audit_command(id).ok().flatten();
-            let label = match (row(id).map(|c| action_label(&original_command(c, row), lang)), lang) {
-                (Some(what), Lang::Zh) => format!("{verb}：{what}"),
-                (Some(what), Lang::En) => format!("{verb}: {what}"),
-                (None, _) => verb.to_string(),
-            };
-            Report::Saved { label, event: Box::new(f.event().clone()) }
-        }
-        Ok(None) => Report::Failed {
-            label: verb.to_string(),
-            message: if redo {
-                lang.t("没有可重做的操作", "nothing to redo")
-            } else {
-                lang.t("没有可撤销的操作", "nothing to undo")
-            }
-            .into(),
-        },
-        Err(e) => Report::Failed { label: verb.to_string(), message: e.to_string() },
     }
 }

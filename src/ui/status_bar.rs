@@ -4,11 +4,12 @@
 use super::consequences::describe;
 use super::fonts::FontSource;
 use super::i18n::Lang;
-use super::session::{Notice, Session};
+use super::session::{Job, Notice, Session};
 use egui::Ui;
 
-/// The status bar: the file, the worker busy, the last notice and its consequences.
-pub fn status_bar_ui(ui: &mut Ui, session: &Session, font: Option<&FontSource>, lang: Lang) {
+/// The status bar: the file, the worker busy, the last notice and its consequences;
+/// after an undo, a button to redo it.
+pub fn status_bar_ui(ui: &mut Ui, session: &Session, font: Option<&FontSource>, lang: Lang, jobs: &mut Vec<Job>) {
     ui.horizontal_wrapped(|ui| {
         match session.path() {
             Some(path) => {
@@ -32,9 +33,19 @@ pub fn status_bar_ui(ui: &mut Ui, session: &Session, font: Option<&FontSource>, 
                     ui.colored_label(ui.visuals().warn_fg_color, describe(consequence, lang));
                 }
             }
+            Some(Notice::Undone(what)) => {
+                ui.separator();
+                ui.label(what.as_str());
+                let redo = egui::Button::new(lang.t("重做", "Redo")).small();
+                let hint =
+                    lang.t("把刚撤销的修改重新做一遍（Ctrl+Shift+Z）", "Put back what was just undone (Ctrl+Shift+Z)");
+                if ui.add_enabled(!session.is_busy(), redo).on_hover_text(hint).clicked() {
+                    jobs.push(Job::Redo { lang });
+                }
+            }
             Some(Notice::Failed(why)) => {
                 ui.separator();
-                ui.colored_label(ui.visuals().error_fg_color, why.as_str());
+                ui.colored_label(ui.visuals().error_fg_color, why.get(lang));
             }
             None => {}
         }
@@ -42,7 +53,7 @@ pub fn status_bar_ui(ui: &mut Ui, session: &Session, font: Option<&FontSource>, 
             ui.separator();
             ui.colored_label(
                 ui.visuals().warn_fg_color,
-                "未找到中文字体，汉字可能显示为方框 (no CJK font found: Chinese text shows as boxes)",
+                lang.t("未找到中文字体，汉字可能显示为方框", "No Chinese font found: Chinese text shows as boxes"),
             );
         }
     });
@@ -57,7 +68,7 @@ pub fn open_error_ui(ui: &mut Ui, notice: Option<&Notice>, busy: bool, lang: Lan
     ui.heading(lang.t("无法打开赛事文件", "The event file could not be opened"));
     ui.add_space(8.0);
     if let Some(Notice::Failed(message)) = notice {
-        ui.colored_label(ui.visuals().error_fg_color, message.as_str());
+        ui.colored_label(ui.visuals().error_fg_color, message.get(lang));
     }
     ui.add_space(8.0);
     ui.label(lang.t(

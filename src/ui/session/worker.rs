@@ -1,0 +1,261 @@
+//! The worker thread's side of the session: it owns the open [`EventFile`], runs each
+//! [`Job`] and answers with a [`Report`]. Failures are reported in both languages
+//! ([`Words`]), never as a library's or the operating system's raw text — that goes to
+//! the log (standard error) for a bug report.
+
+use super::{History, Job, PrintTarget, Report};
+use crate::domain::command::Command;
+use crate::domain::event::Event;
+use crate::domain::ids::GroupId;
+use crate::domain::swiss::pair_next_round;
+use crate::lang::{Lang, Localized, Words};
+use crate::store::{AuditEntry, EventFile, StoreError, backup};
+use crate::ui::change_words::{action_label, original_command};
+use crate::ui::session::ExportKind;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, Sender};
+
+/// Runs jobs until the window drops its side of the channel.
+pub(super) fn worker(jobs: Receiver<Job>, reports: Sender<Report>, repaint: Option<egui::Context>) {
+    let mut file: Option<EventFile> = None;
+    for job in jobs {
+        let report = run_job(&mut file, job);
+        if reports.send(report).is_err() {
+            break;
+        }
+        if let Some(ctx) = &repaint {
+            ctx.request_repaint();
+        }
+    }
+}
+
+fn no_file() -> Report {
+    Report::Failed(Words::new("没有打开的赛事文件", "no event file is open"))
+}
+
+/// A failure with the error's words after a heading.
+fn failed(heading: Words, error: &impl Localized) -> Report {
+    Report::Failed(Words::of(error).after(&heading))
+}
+
+/// Makes `f` the open file and reports it.
+fn opened(file: &mut Option<EventFile>, path: PathBuf, f: EventFile) -> Report {
+    let event = Box::new(f.event().clone());
+    *file = Some(f);
+    Report::Opened { path, event }
+}
+
+fn run_job(file: &mut Option<EventFile>, job: Job) -> Report {
+    match job {
+        Job::Open(path) => {
+            *file = None;
+            match EventFile::open(&path) {
+                Ok(f) => opened(file, path, f),
+                Err(e) => failed(Words::default(), &e),
+            }
+        }
+        Job::Create { path, event } => match EventFile::create(&path, &event) {
+            Ok(f) => opened(file, path, f),
+            Err(e) => failed(Words::default(), &e),
+        },
+        Job::SaveAs(path) => {
+            let Some(f) = file.as_ref() else { return no_file() };
+            match f.save_copy(&path).and_then(|()| EventFile::open(&path)) {
+                Ok(copy) => opened(file, path, copy),
+                Err(e) => failed(Words::new("另存为", "Save as"), &e),
+            }
+        }
+        Job::Execute { label, commands } => execute(file, label, commands),
+        Job::LoadHistory => load_history(file),
+        Job::Restore(from) => restore(file, &from),
+        Job::Print { request, target } => {
+            let heading = Words::new("打印", "Print");
+            let Some(f) = file.as_ref() else { return no_file() };
+            match print_to(f, &request, target) {
+                Ok(path) => Report::Done { label: format!("{}: {}", heading.get(request.lang), path.display()) },
+                Err(why) => Report::Failed(why.after(&heading)),
+            }
+        }
+        Job::Export { kind, group, lang, path } => {
+            let heading = Words::new("导出", "Export");
+            let Some(f) = file.as_ref() else { return no_file() };
+            match export_bytes(f.event(), kind, group, lang).and_then(|bytes| write_whole(&path, &bytes)) {
+                Ok(()) => Report::Done { label: format!("{}: {}", heading.get(lang), path.display()) },
+                Err(why) => Report::Failed(why.after(&heading)),
+            }
+        }
+        Job::Undo { lang } | Job::Redo { lang } => {
+            let redo = matches!(job, Job::Redo { .. });
+            let Some(f) = file.as_mut() else { return no_file() };
+            undo_or_redo(f, redo, lang)
+        }
+        Job::Pair { group, stage, seed, lang } => {
+            let heading = Words::new("编排", "Pairing");
+            let Some(f) = file.as_mut() else { return no_file() };
+            let round = match pair_next_round(f.event(), group, stage, seed) {
+                Ok(round) => round,
+                Err(e) => return failed(heading, &e),
+            };
+            // The seed is in the round and the audit log; the director reads the round.
+            let label = match lang {
+                Lang::Zh => format!("第{}轮已编排", round.no),
+                Lang::En => format!("round {} paired", round.no),
+            };
+            match f.execute(&Command::PairRound { group, stage, round }) {
+                Ok(_) => Report::Saved { label, event: Box::new(f.event().clone()), undone: false },
+                Err(e) => failed(heading, &e),
+            }
+        }
+    }
+}
+
+fn execute(file: &mut Option<EventFile>, label: String, commands: Vec<Command>) -> Report {
+    let Some(f) = file.as_mut() else { return no_file() };
+    match f.execute_all(&commands) {
+        Ok(_) => Report::Saved { label, event: Box::new(f.event().clone()), undone: false },
+        Err(StoreError::Domain(error)) => Report::Refused { label, commands, error },
+        Err(e) => failed(Words::new(label.clone(), label), &e),
+    }
+}
+
+fn load_history(file: &Option<EventFile>) -> Report {
+    let Some(f) = file.as_ref() else { return no_file() };
+    let read = f.audit_log().and_then(|entries| Ok((entries, f.undo_stacks()?)));
+    match read {
+        Ok((entries, stacks)) => Report::History(Box::new(History {
+            can_undo: !stacks.done.is_empty(),
+            can_redo: !stacks.undone.is_empty(),
+            next_undo: command_of(&entries, stacks.done.last()),
+            next_redo: command_of(&entries, stacks.undone.last()),
+            entries,
+            backups: backup::list_backups(f.path()),
+            revision: 0,
+        })),
+        Err(e) => failed(Words::new("历史记录", "History"), &e),
+    }
+}
+
+fn restore(file: &mut Option<EventFile>, from: &Path) -> Report {
+    let heading = Words::new("从备份恢复", "Restore from backup");
+    let Some(path) = file.as_ref().map(|f| f.path().to_path_buf()) else { return no_file() };
+    *file = None;
+    let restored = backup::restore(&path, from);
+    match (EventFile::open(&path), restored) {
+        (Ok(f), Ok(())) => opened(file, path, f),
+        (Ok(f), Err(e)) => {
+            *file = Some(f);
+            failed(heading, &e)
+        }
+        (Err(e), _) => failed(heading, &e),
+    }
+}
+
+/// A file the worker could not write, in words; the system's own text goes to the log.
+fn cannot_write(path: &Path, error: &std::io::Error) -> Words {
+    eprintln!("bianpai: writing {}: {error}", path.display());
+    let shown = path.display();
+    match error.kind() {
+        std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem => Words::new(
+            format!("无法写入 {shown}：没有权限（文件或文件夹可能是只读的）"),
+            format!("cannot write {shown}: permission denied (the file or folder may be read-only)"),
+        ),
+        std::io::ErrorKind::StorageFull => {
+            Words::new(format!("无法写入 {shown}：磁盘已满"), format!("cannot write {shown}: the disk is full"))
+        }
+        std::io::ErrorKind::NotFound => Words::new(
+            format!("无法写入 {shown}：文件夹不存在"),
+            format!("cannot write {shown}: the folder does not exist"),
+        ),
+        _ => Words::new(format!("无法写入 {shown}"), format!("cannot write {shown}")),
+    }
+}
+
+/// Prints `request` and writes the PDF to its target; for the viewer, a file in the
+/// temporary folder that the system's viewer is asked to open.
+fn print_to(file: &EventFile, request: &crate::print::Request, target: PrintTarget) -> Result<PathBuf, Words> {
+    let printed = crate::print::print(file.event(), request).map_err(|e| Words::of(&e))?;
+    let open_after = target == PrintTarget::Viewer;
+    let path = match target {
+        PrintTarget::File(path) => path,
+        PrintTarget::Viewer => {
+            let stem = file.path().file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            let stamp = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_millis())
+                .unwrap_or_default();
+            std::env::temp_dir().join(format!("{stem}-{:?}-{stamp}.pdf", request.document).to_lowercase())
+        }
+    };
+    write_whole(&path, &printed.bytes)?;
+    if open_after && let Err(e) = open::that_detached(&path) {
+        eprintln!("bianpai: opening {} in the PDF viewer: {e}", path.display());
+        let shown = path.display();
+        return Err(Words::new(
+            format!("PDF 已保存为 {shown}，但没有找到可以打开它的阅读器；请用“打印到文件…”另存后手动打开"),
+            format!(
+                "the PDF was saved as {shown}, but no viewer could open it; use Print to file… and open it yourself"
+            ),
+        ));
+    }
+    Ok(path)
+}
+
+/// The bytes of an export of `event`.
+fn export_bytes(event: &Event, kind: ExportKind, group: GroupId, lang: Lang) -> Result<Vec<u8>, Words> {
+    match kind {
+        ExportKind::Ranking(format) => {
+            crate::io::export::final_ranking_as(event, group, format, lang).map_err(|e| Words::of(&e))
+        }
+        ExportKind::Trf => {
+            let stage = event
+                .group(group)
+                .and_then(|g| g.current_stage())
+                .ok_or_else(|| Words::new("该组别没有阶段", "the group has no stage"))?;
+            let document = crate::io::trf::from_stage(event, group, stage.no).map_err(|e| Words::of(&e))?;
+            Ok(document.to_text().into_bytes())
+        }
+    }
+}
+
+/// Writes `bytes` to `path` whole or not at all: under a temporary name beside it,
+/// then renamed into place.
+fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), Words> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".writing");
+    let tmp = PathBuf::from(tmp);
+    let written = std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(cannot_write(path, &e));
+    }
+    Ok(())
+}
+
+/// The change the audit row `id` among `entries` stands for (an undo or redo row
+/// followed back to the command it reverts).
+fn command_of(entries: &[AuditEntry], id: Option<&i64>) -> Option<String> {
+    let row = |id: i64| entries.iter().find(|e| e.id == id).map(|e| e.command.clone());
+    row(*id?).map(|command| original_command(command, row))
+}
+
+/// Undoes (or redoes) the newest change; the notice names it: `撤销：录入成绩 第3轮 第20台`.
+fn undo_or_redo(f: &mut EventFile, redo: bool, lang: Lang) -> Report {
+    let verb = if redo { Words::new("重做", "Redo") } else { Words::new("撤销", "Undo") };
+    match f.revert_next(redo) {
+        Ok(Some((id, _))) => {
+            let row = |id: i64| f.audit_command(id).ok().flatten();
+            let what = row(id).map(|c| action_label(&original_command(c, row), lang));
+            let label = match what {
+                Some(what) => Words::new(what.clone(), what).after(&verb),
+                None => verb,
+            };
+            Report::Saved { label: label.get(lang).to_string(), event: Box::new(f.event().clone()), undone: !redo }
+        }
+        Ok(None) => Report::Failed(if redo {
+            Words::new("没有可重做的操作", "nothing to redo")
+        } else {
+            Words::new("没有可撤销的操作", "nothing to undo")
+        }),
+        Err(e) => failed(verb, &e),
+    }
+}
