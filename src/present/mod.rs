@@ -11,4 +11,5 @@
 //! way (widths, alignment, fonts) but takes their words and values as they are.
 
 pub mod bracket;
+mod error_words;
 pub mod ranking;
