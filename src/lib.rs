@@ -12,17 +12,18 @@
 //!   derived from the event and shared by the window, the PDFs, the exports and the CLI;
 //! - [`print`]: the PDFs (pairing sheets, slips, standings, crosstable, bracket, prizes);
 //! - [`ui`]: the egui desktop app; [`cli`]: the command line;
-//! - [`lang`] (Chinese or English), [`assets`] (the bundled font) and [`seed`] (fresh
-//!   seeds for draws) serve them all.
+//! - [`lang`] (Chinese or English), [`os_words`] (file and library errors in a
+//!   director's words), [`assets`] (the bundled font) and [`seed`] (fresh seeds for
+//!   draws) serve them all.
 
 pub mod assets;
 pub mod cli;
 pub mod domain;
 pub mod io;
 pub mod lang;
+pub mod os_words;
 pub mod present;
 pub mod print;
 pub mod seed;
-mod standin_words;
 pub mod store;
 pub mod ui;

@@ -290,7 +290,10 @@ fn check_roster(result: Result<Vec<RosterRow>, RosterError>, file: &str) -> Resu
                     }
                     for row in errors {
                         prop_assert!(row.line >= 1, "{row:?}");
-                        prop_assert!(!row.message.trim().is_empty(), "a row error without a message: {row:?}");
+                        prop_assert!(
+                            !row.issue.to_string().trim().is_empty(),
+                            "a row error without a message: {row:?}"
+                        );
                     }
                 }
                 RosterError::Workbook { source, .. } => {

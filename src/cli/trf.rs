@@ -4,36 +4,75 @@
 
 use super::words::{lang, t};
 use super::{GroupArg, InputError, current_stage, resolve_group};
-use crate::domain::command::{Command, apply};
+use crate::domain::command::{Command, DomainError, apply};
 use crate::domain::event::ByeKind;
 use crate::domain::rules::PairingSystem;
 use crate::domain::swiss::{PairingError, pair_next_round};
-use crate::io::trf::{TrfDocument, from_stage, to_event, write_pairing};
+use crate::io::trf::{TrfDocument, TrfError, from_stage, to_event, write_pairing};
 use crate::lang::Localized;
 use crate::store::EventFile;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// Why `trf pair` stopped, with the exit code of the FIDE pairing engines.
+mod error_words;
+
+/// Why `trf pair` stopped, with the exit code of the FIDE pairing engines. Each
+/// variant keeps its cause, so that [`Localized`](crate::lang::Localized) words it in
+/// either language (`trf/error_words.rs`); `Display` is the English of the command line.
 #[derive(Debug, thiserror::Error)]
 pub enum TrfPairError {
     /// No pairing keeps the absolute rules: exit 1.
-    #[error("{0}")]
-    NoPairing(String),
+    #[error("{name}: {source}")]
+    NoPairing {
+        /// The TRF file as given.
+        name: String,
+        /// Why the pairing failed.
+        source: PairingError,
+    },
     /// The TRF is malformed or inconsistent: exit 3.
-    #[error("{0}")]
-    Invalid(String),
+    #[error(transparent)]
+    Invalid(#[from] TrfError),
+    /// The TRF holds no stage to pair: exit 3.
+    #[error("{name}: no stage to pair")]
+    NoStage {
+        /// The TRF file as given.
+        name: String,
+    },
+    /// The rules refuse the file's pairing rules: exit 3.
+    #[error("{name}: {source}")]
+    Refused {
+        /// The TRF file as given.
+        name: String,
+        /// The rules' refusal.
+        source: DomainError,
+    },
+    /// The pairing stopped for another reason than the absolute rules: exit 3.
+    #[error("{name}: {source}")]
+    Unpaired {
+        /// The TRF file as given.
+        name: String,
+        /// Why the pairing stopped.
+        source: PairingError,
+    },
     /// A file could not be read or written: exit 5.
-    #[error("{0}")]
-    File(String),
+    #[error("{}: {source}", path.display())]
+    File {
+        /// The file.
+        path: PathBuf,
+        /// The file system's error.
+        source: std::io::Error,
+    },
 }
 
 impl TrfPairError {
     fn exit_code(&self) -> u8 {
         match self {
-            TrfPairError::NoPairing(_) => 1,
-            TrfPairError::Invalid(_) => 3,
-            TrfPairError::File(_) => 5,
+            TrfPairError::NoPairing { .. } => 1,
+            TrfPairError::Invalid(_)
+            | TrfPairError::NoStage { .. }
+            | TrfPairError::Refused { .. }
+            | TrfPairError::Unpaired { .. } => 3,
+            TrfPairError::File { .. } => 5,
         }
     }
 }
@@ -55,9 +94,10 @@ pub(super) fn run(system: PairingSystem, input: &Path, output: &Path) -> ExitCod
 /// [`TrfPairError`] saying what went wrong and which exit code it means.
 pub fn pair_file(system: PairingSystem, input: &Path, output: &Path) -> Result<(), TrfPairError> {
     let name = input.display().to_string();
-    let text = std::fs::read_to_string(input).map_err(|e| TrfPairError::File(format!("{name}: {e}")))?;
+    let text =
+        std::fs::read_to_string(input).map_err(|source| TrfPairError::File { path: input.to_path_buf(), source })?;
     let text = pair_text(system, &name, &text)?;
-    std::fs::write(output, text).map_err(|e| TrfPairError::File(format!("{}: {e}", output.display())))
+    std::fs::write(output, text).map_err(|source| TrfPairError::File { path: output.to_path_buf(), source })
 }
 
 /// Pairs the next round of the TRF `text` (named `name` in messages) and returns it in
@@ -67,13 +107,13 @@ pub fn pair_file(system: PairingSystem, input: &Path, output: &Path) -> Result<(
 /// [`TrfPairError::Invalid`] for a malformed file, [`TrfPairError::NoPairing`] when no
 /// pairing keeps the absolute rules.
 pub fn pair_text(system: PairingSystem, name: &str, text: &str) -> Result<String, TrfPairError> {
-    let doc = TrfDocument::parse(name, text).map_err(|e| TrfPairError::Invalid(e.to_string()))?;
-    let trf = to_event(&doc).map_err(|e| TrfPairError::Invalid(e.to_string()))?;
+    let doc = TrfDocument::parse(name, text)?;
+    let trf = to_event(&doc)?;
     let mut event = trf.event;
     let stage = event
         .group(trf.group)
         .and_then(|g| g.stage(trf.stage))
-        .ok_or_else(|| TrfPairError::Invalid(format!("{name}: no stage to pair")))?;
+        .ok_or_else(|| TrfPairError::NoStage { name: name.to_string() })?;
     let rules = Command::SetStageRules {
         group: trf.group,
         stage: trf.stage,
@@ -81,12 +121,12 @@ pub fn pair_text(system: PairingSystem, name: &str, text: &str) -> Result<String
         tiebreaks: stage.tiebreaks.clone(),
         pairing: crate::domain::rules::PairingOptions { system, ..stage.pairing.clone() },
     };
-    apply(&mut event, &rules).map_err(|e| TrfPairError::Invalid(format!("{name}: {e}")))?;
-    let round = pair_next_round(&event, trf.group, trf.stage, 0).map_err(|e| match e {
+    apply(&mut event, &rules).map_err(|source| TrfPairError::Refused { name: name.to_string(), source })?;
+    let round = pair_next_round(&event, trf.group, trf.stage, 0).map_err(|source| match source {
         PairingError::NoValidPairing { .. } | PairingError::TooFewPlayers(_) => {
-            TrfPairError::NoPairing(format!("{name}: {e}"))
+            TrfPairError::NoPairing { name: name.to_string(), source }
         }
-        other => TrfPairError::Invalid(format!("{name}: {other}")),
+        source => TrfPairError::Unpaired { name: name.to_string(), source },
     })?;
     let pairs: Vec<_> = round.games.iter().map(|g| (g.red, g.black)).collect();
     let byes: Vec<_> = round.byes.iter().filter(|b| b.kind == ByeKind::Pairing).map(|b| b.player).collect();

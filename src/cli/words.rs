@@ -78,6 +78,9 @@ pub fn error_words(error: &anyhow::Error, lang: Lang) -> String {
 
 /// Tries each error type that has words of its own.
 fn localized(cause: &(dyn std::error::Error + 'static), lang: Lang) -> Option<String> {
+    if let Some(e) = cause.downcast_ref::<std::io::Error>() {
+        return Some(crate::os_words::io_words(e, lang));
+    }
     macro_rules! first_of {
         ($($t:ty),* $(,)?) => {
             $(if let Some(e) = cause.downcast_ref::<$t>() {
@@ -98,6 +101,7 @@ fn localized(cause: &(dyn std::error::Error + 'static), lang: Lang) -> Option<St
         crate::io::trf::ExportError,
         crate::print::PrintError,
         crate::present::ranking::RankingError,
+        crate::cli::trf::TrfPairError,
     );
     None
 }

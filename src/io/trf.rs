@@ -36,6 +36,7 @@
 //! so names in Chinese take one column per character.
 
 pub mod document;
+mod error_words;
 pub mod export;
 pub mod import;
 pub mod scoring;
@@ -58,12 +59,29 @@ pub struct TrfError {
     pub line: usize,
     /// The field: `start number`, `rating`, `points`, `round 3 result`, `XXS` …
     pub field: String,
-    /// What is wrong, quoting the value.
+    /// What is wrong, quoting the value, in English (as `Display` shows it).
     pub message: String,
+    /// What is wrong in Chinese; both languages come from
+    /// [`Localized`](crate::lang::Localized), which names the field in each.
+    pub message_zh: String,
 }
 
 impl TrfError {
-    pub(crate) fn new(file: &str, line: usize, field: impl Into<String>, message: impl Into<String>) -> TrfError {
-        TrfError { file: file.to_string(), line, field: field.into(), message: message.into() }
+    /// The problem with `field` on `line` of `file`: `message` in English, `message_zh`
+    /// in Chinese.
+    pub(crate) fn new(
+        file: &str,
+        line: usize,
+        field: impl Into<String>,
+        message: impl Into<String>,
+        message_zh: impl Into<String>,
+    ) -> TrfError {
+        TrfError {
+            file: file.to_string(),
+            line,
+            field: field.into(),
+            message: message.into(),
+            message_zh: message_zh.into(),
+        }
     }
 }

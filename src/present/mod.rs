@@ -12,4 +12,5 @@
 
 pub mod bracket;
 pub mod consequences;
+mod error_words;
 pub mod ranking;

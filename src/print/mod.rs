@@ -11,6 +11,7 @@
 pub mod bracket;
 pub mod checkin;
 pub mod crosstable;
+mod error_words;
 pub mod font;
 pub mod layout;
 pub mod pairings;

@@ -10,11 +10,13 @@
 pub mod backup;
 pub mod blacklist;
 mod compact;
+mod error_words;
 mod reader;
 mod rows;
 pub mod schema;
 
 pub use reader::EventReader;
+pub use rows::{BadValue, RowError};
 
 use crate::domain::command::{Applied, Change, Command, DomainError, EventInfo, apply, settings_only};
 use crate::domain::event::Event;

@@ -6,6 +6,7 @@
 //! here with its [`Cell`]s, [`Column`]s and labels; this module writes it.
 
 pub mod csv;
+mod error_words;
 pub mod html;
 pub mod xlsx;
 

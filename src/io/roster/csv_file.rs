@@ -3,7 +3,7 @@
 
 use super::decode::{decode_text, line_at};
 use super::table::{Cell, RawRow, Table, build_rows};
-use super::{RosterError, RosterRow, RowError};
+use super::{RosterError, RosterRow, RowError, RowIssue};
 
 /// Reads a CSV roster: UTF-8 with or without a byte-order mark, UTF-16 with its mark,
 /// GBK/GB18030 or Big5 (see `decode.rs`), a header row, then
@@ -43,7 +43,7 @@ pub fn read_csv(name_for_messages: &str, bytes: &[u8]) -> Result<Vec<RosterRow>,
                     shape_errors.push(RowError {
                         line,
                         field: String::new(),
-                        message: format!("has {len} fields but the header row has {expected_len}"),
+                        issue: RowIssue::FieldCount { found: *len, expected: *expected_len },
                     });
                 }
                 _ => return Err(csv_error(error)),

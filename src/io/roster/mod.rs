@@ -13,6 +13,7 @@
 
 mod csv_file;
 mod decode;
+mod error_words;
 mod table;
 mod workbook;
 mod xls_guard;
@@ -45,8 +46,40 @@ pub struct RowError {
     /// The column's header as written in the file; empty when the whole row is wrong
     /// (e.g. a CSV line with the wrong number of fields).
     pub field: String,
-    /// What is wrong, quoting the value.
-    pub message: String,
+    /// What is wrong, with the value as found. `Display` is English (logs, the command
+    /// line); both languages come from [`Localized`](crate::lang::Localized).
+    pub issue: RowIssue,
+}
+
+/// What is wrong with a row or one of its fields, quoting the value as found.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RowIssue {
+    /// A CSV record with another number of fields than the header row.
+    #[error("has {found} fields but the header row has {expected}")]
+    FieldCount {
+        /// The fields of the record.
+        found: u64,
+        /// The fields of the header row.
+        expected: u64,
+    },
+    /// The cell holds a spreadsheet error value such as `#N/A`.
+    #[error("the cell holds the spreadsheet error {0}")]
+    SpreadsheetError(String),
+    /// The 姓名/name cell is empty.
+    #[error("the name is empty")]
+    EmptyName,
+    /// The 性别/gender cell is not a gender.
+    #[error("'{0}' is not a gender (男/女/m/f)")]
+    NotGender(String),
+    /// The 等级分/rating cell is not a whole number, 0 or more.
+    #[error("'{0}' is not a rating (a whole number, 0 or more)")]
+    NotRating(String),
+    /// A yes-or-no cell (女子验证/verified_female, 提名/nominee) is neither.
+    #[error("'{0}' is not yes or no (是/否)")]
+    NotYesOrNo(String),
+    /// The 出生日期/born cell is not a date.
+    #[error("'{0}' is not a date (YYYY-MM-DD)")]
+    NotDate(String),
 }
 
 /// Why a roster could not be imported. Nothing is imported on any error.
@@ -178,9 +211,9 @@ fn format_row_errors(file: &str, errors: &[RowError]) -> String {
         }
         // Writing to a String cannot fail.
         let _ = if error.field.is_empty() {
-            write!(text, "{file} line {}: {}", error.line, error.message)
+            write!(text, "{file} line {}: {}", error.line, error.issue)
         } else {
-            write!(text, "{file} line {}, field {}: {}", error.line, error.field, error.message)
+            write!(text, "{file} line {}, field {}: {}", error.line, error.field, error.issue)
         };
     }
     text

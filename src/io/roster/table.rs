@@ -2,8 +2,9 @@
 //! columns (Chinese or English headers), and each row turned into a [`PlayerEntry`]
 //! with every bad field named by line and column.
 
-use super::{RosterError, RosterRow, RowError};
+use super::{RosterError, RosterRow, RowError, RowIssue};
 use crate::domain::player::{Gender, PlayerEntry, Title};
+use crate::lang::Lang;
 use calamine::{Data, ExcelDateTime};
 use jiff::civil::Date;
 
@@ -41,7 +42,7 @@ impl Cell {
 
     /// The cell as text: numbers without a needless `.0`, dates as YYYY-MM-DD
     /// (with the time when there is one).
-    pub(super) fn to_text(&self) -> Result<String, String> {
+    pub(super) fn to_text(&self) -> Result<String, RowIssue> {
         match self {
             Cell::Text(s) => Ok(s.clone()),
             Cell::Number(n) => Ok(number_text(*n)),
@@ -53,7 +54,7 @@ impl Cell {
                     Ok(format!("{y:04}-{mo:02}-{d:02} {h:02}:{mi:02}:{s:02}"))
                 }
             }
-            Cell::Error(e) => Err(format!("the cell holds the spreadsheet error {e}")),
+            Cell::Error(e) => Err(RowIssue::SpreadsheetError(e.clone())),
         }
     }
 }
@@ -131,6 +132,31 @@ impl Field {
         };
         Some(field)
     }
+}
+
+impl Field {
+    /// The column's name in `lang`: the Chinese header, or the English one.
+    fn name(self, lang: Lang) -> &'static str {
+        let (zh, en) = match self {
+            Field::Name => ("姓名", "name"),
+            Field::Gender => ("性别", "gender"),
+            Field::Born => ("出生日期", "born"),
+            Field::Club => ("单位", "club"),
+            Field::Rating => ("等级分", "rating"),
+            Field::Title => ("称号", "title"),
+            Field::Phone => ("电话", "phone"),
+            Field::Group => ("组别", "group"),
+            Field::VerifiedFemale => ("女子验证", "verified_female"),
+            Field::Nominee => ("提名", "nominee"),
+        };
+        lang.t(zh, en)
+    }
+}
+
+/// A column's header as a message names it in `lang`: a known column by its name in
+/// that language (`born` read from a file headed 出生日期), any other as written.
+pub(super) fn column_name(header: &str, lang: Lang) -> &str {
+    Field::from_header(header).map_or(header, |field| field.name(lang))
 }
 
 /// A column of the file: a known field, or a note kept under its header.
@@ -219,33 +245,31 @@ fn parse_row(headers: &[String], columns: &[Column], row: &RawRow, is_1904: bool
             Column::Known(Field::Born) => parse_born(cell, is_1904).map(|born| entry.born = born),
             Column::Known(field) => cell.to_text().and_then(|text| apply_text(*field, text, &mut entry, &mut group)),
         };
-        if let Err(message) = result {
-            errors.push(RowError { line: row.line, field: header.to_string(), message });
+        if let Err(issue) = result {
+            errors.push(RowError { line: row.line, field: header.to_string(), issue });
         }
     }
     if errors.is_empty() { Ok(RosterRow { line: row.line, group, entry }) } else { Err(errors) }
 }
 
 /// Stores one text field of a known column in the entry.
-fn apply_text(field: Field, text: String, entry: &mut PlayerEntry, group: &mut Option<String>) -> Result<(), String> {
+fn apply_text(field: Field, text: String, entry: &mut PlayerEntry, group: &mut Option<String>) -> Result<(), RowIssue> {
     match field {
         Field::Name => {
             if text.is_empty() {
-                return Err("the name is empty".to_string());
+                return Err(RowIssue::EmptyName);
             }
             entry.name = text;
         }
         Field::Gender => {
             if !text.is_empty() {
-                entry.gender =
-                    Some(Gender::parse(&text).ok_or_else(|| format!("'{text}' is not a gender (男/女/m/f)"))?);
+                entry.gender = Some(Gender::parse(&text).ok_or_else(|| RowIssue::NotGender(text.clone()))?);
             }
         }
         Field::Club => entry.club = text,
         Field::Rating => {
             if !text.is_empty() {
-                let rating =
-                    text.parse::<u32>().map_err(|_| format!("'{text}' is not a rating (a whole number, 0 or more)"))?;
+                let rating = text.parse::<u32>().map_err(|_| RowIssue::NotRating(text.clone()))?;
                 entry.rating = Some(rating);
             }
         }
@@ -261,18 +285,16 @@ fn apply_text(field: Field, text: String, entry: &mut PlayerEntry, group: &mut O
 }
 
 /// 是/否, true/false, 1/0, y/n (any case); empty means no.
-fn parse_flag(text: &str) -> Result<bool, String> {
+fn parse_flag(text: &str) -> Result<bool, RowIssue> {
     match text.to_lowercase().as_str() {
         "" | "否" | "false" | "0" | "n" => Ok(false),
         "是" | "true" | "1" | "y" => Ok(true),
-        _ => Err(format!("'{text}' is not yes or no (是/否)")),
+        _ => Err(RowIssue::NotYesOrNo(text.to_string())),
     }
 }
 
-const DATE_HINT: &str = "is not a date (YYYY-MM-DD)";
-
 /// The 出生日期/born cell: empty, a text date, a date cell, or an Excel date serial.
-fn parse_born(cell: &Cell, is_1904: bool) -> Result<Option<Date>, String> {
+fn parse_born(cell: &Cell, is_1904: bool) -> Result<Option<Date>, RowIssue> {
     match cell {
         Cell::Text(text) if text.is_empty() => Ok(None),
         Cell::Text(text) => {
@@ -281,14 +303,14 @@ fn parse_born(cell: &Cell, is_1904: bool) -> Result<Option<Date>, String> {
                 Some((date, time)) if time.chars().all(|c| c.is_ascii_digit() || c == ':' || c == '.') => date,
                 _ => text.as_str(),
             };
-            parse_date_text(date_part).map(Some).ok_or_else(|| format!("'{text}' {DATE_HINT}"))
+            parse_date_text(date_part).map(Some).ok_or_else(|| RowIssue::NotDate(text.clone()))
         }
-        Cell::DateTime(dt) => excel_date(dt).map(Some).ok_or_else(|| format!("'{}' {DATE_HINT}", dt.as_f64())),
+        Cell::DateTime(dt) => excel_date(dt).map(Some).ok_or_else(|| RowIssue::NotDate(dt.as_f64().to_string())),
         Cell::Number(n) => {
             let dt = ExcelDateTime::new(*n, calamine::ExcelDateTimeType::DateTime, is_1904);
-            excel_date(&dt).map(Some).ok_or_else(|| format!("'{}' {DATE_HINT}", number_text(*n)))
+            excel_date(&dt).map(Some).ok_or_else(|| RowIssue::NotDate(number_text(*n)))
         }
-        Cell::Error(e) => Err(format!("the cell holds the spreadsheet error {e}")),
+        Cell::Error(e) => Err(RowIssue::SpreadsheetError(e.clone())),
     }
 }
 

@@ -417,6 +417,7 @@ impl TrfDocument {
                     line_no,
                     "start number",
                     format!("start number {} is already used on line {first}", p.start_no),
+                    format!("编号 {} 已在第 {first} 行使用", p.start_no),
                 ));
             }
             lines.push(TrfLine { record: record.clone(), ending, source: Some(Box::new((raw.to_string(), record))) });

@@ -39,6 +39,7 @@ use crate::domain::points::Points;
 use crate::domain::result::Outcome;
 use crate::domain::rules::{Colour, ScoringTable};
 use crate::domain::standings::standings;
+use crate::lang::{Lang, Localized};
 use std::collections::BTreeMap;
 
 /// Why a stage cannot be written as TRF.
@@ -55,9 +56,15 @@ pub enum ExportError {
         /// The stage asked for.
         stage: StageNo,
     },
-    /// Something of the stage has no TRF form; the message says what.
-    #[error("TRF cannot hold this stage: {0}")]
-    Unrepresentable(String),
+    /// Something of the stage has no TRF form; the message says what, in English
+    /// (`en`, as `Display` shows it) and in Chinese (`zh`).
+    #[error("TRF cannot hold this stage: {en}")]
+    Unrepresentable {
+        /// What TRF cannot hold, in English.
+        en: String,
+        /// What TRF cannot hold, in Chinese.
+        zh: String,
+    },
 }
 
 /// Writes a stage as a TRF-16 document with the XXR, XXC and XXS extensions.
@@ -78,23 +85,30 @@ pub enum ExportError {
 pub fn from_stage(event: &Event, group: GroupId, stage: StageNo) -> Result<TrfDocument, ExportError> {
     let g = event.group(group).ok_or(ExportError::UnknownGroup(group))?;
     let st = g.stage(stage).ok_or(ExportError::UnknownStage { group, stage })?;
-    let unrepresentable = |m: String| ExportError::Unrepresentable(m);
+    let unrepresentable = |en: String, zh: String| ExportError::Unrepresentable { en, zh };
 
     let seeding = stage_entrants(event, group, st);
     let mut entrants = seeding.clone();
     entrants.sort();
     if let Some(big) = entrants.iter().find(|p| p.0 > 9999) {
-        return Err(unrepresentable(format!("start number {big} (TRF allows 1 to 9999)")));
+        let en = format!("start number {big} (TRF allows 1 to 9999)");
+        return Err(unrepresentable(en, format!("编号 {big}（TRF 只允许 1 到 9999）")));
     }
     let completed = st.completed_rounds();
-    let table = standings(event, group, stage, completed)
-        .map_err(|e| unrepresentable(format!("no standings after round {completed}: {e}")))?;
+    let table = standings(event, group, stage, completed).map_err(|e| {
+        unrepresentable(
+            format!("no standings after round {completed}: {e}"),
+            format!("第 {completed} 轮后无法计算排名：{}", e.message(Lang::Zh)),
+        )
+    })?;
     let rows: BTreeMap<StartNo, (Points, u32)> = table.rows.iter().map(|r| (r.start_no, (r.points, r.rank))).collect();
 
     let mut values = Values::new(&st.scoring);
     let mut cells: BTreeMap<StartNo, Vec<RoundCell>> = entrants.iter().map(|p| (*p, Vec::new())).collect();
     for r in 1..=completed {
-        let round = st.round(RoundNo(r)).ok_or_else(|| unrepresentable(format!("round {r} is missing")))?;
+        let round = st
+            .round(RoundNo(r))
+            .ok_or_else(|| unrepresentable(format!("round {r} is missing"), format!("缺少第 {r} 轮")))?;
         for p in &entrants {
             let cell = played_cell(round, *p, &st.scoring, &mut values)?;
             if let Some(list) = cells.get_mut(p) {
@@ -118,7 +132,10 @@ pub fn from_stage(event: &Event, group: GroupId, stage: StageNo) -> Result<TrfDo
     for p in &entrants {
         let (points, rank) = rows.get(p).copied().unwrap_or((Points::ZERO, 0));
         if points.tenths() > 999 {
-            return Err(unrepresentable(format!("player {p} has {points} points (TRF allows up to 99.9)")));
+            return Err(unrepresentable(
+                format!("player {p} has {points} points (TRF allows up to 99.9)"),
+                format!("{p} 号选手有 {points} 分（TRF 最多 99.9）"),
+            ));
         }
         let mut line = match event.player(*p) {
             Some(player) => player_line(player)?,
@@ -173,9 +190,10 @@ impl Values {
 
     fn see(&mut self, code: ScoreCode, value: Points) -> Result<(), ExportError> {
         match self.seen.insert(code.as_str(), value) {
-            Some(before) if before != value => Err(ExportError::Unrepresentable(format!(
-                "{code} is worth {before} in one place and {value} in another; XXS has one value per code"
-            ))),
+            Some(before) if before != value => Err(ExportError::Unrepresentable {
+                en: format!("{code} is worth {before} in one place and {value} in another; XXS has one value per code"),
+                zh: format!("{code} 在一处记 {before} 分，在另一处记 {value} 分；XXS 每个代码只能有一个分值"),
+            }),
             _ => {
                 self.scoring.set(code, value);
                 Ok(())
@@ -220,18 +238,23 @@ fn played_cell(
 ) -> Result<RoundCell, ExportError> {
     let games: Vec<_> = round.games_of(player).collect();
     if games.len() > 1 {
-        return Err(ExportError::Unrepresentable(format!(
-            "player {player} has {} games in round {}; TRF has one cell per round",
-            games.len(),
-            round.no
-        )));
+        return Err(ExportError::Unrepresentable {
+            en: format!("player {player} has {} games in round {}; TRF has one cell per round", games.len(), round.no),
+            zh: format!("{player} 号选手在第 {} 轮有 {} 盘对局；TRF 每轮只有一格", round.no, games.len()),
+        });
     }
     if let Some(game) = games.first() {
         let Some(colour) = game.colour_of(player) else {
-            return Err(ExportError::Unrepresentable(format!("player {player} is not in their game")));
+            return Err(ExportError::Unrepresentable {
+                en: format!("player {player} is not in their game"),
+                zh: format!("{player} 号选手不在自己的对局中"),
+            });
         };
         let Some(result) = game.result else {
-            return Err(ExportError::Unrepresentable(format!("round {} has a game without result", round.no)));
+            return Err(ExportError::Unrepresentable {
+                en: format!("round {} has a game without result", round.no),
+                zh: format!("第 {} 轮有一盘对局没有结果", round.no),
+            });
         };
         let outcome = result.outcome;
         let code = match outcome {
@@ -304,10 +327,10 @@ fn player_line(player: &Player) -> Result<PlayerLine, ExportError> {
     };
     line.rating = match entry.rating {
         Some(r) if r > 9999 => {
-            return Err(ExportError::Unrepresentable(format!(
-                "player {} has rating {r} (TRF allows up to 9999)",
-                player.start_no
-            )));
+            return Err(ExportError::Unrepresentable {
+                en: format!("player {} has rating {r} (TRF allows up to 9999)", player.start_no),
+                zh: format!("{} 号选手的等级分是 {r}（TRF 最多 9999）", player.start_no),
+            });
         }
         other => other,
     };
@@ -359,10 +382,12 @@ pub struct Pairing {
 pub fn parse_pairing(file_name: &str, text: &str) -> Result<Pairing, TrfError> {
     let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
     let Some((count_line, count_text)) = lines.next() else {
-        return Err(TrfError::new(file_name, 1, "count", "the file is empty".to_string()));
+        return Err(TrfError::new(file_name, 1, "count", "the file is empty", "文件是空的"));
     };
     let count: usize = count_text.trim().parse().map_err(|_| {
-        TrfError::new(file_name, count_line + 1, "count", format!("'{}' is not a number of pairs", count_text.trim()))
+        let (en, zh) =
+            (format!("'{}' is not a number of pairs", count_text.trim()), format!("“{}” 不是对数", count_text.trim()));
+        TrfError::new(file_name, count_line + 1, "count", en, zh)
     })?;
     let mut pairs = Vec::new();
     let mut byes = Vec::new();
@@ -379,6 +404,7 @@ pub fn parse_pairing(file_name: &str, text: &str) -> Result<Pairing, TrfError> {
                     i + 1,
                     "pair",
                     format!("'{}' is not 'white black' start numbers", text.trim()),
+                    format!("“{}” 不是“白方 黑方”两个编号", text.trim()),
                 ));
             }
         }
@@ -389,6 +415,7 @@ pub fn parse_pairing(file_name: &str, text: &str) -> Result<Pairing, TrfError> {
             count_line + 1,
             "count",
             format!("the file announces {count} pairs but lists {seen}"),
+            format!("文件开头写的是 {count} 对，但列出了 {seen} 对"),
         ));
     }
     Ok(Pairing { pairs, byes })

@@ -32,6 +32,8 @@
 //! may also include the points of a bye announced for the next round, as the JaVaFo
 //! manual asks (the fixtures leave them out); both are accepted.
 
+mod checks;
+
 use super::TrfError;
 use super::document::{PlayerLine, RoundCell, TrfColour, TrfDocument, TrfResult};
 use super::scoring::TrfScoring;
@@ -43,7 +45,8 @@ use crate::domain::points::Points;
 use crate::domain::presets;
 use crate::domain::result::{GameResult, Outcome};
 use crate::domain::rules::{Colour, PairingOptions};
-use crate::domain::standings::standings;
+use crate::lang::{Lang, Localized};
+use checks::{check_pairs, check_points};
 use std::collections::BTreeMap;
 
 /// Note keys under which the `001` fields without a place in [`PlayerEntry`] are kept.
@@ -108,27 +111,10 @@ pub struct TrfEvent {
 /// ```
 pub fn to_event(doc: &TrfDocument) -> Result<TrfEvent, TrfError> {
     let file = doc.file_name();
-    let err = |line: usize, field: &str, message: String| TrfError::new(file, line, field, message);
+    let err = |line: usize, field: &str, en: String, zh: String| TrfError::new(file, line, field, en, zh);
 
-    let mut players: Vec<(usize, &PlayerLine)> = doc.players().collect();
-    if players.is_empty() {
-        return Err(err(doc.last_line_no(), "001", "the file has no player (001) lines".into()));
-    }
-    players.sort_by_key(|(_, p)| p.start_no);
+    let players = numbered_players(doc)?;
     let count = players.len();
-    for (i, (line, p)) in players.iter().enumerate() {
-        if p.start_no as usize != i + 1 {
-            return Err(err(
-                *line,
-                "start number",
-                format!(
-                    "start numbers must run from 1 to {count} without gaps, but {} is missing \
-                     (files with gaps are not supported yet)",
-                    i + 1
-                ),
-            ));
-        }
-    }
     check_pairs(doc, &players)?;
 
     let scoring = doc.scoring();
@@ -141,67 +127,44 @@ pub fn to_event(doc: &TrfDocument) -> Result<TrfEvent, TrfError> {
     let rounds_planned = match doc.rounds_line() {
         Some((line, n)) => {
             if n < played {
-                return Err(err(line, "XXR", format!("XXR says {n} rounds but {played} rounds have been played")));
+                return Err(err(
+                    line,
+                    "XXR",
+                    format!("XXR says {n} rounds but {played} rounds have been played"),
+                    format!("XXR 写的是 {n} 轮，但已经赛了 {played} 轮"),
+                ));
             }
             n
         }
         None => columns.max(1),
     };
 
-    let name = doc.tournament_name().filter(|n| !n.is_empty()).map_or_else(|| file_stem(file), str::to_string);
-    let mut event = presets::build("fide-swiss", Some(&name), Some(rounds_planned))
-        .ok_or_else(|| err(1, "preset", "the fide-swiss preset is missing from this build".into()))?;
-    let (group, stage) = event
-        .groups
-        .first()
-        .and_then(|g| g.stages.first().map(|s| (g.id, s.no)))
-        .ok_or_else(|| err(1, "preset", "the fide-swiss preset has no stage".into()))?;
-    let initial_colour = doc.initial_colour().map(|c| match c {
-        TrfColour::White => Colour::Red,
-        TrfColour::Black => Colour::Black,
-    });
-    let rules = event.group(group).and_then(|g| g.stage(stage)).map(|st| Command::SetStageRules {
-        group,
-        stage,
-        scoring: scoring.to_table(),
-        tiebreaks: st.tiebreaks.clone(),
-        pairing: PairingOptions { initial_colour, ..st.pairing.clone() },
-    });
-    if let Some(rules) = rules {
-        apply(&mut event, &rules).map_err(|e| err(1, "XXS", format!("the scoring cannot be set: {e}")))?;
-    }
+    let (mut event, group, stage, initial_colour) = new_event(doc, rounds_planned, &scoring)?;
 
     let first_line = players[0].0;
     let entries: Vec<PlayerEntry> = players.iter().map(|(_, p)| entry_of(p)).collect();
-    let applied = apply(&mut event, &Command::AddPlayers { group, entries, override_reason: None })
-        .map_err(|e| err(first_line, "player", format!("the players cannot be added: {e}")))?;
+    let applied = apply(&mut event, &Command::AddPlayers { group, entries, override_reason: None }).map_err(|e| {
+        let (en, zh) = (format!("the players cannot be added: {e}"), format!("无法添加选手：{}", e.message(Lang::Zh)));
+        err(first_line, "player", en, zh)
+    })?;
     let expected: Vec<StartNo> = (1..=count as u32).map(StartNo).collect();
     if applied.new_players != expected {
-        return Err(err(first_line, "start number", "the event did not give the players numbers 1..N".into()));
+        return Err(err(
+            first_line,
+            "start number",
+            "the event did not give the players numbers 1..N".into(),
+            "赛事没有给选手编为 1 到 N 号".into(),
+        ));
     }
 
     for r in 1..=played {
         add_round(&mut event, group, stage, r, &players, &scoring, file)?;
     }
-
-    let mut planned = Vec::new();
-    for r in played + 1..=columns {
-        for (line, p) in &players {
-            let Some(cell) = p.cell(r) else { continue };
-            let Some(bye) = planned_bye(cell, StartNo(p.start_no), &scoring) else { continue };
-            if r > rounds_planned {
-                return Err(err(
-                    *line,
-                    &format!("round {r} result"),
-                    format!("a bye is announced for round {r} but the tournament has {rounds_planned} rounds"),
-                ));
-            }
-            planned.push((*line, PlannedBye { round: RoundNo(r), bye }));
-        }
-    }
-    for (line, planned) in planned {
-        apply(&mut event, &Command::AnnounceBye { group, stage, planned })
-            .map_err(|e| err(line, "bye", format!("the announced bye cannot be recorded: {e}")))?;
+    for (line, planned) in planned_byes(file, &players, &scoring, played + 1..=columns, rounds_planned)? {
+        apply(&mut event, &Command::AnnounceBye { group, stage, planned }).map_err(|e| {
+            let zh = format!("无法登记这次轮空：{}", e.message(Lang::Zh));
+            err(line, "bye", format!("the announced bye cannot be recorded: {e}"), zh)
+        })?;
     }
 
     check_points(doc, &event, group, stage, played, &players, &scoring)?;
@@ -216,81 +179,104 @@ pub fn to_event(doc: &TrfDocument) -> Result<TrfEvent, TrfError> {
     })
 }
 
-fn file_stem(file: &str) -> String {
-    let base = file.rsplit(['/', '\\']).next().unwrap_or(file);
-    base.rsplit_once('.').map_or(base, |(stem, _)| stem).to_string()
+/// The player lines by start number, which must run from 1 without gaps.
+fn numbered_players(doc: &TrfDocument) -> Result<Vec<(usize, &PlayerLine)>, TrfError> {
+    let file = doc.file_name();
+    let mut players: Vec<(usize, &PlayerLine)> = doc.players().collect();
+    if players.is_empty() {
+        let (en, zh) = ("the file has no player (001) lines", "文件中没有选手行（001）");
+        return Err(TrfError::new(file, doc.last_line_no(), "001", en, zh));
+    }
+    players.sort_by_key(|(_, p)| p.start_no);
+    let count = players.len();
+    for (i, (line, p)) in players.iter().enumerate() {
+        if p.start_no as usize != i + 1 {
+            return Err(TrfError::new(
+                file,
+                *line,
+                "start number",
+                format!(
+                    "start numbers must run from 1 to {count} without gaps, but {} is missing \
+                     (files with gaps are not supported yet)",
+                    i + 1
+                ),
+                format!("编号必须从 1 连续排到 {count}，但缺少 {}（暂不支持有空号的文件）", i + 1),
+            ));
+        }
+    }
+    Ok(players)
 }
 
-/// Every game is listed by both players, with opposite colours and matching results.
-fn check_pairs(doc: &TrfDocument, players: &[(usize, &PlayerLine)]) -> Result<(), TrfError> {
+/// A `fide-swiss` event of `rounds_planned` rounds named after the file, with the
+/// file's scoring and first colour; its group and stage; the first colour.
+fn new_event(
+    doc: &TrfDocument,
+    rounds_planned: u32,
+    scoring: &TrfScoring,
+) -> Result<(Event, GroupId, StageNo, Option<Colour>), TrfError> {
     let file = doc.file_name();
-    let count = players.len() as u32;
-    for (line, p) in players {
-        for (i, cell) in p.rounds.iter().enumerate() {
-            if let Some(o) = cell.opponent
-                && o > count
-            {
+    let preset_missing = |en: &str, zh: &str| TrfError::new(file, 1, "preset", en, zh);
+    let name = doc.tournament_name().filter(|n| !n.is_empty()).map_or_else(|| file_stem(file), str::to_string);
+    let mut event = presets::build("fide-swiss", Some(&name), Some(rounds_planned)).ok_or_else(|| {
+        preset_missing("the fide-swiss preset is missing from this build", "此版本缺少 fide-swiss 赛制")
+    })?;
+    let (group, stage) = event
+        .groups
+        .first()
+        .and_then(|g| g.stages.first().map(|s| (g.id, s.no)))
+        .ok_or_else(|| preset_missing("the fide-swiss preset has no stage", "fide-swiss 赛制没有阶段"))?;
+    let initial_colour = doc.initial_colour().map(|c| match c {
+        TrfColour::White => Colour::Red,
+        TrfColour::Black => Colour::Black,
+    });
+    let rules = event.group(group).and_then(|g| g.stage(stage)).map(|st| Command::SetStageRules {
+        group,
+        stage,
+        scoring: scoring.to_table(),
+        tiebreaks: st.tiebreaks.clone(),
+        pairing: PairingOptions { initial_colour, ..st.pairing.clone() },
+    });
+    if let Some(rules) = rules {
+        apply(&mut event, &rules).map_err(|e| {
+            let zh = format!("无法设置计分：{}", e.message(Lang::Zh));
+            TrfError::new(file, 1, "XXS", format!("the scoring cannot be set: {e}"), zh)
+        })?;
+    }
+    Ok((event, group, stage, initial_colour))
+}
+
+/// The byes announced in the columns of `rounds` (those after the last played
+/// round), with the line of each; refused beyond the tournament's `rounds_planned`.
+fn planned_byes(
+    file: &str,
+    players: &[(usize, &PlayerLine)],
+    scoring: &TrfScoring,
+    rounds: std::ops::RangeInclusive<u32>,
+    rounds_planned: u32,
+) -> Result<Vec<(usize, PlannedBye)>, TrfError> {
+    let mut planned = Vec::new();
+    for r in rounds {
+        for (line, p) in players {
+            let Some(cell) = p.cell(r) else { continue };
+            let Some(bye) = planned_bye(cell, StartNo(p.start_no), scoring) else { continue };
+            if r > rounds_planned {
                 return Err(TrfError::new(
                     file,
                     *line,
-                    format!("round {} opponent", i + 1),
-                    format!("player {} meets {o}, but the start numbers run from 1 to {count}", p.start_no),
+                    format!("round {r} result"),
+                    format!("a bye is announced for round {r} but the tournament has {rounds_planned} rounds"),
+                    format!("第 {r} 轮登记了轮空，但比赛只有 {rounds_planned} 轮"),
                 ));
             }
+            planned.push((*line, PlannedBye { round: RoundNo(r), bye }));
         }
     }
-    for (line, p) in players {
-        for (i, cell) in p.rounds.iter().enumerate() {
-            let round = i as u32 + 1;
-            let Some(o) = cell.opponent else { continue };
-            let err =
-                |field: &str, message: String| TrfError::new(file, *line, format!("round {round} {field}"), message);
-            let Some(&(o_line, q)) = players.get((o - 1) as usize) else { continue };
-            let theirs = q.cell(round).copied().unwrap_or(RoundCell::BLANK);
-            if theirs.opponent != Some(p.start_no) {
-                let what = match theirs.opponent {
-                    Some(x) => format!("opponent {x}"),
-                    None => "no opponent".to_string(),
-                };
-                return Err(err(
-                    "opponent",
-                    format!(
-                        "player {} lists {o} as opponent, but {o} (line {o_line}) lists {what} in round {round}",
-                        p.start_no
-                    ),
-                ));
-            }
-            let colours_ok = matches!(
-                (cell.colour, theirs.colour),
-                (Some(TrfColour::White), Some(TrfColour::Black))
-                    | (Some(TrfColour::Black), Some(TrfColour::White))
-                    | (None, None)
-            );
-            if !colours_ok {
-                return Err(err(
-                    "colour",
-                    format!(
-                        "player {} has '{}' and opponent {o} (line {o_line}) has '{}'; they must be w against b",
-                        p.start_no,
-                        cell.colour.map_or('-', TrfColour::to_char),
-                        theirs.colour.map_or('-', TrfColour::to_char),
-                    ),
-                ));
-            }
-            if outcome(cell.result, theirs.result).is_none() {
-                return Err(err(
-                    "result",
-                    format!(
-                        "player {} has '{}' but opponent {o} (line {o_line}) has '{}'",
-                        p.start_no,
-                        cell.result.to_char(),
-                        theirs.result.to_char()
-                    ),
-                ));
-            }
-        }
-    }
-    Ok(())
+    Ok(planned)
+}
+
+fn file_stem(file: &str) -> String {
+    let base = file.rsplit(['/', '\\']).next().unwrap_or(file);
+    base.rsplit_once('.').map_or(base, |(stem, _)| stem).to_string()
 }
 
 /// The outcome of a game from the results of its first and second player, with the
@@ -375,7 +361,8 @@ fn add_round(
                     (StartNo(o), me, theirs.result, cell.result)
                 };
                 let Some(outcome) = outcome(red_result, black_result) else {
-                    return Err(TrfError::new(file, *line, format!("round {r} result"), "the results do not match"));
+                    let field = format!("round {r} result");
+                    return Err(TrfError::new(file, *line, field, "the results do not match", "双方的结果不符"));
                 };
                 let board = BoardNo(games.len() as u32 + 1);
                 games.push(Game { board, game: 1, red, black, result: None });
@@ -391,7 +378,8 @@ fn add_round(
     }
     let line = first_line.unwrap_or(1);
     let refused = |e: crate::domain::command::DomainError| {
-        TrfError::new(file, line, format!("round {r}"), format!("Bianpai refuses round {r}: {e}"))
+        let zh = format!("Bianpai 不接受第 {r} 轮：{}", e.message(Lang::Zh));
+        TrfError::new(file, line, format!("round {r}"), format!("Bianpai refuses round {r}: {e}"), zh)
     };
     let round = Round { no: RoundNo(r), seed: None, games, byes, warnings: Vec::new() };
     apply(event, &Command::PairRound { group, stage, round }).map_err(refused)?;
@@ -405,53 +393,6 @@ fn add_round(
             result: Some(GameResult::plain(outcome)),
         };
         apply(event, &command).map_err(refused)?;
-    }
-    Ok(())
-}
-
-fn check_points(
-    doc: &TrfDocument,
-    event: &Event,
-    group: GroupId,
-    stage: StageNo,
-    played: u32,
-    players: &[(usize, &PlayerLine)],
-    scoring: &TrfScoring,
-) -> Result<(), TrfError> {
-    let file = doc.file_name();
-    let table = standings(event, group, stage, played)
-        .map_err(|e| TrfError::new(file, doc.last_line_no(), "points", format!("no standings: {e}")))?;
-    let computed: BTreeMap<StartNo, Points> = table.rows.iter().map(|r| (r.start_no, r.points)).collect();
-    for (line, p) in players {
-        let me = StartNo(p.start_no);
-        let total = computed.get(&me).copied().unwrap_or_default();
-        if total == p.points {
-            continue;
-        }
-        let announced = p
-            .cell(played + 1)
-            .and_then(|c| planned_bye(c, me, scoring))
-            .map(|b| bye_points(&b, scoring))
-            .unwrap_or_default();
-        if announced != Points::ZERO && total + announced == p.points {
-            continue;
-        }
-        let rounds = match played {
-            0 => "no round has been played, which gives 0".to_string(),
-            1 => format!("the result of round 1 gives {total}"),
-            n => format!("the results of rounds 1–{n} give {total}"),
-        };
-        let basis = if doc.has_scoring() {
-            "with the XXS point values"
-        } else {
-            "with 1 / ½ / 0 scoring; an XXS line can declare other point values"
-        };
-        return Err(TrfError::new(
-            file,
-            *line,
-            "points",
-            format!("player {} has {} points on the line but {rounds} ({basis})", p.start_no, p.points),
-        ));
     }
     Ok(())
 }

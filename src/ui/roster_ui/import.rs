@@ -67,8 +67,8 @@ struct Loaded {
 enum LoadError {
     /// Rows that do not parse, every one.
     BadRows { file: String, errors: Vec<RowError> },
-    /// The file as a whole (missing, unreadable, no name column …).
-    File(String),
+    /// The file as a whole (missing, unreadable, no name column …), in both languages.
+    File { zh: String, en: String },
 }
 
 #[derive(Debug, Clone)]
@@ -119,7 +119,7 @@ impl ImportDialog {
         let path = self.path.trim().to_string();
         let outcome = read_roster(Path::new(&path)).map_err(|e| match e {
             RosterError::BadRows { file, errors } => LoadError::BadRows { file, errors },
-            other => LoadError::File(other.to_string()),
+            other => LoadError::File { zh: other.message(Lang::Zh), en: other.message(Lang::En) },
         });
         self.loaded = Some(Loaded { path, outcome });
         self.checked.clear();
@@ -313,7 +313,8 @@ fn dialog_body_ui(ui: &mut Ui, state: &mut ImportDialog, env: &Env<'_>, jobs: &m
 fn load_error_ui(ui: &mut Ui, error: &LoadError, lang: Lang) {
     let red = ui.visuals().error_fg_color;
     match error {
-        LoadError::File(message) => {
+        LoadError::File { zh, en } => {
+            let message = lang.t(zh, en);
             ui.colored_label(red, format!("{}{message}", lang.t("未能读取名单：", "The roster cannot be read: ")));
         }
         LoadError::BadRows { file, errors } => {
@@ -328,20 +329,10 @@ fn load_error_ui(ui: &mut Ui, error: &LoadError, lang: Lang) {
             );
             egui::ScrollArea::vertical().id_salt("roster_import_errors").max_height(240.0).show(ui, |ui| {
                 for error in errors {
-                    ui.colored_label(red, row_error_text(error, lang));
+                    ui.colored_label(red, error.message(lang));
                 }
             });
         }
-    }
-}
-
-/// `第 3 行，出生日期：…` / `line 3, 出生日期: …`.
-fn row_error_text(error: &RowError, lang: Lang) -> String {
-    match (error.field.is_empty(), lang) {
-        (true, Lang::Zh) => format!("第 {} 行：{}", error.line, error.message),
-        (true, Lang::En) => format!("line {}: {}", error.line, error.message),
-        (false, Lang::Zh) => format!("第 {} 行，{}：{}", error.line, error.field, error.message),
-        (false, Lang::En) => format!("line {}, {}: {}", error.line, error.field, error.message),
     }
 }
 

@@ -9,6 +9,7 @@ use crate::domain::event::Event;
 use crate::domain::ids::GroupId;
 use crate::domain::swiss::pair_next_round;
 use crate::lang::{Lang, Localized, Words};
+use crate::os_words::io_words;
 use crate::store::{AuditEntry, EventFile, StoreError, backup};
 use crate::ui::change_words::{action_label, original_command};
 use crate::ui::session::ExportKind;
@@ -154,20 +155,10 @@ fn restore(file: &mut Option<EventFile>, from: &Path) -> Report {
 fn cannot_write(path: &Path, error: &std::io::Error) -> Words {
     eprintln!("bianpai: writing {}: {error}", path.display());
     let shown = path.display();
-    match error.kind() {
-        std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem => Words::new(
-            format!("无法写入 {shown}：没有权限（文件或文件夹可能是只读的）"),
-            format!("cannot write {shown}: permission denied (the file or folder may be read-only)"),
-        ),
-        std::io::ErrorKind::StorageFull => {
-            Words::new(format!("无法写入 {shown}：磁盘已满"), format!("cannot write {shown}: the disk is full"))
-        }
-        std::io::ErrorKind::NotFound => Words::new(
-            format!("无法写入 {shown}：文件夹不存在"),
-            format!("cannot write {shown}: the folder does not exist"),
-        ),
-        _ => Words::new(format!("无法写入 {shown}"), format!("cannot write {shown}")),
-    }
+    Words::new(
+        format!("无法写入 {shown}：{}", io_words(error, Lang::Zh)),
+        format!("cannot write {shown}: {}", io_words(error, Lang::En)),
+    )
 }
 
 /// Prints `request` and writes the PDF to its target; for the viewer, a file in the

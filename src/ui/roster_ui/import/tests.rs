@@ -36,10 +36,13 @@ fn rows_go_to_their_group_column_or_the_chosen_group() {
     assert_eq!((*group, entries.len()), (adult, 2));
 }
 
+// Issue 18, item 4: the dialog lists each bad row in the window's language, the
+// column named in that language whatever the file's header row says.
 #[test]
 fn row_errors_name_line_and_column() {
-    let error = RowError { line: 4, field: "出生日期".into(), message: "'1990-13-01' is not a date".into() };
-    assert_eq!(row_error_text(&error, Lang::Zh), "第 4 行，出生日期：'1990-13-01' is not a date");
-    let shape = RowError { line: 5, field: String::new(), message: "has 3 fields".into() };
-    assert_eq!(row_error_text(&shape, Lang::En), "line 5: has 3 fields");
+    use crate::io::roster::RowIssue;
+    let error = RowError { line: 4, field: "born".into(), issue: RowIssue::NotDate("1990-13-01".into()) };
+    assert_eq!(error.message(Lang::Zh), "第 4 行，出生日期：“1990-13-01” 不是有效日期（应为 YYYY-MM-DD）");
+    let shape = RowError { line: 5, field: String::new(), issue: RowIssue::FieldCount { found: 3, expected: 2 } };
+    assert_eq!(shape.message(Lang::En), "line 5: the row has 3 fields but the header row has 2");
 }

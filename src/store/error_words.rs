@@ -1,0 +1,114 @@
+//! The event file's and the blacklist file's errors in the director's words, in both
+//! languages (issue 18): [`StoreError`], the row errors of a file this build cannot
+//! read back ([`RowError`], [`BadValue`]) and [`BlacklistError`]. SQLite's and the file
+//! system's own texts stay in `Display`; here they become [`crate::os_words`].
+
+use super::StoreError;
+use super::blacklist::BlacklistError;
+use super::rows::{BadValue, RowError};
+use crate::lang::{Lang, Localized};
+use crate::os_words::{io_words, on_file, sqlite_words};
+use std::path::Path;
+
+impl Localized for StoreError {
+    fn message(&self, lang: Lang) -> String {
+        let (path, zh, en): (&Path, String, String) = match self {
+            StoreError::Domain(error) => return error.message(lang),
+            StoreError::Sqlite { path, source } => return on_file(&shown(path), &sqlite_words(source, lang), lang),
+            StoreError::Io { path, source } => return on_file(&shown(path), &io_words(source, lang), lang),
+            StoreError::InUse { path } => (
+                path,
+                "赛事文件正被另一个 Bianpai 窗口或命令使用，请关闭后重试".into(),
+                "the event file is in use by another Bianpai window or command; close it and try again".into(),
+            ),
+            StoreError::NewerVersion { path, found, supported } => (
+                path,
+                format!(
+                    "此文件由更新版本的 Bianpai 写入（文件版本 {found}，本版本最高读取 {supported}），\
+                     文件未作改动；请升级 Bianpai 后再打开"
+                ),
+                format!(
+                    "the file was written by a newer Bianpai (file version {found}, this version reads up to \
+                     {supported}); it was not changed. Update Bianpai to open it"
+                ),
+            ),
+            StoreError::NotAnEventFile { path, .. } => (
+                path,
+                "不是 Bianpai 赛事文件，文件未作改动".into(),
+                "not a Bianpai event file; the file was not changed".into(),
+            ),
+            StoreError::AlreadyExists { path } => (
+                path,
+                "文件已存在，Bianpai 不覆盖赛事文件；请另选一个文件名".into(),
+                "the file already exists and Bianpai does not overwrite event files; choose another name".into(),
+            ),
+            StoreError::NotFound { path } => (path, "找不到赛事文件".into(), "no such event file".into()),
+            StoreError::Damaged { path, .. } => (
+                path,
+                "赛事文件已损坏，无法读取，文件未作改动".into(),
+                "the event file is damaged and cannot be read; it was not changed".into(),
+            ),
+        };
+        on_file(&shown(path), lang.t(&zh, &en), lang)
+    }
+}
+
+impl Localized for RowError {
+    fn message(&self, lang: Lang) -> String {
+        match self {
+            RowError::Sqlite(source) => sqlite_words(source, lang),
+            RowError::Bad(bad) => bad.message(lang),
+        }
+    }
+}
+
+impl Localized for BadValue {
+    fn message(&self, lang: Lang) -> String {
+        let (zh, en) = table_words(self.table);
+        match lang {
+            Lang::Zh => format!("赛事文件已损坏：{zh}中有一个值无法读取"),
+            Lang::En => format!("the event file is damaged: a stored value ({en}) cannot be read"),
+        }
+    }
+}
+
+/// A table of the event file, as a director knows what it holds.
+fn table_words(table: &str) -> (&'static str, &'static str) {
+    match table {
+        "event" => ("赛事信息", "event details"),
+        "groups" => ("组别", "groups"),
+        "stages" => ("阶段", "stages"),
+        "players" => ("选手", "players"),
+        "rounds" => ("轮次", "rounds"),
+        "games" => ("对局", "games"),
+        "byes" => ("轮空", "byes"),
+        "ledger" => ("账目", "ledger"),
+        _ => ("数据", "data"),
+    }
+}
+
+impl Localized for BlacklistError {
+    fn message(&self, lang: Lang) -> String {
+        match self {
+            BlacklistError::Foreign { path } => on_file(
+                &shown(path),
+                lang.t("不是 Bianpai 黑名单文件，文件未作改动", "not a Bianpai blacklist file; it was not changed"),
+                lang,
+            ),
+            BlacklistError::Damaged { path, id, .. } => {
+                let words = match lang {
+                    Lang::Zh => format!("黑名单第 {id} 条已损坏，无法读取"),
+                    Lang::En => format!("blacklist entry {id} is damaged and cannot be read"),
+                };
+                on_file(&shown(path), &words, lang)
+            }
+            BlacklistError::Sqlite { path, source } => on_file(&shown(path), &sqlite_words(source, lang), lang),
+            BlacklistError::Io { path, source } => on_file(&shown(path), &io_words(source, lang), lang),
+        }
+    }
+}
+
+/// A path as the director typed or chose it.
+fn shown(path: &Path) -> String {
+    path.display().to_string()
+}
