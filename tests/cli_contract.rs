@@ -151,7 +151,7 @@ fn a_roster_with_one_bad_row_imports_nothing() {
     let out = bianpai(&["players", "import", f, roster.to_str().unwrap()]);
     assert_eq!(code(&out), 2);
     let message = stderr(&out);
-    assert!(message.contains("line 3") && message.contains("出生日期"), "names row and field: {message}");
+    assert!(message.contains("line 3") && message.contains("born"), "names row and field: {message}");
     let list: serde_json::Value = serde_json::from_str(&ok(&["players", "list", f, "--json"])).unwrap();
     assert_eq!(list["players"].as_array().unwrap().len(), 0, "nothing imported");
 }

@@ -111,7 +111,8 @@ fn refusals_follow_the_locale_and_the_lang_flag() {
         vec!["players", "list", &missing],
         vec!["players", "import", &file, &bad_csv],
         vec!["pay", &file, "1", "fee", "ten"],
-        vec!["rounds", &file, "1"],
+        vec!["unpair", &file, "--round", "3"],
+        vec!["export", &file, "csv", "-o", "/nonexistent-folder/out.csv"],
     ];
     for args in &refusals {
         let zh = bianpai_in(ZH, args);

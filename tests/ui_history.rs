@@ -69,7 +69,7 @@ fn history_view_undoes_and_restores() {
     assert_eq!(game.result, None, "the result was undone");
     assert_eq!(
         h.state_mut().session_mut().notice(),
-        Some(&bianpai::ui::Notice::Saved("撤销：录入成绩 第1轮 第1台".into()))
+        Some(&bianpai::ui::Notice::Undone("撤销：录入成绩 第1轮 第1台".into()))
     );
     h.get_by_label("撤销 #3");
     h.get_by_label("重做：录入成绩 第1轮 第1台 (Ctrl+Shift+Z)");
