@@ -73,6 +73,14 @@ pub enum Job {
         /// The language of the notice.
         lang: Lang,
     },
+    /// Who is at the keyboard and how many backups to keep (the window's preferences,
+    /// issue 18, item 5), for the open file and every file opened after it.
+    Configure {
+        /// Named in each audit row; `None`: the operating-system user.
+        operator: Option<String>,
+        /// Backups kept; `None`: `$BIANPAI_BACKUPS` or the default.
+        backups_kept: Option<usize>,
+    },
     /// Pair the next round of a stage off the window's thread, then save it.
     Pair {
         /// The group.
@@ -111,6 +119,7 @@ enum Report {
     Refused { label: String, commands: Vec<Command>, error: DomainError },
     History(Box<History>),
     Done { label: String },
+    Configured,
 }
 
 /// What the history view shows: the audit log, whether undo and redo can act, and the
@@ -251,6 +260,7 @@ impl Session {
                 self.notice = Some(Notice::Saved(label));
                 false
             }
+            Report::Configured => false,
             Report::History(mut history) => {
                 history.revision = self.revision;
                 self.history = Some(*history);
@@ -327,8 +337,17 @@ impl Session {
 
 fn worker(jobs: Receiver<Job>, reports: Sender<Report>, repaint: Option<egui::Context>) {
     let mut file: Option<EventFile> = None;
+    let (mut operator, mut backups_kept) = (None, None);
     for job in jobs {
+        if let Job::Configure { operator: o, backups_kept: b } = &job {
+            (operator, backups_kept) = (o.clone(), *b);
+        }
         let report = run_job(&mut file, job);
+        // The preferences hold for whichever file is open now (opened, created, restored).
+        if let Some(f) = file.as_mut() {
+            f.set_operator(operator.clone());
+            f.set_backups_kept(backups_kept);
+        }
         if reports.send(report).is_err() {
             break;
         }
@@ -445,6 +464,8 @@ fn run_job(file: &mut Option<EventFile>, job: Job) -> Report {
             };
             undo_or_redo(f, redo, lang)
         }
+        // Kept by the worker loop, which applies it to every file opened.
+        Job::Configure { .. } => Report::Configured,
         Job::Pair { group, stage, seed } => {
             let label = "编排".to_string();
             let Some(f) = file.as_mut() else {
