@@ -6,14 +6,16 @@
 //! file: the event's settings ([`event_ui`]), the roster ([`roster_ui`]), a round's
 //! pairings ([`pairing_ui`]), result entry ([`results_ui`]), the knockout bracket
 //! ([`bracket_ui`]), the standings ([`standings_ui`]), prizes ([`prizes_ui`]), money and
-//! check-in ([`money_ui`]) and the history ([`history_ui`]). Views turn clicks into
-//! commands, which the session's worker thread applies and saves.
+//! check-in ([`money_ui`]) and the history ([`history_ui`]); the 文件 menu opens the
+//! preferences window ([`prefs_ui`]). Views turn clicks into commands, which the
+//! session's worker thread applies and saves.
 //!
 //! Two floors. The shared floor, which every panel may use: the frame's environment
 //! ([`env`](mod@env)), the [`panel`] trait and a host that draws one panel over an event in
 //! memory, per-revision caches ([`memo`]), `table` pieces, [`form`] fields, the confirmation
 //! [`dialog`], the keyboard field (`key_field`), [`result_entry`] (result keys, labels
 //! and the correction dialog), the players' search by name, number or pinyin (`search`),
+//! the audit log in words ([`history_words`]), the remembered preferences ([`prefs`]),
 //! [`i18n`], [`fonts`] and the worker [`session`]. Above it
 //! the panels (`*_ui`), each importing the floor and never another panel or the app
 //! shell (`app.rs`), which registers them; `tests/architecture_ui.rs` checks this.
@@ -32,6 +34,7 @@ pub mod file_menu_ui;
 pub mod fonts;
 pub mod form;
 pub mod history_ui;
+pub mod history_words;
 pub mod i18n;
 mod key_field;
 pub mod memo;
@@ -39,6 +42,7 @@ pub mod money_ui;
 pub mod pairing_ui;
 pub mod panel;
 pub mod prefs;
+pub mod prefs_ui;
 pub mod print_menu_ui;
 pub mod prizes_ui;
 pub mod result_entry;
@@ -85,7 +89,7 @@ pub fn run(file: Option<PathBuf>) -> anyhow::Result<()> {
     let mut viewport = egui::ViewportBuilder::default()
         .with_title("Bianpai 编排")
         .with_app_id("bianpai")
-        .with_inner_size([1180.0, 760.0])
+        .with_inner_size(prefs::DEFAULT_WINDOW_SIZE)
         .with_min_inner_size([640.0, 400.0]);
     if let Ok(icon) = eframe::icon_data::from_png_bytes(crate::assets::APP_ICON_PNG) {
         viewport = viewport.with_icon(icon);
@@ -95,6 +99,9 @@ pub fn run(file: Option<PathBuf>) -> anyhow::Result<()> {
         // The CJK font is installed by `fonts::install_fonts`; eframe is built without
         // its `system_fonts` feature, so its fallback could only log a warning.
         system_font_fallback: false,
+        // The window's size and place are kept in eframe's storage for the next start
+        // (issue 18, item 5); the size set above is the first start's.
+        persist_window: true,
         ..Default::default()
     };
     let result = eframe::run_native(

@@ -1,8 +1,9 @@
 //! Automatic backups (issue 8): before each round is paired, a consistent copy of the
 //! event file is written beside it through SQLite's online backup API, as
 //! `NAME.bak-rN.bianpai` (`NAME.bak-gG-rN.bianpai` in events with several groups); the
-//! newest [`DEFAULT_KEEP`] are kept (`$BIANPAI_BACKUPS` sets another count, 0 none). A
-//! backup can be restored over the event file while it is closed.
+//! newest [`DEFAULT_KEEP`] are kept (`$BIANPAI_BACKUPS` sets another count, 0 none; the
+//! window's preference sets it through `EventFile::set_backups_kept`). A backup can be
+//! restored over the event file while it is closed.
 
 use super::{EventFile, StoreError, classify};
 use crate::domain::ids::{GroupId, RoundNo};
@@ -18,6 +19,20 @@ pub const BACKUPS_ENV: &str = "BIANPAI_BACKUPS";
 /// How many backups to keep.
 pub fn keep() -> usize {
     std::env::var(BACKUPS_ENV).ok().and_then(|v| v.trim().parse().ok()).unwrap_or(DEFAULT_KEEP)
+}
+
+impl EventFile {
+    /// How many automatic backups are kept from now on (issue 18, item 5: the window's
+    /// preference); `None` keeps `$BIANPAI_BACKUPS` or [`DEFAULT_KEEP`], as the command
+    /// line does; `Some(0)` makes none.
+    pub fn set_backups_kept(&mut self, keep: Option<usize>) {
+        self.backups_kept = keep;
+    }
+
+    /// How many automatic backups are kept.
+    pub fn backups_kept(&self) -> usize {
+        self.backups_kept.unwrap_or_else(keep)
+    }
 }
 
 fn stem(path: &Path) -> String {
@@ -52,9 +67,8 @@ pub fn list_backups(path: &Path) -> Vec<PathBuf> {
 }
 
 /// Writes a backup of the open database to `target` (whole or not at all) and prunes the
-/// oldest backups beyond [`keep`].
-pub(super) fn write_backup(conn: &Connection, path: &Path, target: &Path) -> Result<(), StoreError> {
-    let keep = keep();
+/// oldest backups beyond `keep` (none is written when `keep` is 0).
+pub(super) fn write_backup(conn: &Connection, path: &Path, target: &Path, keep: usize) -> Result<(), StoreError> {
     if keep == 0 {
         return Ok(());
     }

@@ -76,7 +76,7 @@ pub struct AuditEntry {
     pub id: i64,
     /// When, RFC 3339 UTC.
     pub at: String,
-    /// Who: the operating-system user at the keyboard.
+    /// Who: the operator named in the window's preferences, else the OS user.
     pub actor: String,
     /// The command as JSON.
     pub command: String,
@@ -91,6 +91,10 @@ pub struct EventFile {
     conn: Connection,
     path: PathBuf,
     event: Event,
+    /// Who the audit rows name; `None`: the OS user ([`EventFile::set_operator`]).
+    operator: Option<String>,
+    /// Backups kept; `None`: the default ([`EventFile::set_backups_kept`]).
+    backups_kept: Option<usize>,
 }
 
 impl std::fmt::Debug for EventFile {
@@ -185,7 +189,7 @@ impl EventFile {
                 "{}.bak-v{version}.bianpai",
                 path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
             ));
-            backup::write_backup(&conn, path, &target)?;
+            backup::write_backup(&conn, path, &target, backup::keep())?;
             let tx = conn.transaction_with_behavior(TransactionBehavior::Exclusive).map_err(sql)?;
             schema::migrate(&tx, version).map_err(sql)?;
             tx.commit().map_err(sql)?;
@@ -198,7 +202,7 @@ impl EventFile {
             share_with_readers(&conn).map_err(sql)?;
         }
         let event = load(&conn, path)?;
-        Ok(EventFile { conn, path: owned, event })
+        Ok(EventFile { conn, path: owned, event, operator: None, backups_kept: None })
     }
 
     /// The event as saved.
@@ -209,6 +213,12 @@ impl EventFile {
     /// The file's path.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Names who makes the changes from now on in the audit log (issue 18, item 5: the
+    /// window's operator preference); `None` or blanks: the operating-system user.
+    pub fn set_operator(&mut self, operator: Option<String>) {
+        self.operator = operator.map(|name| name.trim().to_string()).filter(|name| !name.is_empty());
     }
 
     /// Applies a command and saves what it changed together with its audit row in one
@@ -238,7 +248,7 @@ impl EventFile {
         for command in commands {
             if let Command::PairRound { group, round, .. } = command {
                 let target = backup::backup_path(&self.path, several_groups.then_some(*group), round.no);
-                backup::write_backup(&self.conn, &self.path, &target)?;
+                backup::write_backup(&self.conn, &self.path, &target, self.backups_kept())?;
             }
         }
         let rows: Vec<(String, &Applied)> = commands
@@ -392,7 +402,7 @@ impl EventFile {
                 "INSERT INTO audit_log (at, actor, command, before, after) VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![
                     at,
-                    actor(),
+                    self.operator.clone().unwrap_or_else(actor),
                     command,
                     serde_json::to_string(&applied.changes).map_err(to_sql)?,
                     serde_json::Value::Array(after).to_string(),
@@ -575,7 +585,7 @@ fn step_of(command: &str) -> Step {
     }
 }
 
-/// Who is at the keyboard, for the audit log: the operating-system user.
+/// Who is at the keyboard when no operator is named: the operating-system user.
 fn actor() -> String {
     std::env::var("USER").or_else(|_| std::env::var("USERNAME")).unwrap_or_default()
 }

@@ -15,6 +15,7 @@ use super::money_ui::MoneyView;
 use super::pairing_ui::PairingView;
 use super::panel::Panel;
 use super::prefs::{PREFS_KEY, Prefs};
+use super::prefs_ui::{PrefsDialog, prefs_dialog_ui};
 use super::print_menu_ui::{PrintMenu, print_menu_ui};
 use super::prizes_ui::PrizesView;
 use super::results_ui::ResultsView;
@@ -98,6 +99,10 @@ pub struct BianpaiApp {
     file_menu: FileMenu,
     /// Recent event files, most recent first (remembered between runs, see `prefs`).
     recent: Vec<std::path::PathBuf>,
+    /// The operator's name and the backups to keep (remembered, handed to the worker).
+    operator: String,
+    backups_kept: Option<usize>,
+    prefs_dialog: PrefsDialog,
     print_menu: PrintMenu,
     export_menu: ExportMenu,
     /// The window title last set: the event's name and file.
@@ -167,6 +172,9 @@ impl BianpaiApp {
             shown: None,
             file_menu: FileMenu::default(),
             recent: Vec::new(),
+            operator: String::new(),
+            backups_kept: None,
+            prefs_dialog: PrefsDialog::default(),
             print_menu: PrintMenu::default(),
             export_menu: ExportMenu::default(),
             title: String::new(),
@@ -182,15 +190,19 @@ impl BianpaiApp {
         BianpaiApp::new(session)
     }
 
-    /// The language, theme and recent files remembered from an earlier run.
-    pub fn with_prefs(self, prefs: Prefs) -> BianpaiApp {
+    /// The preferences remembered from an earlier run; the operator's name and the
+    /// backups to keep go to the worker for the files it opens.
+    pub fn with_prefs(mut self, prefs: Prefs) -> BianpaiApp {
         let prefs = prefs.kept();
-        BianpaiApp { lang: prefs.lang, dark: prefs.dark, recent: prefs.recent, ..self }
+        self.session.submit(prefs.file_job());
+        let Prefs { lang, dark, recent, operator, backups_kept } = prefs;
+        BianpaiApp { lang, dark, recent, operator, backups_kept, ..self }
     }
 
     /// What the window remembers for the next run.
     pub fn prefs(&self) -> Prefs {
-        Prefs { lang: self.lang, dark: self.dark, recent: self.recent.clone() }.kept()
+        let (lang, dark, recent) = (self.lang, self.dark, self.recent.clone());
+        Prefs { lang, dark, recent, operator: self.operator.clone(), backups_kept: self.backups_kept }.kept()
     }
 
     /// Records which CJK font was installed (shown in the status bar).
@@ -236,12 +248,27 @@ impl BianpaiApp {
         self.lang = lang;
     }
 
+    /// Opens the preferences window when the 文件 menu asked for it, draws it, and
+    /// applies what was chosen (the operator and backups through the worker).
+    fn prefs_window_ui(&mut self, ctx: &egui::Context, jobs: &mut Vec<Job>) {
+        if self.file_menu.take_prefs_request() {
+            let current = self.prefs();
+            self.prefs_dialog.open(&current);
+        }
+        if let Some(chosen) = prefs_dialog_ui(ctx, &mut self.prefs_dialog, self.lang) {
+            jobs.push(chosen.file_job());
+            let Prefs { lang, dark, operator, backups_kept, .. } = chosen;
+            (self.lang, self.dark, self.operator, self.backups_kept) = (lang, dark, operator, backups_kept);
+        }
+    }
+
     /// Draws the whole window into `ui`, then hands the frame's jobs to the worker.
     pub fn app_ui(&mut self, ui: &mut Ui) {
         if self.session.poll() {
             self.panels.standings.invalidate();
         }
         let mut jobs = Vec::new();
+        self.prefs_window_ui(ui.ctx(), &mut jobs);
         // Ctrl+Z undoes the newest change to the event, Ctrl+Shift+Z (or Ctrl+Y) redoes it,
         // when no text field has the keyboard: in a field they edit its text, so a
         // director fixing a typo never takes back a result by accident.
@@ -273,6 +300,7 @@ impl BianpaiApp {
             export_menu,
             title,
             panels,
+            ..
         } = self;
         ui.ctx().set_visuals(if *dark { egui::Visuals::dark() } else { egui::Visuals::light() });
         let event = session.event();

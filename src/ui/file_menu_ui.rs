@@ -1,5 +1,6 @@
 //! 文件 / File menu of the top bar: 新建 (a new event file from a preset), 打开, 另存为
-//! (a copy, which is then the open file) and 最近 (recent files). There is no "save": the
+//! (a copy, which is then the open file), 最近 (recent files) and 偏好设置 (the window's
+//! preferences, drawn by the shell's preferences window). There is no "save": the
 //! event file is the SQLite document and every change is saved as it is made.
 //!
 //! Each action opens a small window with a path field and a 浏览… button that asks the
@@ -7,7 +8,7 @@
 //! answers `None` at once and the path field is the way. The panel never touches a
 //! file itself: it pushes [`Job::Create`], [`Job::Open`] or [`Job::SaveAs`].
 //!
-//! Keys: Ctrl+N 新建, Ctrl+O 打开, Ctrl+Shift+S 另存为 (⌘ on macOS); in a window, Enter in
+//! Keys: Ctrl+N 新建, Ctrl+O 打开, Ctrl+Shift+S 另存为, Ctrl+, 偏好设置 (⌘ on macOS); in a window, Enter in
 //! the path field confirms and Esc closes it; Tab moves between fields.
 
 use super::i18n::Lang;
@@ -24,6 +25,9 @@ pub const OPEN_SHORTCUT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COM
 /// Ctrl+Shift+S: save a copy and open it.
 pub const SAVE_AS_SHORTCUT: KeyboardShortcut =
     KeyboardShortcut::new(Modifiers { shift: true, ..Modifiers::COMMAND }, Key::S);
+
+/// Ctrl+, : the preferences.
+pub const PREFS_SHORTCUT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Comma);
 
 /// How many recent files the menu keeps.
 pub const RECENT_MAX: usize = 8;
@@ -55,12 +59,19 @@ pub struct FileMenu {
     error: Option<String>,
     /// The window's first field takes the keyboard focus on the next frame.
     focus_first: bool,
+    /// 偏好设置 was chosen, for the shell to open the preferences.
+    prefs_asked: bool,
 }
 
 impl FileMenu {
     /// Whether one of the menu's windows is open.
     pub fn is_dialog_open(&self) -> bool {
         self.dialog.is_some()
+    }
+
+    /// Whether 偏好设置 (or Ctrl+,) was chosen since the last call.
+    pub fn take_prefs_request(&mut self) -> bool {
+        std::mem::take(&mut self.prefs_asked)
     }
 
     fn open_dialog(&mut self, dialog: Dialog, current: Option<&Path>) {
@@ -97,6 +108,10 @@ pub fn file_menu_ui(
     if ui.input_mut(|i| i.consume_shortcut(&OPEN_SHORTCUT)) {
         state.open_dialog(Dialog::Open, current);
     }
+    if ui.input_mut(|i| i.consume_shortcut(&PREFS_SHORTCUT)) {
+        state.prefs_asked = true;
+        ui.ctx().request_repaint();
+    }
     let ctx = ui.ctx().clone();
     ui.menu_button(lang.t("文件", "File"), |ui| {
         let item = |ui: &mut Ui, text: &str, shortcut: &KeyboardShortcut, enabled: bool| {
@@ -132,6 +147,12 @@ pub fn file_menu_ui(
         ui.menu_button(lang.t("最近", "Recent"), |ui| {
             recent_ui(ui, recent, current, lang, jobs);
         });
+        ui.separator();
+        if item(ui, lang.t("偏好设置…", "Preferences…"), &PREFS_SHORTCUT, true) {
+            state.prefs_asked = true;
+            ui.ctx().request_repaint();
+            ui.close();
+        }
         ui.separator();
         ui.weak(lang.t("每次修改都已自动保存", "Every change is saved as it is made"));
     });
@@ -455,6 +476,7 @@ mod tests {
             path: dir.path().join("cup").display().to_string(),
             error: None,
             focus_first: false,
+            prefs_asked: false,
         };
         let Ok(Job::Create { path, event }) = new_event_job(&state, "huaiyin-2022", Lang::Zh) else { panic!() };
         assert_eq!(path, dir.path().join("cup.bianpai"));

@@ -74,6 +74,14 @@ pub enum Job {
         /// The language of the notice.
         lang: Lang,
     },
+    /// Who is at the keyboard and how many backups to keep (the window's preferences,
+    /// issue 18, item 5), for the open file and every file opened after it.
+    Configure {
+        /// Named in each audit row; `None`: the operating-system user.
+        operator: Option<String>,
+        /// Backups kept; `None`: `$BIANPAI_BACKUPS` or the default.
+        backups_kept: Option<usize>,
+    },
     /// Pair the next round of a stage off the window's thread, then save it.
     Pair {
         /// The group.
@@ -129,6 +137,8 @@ enum Report {
     Done {
         label: String,
     },
+    /// The preferences were taken (nothing to show).
+    Configured,
 }
 
 /// What the history view shows: the audit log, whether undo and redo can act, and the
@@ -274,6 +284,7 @@ impl Session {
                 self.notice = Some(Notice::Saved(label));
                 false
             }
+            Report::Configured => false,
             Report::History(mut history) => {
                 history.revision = self.revision;
                 self.history = Some(*history);

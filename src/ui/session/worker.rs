@@ -19,8 +19,17 @@ use std::sync::mpsc::{Receiver, Sender};
 /// Runs jobs until the window drops its side of the channel.
 pub(super) fn worker(jobs: Receiver<Job>, reports: Sender<Report>, repaint: Option<egui::Context>) {
     let mut file: Option<EventFile> = None;
+    let (mut operator, mut backups_kept) = (None, None);
     for job in jobs {
+        if let Job::Configure { operator: o, backups_kept: b } = &job {
+            (operator, backups_kept) = (o.clone(), *b);
+        }
         let report = run_job(&mut file, job);
+        // The preferences hold for whichever file is open now (opened, created, restored).
+        if let Some(f) = file.as_mut() {
+            f.set_operator(operator.clone());
+            f.set_backups_kept(backups_kept);
+        }
         if reports.send(report).is_err() {
             break;
         }
@@ -90,6 +99,8 @@ fn run_job(file: &mut Option<EventFile>, job: Job) -> Report {
             let Some(f) = file.as_mut() else { return no_file() };
             undo_or_redo(f, redo, lang)
         }
+        // Kept by the worker loop, which applies it to every file opened.
+        Job::Configure { .. } => Report::Configured,
         Job::Pair { group, stage, seed, lang } => {
             let heading = Words::new("编排", "Pairing");
             let Some(f) = file.as_mut() else { return no_file() };
