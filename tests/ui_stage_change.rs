@@ -171,6 +171,10 @@ fn a_played_out_stage_is_closed_from_its_pairing_panel_with_nominees() {
     harness.get_by_label("视频积分赛 · 瑞士制 · 已赛 0/7 轮 · 进行中");
     harness.get_by_label("本阶段尚未编排任何轮次。");
     assert!(harness.query_by_label("结束本阶段并晋级").is_none());
+    // Issue 18, item 2: the status bar announces the closed and the opened stage.
+    let bar = texts(&harness);
+    assert!(bar.iter().any(|t| t == "「棋社海选赛」结束"), "{bar:?}");
+    assert!(bar.iter().any(|t| t == "「视频积分赛」开始"), "{bar:?}");
 }
 
 // while the qualifier has a round to go, the video Swiss says so, and its button

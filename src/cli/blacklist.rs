@@ -8,6 +8,7 @@ use crate::domain::blacklist::{BlacklistEntry, MatchStrength, screen};
 use crate::domain::command::Command;
 use crate::domain::ids::{BoardNo, RoundNo, StartNo};
 use crate::domain::player::{PlayerEntry, PlayerStatus};
+use crate::lang::Localized;
 use crate::store::EventFile;
 use crate::store::blacklist::{self, default_path};
 use std::path::{Path, PathBuf};
@@ -115,7 +116,11 @@ fn warnings_from(path: &Path, entries: &[PlayerEntry]) -> String {
     let list = match blacklist::load(path) {
         Ok(list) => list,
         Err(e) => {
-            return t(format!("警告：黑名单无法读取：{e}\n"), format!("warning: the blacklist cannot be read: {e}\n"));
+            let why = e.message(super::words::lang());
+            return t(
+                format!("警告：黑名单无法读取：{why}\n"),
+                format!("warning: the blacklist cannot be read: {why}\n"),
+            );
         }
     };
     let mut out = String::new();

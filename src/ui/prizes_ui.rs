@@ -18,6 +18,7 @@ use crate::domain::event::{Event, Group};
 use crate::domain::ids::{GroupId, StartNo};
 use crate::domain::ledger::{LedgerKind, yuan};
 use crate::domain::prizes::{Prize, PrizeTotals, awards, group_finished, prize_ranking};
+use crate::lang::Words;
 use egui::Ui;
 use egui_extras::Column;
 use std::collections::BTreeMap;
@@ -30,7 +31,7 @@ pub struct PrizesView {
     /// The note recorded with a payout (receipt, 微信, 现金 …).
     pub note: String,
     /// The prize table of the group for the saved event, keyed on both.
-    cache: Memo<(GroupId, u64), Result<PrizeTable, String>>,
+    cache: Memo<(GroupId, u64), Result<PrizeTable, Words>>,
 }
 
 /// What the view shows, computed once per change.
@@ -70,17 +71,17 @@ impl PrizeRow {
 
 impl PrizesView {
     /// The table for the group and revision, computed when either changed.
-    fn table_for(&mut self, event: &Event, group: &Group, revision: u64) -> &Result<PrizeTable, String> {
+    fn table_for(&mut self, event: &Event, group: &Group, revision: u64) -> &Result<PrizeTable, Words> {
         self.cache.get_or_compute((group.id, revision), || prize_table(event, group))
     }
 }
 
 /// The group's prize list with the payouts recorded so far.
-fn prize_table(event: &Event, group: &Group) -> Result<PrizeTable, String> {
+fn prize_table(event: &Event, group: &Group) -> Result<PrizeTable, Words> {
     if group.prizes.is_empty() {
         return Ok(PrizeTable { no_rules: true, ..PrizeTable::default() });
     }
-    let ranking = prize_ranking(event, group.id, &group.prizes).map_err(|e| e.to_string())?;
+    let ranking = prize_ranking(event, group.id, &group.prizes).map_err(|e| Words::of(&e))?;
     let list = awards(&group.prizes, &ranking);
     let mut paid: BTreeMap<StartNo, i64> = BTreeMap::new();
     for entry in event.ledger.iter().filter(|e| e.kind == LedgerKind::PrizePaid && !e.voided) {
@@ -163,7 +164,7 @@ pub fn prizes_ui(ui: &mut Ui, state: &mut PrizesView, env: &Env<'_>, jobs: &mut 
         Err(e) => {
             ui.colored_label(
                 ui.visuals().error_fg_color,
-                format!("{}{e}", lang.t("无法计算奖励：", "Prizes unavailable: ")),
+                format!("{}{}", lang.t("无法计算奖励：", "Prizes unavailable: "), e.get(lang)),
             );
             return;
         }

@@ -16,6 +16,7 @@ use crate::domain::event::StageStatus;
 use crate::domain::event::{Event, Stage};
 use crate::domain::ids::{GroupId, RoundNo, StageNo};
 use crate::domain::player::Gender;
+use crate::lang::Localized;
 use crate::present::ranking::{Column as RankColumn, RankingRow, RankingTable};
 use egui::Ui;
 use egui_extras::Column;
@@ -90,7 +91,7 @@ pub fn standings_ui(ui: &mut Ui, state: &mut StandingsView, env: &Env<'_>, stage
         Err(e) => {
             ui.colored_label(
                 ui.visuals().error_fg_color,
-                format!("{}{e}", lang.t("无法计算成绩：", "Standings unavailable: ")),
+                format!("{}{}", lang.t("无法计算成绩：", "Standings unavailable: "), e.message(lang)),
             );
             return;
         }

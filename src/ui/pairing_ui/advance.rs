@@ -17,6 +17,7 @@ use crate::domain::knockout::{self, KnockoutError};
 use crate::domain::model::change::DomainError;
 use crate::domain::player::PlayerStatus;
 use crate::domain::standings::{StandingsRow, qualifiers};
+use crate::lang::Localized;
 use crate::ui::dialog::{Answer, Confirmation, confirmation_ui};
 use crate::ui::env::{Env, Show};
 use crate::ui::i18n::Lang;
@@ -156,7 +157,7 @@ fn advance_ui(ui: &mut Ui, view: &mut AdvanceView, env: &Env<'_>, stage: &Stage,
         Err(e) => {
             ui.colored_label(
                 ui.visuals().error_fg_color,
-                format!("{}{e}", lang.t("无法计算晋级名单：", "Cannot rank the qualifiers: ")),
+                format!("{}{}", lang.t("无法计算晋级名单：", "Cannot rank the qualifiers: "), e.message(lang)),
             );
             return;
         }
@@ -482,8 +483,8 @@ fn take_refusals(view: &mut AdvanceView, env: &Env<'_>, stage: &Stage) {
                 (DomainError::TooManyNominees { allowed, .. }, Lang::En) => {
                     format!("Not closed: at most {allowed} nominees.")
                 }
-                (error, Lang::Zh) => format!("未能晋级：{error}"),
-                (error, Lang::En) => format!("Not closed: {error}"),
+                (error, Lang::Zh) => format!("未能晋级：{}", error.message(lang)),
+                (error, Lang::En) => format!("Not closed: {}", error.message(lang)),
             });
         }
     }

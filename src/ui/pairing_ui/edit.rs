@@ -112,7 +112,7 @@ pub fn edit_warnings(
     round: &Round,
     edit: PairingEdit,
 ) -> Result<Vec<PairingWarning>, String> {
-    let next = edited(round, edit).map_err(|e| e.to_string())?;
+    let next = edited(round, edit).map_err(|e| e.message(env.lang))?;
     let warnings = check_round(env.event, env.group.id, stage, &next);
     Ok(warnings.into_iter().filter(|w| w.is_absolute() && !round.warnings.contains(w)).collect())
 }

@@ -5,6 +5,7 @@
 use super::{ResultChange, Slot};
 use crate::domain::result::{GameResult, Outcome, ResultReason};
 use crate::lang::Lang;
+use crate::lang::Localized;
 
 /// A result as a director reads it: notation, who won, and why when not on the board
 /// as usual, e.g. `1-0 红胜（超时）`, `+- 黑方弃权`; fouls follow.
@@ -109,7 +110,7 @@ pub fn refusal_text(error: &crate::domain::command::DomainError, lang: Lang) -> 
         (E::UnknownRound(r), Lang::Zh) => format!("第{r}轮尚未编排。"),
         (E::UnknownGame { round, board, game: 1 }, Lang::Zh) => format!("第{round}轮没有第{board}台。"),
         (E::UnknownGame { round, board, game }, Lang::Zh) => format!("第{round}轮第{board}台没有第{game}局。"),
-        (other, _) => other.to_string(),
+        (other, _) => other.message(lang),
     };
     format!("{}{why}", lang.t("未保存：", "Not saved: "))
 }

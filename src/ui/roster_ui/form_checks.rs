@@ -11,7 +11,7 @@ use egui::Ui;
 use jiff::civil::Date;
 
 /// The blacklist as read for the form: its entries, or why it could not be read.
-pub(super) type BlacklistCache = Result<Vec<BlacklistEntry>, String>;
+pub(super) type BlacklistCache = Result<Vec<BlacklistEntry>, crate::lang::Words>;
 
 /// Why a birth date cannot be read: a message in both languages, chosen when shown.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,7 +86,7 @@ pub(super) fn late_entry_note(group: &Group, lang: Lang) -> Option<String> {
 /// The blacklist at its default place; no place (no data folder) is an empty list.
 pub(super) fn read_blacklist() -> BlacklistCache {
     match crate::store::blacklist::default_path() {
-        Some(path) => crate::store::blacklist::load(&path).map_err(|e| e.to_string()),
+        Some(path) => crate::store::blacklist::load(&path).map_err(|e| crate::lang::Words::of(&e)),
         None => Ok(Vec::new()),
     }
 }
@@ -97,7 +97,7 @@ pub(super) fn blacklist_warnings_ui(ui: &mut Ui, list: &BlacklistCache, entry: &
     let list = match list {
         Ok(list) => list,
         Err(why) => {
-            ui.weak(format!("{}{why}", lang.t("黑名单无法读取：", "The blacklist cannot be read: ")));
+            ui.weak(format!("{}{}", lang.t("黑名单无法读取：", "The blacklist cannot be read: "), why.get(lang)));
             return;
         }
     };
