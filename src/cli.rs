@@ -46,9 +46,14 @@ pub enum Action {
 
 /// Parses the arguments and runs a subcommand; `Window` when the GUI should open.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> Action {
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<OsString> = args.into_iter().collect();
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(e) => {
+            if e.use_stderr() {
+                words::set_lang(words::lang_of_args(&args).unwrap_or_else(words::from_env));
+                eprintln!("bianpai: {}", words::usage_words(e.kind()));
+            }
             let _ = e.print();
             return Action::Exit(ExitCode::from(if e.use_stderr() { 2 } else { 0 }));
         }

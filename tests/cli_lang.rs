@@ -106,6 +106,7 @@ fn refusals_follow_the_locale_and_the_lang_flag() {
     let bad_csv = bad_csv.to_string_lossy().into_owned();
     let refusals: Vec<Vec<&str>> = vec![
         vec!["new", "x.bianpai", "--preset", "nope"],
+        vec!["pair"],
         vec!["result", &file, "--round", "9", "--board", "1", "1-0"],
         vec!["result", &file, "--round", "1", "--board", "1", "2-0"],
         vec!["players", "list", &missing],

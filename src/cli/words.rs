@@ -60,6 +60,40 @@ pub fn from_env() -> Lang {
     from_locale(lc_all.as_deref(), lang.as_deref())
 }
 
+/// `--lang zh|en` (or `--lang=…`) among arguments clap could not parse.
+pub fn lang_of_args(args: &[std::ffi::OsString]) -> Option<Lang> {
+    let value = args.iter().enumerate().find_map(|(i, a)| {
+        let a = a.to_str()?;
+        match a.strip_prefix("--lang") {
+            Some("") => args.get(i + 1).and_then(|v| v.to_str()),
+            Some(rest) => rest.strip_prefix('='),
+            None => None,
+        }
+    })?;
+    match value {
+        "zh" => Some(Lang::Zh),
+        "en" => Some(Lang::En),
+        _ => None,
+    }
+}
+
+/// What kind of usage mistake clap found, in the run's language; clap's own lines
+/// (which name the argument) follow it.
+pub fn usage_words(kind: clap::error::ErrorKind) -> String {
+    use clap::error::ErrorKind as K;
+    match kind {
+        K::MissingRequiredArgument => t("缺少必需的参数：", "a required argument is missing:"),
+        K::InvalidValue | K::ValueValidation | K::NoEquals => t("参数的值无效：", "an argument's value is not valid:"),
+        K::UnknownArgument => t("没有这个参数：", "no such argument:"),
+        K::InvalidSubcommand | K::MissingSubcommand => t("没有这个命令：", "no such command:"),
+        K::ArgumentConflict => t("这些参数不能同时使用：", "these arguments cannot be used together:"),
+        K::TooManyValues | K::TooFewValues | K::WrongNumberOfValues => {
+            t("参数的个数不对：", "the number of values is wrong:")
+        }
+        _ => t("命令行有误：", "the command line is not right:"),
+    }
+}
+
 /// The words of the first cause in the chain that has them in `lang`, after the
 /// contexts above it (already in the run's language). Causes below it are part of
 /// its own message and are not repeated.
@@ -118,6 +152,14 @@ mod tests {
         assert_eq!(from_locale(Some(""), Some("zh_TW.UTF-8")), Lang::Zh);
         assert_eq!(from_locale(None, None), Lang::En);
         assert_eq!(from_locale(Some("C"), None), Lang::En);
+    }
+
+    #[test]
+    fn lang_is_found_among_unparsed_arguments() {
+        let args = |v: &[&str]| v.iter().map(std::ffi::OsString::from).collect::<Vec<_>>();
+        assert_eq!(lang_of_args(&args(&["bianpai", "pair", "--lang", "zh", "--bogus"])), Some(Lang::Zh));
+        assert_eq!(lang_of_args(&args(&["bianpai", "--lang=en", "pair"])), Some(Lang::En));
+        assert_eq!(lang_of_args(&args(&["bianpai", "pair"])), None);
     }
 
     #[test]
