@@ -7,7 +7,9 @@ use super::ids::{GroupId, RoundNo, StageNo};
 use super::model::prize_rules::PrizeRules;
 use super::player::Title;
 use super::points::Points;
-use super::rules::{ClubAvoidance, Discipline, FirstRoundMode, PairingOptions, PairingSystem, ScoringTable, Tiebreak};
+use super::rules::{
+    ByeOpponent, ClubAvoidance, Discipline, FirstRoundMode, PairingOptions, PairingSystem, ScoringTable, Tiebreak,
+};
 use jiff::civil::date;
 
 /// A preset's name and one-line description.
@@ -107,6 +109,7 @@ pub fn lingting_scoring() -> ScoringTable {
         requested_bye: whole(0),
         forfeit_win: None,
         forfeit_loss: whole(0),
+        bye_opponent: ByeOpponent::Lowest,
     }
 }
 

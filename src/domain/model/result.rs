@@ -214,6 +214,7 @@ mod tests {
             requested_bye: Points::ZERO,
             forfeit_win: None,
             forfeit_loss: Points::ZERO,
+            bye_opponent: crate::domain::rules::ByeOpponent::Lowest,
         }
     }
 

@@ -49,6 +49,21 @@ pub struct ScoringTable {
     pub forfeit_win: Option<Points>,
     /// The absent player of a forfeited game.
     pub forfeit_loss: Points,
+    /// What a pairing-allocated bye adds to 对手分 and the tiebreaks built on it
+    /// the lowest total above zero (CXA 14.4, the default) or nothing.
+    #[serde(default)]
+    pub bye_opponent: ByeOpponent,
+}
+
+/// What a pairing-allocated bye adds to the player's 对手分.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ByeOpponent {
+    /// The lowest total above zero among the stage's players (CXA 14.4).
+    #[default]
+    Lowest,
+    /// Nothing.
+    Zero,
 }
 
 impl ScoringTable {
@@ -65,6 +80,7 @@ impl ScoringTable {
             requested_bye: Points::ZERO,
             forfeit_win: None,
             forfeit_loss: loss,
+            bye_opponent: ByeOpponent::Lowest,
         }
     }
 
@@ -129,11 +145,17 @@ pub enum Tiebreak {
     PreviousRank,
     /// CXA 14.3.1 比较前一轮成绩: totals after the previous round, then the one before …
     PreviousScore,
+    /// 先手胜局: games won as red (played games only).
+    RedWins,
+    /// 胜手和: the totals of the opponents beaten (forfeit wins included).
+    BeatenOpponentsPoints,
+    /// 和手和: the totals of the opponents drawn.
+    DrawnOpponentsPoints,
 }
 
 impl Tiebreak {
     /// Every tiebreak, in declaration order.
-    pub const ALL: [Tiebreak; 13] = [
+    pub const ALL: [Tiebreak; 16] = [
         Tiebreak::OpponentsPoints,
         Tiebreak::Progressive,
         Tiebreak::Wins,
@@ -147,6 +169,9 @@ impl Tiebreak {
         Tiebreak::Median,
         Tiebreak::PreviousRank,
         Tiebreak::PreviousScore,
+        Tiebreak::RedWins,
+        Tiebreak::BeatenOpponentsPoints,
+        Tiebreak::DrawnOpponentsPoints,
     ];
 
     /// The key used in JSON (`standings --json`) and files.
@@ -165,6 +190,9 @@ impl Tiebreak {
             Tiebreak::Median => "median",
             Tiebreak::PreviousRank => "previous_rank",
             Tiebreak::PreviousScore => "previous_score",
+            Tiebreak::RedWins => "red_wins",
+            Tiebreak::BeatenOpponentsPoints => "beaten_opponents_points",
+            Tiebreak::DrawnOpponentsPoints => "drawn_opponents_points",
         }
     }
 
@@ -184,6 +212,9 @@ impl Tiebreak {
             Tiebreak::Median => "中位分",
             Tiebreak::PreviousRank => "前轮名次",
             Tiebreak::PreviousScore => "前轮成绩",
+            Tiebreak::RedWins => "先手胜局",
+            Tiebreak::BeatenOpponentsPoints => "胜手和",
+            Tiebreak::DrawnOpponentsPoints => "和手和",
         }
     }
 
@@ -203,6 +234,9 @@ impl Tiebreak {
             Tiebreak::Median => "Median",
             Tiebreak::PreviousRank => "Prev. rank",
             Tiebreak::PreviousScore => "Prev. score",
+            Tiebreak::RedWins => "Wins as red",
+            Tiebreak::BeatenOpponentsPoints => "Beaten opp.",
+            Tiebreak::DrawnOpponentsPoints => "Drawn opp.",
         }
     }
 

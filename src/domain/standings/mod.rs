@@ -94,7 +94,7 @@ pub fn standings(event: &Event, group: GroupId, stage_no: StageNo, after_round: 
         vec![(None, entrants.clone())]
     };
     let records = read_records(stage, &entrants, after_round);
-    let ctx = Context::new(&records);
+    let ctx = Context::new(&records, stage.scoring.bye_opponent);
     let columns: Vec<Tiebreak> = stage.tiebreaks.iter().copied().filter(|t| t.has_column()).collect();
     let mut rows = Vec::with_capacity(entrants.len());
     for (section, members) in sections {
@@ -116,7 +116,7 @@ pub fn standings(event: &Event, group: GroupId, stage_no: StageNo, after_round: 
                                 .copied()
                                 .filter(|p| records.get(p).map(Record::total) == Some(record.total()))
                                 .collect();
-                            Some((*t, tiebreaks::head_to_head(&record, &level)))
+                            Some((*t, tiebreaks::head_to_head(&record, &level, &records)))
                         }
                         _ => tiebreaks::value(*t, &record, &ctx).map(|v| (*t, v)),
                     })
@@ -178,7 +178,7 @@ fn rank_section(
     after_round: u32,
     records: &BTreeMap<StartNo, Record>,
 ) -> Vec<StartNo> {
-    let ctx = Context::new(records);
+    let ctx = Context::new(records, stage.scoring.bye_opponent);
     let empty = Record::default();
     let record_of = |p: &StartNo| records.get(p).unwrap_or(&empty);
     let mut ties: Vec<Vec<StartNo>> = vec![members.to_vec()];
@@ -200,7 +200,7 @@ fn rank_section(
                 }
             }
             Tiebreak::HeadToHead => {
-                refine(&mut ties, |tie, p| tiebreaks::head_to_head(record_of(p), tie).raw);
+                refine(&mut ties, |tie, p| tiebreaks::head_to_head(record_of(p), tie, records).raw);
             }
             other => {
                 refine(&mut ties, |_, p| tiebreaks::value(other, record_of(p), &ctx).map_or(0, |v| v.raw * sign));

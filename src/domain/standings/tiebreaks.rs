@@ -3,11 +3,11 @@
 //! [`better_is_higher`]'s business. The group-dependent ones (直胜, previous rounds)
 //! are applied while ranking, in `standings::ranking`.
 
-use super::record::Record;
+use super::record::{GameEntry, Record};
 use crate::domain::event::ByeKind;
 use crate::domain::ids::StartNo;
 use crate::domain::points::{Points, tenths_to_json};
-use crate::domain::rules::{Colour, Tiebreak};
+use crate::domain::rules::{ByeOpponent, Colour, Tiebreak};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
@@ -73,10 +73,15 @@ pub struct Context<'a> {
 }
 
 impl<'a> Context<'a> {
-    /// Builds the context for standings read up to the records' last round.
-    pub fn new(records: &'a BTreeMap<StartNo, Record>) -> Context<'a> {
-        let bye_opponent_value =
-            records.values().map(Record::total).filter(|t| *t > Points::ZERO).min().unwrap_or_default();
+    /// Builds the context for standings read up to the records' last round, with the
+    /// stage's rule for what a bye adds to 对手分.
+    pub fn new(records: &'a BTreeMap<StartNo, Record>, bye: ByeOpponent) -> Context<'a> {
+        let bye_opponent_value = match bye {
+            ByeOpponent::Lowest => {
+                records.values().map(Record::total).filter(|t| *t > Points::ZERO).min().unwrap_or_default()
+            }
+            ByeOpponent::Zero => Points::ZERO,
+        };
         Context { records, bye_opponent_value }
     }
 
@@ -98,6 +103,9 @@ pub fn value(tiebreak: Tiebreak, record: &Record, ctx: &Context<'_>) -> Option<T
         Tiebreak::SonnebornBerger => sonneborn_berger(record, ctx),
         Tiebreak::BuchholzCut1 => buchholz_cut1(record, ctx),
         Tiebreak::Median => median(record, ctx),
+        Tiebreak::RedWins => red_wins(record),
+        Tiebreak::BeatenOpponentsPoints => opponents_points_where(record, ctx, GameEntry::won),
+        Tiebreak::DrawnOpponentsPoints => opponents_points_where(record, ctx, GameEntry::drawn),
         Tiebreak::HeadToHead | Tiebreak::PreviousRank | Tiebreak::PreviousScore => return None,
     })
 }
@@ -116,6 +124,17 @@ fn opponent_contributions(record: &Record, ctx: &Context<'_>) -> Vec<Points> {
 /// bye rule.
 pub fn opponents_points(record: &Record, ctx: &Context<'_>) -> TiebreakValue {
     TiebreakValue::points(opponent_contributions(record, ctx).into_iter().sum())
+}
+
+/// 胜手和 / 和手和: the totals after the round of the opponents in the games
+/// `counted` picks (beaten, forfeit wins included; or drawn).
+pub fn opponents_points_where(record: &Record, ctx: &Context<'_>, counted: fn(&GameEntry) -> bool) -> TiebreakValue {
+    TiebreakValue::points(record.games.iter().filter(|g| counted(g)).map(|g| ctx.total_of(g.opponent)).sum())
+}
+
+/// 先手胜局: games won as red, played on the board.
+pub fn red_wins(record: &Record) -> TiebreakValue {
+    TiebreakValue::count(record.games.iter().filter(|g| g.played() && g.colour == Colour::Red && g.won()).count())
 }
 
 /// Buchholz Cut-1: 对手分 less the lowest single contribution.
@@ -179,16 +198,28 @@ pub fn sonneborn_berger(record: &Record, ctx: &Context<'_>) -> TiebreakValue {
     TiebreakValue { raw, unit: Unit::Hundredths }
 }
 
-/// 直胜: the points the player scored in games against the other players of the tie.
-pub fn head_to_head(record: &Record, tied: &BTreeSet<StartNo>) -> TiebreakValue {
+/// 直胜: the points the player scored in games against the other players of
+/// the tie — only when every pair of them has met; otherwise 0 for all of them.
+pub fn head_to_head(record: &Record, tied: &BTreeSet<StartNo>, records: &BTreeMap<StartNo, Record>) -> TiebreakValue {
+    if !every_pair_met(tied, records) {
+        return TiebreakValue::points(Points::ZERO);
+    }
     TiebreakValue::points(record.games.iter().filter(|g| tied.contains(&g.opponent)).map(|g| g.points).sum())
+}
+
+/// Whether each player of `tied` has a game against each other one.
+fn every_pair_met(tied: &BTreeSet<StartNo>, records: &BTreeMap<StartNo, Record>) -> bool {
+    tied.iter().all(|p| {
+        let met: BTreeSet<StartNo> =
+            records.get(p).map(|r| r.games.iter().map(|g| g.opponent).collect()).unwrap_or_default();
+        tied.iter().all(|q| q == p || met.contains(q))
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::domain::result::Outcome;
-    use crate::domain::standings::record::GameEntry;
 
     fn with_total(points: i32) -> Record {
         Record { totals: vec![Points::ZERO, Points(points)], ..Record::default() }
@@ -213,9 +244,31 @@ mod tests {
         records.insert(StartNo(3), with_total(50));
         records.insert(StartNo(4), with_total(90));
         let me = Record { games: vec![loss_to(2, 1), loss_to(3, 2), loss_to(4, 3)], ..with_total(0) };
-        let ctx = Context::new(&records);
+        let ctx = Context::new(&records, ByeOpponent::Lowest);
         assert_eq!(opponents_points(&me, &ctx).raw, 160);
         assert_eq!(buchholz_cut1(&me, &ctx).raw, 140);
         assert_eq!(median(&me, &ctx).raw, 50);
+    }
+
+    // 直胜 counts only when every pair of the tie has met: 2 beat 3, but 4 met
+    // neither, so in the tie {2, 3, 4} nobody scores; in the tie {2, 3} 2 has 2 points.
+    #[test]
+    fn head_to_head_needs_every_pair_to_have_met() {
+        let win_over = |opponent: u32| GameEntry {
+            round: 1,
+            opponent: StartNo(opponent),
+            colour: Colour::Red,
+            outcome: Outcome::RedWins,
+            points: Points(20),
+            fouls: 0,
+        };
+        let mut records = BTreeMap::new();
+        records.insert(StartNo(2), Record { games: vec![win_over(3)], ..with_total(20) });
+        records.insert(StartNo(3), Record { games: vec![loss_to(2, 1)], ..with_total(0) });
+        records.insert(StartNo(4), with_total(0));
+        let three: BTreeSet<StartNo> = [2, 3, 4].map(StartNo).into();
+        let two: BTreeSet<StartNo> = [2, 3].map(StartNo).into();
+        assert_eq!(head_to_head(&records[&StartNo(2)], &three, &records).raw, 0);
+        assert_eq!(head_to_head(&records[&StartNo(2)], &two, &records).raw, 20);
     }
 }

@@ -217,6 +217,7 @@ impl TrfScoring {
                 Some(self.forfeit_win)
             },
             forfeit_loss: self.forfeit_loss,
+            bye_opponent: crate::domain::rules::ByeOpponent::Lowest,
         }
     }
 

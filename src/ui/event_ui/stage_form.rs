@@ -8,7 +8,7 @@ use crate::domain::event::{Event, KnockoutRules, RoundSchedule, Stage, StageKind
 use crate::domain::ids::{GroupId, RoundNo};
 use crate::domain::points::Points;
 use crate::domain::rules::{
-    ClubAvoidance, Colour, FirstRoundMode, PairingOptions, PairingSystem, ScoringTable, Tiebreak,
+    ByeOpponent, ClubAvoidance, Colour, FirstRoundMode, PairingOptions, PairingSystem, ScoringTable, Tiebreak,
 };
 use crate::domain::swiss::suggested_rounds;
 use crate::ui::i18n::Lang;
@@ -31,6 +31,8 @@ pub(super) struct StageForm {
     pub(super) rounds: String,
     pub(super) scoring: [String; 10],
     pub(super) tiebreaks: Vec<Tiebreak>,
+    /// What a bye adds to 对手分.
+    pub(super) bye_opponent: ByeOpponent,
     pub(super) pairing: PairingOptions,
     pub(super) time_control: String,
     /// Row `i` is round `i + 1`.
@@ -48,6 +50,7 @@ impl Default for StageForm {
             rounds: String::new(),
             scoring: Default::default(),
             tiebreaks: Vec::new(),
+            bye_opponent: ByeOpponent::default(),
             pairing: PairingOptions::default(),
             time_control: String::new(),
             schedule: Vec::new(),
@@ -90,6 +93,7 @@ impl StageForm {
             rounds: stage.rounds_planned.map(|r| r.to_string()).unwrap_or_default(),
             scoring,
             tiebreaks: stage.tiebreaks.clone(),
+            bye_opponent: stage.scoring.bye_opponent,
             pairing: stage.pairing.clone(),
             time_control: stage.time_control.clone(),
             schedule,
@@ -124,6 +128,7 @@ impl StageForm {
             requested_bye: values[7],
             forfeit_win: (!self.scoring[FORFEIT_WIN].trim().is_empty()).then_some(values[FORFEIT_WIN]),
             forfeit_loss: values[9],
+            bye_opponent: self.bye_opponent,
         })
     }
 
@@ -345,6 +350,14 @@ pub(super) fn tiebreaks_ui(ui: &mut Ui, form: &mut StageForm, lang: Lang) {
             form.tiebreaks.push(t);
         }
     }
+    ui.horizontal(|ui| {
+        let label = ui.label(lang.t("轮空计入对手分", "A bye adds to opponents' points"));
+        let choices = [
+            (ByeOpponent::Lowest, lang.t("最低非零分（中国象棋协会规则）", "The lowest score above zero (CXA)")),
+            (ByeOpponent::Zero, lang.t("不计（0 分）", "Nothing (0)")),
+        ];
+        combo_ui(ui, "bye-opponent", &mut form.bye_opponent, &choices).labelled_by(label.id);
+    });
 }
 
 /// Rule set, first round, same-club avoidance and the colour of round 1's top board.
@@ -528,6 +541,9 @@ pub fn tiebreak_label(tiebreak: Tiebreak, lang: Lang) -> &'static str {
         Tiebreak::Median => "Median Buchholz",
         Tiebreak::PreviousRank => "Previous round's rank",
         Tiebreak::PreviousScore => "Previous rounds' points",
+        Tiebreak::RedWins => "Wins as red",
+        Tiebreak::BeatenOpponentsPoints => "Points of opponents beaten",
+        Tiebreak::DrawnOpponentsPoints => "Points of opponents drawn",
     };
     lang.t(tiebreak.label_zh(), en)
 }

@@ -110,3 +110,23 @@ fn a_form_follows_the_saved_values_unless_edited() {
     follow(&mut form, &mut base, 4, true);
     assert_eq!((form, base), (4, Some(4)));
 }
+
+// the new tiebreaks and the bye's share of 对手分 are set from the stage form.
+#[test]
+fn the_stage_form_sets_new_tiebreaks_and_the_bye_rule() {
+    let mut event = huaiyin();
+    let group = event.groups[0].id;
+    let stage = event.groups[0].stages[0].clone();
+    let mut form = StageForm::of(&stage);
+    assert_eq!(form.bye_opponent, crate::domain::rules::ByeOpponent::Lowest);
+    form.tiebreaks.insert(0, Tiebreak::RedWins);
+    form.tiebreaks.push(Tiebreak::DrawnOpponentsPoints);
+    form.bye_opponent = crate::domain::rules::ByeOpponent::Zero;
+    for command in form.commands(group, &stage, false, Lang::Zh).unwrap() {
+        crate::domain::command::apply(&mut event, &command).unwrap();
+    }
+    let saved = &event.groups[0].stages[0];
+    assert_eq!(saved.tiebreaks.first(), Some(&Tiebreak::RedWins));
+    assert_eq!(saved.tiebreaks.last(), Some(&Tiebreak::DrawnOpponentsPoints));
+    assert_eq!(saved.scoring.bye_opponent, crate::domain::rules::ByeOpponent::Zero);
+}
