@@ -157,6 +157,7 @@ fn group(id: u32, name: &str, aliases: &[&str], stages: Vec<Stage>) -> Group {
         registration: None,
         phone_required: false,
         prizes: PrizeRules::default(),
+        pairing_controls: Default::default(),
         stages,
     }
 }

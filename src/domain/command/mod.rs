@@ -3,6 +3,7 @@
 //! store can save the change with its audit row in one transaction. The handlers live
 //! by family: [`players`], [`stages`], [`rounds`], [`money`] and [`discipline`].
 
+mod controls;
 mod discipline;
 mod groups;
 mod money;
@@ -297,6 +298,37 @@ pub enum Command {
         /// The order.
         by: super::model::player::RenumberKey,
     },
+    /// Two players of a group are never paired (R-3.7: siblings, parent and child, the
+    /// same coach); the same pair again re-words its reason.
+    AvoidPair {
+        /// The group.
+        group: GroupId,
+        /// One player.
+        a: StartNo,
+        /// The other.
+        b: StartNo,
+        /// Why.
+        #[serde(default)]
+        reason: String,
+    },
+    /// Two players may meet again.
+    RemoveAvoidedPair {
+        /// The group.
+        group: GroupId,
+        /// One player.
+        a: StartNo,
+        /// The other.
+        b: StartNo,
+    },
+    /// A player always sits at `board`; board 0 frees him.
+    FixBoard {
+        /// The group.
+        group: GroupId,
+        /// The player.
+        start_no: StartNo,
+        /// The board, or 0.
+        board: u32,
+    },
 }
 
 /// Applies a command to the event, or refuses it leaving the event unchanged.
@@ -359,6 +391,9 @@ pub fn apply(event: &mut Event, command: &Command) -> Result<Applied, DomainErro
             discipline::collusion(event, *group, *stage, *round, *board, reason)
         }
         Command::RenumberPlayers { group, by } => renumber::renumber(event, *group, *by),
+        Command::AvoidPair { group, a, b, reason } => controls::avoid(event, *group, *a, *b, reason),
+        Command::RemoveAvoidedPair { group, a, b } => controls::remove_avoided(event, *group, *a, *b),
+        Command::FixBoard { group, start_no, board } => controls::fix_board(event, *group, *start_no, *board),
     }
 }
 

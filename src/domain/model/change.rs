@@ -245,6 +245,28 @@ pub enum DomainError {
     /// The ledger entry is void already.
     #[error("ledger entry {0} is void already")]
     LedgerEntryVoid(LedgerId),
+    /// A pairing control names a player of another group.
+    #[error("player {player} is not in group {group}")]
+    NotInGroup {
+        /// The player.
+        player: StartNo,
+        /// The group.
+        group: GroupId,
+    },
+    /// A player cannot avoid himself.
+    #[error("player {0} cannot avoid himself")]
+    AvoidSelf(StartNo),
+    /// The pair to drop is not avoided.
+    #[error("players {a} and {b} are not an avoided pair")]
+    NotAvoided {
+        /// The lower start number.
+        a: StartNo,
+        /// The higher.
+        b: StartNo,
+    },
+    /// A fixed board beyond any event's size.
+    #[error("board {0} is out of range (1-9999, 0 clears)")]
+    BoardOutOfRange(u32),
     /// Start numbers are given anew only before play (CLI.md `players renumber`).
     #[error(
         "start numbers can be renumbered only before round 1 of the first stage is paired; group {0} has begun play"

@@ -89,6 +89,10 @@ fn zh(e: &DomainError) -> String {
         E::RenumberAfterPairing(g) => {
             format!("组别 {g} 已经开赛；只有在第一阶段第1轮编排之前才能重新编号。")
         }
+        E::NotInGroup { player, group } => format!("{player}号选手不在组别 {group}。"),
+        E::AvoidSelf(p) => format!("{p}号选手不能与自己回避。"),
+        E::NotAvoided { a, b } => format!("{a}号与{b}号不是回避对。"),
+        E::BoardOutOfRange(board) => format!("台次 {board} 超出范围（1–9999，0 表示取消固定）。"),
     }
 }
 
@@ -166,6 +170,10 @@ fn en(e: &DomainError) -> String {
             "Group {g} has begun play; start numbers can be given anew only before round 1 of the first \
              stage is paired."
         ),
+        E::NotInGroup { player, group } => format!("No. {player} is not in group {group}."),
+        E::AvoidSelf(p) => format!("No. {p} cannot avoid himself."),
+        E::NotAvoided { a, b } => format!("Nos. {a} and {b} are not an avoided pair."),
+        E::BoardOutOfRange(board) => format!("Board {board} is out of range (1-9999; 0 frees the player)."),
     }
 }
 

@@ -71,6 +71,9 @@ pub struct Group {
     /// Prize rules over the group's final ranking; none by default.
     #[serde(default)]
     pub prizes: PrizeRules,
+    /// Pairs never paired and fixed boards.
+    #[serde(default)]
+    pub pairing_controls: super::pairing_controls::PairingControls,
     /// The group's stages in order of play.
     pub stages: Vec<Stage>,
 }

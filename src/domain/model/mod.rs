@@ -10,6 +10,7 @@ pub mod event;
 pub mod group_rules;
 pub mod ids;
 pub mod money;
+pub mod pairing_controls;
 pub mod player;
 pub mod points;
 pub mod prize_checks;

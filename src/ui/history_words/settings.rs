@@ -54,6 +54,22 @@ pub(super) fn headline(command: &Command, ctx: &Ctx<'_>) -> String {
                 Lang::En => format!("Prize rules of group {name} changed"),
             }
         }
+        Command::AvoidPair { a, b, reason, .. } => {
+            let (a, b) = (ctx.player(*a), ctx.player(*b));
+            let why = if reason.trim().is_empty() { String::new() } else { ctx.paren(reason.trim()) };
+            format!("{}{a}{}{b}{why}", ctx.t("回避：", "Never paired: "), ctx.t(" 与 ", " and "))
+        }
+        Command::RemoveAvoidedPair { a, b, .. } => {
+            let (a, b) = (ctx.player(*a), ctx.player(*b));
+            format!("{}{a}{}{b}", ctx.t("取消回避：", "May meet again: "), ctx.t(" 与 ", " and "))
+        }
+        Command::FixBoard { start_no, board: 0, .. } => {
+            format!("{}{}", ctx.t("取消固定台次：", "Board no longer fixed: "), ctx.player(*start_no))
+        }
+        Command::FixBoard { start_no, board, .. } => match ctx.lang {
+            Lang::Zh => format!("固定台次：{} 坐第{board}台", ctx.player(*start_no)),
+            Lang::En => format!("Fixed board: {} always at board {board}", ctx.player(*start_no)),
+        },
         _ => super::action_label(&serde_json::to_string(command).unwrap_or_default(), ctx.lang),
     }
 }
