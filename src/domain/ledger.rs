@@ -31,7 +31,8 @@ pub struct ForfeitFine {
 
 /// Every forfeit fine of the event, sorted by player and round: one per round a player
 /// lost by forfeit (both-forfeit fines both players) in a stage whose discipline sets a
-/// fine.
+/// fine. Only a game forfeited is fined: an absence announced before the round (请假) or
+/// a requested bye is a bye, not a game, and is never fined.
 pub fn forfeit_fines(event: &Event) -> Vec<ForfeitFine> {
     let excused: Vec<(StartNo, RoundRef)> = event
         .ledger

@@ -405,7 +405,7 @@ fn stage_ui(
     tiebreaks_ui(ui, form, lang);
     if form.kind == StageKind::Swiss {
         section_ui(ui, lang.t("编排选项", "Pairing"));
-        pairing_options_ui(ui, &mut form.pairing, lang);
+        pairing_options_ui(ui, &mut form.pairing, stage.no != StageNo(1), lang);
     }
     section_ui(ui, lang.t("赛程与用时", "Schedule and time control"));
     schedule_ui(ui, form, stage, lang);

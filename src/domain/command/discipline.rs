@@ -1,4 +1,4 @@
-//! Handlers of discipline (R-4.4, seed 000 附二): the forfeit rule applied after every
+//! Handlers of discipline (R-4.4, R-4.5, seed 000 附二): the forfeit rule applied after every
 //! result (disqualify over the limits, lift a disqualification the rule made when a
 //! correction takes the player back under them) and collusion (假棋/人情棋: both players
 //! of the game are disqualified).
@@ -45,15 +45,17 @@ pub(super) fn collusion(
     Ok(Applied::of(changes))
 }
 
-/// Applies the forfeit rule to `players` after a result: disqualified when over the
-/// stage's limits; a disqualification the rule made is lifted when they are back under.
+/// Applies the forfeit rule to `players` after a result in `stage`: disqualified when
+/// over that stage's limits, the forfeits counted over the group's rounds across its
+/// stages (R-4.5, [`over_forfeit_limits`]); a disqualification the rule made is lifted
+/// when they are back under.
 pub(super) fn apply_forfeit_rule(
     event: &mut Event,
     group: GroupId,
     stage: StageNo,
     players: &[StartNo],
 ) -> Vec<Change> {
-    let Some(verdicts) = stage_ref(event, group, stage).ok().and_then(|st| over_forfeit_limits(st, players)) else {
+    let Some(verdicts) = event.group(group).and_then(|g| over_forfeit_limits(g, stage, players)) else {
         return Vec::new();
     };
     let mut changes = Vec::new();

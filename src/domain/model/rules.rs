@@ -268,7 +268,8 @@ pub enum PairingSystem {
 pub enum FirstRoundMode {
     /// Random permutation from a stored seed, then adjacent pairs (seed 003).
     Random,
-    /// By rating, upper half i against lower half i (CXA Appendix 2, 拦腰).
+    /// By rating, upper half i against lower half i (CXA Appendix 2, 拦腰); in a stage
+    /// after the first, by the stage's seeding (the previous stage's ranking, R-1.4).
     Halves,
     /// As halves, each upper player's opponent drawn by lot from the lower half.
     HalvesLot,

@@ -1,9 +1,10 @@
 //! The field of a Swiss round: who is paired (active, not absent or on an announced
-//! bye), in rank order with their records, and which round of how many this is.
+//! bye), in rank order with their records, which round of how many this is, and before
+//! round 1 of a later stage that stage's seeding.
 
 use super::{Candidate, PairingError, suggested_rounds};
 use crate::domain::event::{ByeKind, Event, PlannedBye, Stage};
-use crate::domain::ids::{GroupId, RoundNo, StartNo};
+use crate::domain::ids::{GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::standings::{record::Record, records_after, standings};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -19,6 +20,10 @@ pub(super) struct Field<'a> {
     pub candidates: Vec<Candidate>,
     /// Every entrant's record so far.
     pub records: BTreeMap<StartNo, Record>,
+    /// Round 1 of a stage after the first: the stage's seeding, the previous stage's
+    /// final ranking then the nominees in the order named, which a first round
+    /// by halves follows instead of ratings.
+    pub seeding: Option<Vec<StartNo>>,
 }
 
 impl<'a> Field<'a> {
@@ -70,8 +75,17 @@ impl<'a> Field<'a> {
             .filter(|p| pairable.contains(p))
             .map(|p| candidate(event, p, records.get(&p).cloned().unwrap_or_default()))
             .collect();
-        Ok(Field { round_no, planned_rounds, planned, candidates, records })
+        let seeding = (done == 0 && has_seeding(stage)).then(|| entrants.to_vec());
+        Ok(Field { round_no, planned_rounds, planned, candidates, records, seeding })
     }
+}
+
+/// Whether `stage` has a seeding of its own: a stage after the first, whose
+/// entrants closing the previous stage listed in its final ranking, then the nominees
+/// in the order named. A first stage takes the group's players by start number and
+/// orders round 1 by rating.
+fn has_seeding(stage: &Stage) -> bool {
+    stage.no != StageNo(1) && !stage.entrants.is_empty()
 }
 
 fn candidate(event: &Event, p: StartNo, record: Record) -> Candidate {

@@ -106,7 +106,7 @@ pub(super) fn cxa_round(stage: &Stage, field: Field, seed: u64) -> Result<Round,
     };
     let mut candidates = field.candidates;
     if first {
-        let (drawn, targets) = first_round::draw(&candidates, options.first_round, seed);
+        let (drawn, targets) = first_round::draw(&candidates, options.first_round, field.seeding.as_deref(), seed);
         candidates = drawn;
         rules.targets = Some(targets);
     }

@@ -361,7 +361,9 @@ pub(super) fn tiebreaks_ui(ui: &mut Ui, form: &mut StageForm, lang: Lang) {
 }
 
 /// Rule set, first round, same-club avoidance and the colour of round 1's top board.
-pub(super) fn pairing_options_ui(ui: &mut Ui, pairing: &mut PairingOptions, lang: Lang) {
+/// `seeded`: a stage after the first, whose round 1 by halves follows the previous
+/// stage's ranking rather than ratings.
+pub(super) fn pairing_options_ui(ui: &mut Ui, pairing: &mut PairingOptions, seeded: bool, lang: Lang) {
     egui::Grid::new("pairing").num_columns(2).spacing([12.0, 6.0]).show(ui, |ui| {
         let label = ui.label(lang.t("编排规则", "Rule set"));
         let systems = [
@@ -373,7 +375,7 @@ pub(super) fn pairing_options_ui(ui: &mut Ui, pairing: &mut PairingOptions, lang
         let label = ui.label(lang.t("第一轮", "Round 1"));
         let modes = [
             (FirstRoundMode::Random, lang.t("电脑随机抽签", "Random draw")),
-            (FirstRoundMode::Halves, lang.t("按等级分拦腰对阵", "By rating, top half against bottom half")),
+            (FirstRoundMode::Halves, halves_label(seeded, lang)),
             (FirstRoundMode::HalvesLot, lang.t("拦腰后抽签定对手", "Halves, opponents drawn by lot")),
         ];
         combo_ui(ui, "first-round", &mut pairing.first_round, &modes).labelled_by(label.id);
@@ -546,4 +548,14 @@ pub fn tiebreak_label(tiebreak: Tiebreak, lang: Lang) -> &'static str {
         Tiebreak::DrawnOpponentsPoints => "Points of opponents drawn",
     };
     lang.t(tiebreak.label_zh(), en)
+}
+
+/// The name of the first round by halves: by rating in a first stage, by the previous
+/// stage's ranking (the stage's seeding) after it.
+fn halves_label(seeded: bool, lang: Lang) -> &'static str {
+    if seeded {
+        lang.t("按上阶段排名拦腰对阵", "By the previous stage's ranking, top half against bottom half")
+    } else {
+        lang.t("按等级分拦腰对阵", "By rating, top half against bottom half")
+    }
 }
