@@ -57,6 +57,18 @@ impl Localized for PairingError {
                  score groups on their own and needs the whole field in one calculation, which would take \
                  about {megabytes} MB of memory; pair this round with another system or split the group."
             ),
+            (PairingError::AvoidedPairsBlock { round, pairs }, Lang::Zh) => {
+                let list: Vec<String> = pairs.iter().map(|(a, b)| format!("{a}号与{b}号")).collect();
+                format!("第{round}轮无法在遵守回避设置（{}）的同时编排；请取消其中一对回避后再编排。", list.join("、"))
+            }
+            (PairingError::AvoidedPairsBlock { round, pairs }, Lang::En) => {
+                let list: Vec<String> = pairs.iter().map(|(a, b)| format!("nos. {a} and {b}")).collect();
+                format!(
+                    "Round {round} cannot be paired while keeping the avoided pairs ({}); remove one of them \
+                     and pair again.",
+                    list.join("; ")
+                )
+            }
         }
     }
 }

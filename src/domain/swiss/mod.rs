@@ -23,6 +23,7 @@ use crate::domain::event::stage_entrants;
 use crate::domain::event::{Event, Round, StageKind, StageStatus};
 use crate::domain::ids::{GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::knockout::KnockoutError;
+use crate::domain::model::pairing_controls::{PairingControls, place_fixed_boards};
 use crate::domain::points::Points;
 use crate::domain::rules::PairingSystem;
 use crate::domain::standings::record::Record;
@@ -76,6 +77,13 @@ pub enum PairingError {
          pair this round with another system or split the group"
     )]
     DutchTooLarge { round: RoundNo, players: usize, megabytes: u64 },
+    /// A pairing exists, but not one that keeps the director's avoided pairs (R-3.7).
+    #[error("no pairing of round {round} keeps the avoided pairs {}", pair_list(pairs))]
+    AvoidedPairsBlock { round: RoundNo, pairs: Vec<(StartNo, StartNo)> },
+}
+
+fn pair_list(pairs: &[(StartNo, StartNo)]) -> String {
+    pairs.iter().map(|(a, b)| format!("{a}-{b}")).collect::<Vec<_>>().join(", ")
 }
 
 fn unpaired_list(players: &[StartNo]) -> String {
@@ -113,16 +121,45 @@ pub fn pair_next_round(event: &Event, group: GroupId, stage_no: StageNo, seed: u
         return Err(PairingError::StageNotOpen(stage_no));
     }
     let entrants = stage_entrants(event, group, stage);
-    match stage.kind {
-        StageKind::Knockout => systems::knockout_round(stage, &entrants, seed),
-        StageKind::RoundRobin => systems::round_robin_round(stage, &entrants, seed),
-        StageKind::Swiss => {
-            let field = field::Field::gather(event, group, stage, &entrants)?;
-            match stage.pairing.system {
-                PairingSystem::FideDutch => systems::dutch_round(stage, &field, &entrants, seed),
-                PairingSystem::Cxa => systems::cxa_round(stage, field, seed),
-            }
+    let controls = event.group(group).map(|g| g.pairing_controls.clone()).unwrap_or_default();
+    let mut round = match stage.kind {
+        StageKind::Knockout => return systems::knockout_round(stage, &entrants, seed),
+        StageKind::RoundRobin => systems::round_robin_round(stage, &entrants, seed)?,
+        StageKind::Swiss => swiss_round(event, group, stage, &entrants, &controls, seed)?,
+    };
+    // R-3.7: fixed boards are placed after the board order.
+    place_fixed_boards(&mut round.games, &controls.fixed_boards);
+    Ok(round)
+}
+
+/// A Swiss round with the director's avoided pairs forbidden in the same matching as
+/// every other absolute rule (R-3.7). When no pairing keeps them but one exists without
+/// them, the refusal names the pairs instead of the players left over.
+fn swiss_round(
+    event: &Event,
+    group: GroupId,
+    stage: &crate::domain::event::Stage,
+    entrants: &[StartNo],
+    controls: &PairingControls,
+    seed: u64,
+) -> Result<Round, PairingError> {
+    let pair_with = |avoided: &BTreeSet<(StartNo, StartNo)>| {
+        let field = field::Field::gather(event, group, stage, entrants)?;
+        match stage.pairing.system {
+            PairingSystem::FideDutch => systems::dutch_round(stage, &field, entrants, seed, avoided),
+            PairingSystem::Cxa => systems::cxa_round(stage, field, seed, avoided),
         }
+    };
+    let present: BTreeSet<StartNo> = entrants.iter().copied().collect();
+    let avoided: BTreeSet<(StartNo, StartNo)> =
+        controls.avoided_pairs().into_iter().filter(|(a, b)| present.contains(a) && present.contains(b)).collect();
+    match pair_with(&avoided) {
+        Err(PairingError::NoValidPairing { round, .. })
+            if !avoided.is_empty() && pair_with(&BTreeSet::new()).is_ok() =>
+        {
+            Err(PairingError::AvoidedPairsBlock { round, pairs: avoided.into_iter().collect() })
+        }
+        other => other,
     }
 }
 

@@ -12,6 +12,7 @@ use crate::domain::knockout::{self, KnockoutError};
 use crate::domain::round_robin;
 use crate::domain::rules::{ClubAvoidance, Colour, FirstRoundMode};
 use std::cmp::Reverse;
+use std::collections::BTreeSet;
 
 /// The next round of a knockout stage: seeds are the entrants in seeding order.
 pub(super) fn knockout_round(stage: &Stage, seeds: &[StartNo], seed: u64) -> Result<Round, PairingError> {
@@ -52,15 +53,18 @@ pub(super) fn round_robin_round(stage: &Stage, entrants: &[StartNo], seed: u64) 
 }
 
 /// A `fide-dutch` round (C.04.3 in full): games played are the meetings (a forfeit is
-/// none), and club-mates are forbidden pairs when the stage avoids them absolutely.
+/// none), and club-mates are forbidden pairs when the stage avoids them absolutely, as
+/// are the director's `avoided` pairs.
 pub(super) fn dutch_round(
     stage: &Stage,
     field: &Field,
     entrants: &[StartNo],
     seed: u64,
+    avoided: &BTreeSet<(StartNo, StartNo)>,
 ) -> Result<Round, PairingError> {
     let options = &stage.pairing;
     let mut forbidden = played_meetings(stage.rounds.iter());
+    forbidden.extend(avoided.iter().copied());
     if options.club_avoidance_absolute
         && options.club_avoidance != ClubAvoidance::Off
         && (options.club_avoidance == ClubAvoidance::EveryRound || field.first())
@@ -91,7 +95,12 @@ pub(super) fn dutch_round(
 
 /// A `cxa` round: round 1 drawn, the weighted matching over the allowed pairs (a
 /// forfeit counts as a meeting), then board order and colours.
-pub(super) fn cxa_round(stage: &Stage, field: Field, seed: u64) -> Result<Round, PairingError> {
+pub(super) fn cxa_round(
+    stage: &Stage,
+    field: Field,
+    seed: u64,
+    avoided: &BTreeSet<(StartNo, StartNo)>,
+) -> Result<Round, PairingError> {
     let options = &stage.pairing;
     let first = field.first();
     let round_no = field.round_no;
@@ -110,7 +119,8 @@ pub(super) fn cxa_round(stage: &Stage, field: Field, seed: u64) -> Result<Round,
         candidates = drawn;
         rules.targets = Some(targets);
     }
-    let met = meetings(stage.rounds.iter());
+    let mut met = meetings(stage.rounds.iter());
+    met.extend(avoided.iter().copied());
     let solution = engine::solve(&candidates, &met, &rules)
         .map_err(|unpaired| PairingError::NoValidPairing { round: round_no, players: unpaired.0 })?;
     // Board order (PAIRING.md): the higher score of the pair, then the pair's sum, then
