@@ -18,3 +18,4 @@ pub mod result;
 pub mod rules;
 pub mod stage_checks;
 pub mod warning;
+pub mod watch;
