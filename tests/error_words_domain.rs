@@ -27,6 +27,7 @@ use bianpai::domain::round_robin::RoundRobinError;
 use bianpai::domain::rules::Colour;
 use bianpai::domain::swiss::PairingError;
 use bianpai::domain::warning::PairingWarning;
+use bianpai::domain::watch::GameTime;
 use bianpai::lang::{Lang, Localized};
 use jiff::civil::date;
 use std::fmt::Debug;
@@ -109,7 +110,7 @@ fn check_all<T: Localized + Debug, const N: usize>(
 
 // ---- DomainError ----
 
-fn domain_samples() -> [DomainError; 41] {
+fn domain_samples() -> [DomainError; 45] {
     use DomainError as E;
     let (g, s, p, r) = (GroupId(1), StageNo(2), StartNo(12), RoundNo(3));
     [
@@ -157,10 +158,14 @@ fn domain_samples() -> [DomainError; 41] {
         E::PlayerHasHistory(p),
         E::LedgerEntryVoid(LedgerId(4)),
         E::RenumberAfterPairing(g),
+        E::MatchHasResults { round: r, board: BoardNo(2) },
+        E::NotVideoStage(s),
+        E::GameTimeOutsideHours(GameTime::at(7, 59).unwrap()),
+        E::WatcherNotOfficial(NAME.into()),
     ]
 }
 
-fn domain_sample<'a>(e: &DomainError, s: &'a [DomainError; 41]) -> &'a DomainError {
+fn domain_sample<'a>(e: &DomainError, s: &'a [DomainError; 45]) -> &'a DomainError {
     use DomainError as E;
     match e {
         E::UnknownGroup(_) => &s[0],
@@ -204,6 +209,10 @@ fn domain_sample<'a>(e: &DomainError, s: &'a [DomainError; 41]) -> &'a DomainErr
         E::PlayerHasHistory(_) => &s[38],
         E::LedgerEntryVoid(_) => &s[39],
         E::RenumberAfterPairing(_) => &s[40],
+        E::MatchHasResults { .. } => &s[41],
+        E::NotVideoStage(_) => &s[42],
+        E::GameTimeOutsideHours(_) => &s[43],
+        E::WatcherNotOfficial(_) => &s[44],
     }
 }
 
@@ -219,6 +228,8 @@ fn domain_extra() -> Vec<DomainError> {
         E::RoundsBelowPaired { paired: 1 },
         E::Ineligible { name: NAME.into(), issues: vec![] },
         E::InvalidEntry(EntryProblem::OfficialNameMissing { role: String::new() }),
+        // a date-and-time after 22:00.
+        E::GameTimeOutsideHours(GameTime::parse("2025-06-01 22:01").unwrap()),
     ]
 }
 

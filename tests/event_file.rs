@@ -166,3 +166,73 @@ fn an_open_file_is_held_and_released_on_close() {
     drop(f);
     assert!(EventFile::open(&path).is_ok());
 }
+
+// R-8.3 (issue 19 item 6): a video stage's game times and watchers — 07:59 and 22:01
+// refused with the reason in both languages, 08:00 and 22:00 accepted, the watcher an
+// official of the event — are saved, read back, undone, and go with their round when
+// it is unpaired; a schema-4 file (before them) opens and takes them.
+#[test]
+fn game_times_and_watchers_are_saved_and_undone() {
+    use bianpai::domain::change::DomainError;
+    use bianpai::domain::event::Official;
+    use bianpai::domain::watch::GameTime;
+    use bianpai::lang::{Lang, Localized};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("e.bianpai");
+    let mut f = new_file(dir.path(), 6);
+    let officials = vec![Official { role: "挂盘手".into(), name: "蛋总".into() }];
+    f.execute(&Command::SetEventInfo { name: "视频赛".into(), start_date: None, officials }).unwrap();
+    pair(&mut f, 3);
+    drop(f);
+    {
+        // What schema 4 wrote: no board_watch table.
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch("DROP TABLE board_watch; PRAGMA user_version = 4;").unwrap();
+    }
+    let mut f = EventFile::open(&path).unwrap();
+    let (g, s, r) = (GroupId(1), StageNo(1), RoundNo(1));
+    let watch = |board: u32, time: Option<GameTime>, watcher: Option<&str>| Command::SetBoardWatch {
+        group: g,
+        stage: s,
+        round: r,
+        board: BoardNo(board),
+        time,
+        watcher: watcher.map(str::to_string),
+    };
+    let refused = |f: &mut EventFile, c: &Command| match f.execute(c) {
+        Err(StoreError::Domain(e)) => e,
+        other => panic!("{c:?} was not refused: {other:?}"),
+    };
+    assert_eq!(refused(&mut f, &watch(1, GameTime::at(19, 0), None)), DomainError::NotVideoStage(s));
+    f.execute(&Command::SetStageVideo { group: g, stage: s, video: true }).unwrap();
+    for (h, m) in [(7, 59), (22, 1)] {
+        let e = refused(&mut f, &watch(1, GameTime::at(h, m), None));
+        let time = format!("{h:02}:{m:02}");
+        assert_eq!(e.message(Lang::Zh), format!("对局时间 {time} 不在规定的 08:00 至 22:00 之间。"));
+        assert_eq!(e.message(Lang::En), format!("The game time {time} is outside the allowed hours, 08:00 to 22:00."));
+    }
+    let stranger = refused(&mut f, &watch(1, None, Some("路人")));
+    assert_eq!(stranger, DomainError::WatcherNotOfficial("路人".into()));
+    f.execute(&watch(1, GameTime::at(8, 0), Some("蛋总"))).unwrap();
+    f.execute(&watch(2, GameTime::parse("2025-06-01 22:00"), None)).unwrap();
+    drop(f);
+
+    let mut f = EventFile::open(&path).unwrap();
+    let watches = |f: &EventFile| f.event().groups[0].stages[0].rounds.first().map(|r| r.watches.clone());
+    let saved = watches(&f).unwrap();
+    assert_eq!(saved.len(), 2);
+    assert_eq!((saved[0].time, saved[0].watcher.as_deref()), (GameTime::at(8, 0), Some("蛋总")));
+    assert_eq!(saved[1].time.map(|t| t.to_string()).as_deref(), Some("2025-06-01 22:00"));
+    f.undo().unwrap();
+    assert_eq!(watches(&f).unwrap().len(), 1, "undo takes board 2's record back");
+    f.execute(&Command::UnpairRound { group: g, stage: s, round: r }).unwrap();
+    f.undo().unwrap();
+    assert_eq!(watches(&f).unwrap().len(), 1, "the round comes back with its record");
+    f.execute(&Command::UnpairRound { group: g, stage: s, round: r }).unwrap();
+    drop(f);
+    let f = EventFile::open(&path).unwrap();
+    assert_eq!(watches(&f), None);
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let left: i64 = conn.query_row("SELECT count(*) FROM board_watch", [], |row| row.get(0)).unwrap();
+    assert_eq!(left, 0, "the records went with the round");
+}

@@ -105,3 +105,50 @@ fn quarter_final_losers_are_eliminated_semi_final_losers_play_on() {
     let table = standings(&e, G, S, 3).unwrap();
     assert!(table.rows.iter().filter(|r| r.knocked_out).map(|r| r.start_no.0).eq(5..=8));
 }
+
+// R-6.3 (issue 19 item 3): the higher seed chooses black for game 1 before any
+// result of the match — even when other matches of the round have results — and every
+// game of the match swaps; a playoff then follows game 1's swapped colours. Once the
+// match has a result its colours stay.
+#[test]
+fn the_higher_seed_chooses_colours_before_the_first_result() {
+    use bianpai::domain::change::DomainError;
+    use bianpai::domain::ids::{BoardNo, RoundNo};
+    use bianpai::domain::swiss::PairingEdit;
+    let mut e = knockout(true);
+    let rules = KnockoutRules::lingting();
+    apply(&mut e, &Command::SetKnockoutRules { group: G, stage: S, rules }).unwrap();
+    let round = pair_next_round(&e, G, S, 1).unwrap();
+    apply(&mut e, &Command::PairRound { group: G, stage: S, round }).unwrap();
+    let (r1, b1, b2) = (RoundNo(1), BoardNo(1), BoardNo(2));
+    let result = |outcome| Some(GameResult::plain(outcome));
+    // Match 2 has begun: match 1 may still choose.
+    apply(
+        &mut e,
+        &Command::RecordResult { group: G, stage: S, round: r1, board: b2, game: 1, result: result(Outcome::Draw) },
+    )
+    .unwrap();
+    let swap = |board| Command::EditPairing {
+        group: G,
+        stage: S,
+        round: r1,
+        edit: PairingEdit::SwapColours { board },
+        confirmed: false,
+    };
+    apply(&mut e, &swap(b1)).unwrap();
+    let colours = |e: &Event| -> Vec<(u32, u32)> {
+        let stage = e.group(G).unwrap().stage(S).unwrap();
+        stage.rounds[0].games.iter().filter(|g| g.board == b1).map(|g| (g.red.0, g.black.0)).collect()
+    };
+    assert_eq!(colours(&e), [(8, 1), (1, 8)], "seed 1 chose black in game 1, red in game 2");
+    assert_eq!(apply(&mut e, &swap(b2)), Err(DomainError::MatchHasResults { round: r1, board: b2 }));
+    // Level after two games: the playoff follows game 1 (seed 8 red), and the match
+    // can no longer swap.
+    for game in [1, 2] {
+        let command =
+            Command::RecordResult { group: G, stage: S, round: r1, board: b1, game, result: result(Outcome::RedWins) };
+        apply(&mut e, &command).unwrap();
+    }
+    assert_eq!(colours(&e), [(8, 1), (1, 8), (8, 1)], "playoff game 3 coloured as game 1");
+    assert_eq!(apply(&mut e, &swap(b1)), Err(DomainError::MatchHasResults { round: r1, board: b1 }));
+}

@@ -453,7 +453,14 @@ fn a_1500_board_sheet_is_under_one_megabyte() {
             result: None,
         })
         .collect();
-    let round = bianpai::domain::event::Round { no: RoundNo(1), seed: None, games, byes: vec![], warnings: vec![] };
+    let round = bianpai::domain::event::Round {
+        no: RoundNo(1),
+        seed: None,
+        games,
+        byes: vec![],
+        warnings: vec![],
+        watches: vec![],
+    };
     apply(&mut e, &Command::PairRound { group: G, stage: S, round }).unwrap();
     let printed = print::pairings::print(&e, G, Some(RoundNo(1)), Lang::Zh).unwrap();
     assert!(printed.pages >= 30, "{} pages", printed.pages);
@@ -495,4 +502,40 @@ fn check_in_list_shows_fees_and_marks() {
     assert!(report.notes.contains(&"已签到 1 / 2".to_string()));
     let printed = print::checkin::print(&e, adult, Lang::Zh).unwrap();
     assert_all_strings_present(&report, &all_text(&printed.bytes));
+}
+
+// R-9.1 (issue 19 item 6): a video stage's pairing sheet has the columns 对局时间
+// and 挂盘手 with each board's agreed game time and watching official (a knockout
+// match's on its first game); other stages' sheets have neither.
+#[test]
+fn a_video_stages_pairing_sheet_shows_game_times_and_watchers() {
+    let mut e = knockout_event();
+    let (g, s) = (GroupId(1), StageNo(1));
+    let plain = print::pairings::report(&e, g, Some(RoundNo(1)), Lang::Zh).unwrap();
+    assert!(!plain.sections[0].columns.iter().any(|c| c.title == "挂盘手"), "not a video stage");
+    let officials = vec![Official { role: "挂盘裁判".into(), name: "韩松龄".into() }];
+    let info = Command::SetEventInfo { name: e.name.clone(), start_date: None, officials };
+    apply(&mut e, &info).unwrap();
+    apply(&mut e, &Command::SetStageVideo { group: g, stage: s, video: true }).unwrap();
+    let time = bianpai::domain::watch::GameTime::parse("2025-06-01 19:30");
+    let watch = Command::SetBoardWatch {
+        group: g,
+        stage: s,
+        round: RoundNo(1),
+        board: BoardNo(2),
+        time,
+        watcher: Some("韩松龄".into()),
+    };
+    apply(&mut e, &watch).unwrap();
+    let report = print::pairings::report(&e, g, Some(RoundNo(1)), Lang::Zh).unwrap();
+    let printed = print::pairings::print(&e, g, Some(RoundNo(1)), Lang::Zh).unwrap();
+    keep("pairings_video.pdf", &printed.bytes);
+    let text = all_text(&printed.bytes);
+    assert_all_strings_present(&report, &text);
+    assert!(text.contains("对局时间") && text.contains("挂盘手"), "{text}");
+    assert!(text.contains("2025-06-01 19:30") && text.contains("韩松龄"), "{text}");
+    let rows = &report.sections[0].rows;
+    let board_2: Vec<&Vec<String>> = rows.iter().filter(|r| r[0] == "2").collect();
+    assert_eq!(board_2[0][board_2[0].len() - 1], "韩松龄", "on the match's first game");
+    assert_eq!(board_2[1][board_2[1].len() - 1], "", "not repeated on game 2");
 }

@@ -18,7 +18,7 @@ use bianpai::ui::{Job, Panel, PanelHost};
 use common::ui::{WindowSetup, panel_harness};
 use egui::{Event as InputEvent, Key};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 const G: GroupId = GroupId(1);
 
@@ -173,4 +173,148 @@ fn a_refused_result_is_taken_back_alone_and_explained() {
     h.run_steps(2);
     h.get_by_label("已录入 1/4");
     h.get_by_label("未保存：第1阶段已结束，成绩不能再改。");
+}
+
+/// The `EditPairing` commands among `jobs`.
+fn edits(jobs: &[Job]) -> Vec<Command> {
+    jobs.iter()
+        .flat_map(|job| match job {
+            Job::Execute { commands, .. } => commands.clone(),
+            _ => Vec::new(),
+        })
+        .filter(|c| matches!(c, Command::EditPairing { .. } | Command::SetBoardWatch { .. }))
+        .collect()
+}
+
+fn swap_of(board: u32) -> Command {
+    use bianpai::domain::swiss::PairingEdit;
+    let edit = PairingEdit::SwapColours { board: BoardNo(board) };
+    Command::EditPairing { group: G, stage: StageNo(3), round: RoundNo(1), edit, confirmed: false }
+}
+
+/// Board 1's games of the knockout's round 1 as (red, black).
+fn board_1(event: &Event) -> Vec<(u32, u32)> {
+    let round = &event.groups[0].stages[2].rounds[0];
+    round.games.iter().filter(|g| g.board == BoardNo(1)).map(|g| (g.red.0, g.black.0)).collect()
+}
+
+// R-6.2 (issue 19 item 3): on the pairing panel of a knockout round without results the
+// director records the higher seed's choice of colours — click the match's number, then
+// 交换先后手 (C) — with no "the round has results" notice; after a result of the match
+// its number can no longer be chosen and C sends nothing.
+#[test]
+fn the_pairing_panel_swaps_a_knockout_matchs_colours_until_its_first_result() {
+    use egui::accesskit::Role;
+    let mut host = PanelHost::new(PairingView::default(), knockout_event());
+    host.stage = Some(StageNo(3));
+    let mut h = harness(host);
+    assert!(h.query_by_label_contains("本轮已有结果").is_none(), "no result yet");
+    let before = board_1(&h.state().event);
+    h.get_all_by_role_and_label(Role::Button, "1").next().expect("board 1 can be chosen").click();
+    h.run_steps(2);
+    assert!(!h.get_by_label("交换先后手 (C)").accesskit_node().is_disabled());
+    h.get_by_label("交换先后手 (C)").click();
+    h.run_steps(2);
+    let jobs = h.state_mut().take_jobs();
+    assert_eq!(edits(&jobs), vec![swap_of(1)]);
+    h.state_mut().jobs = jobs;
+    assert!(h.state_mut().apply_jobs().is_empty());
+    h.run_steps(2);
+    let swapped: Vec<(u32, u32)> = before.iter().map(|(r, b)| (*b, *r)).collect();
+    assert_eq!(board_1(&h.state().event), swapped, "both games swap");
+
+    run(
+        &mut h.state_mut().event,
+        Command::RecordResult {
+            group: G,
+            stage: StageNo(3),
+            round: RoundNo(1),
+            board: BoardNo(1),
+            game: 1,
+            result: Some(GameResult::plain(Outcome::Draw)),
+        },
+    );
+    h.state_mut().revision += 1;
+    h.run_steps(2);
+    assert_eq!(h.query_all_by_role_and_label(Role::Button, "1").count(), 0, "board 1 has a result");
+    h.key_press(Key::C);
+    h.run_steps(2);
+    assert!(edits(&h.state_mut().take_jobs()).is_empty());
+    assert!(h.query_by_label_contains("本轮已有结果").is_none(), "other matches can still choose");
+}
+
+// R-6.2 (issue 19 item 3): the bracket offers 交换先后手 (C) on the chosen match while it
+// has no result — by the button or the C key — and not once it has one.
+#[test]
+fn the_bracket_swaps_colours_only_before_the_matchs_first_result() {
+    let mut host = PanelHost::new(BracketView::default(), knockout_event());
+    host.stage = Some(StageNo(3));
+    let mut h = harness(host);
+    h.get_by_label("交换先后手 (C)").click();
+    h.run_steps(2);
+    type_keys(&mut h, "c");
+    let jobs = h.state_mut().take_jobs();
+    assert_eq!(edits(&jobs), vec![swap_of(1), swap_of(1)], "button and key, the chosen match 1");
+    // A result on match 1 (the choice moves to its game 2): no swap offered.
+    type_keys(&mut h, "1");
+    let jobs = h.state_mut().take_jobs();
+    h.state_mut().jobs = jobs;
+    h.state_mut().apply_jobs();
+    h.run_steps(2);
+    assert!(h.query_by_label("交换先后手 (C)").is_none(), "match 1 has begun");
+    type_keys(&mut h, "c");
+    assert!(edits(&h.state_mut().take_jobs()).is_empty());
+}
+
+// R-8.3 (issue 19 item 6): in a video stage the pairing panel records a board's agreed
+// game time — 07:59 refused with the reason, 08:00 sent — and shows the time and the
+// watching official in the table.
+#[test]
+fn the_pairing_panel_records_game_times_and_watchers_of_a_video_stage() {
+    use bianpai::domain::watch::GameTime;
+    use egui::accesskit::Role;
+    let mut host = PanelHost::new(PairingView::default(), knockout_event());
+    host.stage = Some(StageNo(3));
+    let mut h = harness(host);
+    h.get_by_label("对局时间与挂盘手");
+    let field = || Role::TextInput;
+    h.get_by_role_and_label(field(), "对局时间").focus();
+    h.get_by_role_and_label(field(), "对局时间").type_text("07:59");
+    h.key_press(Key::Enter);
+    h.run_steps(2);
+    h.get_by_label("对局时间 07:59 不在规定的 08:00 至 22:00 之间。");
+    assert!(edits(&h.state_mut().take_jobs()).is_empty(), "nothing sent");
+    h.get_by_role_and_label(field(), "对局时间").focus();
+    for _ in 0..5 {
+        h.key_press(Key::Backspace);
+    }
+    h.get_by_role_and_label(field(), "对局时间").type_text("08:00");
+    h.key_press(Key::Enter);
+    h.run_steps(2);
+    let jobs = h.state_mut().take_jobs();
+    let expected = Command::SetBoardWatch {
+        group: G,
+        stage: StageNo(3),
+        round: RoundNo(1),
+        board: BoardNo(1),
+        time: GameTime::at(8, 0),
+        watcher: None,
+    };
+    assert_eq!(edits(&jobs), vec![expected]);
+    h.state_mut().jobs = jobs;
+    assert!(h.state_mut().apply_jobs().is_empty());
+    let watcher = Command::SetBoardWatch {
+        group: G,
+        stage: StageNo(3),
+        round: RoundNo(1),
+        board: BoardNo(2),
+        time: GameTime::at(21, 30),
+        watcher: Some("蛋总".into()),
+    };
+    run(&mut h.state_mut().event, watcher);
+    h.state_mut().revision += 1;
+    h.run_steps(3);
+    assert!(h.get_all_by_label("挂盘手").count() >= 2, "the form's field and the table's column");
+    assert!(h.get_all_by_label("08:00").count() >= 1, "board 1's time in the table");
+    assert!(h.get_all_by_label("21:30").count() >= 1 && h.get_all_by_label("蛋总").count() >= 1);
 }

@@ -260,7 +260,8 @@ fn match_of(board: u32, higher: StartNo, lower: StartNo, rules: &KnockoutRules) 
 /// rounds played: round 1 first against last (the top seeds pass when the
 /// field is short of a power of two); later rounds the winners, each keeping the better
 /// seed of their match, first against last again; after the semi-finals the final on
-/// board 1 and the third-place match on board 2.
+/// board 1 and the third-place match on board 2, each with the better seed number held
+/// red in game 1.
 ///
 /// # Errors
 /// [`KnockoutError`] when a match is undecided or the knockout is over.
@@ -315,8 +316,10 @@ pub fn next_round(
         order.sort_by_key(|p| carried.get(p).copied().unwrap_or(u32::MAX));
         games.extend(match_of(1, order[0], order[1], rules));
         if rules.third_place {
+            // The higher seed is the better seed number held in the semi-final, as in
+            // every other round, not the original one.
             let mut losers: Vec<StartNo> = outcomes.iter().map(|(_, _, l)| *l).collect();
-            losers.sort_by_key(|p| seed_of.get(p).copied().unwrap_or(u32::MAX));
+            losers.sort_by_key(|p| carried.get(p).copied().unwrap_or(u32::MAX));
             games.extend(match_of(2, losers[0], losers[1], rules));
         }
         return Ok((games, Vec::new()));

@@ -12,7 +12,7 @@
 
 pub mod model;
 
-pub use model::{change, eligibility, event, ids, money, player, points, prize_rules, result, rules, warning};
+pub use model::{change, eligibility, event, ids, money, player, points, prize_rules, result, rules, warning, watch};
 
 pub mod blacklist;
 pub mod command;

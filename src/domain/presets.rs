@@ -135,6 +135,7 @@ fn swiss_stage(no: u32, name: &str, scoring: ScoringTable, tiebreaks: Vec<Tiebre
         discipline: Discipline::default(),
         time_control: String::new(),
         schedule: Vec::new(),
+        video: false,
         qualifiers: None,
         nominees: 0,
         entrants: Vec::new(),
@@ -185,6 +186,9 @@ fn lingting_cup() -> Event {
     swiss.time_control = "25分钟包干".into();
     swiss.qualifiers = Some(16);
     swiss.discipline = lingting_discipline();
+    // Seed 000: the Swiss of 32 and the knockout are played online, each game at a time
+    // the players agree and watched by an official.
+    swiss.video = true;
     let mut knockout =
         swiss_stage(3, "视频淘汰赛", ScoringTable::symmetric(whole(2), whole(1), whole(0)), Vec::new(), pairing);
     knockout.kind = StageKind::Knockout;
@@ -192,6 +196,7 @@ fn lingting_cup() -> Event {
     knockout.time_control = "30分钟包干".into();
     knockout.knockout = Some(KnockoutRules::lingting());
     knockout.discipline = lingting_discipline();
+    knockout.video = true;
     Event {
         name: "“聆听杯”网络象棋大赛".into(),
         preset: "lingting-cup".into(),

@@ -8,9 +8,10 @@
 //! an undo moves the top of the done stack to the redo stack, a redo moves it back.
 
 use super::model::change::{
-    Applied, Change, DomainError, EventInfo, board_games, group_settings, settings_only, stage_mut,
+    Applied, Change, DomainError, EventInfo, board_games, board_watch, group_settings, settings_only, stage_mut,
 };
 use super::model::event::{Event, Group, Stage};
+use super::model::watch::{BoardWatch, put_watch};
 use serde::{Deserialize, Serialize};
 
 /// Puts every entity in `changes` back to its `before` value, last change first.
@@ -69,6 +70,14 @@ fn revert_one(event: &mut Event, change: &Change) -> Result<Change, DomainError>
             rd.games.extend(before.iter().cloned());
             rd.games.sort_by_key(|g| (g.board, g.game));
             Change::Board { group: *group, stage: *stage, round: *round, board: *board, before: now }
+        }
+        Change::Watch { group, stage, round, board, before } => {
+            let st = stage_mut(event, *group, *stage)?;
+            let rd = st.rounds.iter_mut().find(|r| r.no == *round).ok_or(DomainError::UnknownRound(*round))?;
+            let now = board_watch(rd, *board);
+            let empty = BoardWatch { board: *board, time: None, watcher: None };
+            put_watch(&mut rd.watches, before.clone().unwrap_or(empty));
+            Change::Watch { group: *group, stage: *stage, round: *round, board: *board, before: now }
         }
         Change::Group { group, before } => {
             let now = restore_group(event, *group, before.as_deref());

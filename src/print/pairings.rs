@@ -1,7 +1,8 @@
 //! The pairing sheet of a round: event, group, stage, round, start time and
 //! time control; a row per board (per game in a knockout) with both players'
 //! start number, name, club and points before the round, and the result when known;
-//! byes under the table; the video-watched boards marked; officials.
+//! byes under the table; the video-watched boards marked; in a video stage
+//! each board's agreed game time and watching official; officials.
 
 use super::layout::{Align, Column, Orientation};
 use super::{Lang, PrintError, Printed, Report, Section, club_of, current_stage, group_of, name_of, officials_line};
@@ -83,6 +84,12 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
         Column::new(lang.t("单位", "Club"), 9.0, Align::Left),
         Column::new(lang.t("编号", "No."), 4.0, Align::Right),
     ]);
+    if stage.video {
+        columns.extend([
+            Column::new(lang.t("对局时间", "Game time"), 8.0, Align::Center),
+            Column::new(lang.t("挂盘手", "Watched by"), 7.0, Align::Left),
+        ]);
+    }
     let rows = round
         .games
         .iter()
@@ -104,6 +111,13 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
                 club_of(event, gm.black),
                 gm.black.to_string(),
             ]);
+            if stage.video {
+                // A knockout match's record shows on its first game.
+                let first = round.games.iter().find(|g| g.board == gm.board).is_some_and(|g| g.game == gm.game);
+                let watch = round.watch_of(gm.board).filter(|_| first);
+                row.push(watch.and_then(|w| w.time).map(|t| t.to_string()).unwrap_or_default());
+                row.push(watch.and_then(|w| w.watcher.clone()).unwrap_or_default());
+            }
             row
         })
         .collect();
@@ -149,7 +163,8 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
     notes.extend(officials_line(event, lang));
 
     Ok(Report {
-        orientation: Orientation::Portrait,
+        // A video stage's two more columns need the width.
+        orientation: if stage.video { Orientation::Landscape } else { Orientation::Portrait },
         title: event.name.clone(),
         subtitle: format!("{} {}", round_label(g, stage, round.no, lang), lang.t("对阵表", "pairings")),
         details,

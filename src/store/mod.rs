@@ -9,6 +9,7 @@
 
 pub mod backup;
 pub mod blacklist;
+mod changes;
 mod compact;
 mod error_words;
 mod reader;
@@ -18,10 +19,8 @@ pub mod schema;
 pub use reader::EventReader;
 pub use rows::{BadValue, RowError};
 
-use crate::domain::command::{Applied, Change, Command, DomainError, EventInfo, apply, settings_only};
+use crate::domain::command::{Applied, Change, Command, DomainError, apply};
 use crate::domain::event::Event;
-use crate::domain::model::change::board_games;
-use crate::domain::model::change::group_settings;
 use crate::domain::undo::{Step, UndoStacks};
 use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
@@ -342,61 +341,7 @@ impl EventFile {
         for (command, applied) in rows {
             let mut after = Vec::with_capacity(applied.changes.len());
             for change in &applied.changes {
-                match change {
-                    Change::Player { start_no, .. } => match event.player(*start_no) {
-                        Some(p) => {
-                            rows::save_player(&tx, p)?;
-                            after.push(serde_json::to_value(p).map_err(to_sql)?);
-                        }
-                        None => {
-                            rows::delete_player(&tx, *start_no)?;
-                            after.push(serde_json::Value::Null);
-                        }
-                    },
-                    Change::StageSettings { group, stage, .. } => {
-                        if let Some(s) = event.group(*group).and_then(|g| g.stage(*stage)) {
-                            rows::save_stage_settings(&tx, *group, s)?;
-                            after.push(serde_json::to_value(settings_only(s)).map_err(to_sql)?);
-                        }
-                    }
-                    Change::Round { group, stage, round, .. } => {
-                        let r = event.group(*group).and_then(|g| g.stage(*stage)).and_then(|s| s.round(*round));
-                        rows::save_round(&tx, *group, *stage, *round, r)?;
-                        after.push(serde_json::to_value(r).map_err(to_sql)?);
-                    }
-                    Change::Board { group, stage, round, board, .. } => {
-                        let games = event
-                            .group(*group)
-                            .and_then(|g| g.stage(*stage))
-                            .and_then(|s| s.round(*round))
-                            .map(|r| board_games(r, *board))
-                            .unwrap_or_default();
-                        rows::save_board(&tx, *group, *stage, *round, *board, &games)?;
-                        after.push(serde_json::to_value(&games).map_err(to_sql)?);
-                    }
-                    Change::Group { group, .. } => match event.group(*group) {
-                        Some(g) => {
-                            rows::save_group(&tx, g)?;
-                            for stage in &g.stages {
-                                rows::save_stage_settings(&tx, g.id, stage)?;
-                            }
-                            after.push(serde_json::to_value(group_settings(g)).map_err(to_sql)?);
-                        }
-                        None => {
-                            rows::delete_group(&tx, *group)?;
-                            after.push(serde_json::Value::Null);
-                        }
-                    },
-                    Change::EventInfo { .. } => {
-                        rows::save_event_info(&tx, event)?;
-                        after.push(serde_json::to_value(EventInfo::of(event)).map_err(to_sql)?);
-                    }
-                    Change::LedgerEntry { id, .. } => {
-                        let entry = event.ledger.iter().find(|e| e.id == *id);
-                        rows::save_ledger_entry(&tx, *id, entry)?;
-                        after.push(serde_json::to_value(entry).map_err(to_sql)?);
-                    }
-                }
+                after.push(changes::save_change(&tx, event, change)?);
             }
             tx.execute(
                 "INSERT INTO audit_log (at, actor, command, before, after) VALUES (?1, ?2, ?3, ?4, ?5)",

@@ -7,6 +7,7 @@ use crate::domain::ledger::{LedgerEntry, LedgerId, LedgerKind, RoundRef};
 use crate::domain::player::{Gender, Player, PlayerEntry, PlayerStatus, Title};
 use crate::domain::points::Points;
 use crate::domain::result::{GameResult, Outcome, ResultReason};
+use crate::domain::watch::{BoardWatch, GameTime};
 use rusqlite::{Connection, OptionalExtension, params};
 use std::collections::BTreeMap;
 
@@ -227,6 +228,9 @@ pub fn save_round(
         params![group.0, stage.0, round.no.0, round.seed.map(|s| s as i64), json(&round.warnings)?],
     )?;
     insert_games(conn, group, stage, round.no, &round.games)?;
+    for watch in &round.watches {
+        save_watch(conn, (group, stage, round.no), watch.board, Some(watch))?;
+    }
     let mut insert_bye = conn.prepare_cached(
         "INSERT INTO byes (group_id, stage_no, round_no, start_no, kind, points) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?;
@@ -249,6 +253,27 @@ pub fn save_board(
     conn.prepare_cached("DELETE FROM games WHERE group_id = ?1 AND stage_no = ?2 AND round_no = ?3 AND board = ?4")?
         .execute(params![group.0, stage.0, round.0, board.0])?;
     insert_games(conn, group, stage, round, games)
+}
+
+/// Replaces what a video stage records of one board of a round (its game time and
+/// watching official), or deletes it when `watch` is `None`.
+pub fn save_watch(
+    conn: &Connection,
+    (group, stage, round): (GroupId, StageNo, RoundNo),
+    board: BoardNo,
+    watch: Option<&BoardWatch>,
+) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "DELETE FROM board_watch WHERE group_id = ?1 AND stage_no = ?2 AND round_no = ?3 AND board = ?4",
+    )?
+    .execute(params![group.0, stage.0, round.0, board.0])?;
+    let Some(w) = watch else { return Ok(()) };
+    conn.prepare_cached(
+        "INSERT INTO board_watch (group_id, stage_no, round_no, board, game_time, watcher)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?
+    .execute(params![group.0, stage.0, round.0, board.0, w.time.map(|t| t.to_string()), w.watcher])?;
+    Ok(())
 }
 
 fn insert_games(
@@ -381,6 +406,7 @@ fn load_rounds(conn: &Connection, groups: &mut [Group]) -> Result<(), RowError> 
                 games: Vec::new(),
                 byes: Vec::new(),
                 warnings: from_json("rounds", &warnings)?,
+                watches: Vec::new(),
             },
         );
     }
@@ -429,6 +455,7 @@ fn load_rounds(conn: &Connection, groups: &mut [Group]) -> Result<(), RowError> 
         };
         rounds.get_mut(&key).ok_or_else(|| bad("byes", "bye of an unknown round"))?.byes.push(bye);
     }
+    load_watches(conn, &mut rounds)?;
     for ((group_id, stage_no, _), round) in rounds {
         let stage = groups
             .iter_mut()
@@ -436,6 +463,25 @@ fn load_rounds(conn: &Connection, groups: &mut [Group]) -> Result<(), RowError> 
             .and_then(|g| g.stages.iter_mut().find(|s| s.no == StageNo(stage_no)))
             .ok_or_else(|| bad("rounds", format!("round of unknown stage {group_id}/{stage_no}")))?;
         stage.rounds.push(round);
+    }
+    Ok(())
+}
+
+/// Each round's board records of a video stage, sorted by board.
+fn load_watches(conn: &Connection, rounds: &mut BTreeMap<RoundKey, Round>) -> Result<(), RowError> {
+    let mut stmt = conn.prepare(
+        "SELECT group_id, stage_no, round_no, board, game_time, watcher FROM board_watch
+         ORDER BY group_id, stage_no, round_no, board",
+    )?;
+    let mut rows = stmt.query([])?;
+    while let Some(r) = rows.next()? {
+        let key: RoundKey = (r.get(0)?, r.get(1)?, r.get(2)?);
+        let time: Option<String> = r.get(4)?;
+        let time = time
+            .map(|t| GameTime::parse(&t).ok_or_else(|| bad("board_watch", format!("game time '{t}'"))))
+            .transpose()?;
+        let watch = BoardWatch { board: BoardNo(r.get(3)?), time, watcher: r.get(5)? };
+        rounds.get_mut(&key).ok_or_else(|| bad("board_watch", "a board of an unknown round"))?.watches.push(watch);
     }
     Ok(())
 }

@@ -31,6 +31,7 @@
 //! | `-` | black wins by forfeit -+ (red absent) |
 //! | `*` | both forfeit -- |
 //! | Delete | clear the game's result (asks first) |
+//! | `C` | swap the chosen match's colours (every game), before any of its results (R-6.2) |
 //! | `P` | pair the next round (when every match is decided) |
 //!
 //! A click on a game cell chooses it too; the buttons beside the field do what the
@@ -47,9 +48,11 @@ mod model;
 mod tests;
 mod zoom;
 
+use crate::domain::command::Command;
 use crate::domain::event::{Event, KnockoutRules, Stage, StageKind, StageStatus, stage_entrants};
-use crate::domain::ids::{GroupId, StageNo, StartNo};
+use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::knockout::{self, KnockoutError};
+use crate::domain::swiss::PairingEdit;
 use crate::seed::fresh_seed;
 use crate::ui::dialog::Answer;
 use crate::ui::env::Env;
@@ -104,6 +107,10 @@ pub struct BracketView {
     zoom: Zoom,
     /// The zoom the bracket was drawn at last (the steps of 放大 and 缩小 start there).
     zoom_shown: f32,
+    /// The stage is open: a match's colours may swap.
+    open: bool,
+    /// Colour swaps (round, match) to hand to the worker at the end of the frame.
+    swaps: Vec<(RoundNo, BoardNo)>,
 }
 
 impl BracketView {
@@ -183,6 +190,7 @@ pub fn bracket_ui(ui: &mut Ui, state: &mut BracketView, env: &Env<'_>, stage: &S
         return;
     };
     let seeds = stage_entrants(env.event, env.group.id, stage);
+    state.open = stage.status == StageStatus::Open && !env.busy;
     let confirm_was_shown = state.confirm.is_some();
     toolbar_ui(ui, state, env, stage, rules, &seeds, jobs);
     ui.separator();
@@ -201,9 +209,10 @@ pub fn bracket_ui(ui: &mut Ui, state: &mut BracketView, env: &Env<'_>, stage: &S
     }
     ui.weak(lang.t(
         "键：↑↓ 本轮上一局/下一局 · ←→ 相邻轮次 · 1 红胜 · = 或 5 和棋 · 0 黑胜 · + 黑方弃权 · - 红方弃权 · \
-         * 双方弃权 · Del 清除 · P 编排下一轮 · 也可点击对局",
+         * 双方弃权 · Del 清除 · C 交换先后手 · P 编排下一轮 · 也可点击对局",
         "Keys: ↑↓ previous/next game of the round · ←→ next round over · 1 red wins · = or 5 draw · 0 black wins · \
-         + black forfeits · - red forfeits · * both forfeit · Del clears · P pairs the next round · or click a game",
+         + black forfeits · - red forfeits · * both forfeit · Del clears · C swaps colours · P pairs the next round · \
+         or click a game",
     ));
     podium_ui(ui, env.event, &columns, lang);
     let keys_live = state.confirm.is_none();
@@ -233,6 +242,15 @@ pub fn bracket_ui(ui: &mut Ui, state: &mut BracketView, env: &Env<'_>, stage: &S
     for change in state.outbox.drain(..) {
         let label = format!("{} {}", lang.t("对阵图", "Bracket"), change_label(&change, true, lang));
         jobs.push(change.job(env.group.id, stage.no, label));
+    }
+    for (round, board) in state.swaps.drain(..) {
+        let label = match lang {
+            Lang::Zh => format!("对阵图 第{round}轮 第{board}台 交换先后手"),
+            Lang::En => format!("Bracket round {round} match {board}: colours swapped"),
+        };
+        let edit = PairingEdit::SwapColours { board };
+        let command = Command::EditPairing { group: env.group.id, stage: stage.no, round, edit, confirmed: false };
+        jobs.push(Job::Execute { label, commands: vec![command] });
     }
 }
 
@@ -371,9 +389,23 @@ fn selection_bar_ui(
                     Some(ResultChange { round: key.round, slot: slot_of(key), before: game.result, after: None });
             }
         }
+        swap_button_ui(ui, state, columns, lang);
         response
     })
     .inner
+}
+
+/// 交换先后手 on the chosen match while none of its games has a result (R-6.2).
+fn swap_button_ui(ui: &mut Ui, state: &mut BracketView, columns: &[Column], lang: Lang) {
+    let Some(target) = state.swap_target(columns) else { return };
+    let swap = ui.button(lang.t("交换先后手 (C)", "Swap colours (C)")).on_hover_text(lang.t(
+        "较高种子的选择：本场各局红黑互换（本场有成绩前）",
+        "The higher seed's choice: red and black change places in every game of the match (before its first result)",
+    ));
+    if swap.clicked() {
+        state.swaps.push(target);
+        state.refocus = true;
+    }
 }
 
 /// 冠军 … 亚军 … 季军 … 第四名 … once the last round is decided.

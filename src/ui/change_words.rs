@@ -37,6 +37,8 @@ pub fn action_label(command: &str, lang: Lang) -> String {
         "set_prize_rules" => ("奖励规则", "Prize rules"),
         "set_stage_qualifiers" => ("晋级人数", "Qualifiers"),
         "set_knockout_rules" => ("淘汰赛选项", "Knockout options"),
+        "set_stage_video" => ("视频赛", "Video stage"),
+        "set_board_watch" => ("对局时间与挂盘手", "Game time and watcher"),
         "undo" => ("撤销", "Undo"),
         "redo" => ("重做", "Redo"),
         _ => ("?", "?"),

@@ -139,13 +139,15 @@ fn headline(command: &Command, ctx: &Ctx<'_>) -> String {
         | C::RecordResult { .. }
         | C::AnnounceBye { .. }
         | C::CancelAnnouncedBye { .. }
-        | C::DisqualifyForCollusion { .. } => play::headline(command, ctx),
+        | C::DisqualifyForCollusion { .. }
+        | C::SetBoardWatch { .. } => play::headline(command, ctx),
         C::SetRoundsPlanned { .. }
         | C::SetStageRules { .. }
         | C::SetStageFormat { .. }
         | C::SetStageSchedule { .. }
         | C::SetStageQualifiers { .. }
         | C::SetKnockoutRules { .. }
+        | C::SetStageVideo { .. }
         | C::AdvanceStage { .. }
         | C::SetEventInfo { .. }
         | C::AddGroup { .. }
@@ -163,7 +165,7 @@ fn headline(command: &Command, ctx: &Ctx<'_>) -> String {
 fn details(delta: &Delta, command: Option<&Command>, ctx: &Ctx<'_>) -> Vec<String> {
     match delta {
         Delta::Player { .. } => players::details(delta, command, ctx),
-        Delta::Round { .. } | Delta::Board { .. } => play::details(delta, ctx),
+        Delta::Round { .. } | Delta::Board { .. } | Delta::Watch { .. } => play::details(delta, ctx),
         Delta::Stage { .. } | Delta::Group { .. } | Delta::Event { .. } => settings::details(delta, ctx),
         Delta::Ledger { .. } => money::details(delta, ctx),
     }

@@ -16,6 +16,12 @@
 //! waiting for the one before says how many rounds that one still has; the last stage
 //! played out says the event is finished and where to export and print.
 //!
+//! In a knockout round, the higher seed's choice of colours: click the number
+//! of a match without any result and swap its colours (every game of the match).
+//!
+//! In a video stage, each board's agreed game time and watching official
+//! (挂盘手) are two more columns, recorded with the form above the table (`watch.rs`).
+//!
 //! Hand edits on the last round while it has no result: click players (two at
 //! most) and a board number, then swap the two players, swap the board's colours, move
 //! the player to the bye, or unpair the round. An edit is first checked here with
@@ -39,6 +45,7 @@ mod edit;
 mod table;
 #[cfg(test)]
 mod tests;
+mod watch;
 
 pub use edit::edit_warnings;
 
@@ -52,10 +59,11 @@ use crate::ui::i18n::Lang;
 use crate::ui::panel::Panel;
 use crate::ui::session::Job;
 use advance::{AdvanceView, stage_state_ui};
-use edit::{confirm_ui, edit_bar_ui};
+use edit::{confirm_ui, edit_bar_ui, match_colours_bar_ui};
 use egui::{Key, Modifiers, Ui};
-use std::collections::BTreeMap;
-use table::{pairing_table_ui, warnings_ui};
+use std::collections::{BTreeMap, BTreeSet};
+use table::{Choosable, pairing_table_ui, warnings_ui};
+use watch::{WatchForm, watch_bar_ui};
 
 /// The mark of a warning on a player. `▲` rather than `⚠`: the window's fonts (egui's
 /// defaults without emoji, and the bundled GBK subset) have no glyph for U+26A0.
@@ -82,6 +90,8 @@ pub struct PairingView {
     seen_revision: u64,
     /// Closing the stage and qualifying its players into the next.
     advance: AdvanceView,
+    /// A video stage's game time and watching official of a board.
+    watch: WatchForm,
 }
 
 /// What waits for confirmation.
@@ -289,6 +299,32 @@ pub fn pairing_ui(ui: &mut Ui, state: &mut PairingView, env: &Env<'_>, stage: &S
         ui.label(lang.t("本阶段尚未编排任何轮次。", "No round of this stage has been paired yet."));
         return;
     };
+    let chosen = round_choice_ui(ui, state, stage, last, &key, lang);
+    caption_ui(ui, env, stage, chosen);
+
+    let choosable = round_edit_ui(ui, state, env, stage, chosen, &key, jobs);
+    if stage.video {
+        let picked = state.board;
+        watch_bar_ui(ui, &mut state.watch, picked, env, stage, chosen, jobs);
+    }
+    if keys_free && ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Escape)) {
+        state.clear_choice();
+    }
+    warnings_ui(ui, chosen, lang);
+    let boards = &choosable.1;
+    pairing_table_ui(ui, state, env, stage, chosen, Choosable { players: choosable.0, boards });
+    confirm_ui(ui, state, env, stage, dialog_open, jobs);
+}
+
+/// The round selector (and PageUp / PageDown): the round shown, the last by default.
+fn round_choice_ui<'s>(
+    ui: &mut Ui,
+    state: &mut PairingView,
+    stage: &'s Stage,
+    last: &'s Round,
+    key: &dyn Fn(&mut Ui, Key) -> bool,
+    lang: Lang,
+) -> &'s Round {
     let mut chosen = state.round.and_then(|no| stage.round(no)).unwrap_or(last);
     if key(ui, Key::PageUp)
         && let Some(r) = stage.round(RoundNo(chosen.no.0.saturating_sub(1)))
@@ -314,26 +350,41 @@ pub fn pairing_ui(ui: &mut Ui, state: &mut PairingView, env: &Env<'_>, stage: &S
             }
         }
     });
-    caption_ui(ui, env, stage, chosen);
+    chosen
+}
 
-    let editable = chosen.no == last.no
-        && chosen.games.iter().all(|g| g.result.is_none())
-        && stage.status == StageStatus::Open
-        && stage.kind != StageKind::Knockout;
+/// What can be changed in the round shown: a hand edit of the last round while it has
+/// no result; in a knockout round, the colours of each match without a result (the
+/// higher seed's choice, R-6.2). Returns whether players and boards can be chosen for a
+/// hand edit, and the knockout matches whose number can be chosen.
+fn round_edit_ui(
+    ui: &mut Ui,
+    state: &mut PairingView,
+    env: &Env<'_>,
+    stage: &Stage,
+    chosen: &Round,
+    key: &dyn Fn(&mut Ui, Key) -> bool,
+    jobs: &mut Vec<Job>,
+) -> (bool, BTreeSet<BoardNo>) {
+    let lang = env.lang;
+    let is_last = stage.last_round().is_some_and(|last| last.no == chosen.no);
+    let results = chosen.games.iter().filter(|g| g.result.is_some()).count();
+    let last_open = is_last && stage.status == StageStatus::Open;
+    let knockout = stage.kind == StageKind::Knockout;
+    let editable = last_open && results == 0 && !knockout;
+    // A knockout match's colours are the higher seed's choice until its first result.
+    let open_matches = if last_open && knockout { matches_without_results(chosen) } else { BTreeSet::new() };
     if editable {
-        edit_bar_ui(ui, state, env, stage, chosen, &key, jobs);
-    } else if chosen.no == last.no {
+        edit_bar_ui(ui, state, env, stage, chosen, key, jobs);
+    } else if last_open && knockout {
+        match_colours_bar_ui(ui, state, env, stage, chosen, key, jobs);
+    } else if is_last && results > 0 {
         ui.weak(lang.t(
             "本轮已有结果，不能再改对阵（先清除结果）。",
             "This round has results; its pairing can no longer be edited (clear them first).",
         ));
     }
-    if keys_free && ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Escape)) {
-        state.clear_choice();
-    }
-    warnings_ui(ui, chosen, lang);
-    pairing_table_ui(ui, state, env, stage, chosen, editable);
-    confirm_ui(ui, state, env, stage, dialog_open, jobs);
+    (editable, open_matches)
 }
 
 /// Group, stage, round, boards, results entered, start time and the draw's seed.
@@ -368,6 +419,13 @@ fn caption_ui(ui: &mut Ui, env: &Env<'_>, stage: &Stage, chosen: &Round) {
         }
     });
     ui.add_space(4.0);
+}
+
+/// The boards of a knockout round none of whose games has a result: the matches
+/// whose colours the higher seed may still choose.
+fn matches_without_results(round: &Round) -> BTreeSet<BoardNo> {
+    let started: BTreeSet<BoardNo> = round.games.iter().filter(|g| g.result.is_some()).map(|g| g.board).collect();
+    round.games.iter().map(|g| g.board).filter(|b| !started.contains(b)).collect()
 }
 
 /// 轮空, 请假 or 缺席 (bye, requested bye, absent).

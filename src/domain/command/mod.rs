@@ -1,7 +1,8 @@
 //! The commands floor: every change to an event is a [`Command`], applied in one place
 //! by [`apply`], which validates it and returns what changed ([`Applied`]) so that the
 //! store can save the change with its audit row in one transaction. The handlers live
-//! by family: [`players`], [`stages`], [`rounds`], [`money`] and [`discipline`].
+//! by family: [`players`], [`stages`], [`rounds`], [`watch`], [`money`] and
+//! [`discipline`].
 
 mod controls;
 mod discipline;
@@ -13,6 +14,7 @@ mod rounds;
 mod stages;
 #[cfg(test)]
 mod tests;
+mod watch;
 
 pub use super::discipline::{COLLUSION_DISQUALIFICATION, FORFEIT_DISQUALIFICATION};
 pub use super::model::change::{Applied, Change, DomainError, EntryProblem, EventInfo, settings_only};
@@ -25,6 +27,7 @@ use super::model::player::{PlayerEntry, PlayerStatus};
 use super::model::prize_rules::PrizeRules;
 use super::model::result::GameResult;
 use super::model::rules::{PairingOptions, ScoringTable, Tiebreak};
+use super::model::watch::GameTime;
 use super::swiss::PairingEdit;
 use jiff::civil::Date;
 pub use players::registration_issues;
@@ -224,6 +227,32 @@ pub enum Command {
         /// The director accepts the broken absolute rules.
         confirmed: bool,
     },
+    /// Mark a stage as a video stage, or not: its boards' agreed game times
+    /// and watching officials are recorded, shown and printed.
+    SetStageVideo {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// A video stage or not.
+        video: bool,
+    },
+    /// Record a board's agreed game time and watching official (挂盘手) in a video
+    /// stage; both `None` clears the record.
+    SetBoardWatch {
+        /// The group.
+        group: GroupId,
+        /// The stage, a video stage.
+        stage: StageNo,
+        /// The round.
+        round: RoundNo,
+        /// The board (a knockout match).
+        board: BoardNo,
+        /// The time agreed, 08:00–22:00.
+        time: Option<GameTime>,
+        /// The official assigned to watch, by name: one of the event's officials.
+        watcher: Option<String>,
+    },
     /// Remove the last round's pairing while no result is recorded in it.
     UnpairRound {
         /// The group.
@@ -378,6 +407,13 @@ pub fn apply(event: &mut Event, command: &Command) -> Result<Applied, DomainErro
             rounds::edit(event, *group, *stage, *round, *edit, *confirmed)
         }
         Command::UnpairRound { group, stage, round } => rounds::unpair(event, *group, *stage, *round),
+        Command::SetStageVideo { group, stage, video } => watch::set_video(event, *group, *stage, *video),
+        Command::SetBoardWatch { group, stage, round, board, time, watcher } => watch::set_watch(
+            event,
+            rounds::BoardAt { group: *group, stage: *stage, round: *round, board: *board },
+            *time,
+            watcher.as_deref(),
+        ),
         Command::RecordResult { group, stage, round, board, game, result } => rounds::record_result(
             event,
             rounds::GameAt { group: *group, stage: *stage, round: *round, board: *board, game: *game },
@@ -411,7 +447,9 @@ fn refuse_frozen(event: &Event, command: &Command) -> Result<(), DomainError> {
         | Command::SetStageQualifiers { group, stage, .. }
         | Command::SetKnockoutRules { group, stage, .. }
         | Command::AnnounceBye { group, stage, .. }
-        | Command::CancelAnnouncedBye { group, stage, .. } => Some((*group, *stage)),
+        | Command::CancelAnnouncedBye { group, stage, .. }
+        | Command::SetStageVideo { group, stage, .. }
+        | Command::SetBoardWatch { group, stage, .. } => Some((*group, *stage)),
         _ => None,
     };
     match target.and_then(|(g, s)| event.group(g).and_then(|g| g.stage(s))) {

@@ -22,6 +22,15 @@ pub(super) struct GameAt {
     pub game: u32,
 }
 
+/// Where a board is: group, stage, round and board.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct BoardAt {
+    pub group: GroupId,
+    pub stage: StageNo,
+    pub round: RoundNo,
+    pub board: BoardNo,
+}
+
 /// Records, corrects or clears one game's result. A level knockout match gets its
 /// next playoff game at once; the forfeit rule may change the players' status.
 pub(super) fn record_result(event: &mut Event, at: GameAt, result: Option<GameResult>) -> Result<Applied, DomainError> {
@@ -119,6 +128,9 @@ pub(super) fn edit(
     confirmed: bool,
 ) -> Result<Applied, DomainError> {
     let stage = stage_ref(event, group, stage_no)?;
+    if let (StageKind::Knockout, PairingEdit::SwapColours { board }) = (stage.kind, edit) {
+        return swap_match_colours(event, BoardAt { group, stage: stage_no, round: round_no, board });
+    }
     let last = last_round_without_results(&stage.rounds, round_no)?;
     let mut next = edited(last, edit)?;
     // The Swiss rules do not apply to a knockout match's colours.
@@ -134,6 +146,29 @@ pub(super) fn edit(
         *r = next;
     }
     Ok(Applied::one(Change::Round { group, stage: stage_no, round: round_no, before: Some(before) }))
+}
+
+/// The higher seed's choice of colours in a knockout match: every game of the
+/// match swaps, so colours still alternate from game 1 (and the playoffs follow game
+/// 1). Allowed on a match of the last round before any of its games has a result,
+/// whatever the other matches of the round have.
+fn swap_match_colours(event: &mut Event, at: BoardAt) -> Result<Applied, DomainError> {
+    let stage = stage_mut(event, at.group, at.stage)?;
+    let last = stage.rounds.last_mut().ok_or(DomainError::UnknownRound(at.round))?;
+    if last.no != at.round {
+        return Err(DomainError::NotLastRound(last.no));
+    }
+    let before = board_games(last, at.board);
+    if before.is_empty() {
+        return Err(DomainError::UnknownBoard { round: at.round, board: at.board });
+    }
+    if before.iter().any(|g| g.result.is_some()) {
+        return Err(DomainError::MatchHasResults { round: at.round, board: at.board });
+    }
+    for game in last.games.iter_mut().filter(|g| g.board == at.board) {
+        std::mem::swap(&mut game.red, &mut game.black);
+    }
+    Ok(Applied::one(Change::Board { group: at.group, stage: at.stage, round: at.round, board: at.board, before }))
 }
 
 /// Removes the last round's pairing while no result is recorded in it.

@@ -107,3 +107,47 @@ fn places_follow_the_rule_book() {
     let got: Vec<u32> = order.iter().map(|p| p.0).collect();
     assert_eq!(got, [3, 1, 7, 4, 2, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
 }
+
+/// A round from `games` in which `winner(higher, lower)` wins each match: game 1 won by
+/// the winner (whatever his colour), game 2 drawn.
+fn played(no: u32, games: Vec<Game>, winner: &dyn Fn(StartNo, StartNo) -> StartNo) -> Round {
+    use crate::domain::ids::RoundNo;
+    let games = games
+        .into_iter()
+        .map(|g| {
+            let outcome = match g.game {
+                1 if winner(g.red, g.black) == g.red => Outcome::RedWins,
+                1 => Outcome::BlackWins,
+                _ => Outcome::Draw,
+            };
+            Game { result: Some(GameResult::plain(outcome)), ..g }
+        })
+        .collect();
+    Round { no: RoundNo(no), seed: None, games, byes: vec![], warnings: vec![], watches: vec![] }
+}
+
+// R-6.4 (issue 19 item 3): the third-place match gives red in game 1 to the better
+// seed number held in the semi-finals, not the better original seed. Seed 8 beats seed
+// 1 in a quarter-final and holds seed 1; he loses his semi-final, as does seed 3: the
+// third-place match is seed 8 (holding 1) against seed 3 (holding 3).
+#[test]
+fn the_third_place_match_colours_go_by_the_seed_held() {
+    let scoring = ScoringTable::symmetric(Points::whole(2), Points::whole(1), Points::ZERO);
+    let (rules, seeds) = (rules(), seeds(8));
+    let upsets = [StartNo(8), StartNo(5)];
+    let (qf, _) = next_round(&seeds, &[], &scoring, &rules).unwrap();
+    let qf = played(1, qf, &|a, b| if upsets.contains(&b) { b } else { a });
+    let mut rounds = vec![qf];
+    let (sf, _) = next_round(&seeds, &rounds, &scoring, &rules).unwrap();
+    let firsts: Vec<(u32, u32)> = sf.iter().filter(|g| g.game == 1).map(|g| (g.red.0, g.black.0)).collect();
+    assert_eq!(firsts, [(8, 5), (2, 3)], "8 holds seed 1, 5 holds seed 4");
+    // 5 beats 8, 2 beats 3.
+    rounds.push(played(2, sf, &|a, b| if b == StartNo(5) { b } else { a }));
+    let (placement, _) = next_round(&seeds, &rounds, &scoring, &rules).unwrap();
+    let third: Vec<(u32, u32)> =
+        placement.iter().filter(|g| g.board == BoardNo(2)).map(|g| (g.red.0, g.black.0)).collect();
+    assert_eq!(third, [(8, 3), (3, 8)], "seed 8 holds seed 1: red in game 1");
+    let final_match: Vec<(u32, u32)> =
+        placement.iter().filter(|g| g.board == BoardNo(1)).map(|g| (g.red.0, g.black.0)).collect();
+    assert_eq!(final_match, [(5, 2), (2, 5)], "the final likewise: 5 holds seed 1");
+}

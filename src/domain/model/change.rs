@@ -12,6 +12,7 @@ use super::player::Player;
 use super::prize_checks::PrizeRulesIssue;
 use super::stage_checks::StageSettingIssue;
 use super::warning::PairingWarning;
+use super::watch::{BoardWatch, GameTime};
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -61,6 +62,20 @@ pub enum Change {
         board: BoardNo,
         /// The board's games before the change, in game order.
         before: Vec<Game>,
+    },
+    /// What a video stage records of one board — its game time and watching official
+    /// — was set, changed or cleared.
+    Watch {
+        /// The group.
+        group: GroupId,
+        /// The stage.
+        stage: StageNo,
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+        /// The record before the change; `None` if there was none.
+        before: Option<BoardWatch>,
     },
     /// A group was added (`before` is `None`), removed, or its own settings — name,
     /// entry rules, fee, prize rules — changed.
@@ -187,6 +202,19 @@ pub enum DomainError {
     /// A hand edit names a board the round does not have.
     #[error("round {round} has no board {board}")]
     UnknownBoard { round: RoundNo, board: BoardNo },
+    /// A knockout match whose games have begun keeps its colours (R-6.2: the higher
+    /// seed chooses before any result of the match).
+    #[error("round {round} board {board} has results; its colours can no longer change")]
+    MatchHasResults { round: RoundNo, board: BoardNo },
+    /// Game times and watching officials are recorded in video stages only.
+    #[error("stage {0} is not a video stage")]
+    NotVideoStage(StageNo),
+    /// An agreed game time outside 08:00–22:00.
+    #[error("game time {0} is outside 08:00–22:00")]
+    GameTimeOutsideHours(GameTime),
+    /// A watching official who is not among the event's officials.
+    #[error("{0} is not an official of the event")]
+    WatcherNotOfficial(String),
     /// A hand edit moves a player to the bye who has it already.
     #[error("player {0} already has a bye")]
     AlreadyHasBye(StartNo),
@@ -404,6 +432,11 @@ impl From<super::event::Unfinished> for DomainError {
     fn from(u: super::event::Unfinished) -> DomainError {
         DomainError::RoundIncomplete { round: u.round, missing: u.missing }
     }
+}
+
+/// What a round records of one board of a video stage: what [`Change::Watch`] keeps.
+pub fn board_watch(round: &Round, board: BoardNo) -> Option<BoardWatch> {
+    round.watch_of(board).cloned()
 }
 
 /// The games of one board of a round, in game order: what [`Change::Board`] keeps.

@@ -70,6 +70,14 @@ fn zh(e: &DomainError) -> String {
         E::NotInRound { player, round } => format!("{player}号选手不在第{round}轮。"),
         E::UnknownBoard { round, board } => format!("第{round}轮没有第{board}台。"),
         E::AlreadyHasBye(p) => format!("{p}号选手已经轮空。"),
+        E::MatchHasResults { round, board } => {
+            format!("第{round}轮第{board}台已有对局成绩，先后手不能再交换。")
+        }
+        E::NotVideoStage(s) => format!("第{s}阶段不是视频赛阶段，不记录对局时间和挂盘手。"),
+        E::GameTimeOutsideHours(t) => {
+            format!("对局时间 {t} 不在规定的 08:00 至 22:00 之间。")
+        }
+        E::WatcherNotOfficial(name) => format!("“{name}”不是本赛事的裁判人员，请先在「赛事」中登记。"),
         E::RoundsBelowPaired { paired } => format!("已经编排了{paired}轮，总轮数不能少于{paired}轮。"),
         E::GroupHasPlayers { group, players } => {
             format!("组别 {group} 有{players}名选手，请先删除这些选手或把他们移到其他组别。")
@@ -143,6 +151,16 @@ fn en(e: &DomainError) -> String {
         E::NotInRound { player, round } => format!("No. {player} is not in round {round}."),
         E::UnknownBoard { round, board } => format!("Round {round} has no board {board}."),
         E::AlreadyHasBye(p) => format!("No. {p} already has the bye."),
+        E::MatchHasResults { round, board } => {
+            format!("Round {round} board {board} has results; its colours can no longer be swapped.")
+        }
+        E::NotVideoStage(s) => {
+            format!("Stage {s} is not a video stage; game times and watching officials are not recorded.")
+        }
+        E::GameTimeOutsideHours(t) => format!("The game time {t} is outside the allowed hours, 08:00 to 22:00."),
+        E::WatcherNotOfficial(name) => {
+            format!("“{name}” is not an official of the event; add them under Event first.")
+        }
         E::RoundsBelowPaired { paired } => format!(
             "{} already paired; the number of rounds cannot be lower.",
             count(*paired, "round is", "rounds are")

@@ -10,6 +10,7 @@ use super::prize_rules::PrizeRules;
 use super::result::GameResult;
 use super::rules::{Colour, Discipline, PairingOptions, ScoringTable, Tiebreak};
 use super::warning::PairingWarning;
+use super::watch::BoardWatch;
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -191,6 +192,10 @@ pub struct Stage {
     /// Round start times.
     #[serde(default)]
     pub schedule: Vec<RoundSchedule>,
+    /// A video stage: each board's agreed game time and watching official
+    /// are recorded and printed.
+    #[serde(default)]
+    pub video: bool,
     /// How many of this stage's ranking qualify for the next.
     pub qualifiers: Option<u32>,
     /// Sponsor nominees added to the qualifiers.
@@ -228,6 +233,10 @@ pub struct Round {
     /// shown on the boards concerned.
     #[serde(default)]
     pub warnings: Vec<PairingWarning>,
+    /// A video stage's game times and watching officials, sorted by board; a
+    /// board with nothing recorded has no entry.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub watches: Vec<BoardWatch>,
 }
 
 /// One game on one board.
@@ -490,6 +499,11 @@ impl Round {
     /// The player's bye in this round, if any.
     pub fn bye_of(&self, player: StartNo) -> Option<&Bye> {
         self.byes.iter().find(|b| b.player == player)
+    }
+
+    /// What is recorded of a board of a video stage, if anything.
+    pub fn watch_of(&self, board: BoardNo) -> Option<&BoardWatch> {
+        self.watches.iter().find(|w| w.board == board)
     }
 }
 

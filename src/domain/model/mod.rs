@@ -19,3 +19,4 @@ pub mod result;
 pub mod rules;
 pub mod stage_checks;
 pub mod warning;
+pub mod watch;

@@ -1,11 +1,13 @@
 //! The bracket's keyboard and choice: arrows move between games (↑↓ within a round,
 //! ←→ to the nearest game of the next round over), result keys record a result and move
 //! the choice on (to the match's next game, its playoff game, or the next undecided
-//! match), and the choice follows new rounds and playoff games as they come.
+//! match), `C` swaps the chosen match's colours before its first result, and the
+//! choice follows new rounds and playoff games as they come.
 
 use super::model::{Column, default_selection, find};
 use super::{BracketView, GameKey};
 use crate::domain::event::{Game, KnockoutRules};
+use crate::domain::ids::{BoardNo, RoundNo};
 use crate::domain::knockout::{self, MatchState};
 use crate::domain::result::{GameResult, Outcome};
 use crate::domain::rules::ScoringTable;
@@ -32,6 +34,7 @@ impl BracketView {
             FieldKey::Up | FieldKey::Down | FieldKey::Left | FieldKey::Right => self.step(key, columns),
             FieldKey::Char(c) => match outcome_of_key(fold(c)) {
                 Some(outcome) => self.enter(outcome, columns, scoring, rules, lang),
+                None if matches!(fold(c), 'c' | 'C') => self.swap_colours(columns, lang),
                 None if c.is_ascii_digit() => {
                     self.message = Some(lang.t("结果键：1 = 5 0 + - *", "Result keys: 1 = 5 0 + - *").to_string());
                 }
@@ -50,6 +53,39 @@ impl BracketView {
                 }
             }
             FieldKey::Enter | FieldKey::Escape | FieldKey::Backspace => {}
+        }
+    }
+
+    /// The match of the chosen game, as (round, board), when its colours may still swap:
+    /// a match of the last paired round of an open stage none of whose games has a
+    /// result (the higher seed's choice, R-6.2).
+    pub(super) fn swap_target(&self, columns: &[Column]) -> Option<(RoundNo, BoardNo)> {
+        let key = self.selected.filter(|_| self.open)?;
+        let (column, b, _) = find(columns, key)?;
+        if Some(column) != columns.iter().rposition(|c| c.paired) {
+            return None;
+        }
+        let started = b.games.iter().any(|g| b.key_of(g).map_or(g.result, |k| self.merged(k, g).result).is_some());
+        (!started).then_some((key.round, key.board))
+    }
+
+    /// Queues the chosen match's colour swap, or says why it cannot be.
+    pub(super) fn swap_colours(&mut self, columns: &[Column], lang: Lang) {
+        match self.swap_target(columns) {
+            Some(target) => self.swaps.push(target),
+            None if self.selected.is_none() => {
+                self.message =
+                    Some(lang.t("先选定一局（方向键或点击）。", "Choose a game first (arrows or a click).").into());
+            }
+            None => {
+                self.message = Some(
+                    lang.t(
+                        "本场已有成绩（或不在当前轮），先后手不能再交换。",
+                        "This match has results (or is not in the current round); its colours can no longer swap.",
+                    )
+                    .into(),
+                );
+            }
         }
     }
 

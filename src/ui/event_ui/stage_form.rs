@@ -37,6 +37,8 @@ pub(super) struct StageForm {
     pub(super) time_control: String,
     /// Row `i` is round `i + 1`.
     pub(super) schedule: Vec<ScheduleRow>,
+    /// A video stage: game times and watching officials recorded per board.
+    pub(super) video: bool,
     pub(super) advance: QualifierForm,
     /// A knockout's options; `None` until the stage is or becomes a knockout.
     pub(super) knockout: Option<KnockoutForm>,
@@ -54,6 +56,7 @@ impl Default for StageForm {
             pairing: PairingOptions::default(),
             time_control: String::new(),
             schedule: Vec::new(),
+            video: false,
             advance: QualifierForm::default(),
             knockout: None,
         }
@@ -97,6 +100,7 @@ impl StageForm {
             pairing: stage.pairing.clone(),
             time_control: stage.time_control.clone(),
             schedule,
+            video: stage.video,
             advance: QualifierForm::of(stage),
             knockout: stage.knockout.as_ref().map(KnockoutForm::of),
         }
@@ -208,6 +212,9 @@ impl StageForm {
         let time_control = self.time_control.trim().to_string();
         if schedule != stage.schedule || time_control != stage.time_control {
             commands.push(Command::SetStageSchedule { group, stage: stage.no, time_control, schedule });
+        }
+        if self.video != stage.video {
+            commands.push(Command::SetStageVideo { group, stage: stage.no, video: self.video });
         }
         Ok(commands)
     }
@@ -427,7 +434,7 @@ pub(super) fn combo_ui<T: Copy + PartialEq>(
         .response
 }
 
-/// Time control and each round's start and monitored boards.
+/// Time control, video stage, and each round's start and monitored boards.
 pub(super) fn schedule_ui(ui: &mut Ui, form: &mut StageForm, stage: &Stage, lang: Lang) {
     ui.horizontal(|ui| {
         let label = ui.label(lang.t("用时", "Time control"));
@@ -439,6 +446,11 @@ pub(super) fn schedule_ui(ui: &mut Ui, form: &mut StageForm, stage: &Stage, lang
         )
         .labelled_by(label.id);
     });
+    ui.checkbox(&mut form.video, lang.t("视频赛：每台记录约定的对局时间和挂盘手", "Video stage: each board's agreed game time and watcher are recorded"))
+        .on_hover_text(lang.t(
+            "选手约定 08:00 至 22:00 之间的对局时间，由裁判人员挂盘观战；显示在对阵表并打印",
+            "Players agree a game time between 08:00 and 22:00 and an official watches the game; shown on the pairings and printed",
+        ));
     let planned = form.rounds_planned(lang).ok().flatten().or(stage.rounds_planned);
     let rows = schedule_rows(stage, planned) as usize;
     if form.schedule.len() < rows {

@@ -6,6 +6,7 @@ use crate::domain::event::{Game, Group, Round, Stage};
 use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::money::{LedgerEntry, LedgerId};
 use crate::domain::player::Player;
+use crate::domain::watch::BoardWatch;
 use crate::store::AuditEntry;
 use serde::de::DeserializeOwned;
 
@@ -20,6 +21,15 @@ pub(crate) enum Delta {
     Round { group: GroupId, stage: StageNo, round: RoundNo, before: Option<Box<Round>>, after: Option<Box<Round>> },
     /// The games of one board.
     Board { group: GroupId, stage: StageNo, round: RoundNo, board: BoardNo, before: Vec<Game>, after: Vec<Game> },
+    /// What a video stage records of one board.
+    Watch {
+        group: GroupId,
+        stage: StageNo,
+        round: RoundNo,
+        board: BoardNo,
+        before: Option<BoardWatch>,
+        after: Option<BoardWatch>,
+    },
     /// A group's own settings.
     Group { group: GroupId, before: Option<Box<Group>>, after: Option<Box<Group>> },
     /// The event's title, first day and officials.
@@ -57,6 +67,10 @@ fn pair(change: Change, after: serde_json::Value) -> Delta {
             let after = serde_json::from_value(after).unwrap_or_default();
             Delta::Board { group, stage, round, board, before, after }
         }
+        Change::Watch { group, stage, round, board, before } => {
+            let after = serde_json::from_value(after).unwrap_or_default();
+            Delta::Watch { group, stage, round, board, before, after }
+        }
         Change::Group { group, before } => Delta::Group { group, before, after: value(after) },
         Change::EventInfo { before } => Delta::Event { before, after: value(after) },
         Change::LedgerEntry { id, before } => Delta::Ledger { id, before, after: value(after) },
@@ -67,7 +81,7 @@ impl Delta {
     /// The round this entity is, or is in.
     pub(crate) fn round(&self) -> Option<RoundNo> {
         match self {
-            Delta::Round { round, .. } | Delta::Board { round, .. } => Some(*round),
+            Delta::Round { round, .. } | Delta::Board { round, .. } | Delta::Watch { round, .. } => Some(*round),
             Delta::Ledger { before, after, .. } => {
                 after.as_ref().or(before.as_ref()).and_then(|e| e.round).map(|r| r.round)
             }

@@ -8,6 +8,7 @@ use crate::domain::event::{ByeKind, Game, Round, StageKind};
 use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo};
 use crate::domain::result::GameResult;
 use crate::domain::swiss::PairingEdit;
+use crate::domain::watch::BoardWatch;
 use crate::lang::Lang;
 use crate::ui::result_entry::short_result;
 
@@ -66,6 +67,13 @@ pub(super) fn headline(command: &Command, ctx: &Ctx<'_>) -> String {
         Command::DisqualifyForCollusion { group, stage, round, board, reason } => {
             let at = Spot { group: *group, stage: *stage, round: *round, board: *board, game: 1 };
             collusion_headline(at, reason, ctx)
+        }
+        Command::SetBoardWatch { group, stage, round, board, time, watcher } => {
+            let seen = ctx.deltas.iter().find_map(|d| watch_line(d, ctx));
+            seen.unwrap_or_else(|| {
+                let after = BoardWatch { board: *board, time: *time, watcher: watcher.clone() };
+                watch_text((*group, *stage, *round, *board), None, Some(&after), ctx)
+            })
         }
         _ => super::action_label(&serde_json::to_string(command).unwrap_or_default(), ctx.lang),
     }
@@ -188,7 +196,8 @@ pub(super) fn command_round(command: &Command) -> Option<RoundNo> {
         | Command::UnpairRound { round, .. }
         | Command::EditPairing { round, .. }
         | Command::CancelAnnouncedBye { round, .. }
-        | Command::DisqualifyForCollusion { round, .. } => Some(*round),
+        | Command::DisqualifyForCollusion { round, .. }
+        | Command::SetBoardWatch { round, .. } => Some(*round),
         Command::PairRound { round, .. } => Some(round.no),
         Command::AnnounceBye { planned, .. } => Some(planned.round),
         Command::RecordLedgerEntry { round, .. } => round.map(|r| r.round),
@@ -233,8 +242,46 @@ pub(super) fn details(delta: &Delta, ctx: &Ctx<'_>) -> Vec<String> {
                 })
                 .collect()
         }
+        Delta::Watch { .. } => watch_line(delta, ctx).into_iter().collect(),
         _ => Vec::new(),
     }
+}
+
+/// A board's game time and watching official, before → after.
+fn watch_line(delta: &Delta, ctx: &Ctx<'_>) -> Option<String> {
+    let Delta::Watch { group, stage, round, board, before, after } = delta else { return None };
+    Some(watch_text((*group, *stage, *round, *board), before.as_ref(), after.as_ref(), ctx))
+}
+
+/// `第2轮第3台（张三 – 李四）：对局时间 — → 19:30；挂盘手 — → 蛋总`.
+fn watch_text(
+    (group, stage, round, board): (GroupId, StageNo, RoundNo, BoardNo),
+    before: Option<&BoardWatch>,
+    after: Option<&BoardWatch>,
+    ctx: &Ctx<'_>,
+) -> String {
+    let game = ctx
+        .event
+        .group(group)
+        .and_then(|g| g.stage(stage))
+        .and_then(|s| s.round(round))
+        .and_then(|r| r.games.iter().find(|g| g.board == board));
+    let players = game.map(|g| players_of(g, ctx)).unwrap_or_default();
+    let place = match ctx.lang {
+        Lang::Zh => format!("{}第{round}轮第{board}台", ctx.place(group, stage)),
+        Lang::En => format!("{}Round {round} board {board}", ctx.place(group, stage)),
+    };
+    let time = |w: Option<&BoardWatch>| w.and_then(|w| w.time).map_or_else(|| "—".to_string(), |t| t.to_string());
+    let watcher = |w: Option<&BoardWatch>| w.and_then(|w| w.watcher.clone()).unwrap_or_else(|| "—".to_string());
+    let mut fields = Vec::new();
+    for ((zh, en), b, a) in [
+        (("对局时间", "game time"), time(before), time(after)),
+        (("挂盘手", "watched by"), watcher(before), watcher(after)),
+    ] {
+        let value = if b == a { a } else { Ctx::arrow(b, a) };
+        fields.push(format!("{} {value}", ctx.t(zh, en)));
+    }
+    format!("{place}{players}{}{}", ctx.colon(), ctx.list(&fields))
 }
 
 /// The boards and byes of a round that changed by hand: `第5台：张三 – 李四 → 李四 – 张三`.

@@ -17,7 +17,8 @@ pub(super) fn headline(command: &Command, ctx: &Ctx<'_>) -> String {
         | Command::SetStageFormat { group, stage, .. }
         | Command::SetStageSchedule { group, stage, .. }
         | Command::SetStageQualifiers { group, stage, .. }
-        | Command::SetKnockoutRules { group, stage, .. } => stage_headline(*group, *stage, ctx),
+        | Command::SetKnockoutRules { group, stage, .. }
+        | Command::SetStageVideo { group, stage, .. } => stage_headline(*group, *stage, ctx),
         Command::AdvanceStage { group, stage, nominees } => advance_headline(*group, *stage, nominees.len(), ctx),
         Command::SetEventInfo { .. } => {
             let fields = ctx.deltas.iter().find_map(|d| match d {
@@ -185,6 +186,7 @@ fn stage_changes(b: &Stage, a: &Stage, ctx: &Ctx<'_>) -> Vec<String> {
     // The knockout options besides the games per match, shown as changed.
     let options = |s: &Stage| s.knockout.clone().map(|k| KnockoutRules { games_per_match: 0, ..k });
     let text = |s: &str| if s.trim().is_empty() { "—".to_string() } else { s.to_string() };
+    let yes_no = |v: bool| ctx.t(if v { "是" } else { "否" }, if v { "yes" } else { "no" }).to_string();
     diffs(
         ctx,
         vec![
@@ -197,6 +199,7 @@ fn stage_changes(b: &Stage, a: &Stage, ctx: &Ctx<'_>) -> Vec<String> {
             (("提名名额", "nominees"), b.nominees.to_string(), a.nominees.to_string()),
             (("每场局数", "games per match"), per_match(b), per_match(a)),
             (("参赛人数", "entrants"), b.entrants.len().to_string(), a.entrants.len().to_string()),
+            (("视频赛", "video stage"), yes_no(b.video), yes_no(a.video)),
         ],
         vec![
             (("计分已修改", "scoring changed"), b.scoring != a.scoring),

@@ -238,3 +238,31 @@ fn every_kind_of_row_reads_in_words() {
         }
     }
 }
+
+// R-8.3 (issue 19 item 6): a board's game time and watcher read as one sentence, before
+// → after, and marking a stage as a video stage names the setting.
+#[test]
+fn a_board_watch_reads_in_words() {
+    use crate::domain::event::Official;
+    use crate::domain::watch::GameTime;
+    let dir = tempfile::tempdir().unwrap();
+    let mut f = file(dir.path(), |e| e.officials = vec![Official { role: "挂盘手".into(), name: "蛋总".into() }]);
+    f.execute(&Command::SetStageVideo { group: G, stage: S, video: true }).unwrap();
+    assert_eq!(last(&f, Lang::Zh).headline, "「积分编排赛」：视频赛 否 → 是");
+    let watch = |time, watcher: Option<&str>| Command::SetBoardWatch {
+        group: G,
+        stage: S,
+        round: RoundNo(1),
+        board: BoardNo(1),
+        time,
+        watcher: watcher.map(str::to_string),
+    };
+    f.execute(&watch(GameTime::at(19, 30), None)).unwrap();
+    let names = board_1(&f);
+    assert_eq!(last(&f, Lang::Zh).headline, format!("第1轮第1台（{names}）：对局时间 — → 19:30；挂盘手 —"));
+    f.execute(&watch(GameTime::at(20, 0), Some("蛋总"))).unwrap();
+    let words = last(&f, Lang::En);
+    assert_eq!(words.headline, format!("Round 1 board 1 ({names}): game time 19:30 → 20:00; watched by — → 蛋总"));
+    assert_eq!(words.rounds, [RoundNo(1)]);
+    assert_eq!(words.details, std::slice::from_ref(&words.headline));
+}

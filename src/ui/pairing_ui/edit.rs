@@ -1,6 +1,8 @@
 //! Hand edits of the last round's pairing (R-3.3): the edit bar (swap players, swap
 //! colours, move to the bye, unpair) with its keys, the check of an edit against the
-//! absolute rules, and the dialog that confirms an edit breaking them or an unpairing.
+//! absolute rules, and the dialog that confirms an edit breaking them or an unpairing;
+//! in a knockout round, the bar that swaps a match's colours before its first result
+//! (the higher seed's choice, R-6.2).
 
 use super::{Confirm, PairingView, WARNING_MARK};
 use crate::domain::command::Command;
@@ -81,6 +83,55 @@ pub(super) fn edit_bar_ui(
     if let Some(edit) = edit {
         request_edit(state, env, stage, round, edit, jobs);
     }
+}
+
+/// The knockout round's bar: the chosen match's colours swap (every game of it) while
+/// none of its games has a result — the higher seed's choice of colour (R-6.2).
+pub(super) fn match_colours_bar_ui(
+    ui: &mut Ui,
+    state: &mut PairingView,
+    env: &Env<'_>,
+    stage: &Stage,
+    round: &Round,
+    key: &dyn Fn(&mut Ui, Key) -> bool,
+    jobs: &mut Vec<Job>,
+) {
+    let lang = env.lang;
+    let open = super::matches_without_results(round);
+    let chosen = state.board.filter(|b| open.contains(b));
+    ui.horizontal_wrapped(|ui| {
+        ui.label(match (lang, chosen) {
+            (Lang::Zh, Some(b)) => format!("已选：第{b}台"),
+            (Lang::Zh, None) => "已选：无".to_string(),
+            (Lang::En, Some(b)) => format!("Chosen: board {b}"),
+            (Lang::En, None) => "Chosen: none".to_string(),
+        });
+        let colours = ui
+            .add_enabled(chosen.is_some(), egui::Button::new(lang.t("交换先后手 (C)", "Swap colours (C)")))
+            .on_hover_text(lang.t(
+                "较高种子的选择：本场各局红黑互换（加赛局随第1局轮换）",
+                "The higher seed's choice: red and black change places in every game of the match (playoffs follow game 1)",
+            ))
+            .on_disabled_hover_text(lang.t("先点选尚无成绩的台次", "Click the number of a match without results first"));
+        if let Some(board) = chosen
+            && (colours.clicked() || key(ui, Key::C))
+        {
+            jobs.push(edit_job(env, stage, round.no, PairingEdit::SwapColours { board }, false));
+            state.clear_choice();
+        }
+        if open.is_empty() {
+            ui.weak(lang.t(
+                "本轮各场都已有成绩，先后手不能再交换。",
+                "Every match of the round has results; colours can no longer be swapped.",
+            ));
+        } else {
+            ui.weak(lang.t(
+                "第1局默认较高种子执红；较高种子另选时，在本场有成绩前点选台次并交换先后手。",
+                "The higher seed has red in game 1 unless they choose otherwise: before the match's first result, \
+                 click its number and swap colours.",
+            ));
+        }
+    });
 }
 
 /// Checks an edit; sends it at once, or asks first when it breaks an absolute rule.

@@ -1,9 +1,10 @@
 //! The pairing table of a round — board, red, points before the round, colour history,
-//! result, black likewise, then the byes — with players and boards to click for an
-//! edit, and the round's warnings under it.
+//! result, black likewise, in a video stage each board's agreed game time and watching
+//! official, then the byes — with players and boards to click for an edit, and the
+//! round's warnings under it.
 
 use super::{Line, PairingView, WARNING_MARK, bye_label, colour_histories};
-use crate::domain::event::{Round, Stage};
+use crate::domain::event::{Game, Round, Stage};
 use crate::domain::ids::{BoardNo, StartNo};
 use crate::domain::standings::records_after;
 use crate::lang::Localized;
@@ -13,16 +14,28 @@ use crate::ui::result_entry::result_label;
 use crate::ui::table::{Align, header_height, header_ui, row_height, table_builder, text_cell_ui, under_table_ui};
 use egui::Ui;
 use egui_extras::Column;
+use std::collections::BTreeSet;
 
-/// The table of games and byes; with `editable`, players and boards can be chosen.
+/// What the table lets the director choose: every player and board for a hand edit,
+/// or only these boards (knockout matches whose colours may still swap).
+pub(super) struct Choosable<'a> {
+    /// Players and boards can be chosen.
+    pub(super) players: bool,
+    /// These boards can be chosen in any case.
+    pub(super) boards: &'a BTreeSet<BoardNo>,
+}
+
+/// The table of games and byes, with what `choose` allows to be chosen.
 pub(super) fn pairing_table_ui(
     ui: &mut Ui,
     state: &mut PairingView,
     env: &Env<'_>,
     stage: &Stage,
     chosen: &Round,
-    editable: bool,
+    choose: Choosable<'_>,
 ) {
+    let editable = choose.players;
+    let video = stage.video;
     let (event, group, lang) = (env.event, env.group, env.lang);
     let before = records_after(event, group.id, stage, chosen.no.0.saturating_sub(1));
     let histories = colour_histories(stage, chosen.no, lang);
@@ -40,6 +53,12 @@ pub(super) fn pairing_table_ui(
         (lang.t("色序", "Colours"), Align::Left),
     ]
     .into_iter()
+    .chain(
+        video
+            .then_some([(lang.t("对局时间", "Game time"), Align::Left), (lang.t("挂盘手", "Watched by"), Align::Left)])
+            .into_iter()
+            .flatten(),
+    )
     .map(|(h, a)| (h.to_string(), a))
     .collect();
     let (header_h, row_h) = (header_height(ui), row_height(ui));
@@ -67,72 +86,87 @@ pub(super) fn pairing_table_ui(
         });
     };
     // The table fills the height left (the warnings are drawn under it first).
-    table_builder(ui, ("pairings", group.id, stage.no, chosen.no))
+    let builder = table_builder(ui, ("pairings", group.id, stage.no, chosen.no))
         .column(Column::exact(44.0))
         .column(Column::initial(130.0).at_least(80.0))
         .column(Column::exact(40.0))
         .column(Column::initial(70.0).at_least(40.0))
         .column(Column::initial(170.0).at_least(90.0))
         .column(Column::initial(130.0).at_least(80.0))
-        .column(Column::exact(40.0))
-        .column(Column::remainder().at_least(40.0))
-        .header(header_h, |header| header_ui(header, &headings))
-        .body(|body| {
-            body.rows(row_h, lines.len(), |mut row| match lines.get(row.index()).copied() {
-                Some(Line::Game(game)) => {
-                    let id = ("game", game.board, game.game);
-                    row.set_selected(chosen_board == Some(game.board));
-                    row.col(|ui| {
-                        ui.push_id(("board", game.board, game.game), |ui| {
-                            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                                let text = game.board.to_string();
-                                if editable {
-                                    let response =
-                                        ui.selectable_label(chosen_board == Some(game.board), text).on_hover_text(
-                                            lang.t("选定本台（交换先后手）", "Choose the board (swap colours)"),
-                                        );
-                                    if response.clicked() {
-                                        board_now = Some(game.board);
-                                    }
-                                } else {
-                                    ui.label(text);
+        .column(Column::exact(40.0));
+    let builder = if video {
+        builder
+            .column(Column::initial(70.0).at_least(40.0))
+            .column(Column::initial(130.0).at_least(70.0))
+            .column(Column::remainder().at_least(60.0))
+    } else {
+        builder.column(Column::remainder().at_least(40.0))
+    };
+    builder.header(header_h, |header| header_ui(header, &headings)).body(|body| {
+        body.rows(row_h, lines.len(), |mut row| match lines.get(row.index()).copied() {
+            Some(Line::Game(game)) => {
+                let id = ("game", game.board, game.game);
+                row.set_selected(chosen_board == Some(game.board));
+                row.col(|ui| {
+                    ui.push_id(("board", game.board, game.game), |ui| {
+                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                            let text = game.board.to_string();
+                            if editable || choose.boards.contains(&game.board) {
+                                let response = ui
+                                    .selectable_label(chosen_board == Some(game.board), text)
+                                    .on_hover_text(lang.t("选定本台（交换先后手）", "Choose the board (swap colours)"));
+                                if response.clicked() {
+                                    board_now = Some(game.board);
                                 }
-                            });
+                            } else {
+                                ui.label(text);
+                            }
                         });
                     });
-                    row.col(|ui| player_cell(ui, game.red, &mut picked_now));
-                    text_cell_ui(&mut row, id, Align::Right, points(game.red));
-                    text_cell_ui(&mut row, id, Align::Left, history(game.red));
-                    text_cell_ui(
-                        &mut row,
-                        id,
-                        Align::Left,
-                        game.result.map(|r| result_label(r, lang)).unwrap_or_default(),
-                    );
-                    row.col(|ui| player_cell(ui, game.black, &mut picked_now));
-                    text_cell_ui(&mut row, id, Align::Right, points(game.black));
-                    text_cell_ui(&mut row, id, Align::Left, history(game.black));
+                });
+                row.col(|ui| player_cell(ui, game.red, &mut picked_now));
+                text_cell_ui(&mut row, id, Align::Right, points(game.red));
+                text_cell_ui(&mut row, id, Align::Left, history(game.red));
+                text_cell_ui(&mut row, id, Align::Left, game.result.map(|r| result_label(r, lang)).unwrap_or_default());
+                row.col(|ui| player_cell(ui, game.black, &mut picked_now));
+                text_cell_ui(&mut row, id, Align::Right, points(game.black));
+                text_cell_ui(&mut row, id, Align::Left, history(game.black));
+                if video {
+                    let (time, watcher) = watch_cells(chosen, game);
+                    text_cell_ui(&mut row, id, Align::Left, time);
+                    text_cell_ui(&mut row, id, Align::Left, watcher);
                 }
-                Some(Line::Bye(bye)) => {
-                    let id = ("bye", bye.player);
-                    text_cell_ui(&mut row, id, Align::Right, String::new());
-                    row.col(|ui| player_cell(ui, bye.player, &mut picked_now));
-                    text_cell_ui(&mut row, id, Align::Right, points(bye.player));
-                    text_cell_ui(&mut row, id, Align::Left, history(bye.player));
-                    text_cell_ui(&mut row, id, Align::Left, bye_label(bye.kind, lang).to_string());
-                    for _ in 0..3 {
-                        text_cell_ui(&mut row, id, Align::Left, String::new());
-                    }
+            }
+            Some(Line::Bye(bye)) => {
+                let id = ("bye", bye.player);
+                text_cell_ui(&mut row, id, Align::Right, String::new());
+                row.col(|ui| player_cell(ui, bye.player, &mut picked_now));
+                text_cell_ui(&mut row, id, Align::Right, points(bye.player));
+                text_cell_ui(&mut row, id, Align::Left, history(bye.player));
+                text_cell_ui(&mut row, id, Align::Left, bye_label(bye.kind, lang).to_string());
+                for _ in 0..if video { 5 } else { 3 } {
+                    text_cell_ui(&mut row, id, Align::Left, String::new());
                 }
-                None => {}
-            });
+            }
+            None => {}
         });
+    });
     if let Some(p) = picked_now {
         state.pick(p);
     }
     if let Some(b) = board_now {
         state.board = if state.board == Some(b) { None } else { Some(b) };
         state.message = None;
+    }
+}
+
+/// A video stage's game time and watching official of the game's board, on the first
+/// game of the board only (a knockout match's record is the match's).
+fn watch_cells(round: &Round, game: &Game) -> (String, String) {
+    let first = round.games.iter().find(|g| g.board == game.board).is_some_and(|g| g.game == game.game);
+    match round.watch_of(game.board).filter(|_| first) {
+        Some(w) => (w.time.map(|t| t.to_string()).unwrap_or_default(), w.watcher.clone().unwrap_or_default()),
+        None => (String::new(), String::new()),
     }
 }
 
