@@ -110,7 +110,7 @@ fn check_all<T: Localized + Debug, const N: usize>(
 
 // ---- DomainError ----
 
-fn domain_samples() -> [DomainError; 45] {
+fn domain_samples() -> [DomainError; 49] {
     use DomainError as E;
     let (g, s, p, r) = (GroupId(1), StageNo(2), StartNo(12), RoundNo(3));
     [
@@ -162,10 +162,14 @@ fn domain_samples() -> [DomainError; 45] {
         E::NotVideoStage(s),
         E::GameTimeOutsideHours(GameTime::at(7, 59).unwrap()),
         E::WatcherNotOfficial(NAME.into()),
+        E::NotInGroup { player: p, group: g },
+        E::AvoidSelf(p),
+        E::NotAvoided { a: p, b: StartNo(9) },
+        E::BoardOutOfRange(12_000),
     ]
 }
 
-fn domain_sample<'a>(e: &DomainError, s: &'a [DomainError; 45]) -> &'a DomainError {
+fn domain_sample<'a>(e: &DomainError, s: &'a [DomainError; 49]) -> &'a DomainError {
     use DomainError as E;
     match e {
         E::UnknownGroup(_) => &s[0],
@@ -213,6 +217,10 @@ fn domain_sample<'a>(e: &DomainError, s: &'a [DomainError; 45]) -> &'a DomainErr
         E::NotVideoStage(_) => &s[42],
         E::GameTimeOutsideHours(_) => &s[43],
         E::WatcherNotOfficial(_) => &s[44],
+        E::NotInGroup { .. } => &s[45],
+        E::AvoidSelf(_) => &s[46],
+        E::NotAvoided { .. } => &s[47],
+        E::BoardOutOfRange(_) => &s[48],
     }
 }
 
@@ -267,7 +275,7 @@ fn entry_sample<'a>(e: &EntryProblem, s: &'a [EntryProblem; 8]) -> &'a EntryProb
 
 // ---- PairingError ----
 
-fn pairing_samples() -> [PairingError; 10] {
+fn pairing_samples() -> [PairingError; 11] {
     use PairingError as E;
     [
         E::UnknownStage { group: GroupId(1), stage: StageNo(3) },
@@ -280,10 +288,11 @@ fn pairing_samples() -> [PairingError; 10] {
         E::TooFewPlayers(1),
         E::NoValidPairing { round: RoundNo(8), players: vec![StartNo(3), StartNo(7)] },
         E::DutchTooLarge { round: RoundNo(4), players: 900, megabytes: 2048 },
+        E::AvoidedPairsBlock { round: RoundNo(2), pairs: vec![(StartNo(1), StartNo(2))] },
     ]
 }
 
-fn pairing_sample<'a>(e: &PairingError, s: &'a [PairingError; 10]) -> &'a PairingError {
+fn pairing_sample<'a>(e: &PairingError, s: &'a [PairingError; 11]) -> &'a PairingError {
     use PairingError as E;
     match e {
         E::UnknownStage { .. } => &s[0],
@@ -296,6 +305,7 @@ fn pairing_sample<'a>(e: &PairingError, s: &'a [PairingError; 10]) -> &'a Pairin
         E::TooFewPlayers(_) => &s[7],
         E::NoValidPairing { .. } => &s[8],
         E::DutchTooLarge { .. } => &s[9],
+        E::AvoidedPairsBlock { .. } => &s[10],
     }
 }
 

@@ -40,7 +40,7 @@ fn round(e: &mut Event, no: u32, boards: &[(u32, u32, Outcome)], bye: u32) {
         })
         .collect();
     let byes = vec![Bye::new(StartNo(bye), ByeKind::Pairing)];
-    let paired = Round { no: RoundNo(no), seed: None, games, byes, warnings: Vec::new() };
+    let paired = Round { no: RoundNo(no), seed: None, games, byes, warnings: Vec::new(), watches: Vec::new() };
     apply(e, &Command::PairRound { group: G, stage: S, round: paired }).unwrap();
     for (i, &(_, _, outcome)) in boards.iter().enumerate() {
         let result = Some(GameResult::plain(outcome));

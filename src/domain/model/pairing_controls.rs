@@ -140,7 +140,7 @@ pub fn place_fixed_boards(games: &mut [Game], fixed: &[FixedBoard]) {
     let order: Vec<usize> = seat.iter().map(|s| s.or_else(|| rest.next()).unwrap_or_default()).collect();
     let original = games.to_vec();
     for (k, &i) in order.iter().enumerate() {
-        games[k] = Game { board: BoardNo(k as u32 + 1), ..original[i].clone() };
+        games[k] = Game { board: BoardNo(k as u32 + 1), ..original[i] };
     }
 }
 
