@@ -19,6 +19,7 @@ use bianpai::domain::knockout::KnockoutError;
 use bianpai::domain::matching::MatchingError;
 use bianpai::domain::model::group_rules::GroupRulesIssue;
 use bianpai::domain::model::prize_checks::{PrizePart, PrizeRulesIssue};
+use bianpai::domain::model::prize_decision::PrizeDecisionIssue;
 use bianpai::domain::model::stage_checks::StageSettingIssue;
 use bianpai::domain::money::{LedgerId, LedgerKind, RoundRef};
 use bianpai::domain::player::{Gender, Title};
@@ -109,7 +110,7 @@ fn check_all<T: Localized + Debug, const N: usize>(
 
 // ---- DomainError ----
 
-fn domain_samples() -> [DomainError; 41] {
+fn domain_samples() -> [DomainError; 42] {
     use DomainError as E;
     let (g, s, p, r) = (GroupId(1), StageNo(2), StartNo(12), RoundNo(3));
     [
@@ -157,10 +158,11 @@ fn domain_samples() -> [DomainError; 41] {
         E::PlayerHasHistory(p),
         E::LedgerEntryVoid(LedgerId(4)),
         E::RenumberAfterPairing(g),
+        E::PrizeDecision { start_no: p, issue: PrizeDecisionIssue::ReasonMissing },
     ]
 }
 
-fn domain_sample<'a>(e: &DomainError, s: &'a [DomainError; 41]) -> &'a DomainError {
+fn domain_sample<'a>(e: &DomainError, s: &'a [DomainError; 42]) -> &'a DomainError {
     use DomainError as E;
     match e {
         E::UnknownGroup(_) => &s[0],
@@ -204,6 +206,7 @@ fn domain_sample<'a>(e: &DomainError, s: &'a [DomainError; 41]) -> &'a DomainErr
         E::PlayerHasHistory(_) => &s[38],
         E::LedgerEntryVoid(_) => &s[39],
         E::RenumberAfterPairing(_) => &s[40],
+        E::PrizeDecision { .. } => &s[41],
     }
 }
 
@@ -219,6 +222,9 @@ fn domain_extra() -> Vec<DomainError> {
         E::RoundsBelowPaired { paired: 1 },
         E::Ineligible { name: NAME.into(), issues: vec![] },
         E::InvalidEntry(EntryProblem::OfficialNameMissing { role: String::new() }),
+        E::PrizeDecision { start_no: StartNo(4), issue: PrizeDecisionIssue::Disqualified },
+        E::PrizeDecision { start_no: StartNo(4), issue: PrizeDecisionIssue::NotInGroup },
+        E::PrizeDecision { start_no: StartNo(4), issue: PrizeDecisionIssue::NothingToClear },
     ]
 }
 

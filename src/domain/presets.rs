@@ -154,6 +154,7 @@ fn group(id: u32, name: &str, aliases: &[&str], stages: Vec<Stage>) -> Group {
         registration: None,
         phone_required: false,
         prizes: PrizeRules::default(),
+        prize_decisions: Vec::new(),
         stages,
     }
 }

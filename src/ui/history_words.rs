@@ -151,7 +151,8 @@ fn headline(command: &Command, ctx: &Ctx<'_>) -> String {
         | C::AddGroup { .. }
         | C::SetGroupRules { .. }
         | C::RemoveGroup { .. }
-        | C::SetPrizeRules { .. } => settings::headline(command, ctx),
+        | C::SetPrizeRules { .. }
+        | C::SetPrizeDecision { .. } => settings::headline(command, ctx),
         C::RecordLedgerEntry { .. } | C::VoidLedgerEntry { .. } => money::headline(command, ctx),
     }
 }

@@ -13,6 +13,7 @@ pub mod money;
 pub mod player;
 pub mod points;
 pub mod prize_checks;
+pub mod prize_decision;
 pub mod prize_rules;
 pub mod result;
 pub mod rules;
