@@ -19,6 +19,7 @@ use bianpai::domain::knockout::KnockoutError;
 use bianpai::domain::matching::MatchingError;
 use bianpai::domain::model::group_rules::GroupRulesIssue;
 use bianpai::domain::model::prize_checks::{PrizePart, PrizeRulesIssue};
+use bianpai::domain::model::prize_decision::PrizeDecisionIssue;
 use bianpai::domain::model::stage_checks::StageSettingIssue;
 use bianpai::domain::money::{LedgerId, LedgerKind, RoundRef};
 use bianpai::domain::player::{Gender, Title};
@@ -110,7 +111,7 @@ fn check_all<T: Localized + Debug, const N: usize>(
 
 // ---- DomainError ----
 
-fn domain_samples() -> [DomainError; 49] {
+fn domain_samples() -> [DomainError; 50] {
     use DomainError as E;
     let (g, s, p, r) = (GroupId(1), StageNo(2), StartNo(12), RoundNo(3));
     [
@@ -166,10 +167,11 @@ fn domain_samples() -> [DomainError; 49] {
         E::AvoidSelf(p),
         E::NotAvoided { a: p, b: StartNo(9) },
         E::BoardOutOfRange(12_000),
+        E::PrizeDecision { start_no: p, issue: PrizeDecisionIssue::ReasonMissing },
     ]
 }
 
-fn domain_sample<'a>(e: &DomainError, s: &'a [DomainError; 49]) -> &'a DomainError {
+fn domain_sample<'a>(e: &DomainError, s: &'a [DomainError; 50]) -> &'a DomainError {
     use DomainError as E;
     match e {
         E::UnknownGroup(_) => &s[0],
@@ -221,6 +223,7 @@ fn domain_sample<'a>(e: &DomainError, s: &'a [DomainError; 49]) -> &'a DomainErr
         E::AvoidSelf(_) => &s[46],
         E::NotAvoided { .. } => &s[47],
         E::BoardOutOfRange(_) => &s[48],
+        E::PrizeDecision { .. } => &s[49],
     }
 }
 
@@ -238,6 +241,9 @@ fn domain_extra() -> Vec<DomainError> {
         E::InvalidEntry(EntryProblem::OfficialNameMissing { role: String::new() }),
         // a date-and-time after 22:00.
         E::GameTimeOutsideHours(GameTime::parse("2025-06-01 22:01").unwrap()),
+        E::PrizeDecision { start_no: StartNo(4), issue: PrizeDecisionIssue::Disqualified },
+        E::PrizeDecision { start_no: StartNo(4), issue: PrizeDecisionIssue::NotInGroup },
+        E::PrizeDecision { start_no: StartNo(4), issue: PrizeDecisionIssue::NothingToClear },
     ]
 }
 

@@ -129,7 +129,7 @@ fn seed_000_event_from_qualifier_to_knockout_places() {
     let got: Vec<StartNo> = places.rows.iter().map(|r| r.start_no).collect();
     let expected: Vec<StartNo> = [3, 9, 4, 2, 1, 5, 6, 7, 8, 10, 11, 12, 13, 14, 15, 16].map(s).to_vec();
     assert_eq!(got, expected);
-    assert_eq!(places.rows.iter().map(|r| r.rank).collect::<Vec<_>>(), (1..=16).collect::<Vec<_>>());
+    assert_eq!(places.rows.iter().map(|r| r.rank).collect::<Vec<_>>(), (1..=16).map(Some).collect::<Vec<_>>());
 
     // the event's final ranking is the knockout's 1–16, then the Swiss's 17–32.
     let swiss_order: Vec<StartNo> = swiss.rows.iter().map(|r| r.start_no).collect();

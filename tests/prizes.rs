@@ -148,6 +148,7 @@ fn seed_000_full_prize_list() {
             seed_rank: if i < 16 { position(&ko_seeds, p) } else { position(&swiss_seeds, p) },
             verified_female: i == 5 || i == 20,
             played_every_round: true,
+            section: None,
         })
         .collect();
     assert_eq!(prize_ranking(&e, G, &rules).unwrap(), by_hand, "prize_ranking follows R-6.7");
@@ -242,6 +243,7 @@ fn lucky_ranks_end_in_5_2_0() {
             seed_rank: None,
             verified_female: false,
             played_every_round: true,
+            section: None,
         })
         .collect();
     let list = awards(&PrizeRules::lingting_cup(), &ranking);
@@ -322,7 +324,9 @@ fn seed_003_adult_tiers_and_missed_rounds() {
         11..=20 => cash("三等奖", 3_000),
         _ => cash("参赛奖", 1_000),
     };
-    let fen = |p: &Prize| if let Prize::Cash { amount_fen, .. } = p { *amount_fen } else { 0 };
+    // the prizes go by rank among the players who receive prizes, so the tier
+    // of a player who missed a round passes down to the next one.
+    let missed_above = |rank: u32| ranking.iter().filter(|q| !q.played_every_round && q.rank < rank).count() as u32;
     let got: BTreeMap<StartNo, Vec<Prize>> = list.awards.iter().map(|a| (a.start_no, a.items.clone())).collect();
     for p in &ranking {
         if missed.contains(&p.start_no) {
@@ -330,17 +334,15 @@ fn seed_003_adult_tiers_and_missed_rounds() {
         } else {
             assert_eq!(
                 got[&p.start_no],
-                vec![tier(p.rank)],
+                vec![tier(p.rank - missed_above(p.rank))],
                 "rank {}: one tier prize or the participation prize",
                 p.rank
             );
         }
     }
-    // Totals by hand: with all 24 finishing, 3 × 100 + 7 × 50 + 10 × 30 + 4 × 10
-    // = 300 + 350 + 300 + 40 = 990 元 = 99 000 fen; the three who missed a round take
-    // their rank's prize out (ranks are not moved up, so nobody else gains).
-    let lost: i64 = ranking.iter().filter(|p| !p.played_every_round).map(|p| fen(&tier(p.rank))).sum();
-    assert_eq!(list.totals.cash_fen, 99_000 - lost);
+    // Totals by hand: the 21 who played every round take the prizes of ranks 1–21:
+    // 3 × 100 + 7 × 50 + 10 × 30 + 1 × 10 = 300 + 350 + 300 + 10 = 960 元 = 96 000 fen.
+    assert_eq!(list.totals.cash_fen, 96_000);
     assert_eq!(list.awards.len(), 21);
     assert!(list.totals.items.is_empty());
     assert_eq!(list.totals.trophies, 0);
@@ -357,6 +359,7 @@ fn junior_tiers_and_configurable_ranges() {
             seed_rank: None,
             verified_female: false,
             played_every_round: true,
+            section: None,
         })
         .collect();
     let fen = |list: &PrizeList| list.awards.iter().map(|a| a.items.len()).sum::<usize>();
@@ -398,7 +401,9 @@ fn cli_prizes_json_shape() {
     let f = path.to_str().unwrap();
     let out = common::json(&["prizes", f, "--json"]);
 
-    assert_eq!(keys(&out), ["awards", "totals"]);
+    // CLI.md's two fields, and `withheld`, added: nobody is left out here.
+    assert_eq!(keys(&out), ["awards", "totals", "withheld"]);
+    assert_eq!(out["withheld"], json!([]));
     let awards_json = out["awards"].as_array().unwrap();
     assert_eq!(awards_json.len(), 10, "every rank of 10 has a cash prize (9 and 10: 50 元 each)");
     let first = &awards_json[0];
@@ -460,5 +465,5 @@ fn cli_prizes_group_choice() {
     assert_eq!(common::code(&out), 2, "{}", common::stderr(&out));
     // Nothing played yet: an empty list, zero totals.
     let out = common::json(&["prizes", f, "--group", "adult", "--json"]);
-    assert_eq!(out, json!({"awards": [], "totals": {"cash_fen": 0, "items": {}, "trophies": 0}}));
+    assert_eq!(out, json!({"awards": [], "totals": {"cash_fen": 0, "items": {}, "trophies": 0}, "withheld": []}));
 }

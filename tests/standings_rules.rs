@@ -105,7 +105,7 @@ fn assert_table(s: &Standings, columns: &[Tiebreak], expected: &[Line]) {
                 let unit = if matches!(t, OpponentsPoints | Progressive) { Unit::Tenths } else { Unit::Count };
                 assert_eq!(v.unit, unit, "unit of {t:?} for player {}", r.start_no);
             }
-            (r.rank, r.start_no.0, r.points.tenths(), r.tiebreaks.iter().map(|(_, v)| v.raw).collect())
+            (r.rank.unwrap_or(0), r.start_no.0, r.points.tenths(), r.tiebreaks.iter().map(|(_, v)| v.raw).collect())
         })
         .collect();
     assert_eq!(got, expected, "standings after round {}", s.after_round);

@@ -176,7 +176,7 @@ fn library_rows(event: &Event, group: GroupId, stage: StageNo) -> Vec<[String; 4
         .iter()
         .map(|r| {
             let name = event.player(r.start_no).unwrap().entry.name.clone();
-            [r.rank.to_string(), r.start_no.to_string(), name, r.points.to_string()]
+            [r.rank_text(), r.start_no.to_string(), name, r.points.to_string()]
         })
         .collect()
 }

@@ -8,7 +8,7 @@ use crate::domain::command::{Command, DomainError};
 use crate::domain::event::Event;
 use crate::domain::ids::{GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::ledger::{self, Account, LedgerKind, RoundRef, accounts, forfeit_fines, parse_yuan, yuan};
-use crate::domain::prizes::{awards, prize_ranking};
+use crate::domain::prizes::prize_outcome;
 use crate::store::{EventFile, EventReader};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -136,8 +136,8 @@ pub(super) fn prize_cash(event: &Event) -> BTreeMap<StartNo, i64> {
         if g.prizes.is_empty() {
             continue;
         }
-        let Ok(ranking) = prize_ranking(event, g.id, &g.prizes) else { continue };
-        for award in awards(&g.prizes, &ranking).awards {
+        let Ok(outcome) = prize_outcome(event, g.id, &g.prizes) else { continue };
+        for award in outcome.list.awards {
             *cash.entry(award.start_no).or_insert(0) += award.cash_fen();
         }
     }

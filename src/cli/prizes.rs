@@ -1,12 +1,13 @@
 //! `bianpai prizes FILE [--group G] [--json]`: the group's prize list over its
-//! prize ranking (the final ranking of after a knockout).
+//! prize ranking (the final ranking of after a knockout), and the players whose
+//! rank would carry a prize but who get none, with why.
 
 use super::table::{self, Align};
 use super::words::{lang, t};
 use super::{GroupArg, resolve_group};
-use crate::domain::event::Event;
+use crate::domain::event::{Event, Group};
 use crate::domain::ledger::yuan;
-use crate::domain::prizes::{Prize, PrizeList, awards, group_finished, prize_ranking};
+use crate::domain::prizes::{Prize, PrizeOutcome, Withheld, group_finished, prize_outcome};
 use crate::store::EventReader;
 use anyhow::Context;
 use serde_json::{Value, json};
@@ -17,69 +18,121 @@ pub(super) fn prizes_out(file: &Path, group: &GroupArg, as_json: bool) -> anyhow
     let f = EventReader::open(file)?;
     let event = f.event();
     let g = resolve_group(event, group)?;
-    let ranking = prize_ranking(event, g.id, &g.prizes)
+    let outcome = prize_outcome(event, g.id, &g.prizes)
         .with_context(|| t(format!("“{}”的奖励", g.name), format!("prizes of {}", g.name)))?;
-    let list = awards(&g.prizes, &ranking);
     if as_json {
-        return Ok(format!("{}\n", prizes_json(event, &list)));
+        return Ok(format!("{}\n", prizes_json(event, g, &outcome)));
     }
     let mut out = t(format!("{} 奖励名单\n", g.name), format!("{}: prize list\n", g.name));
     if g.prizes.is_empty() {
         out.push_str(&t("（本组未设奖励）\n", "(no prizes in this group)\n"));
         return Ok(out);
     }
-    if ranking.is_empty() {
+    if outcome.ranking.is_empty() {
         out.push_str(&t("（尚无完成的轮次）\n", "(no round is complete yet)\n"));
         return Ok(out);
     }
     if !group_finished(event, g) {
         out.push_str(&t("（比赛尚未结束，名单为暂定）\n", "(the event is not over; the list is provisional)\n"));
     }
-    let rows: Vec<Vec<String>> = list
+    let rows: Vec<Vec<String>> = outcome
+        .list
         .awards
         .iter()
-        .map(|a| {
-            let items: Vec<String> = a.items.iter().map(|p| p.describe_in(lang())).collect();
-            vec![a.rank.to_string(), a.start_no.to_string(), name_of(event, a.start_no.0), items.join(&t("，", ", "))]
-        })
+        .map(|a| vec![a.rank.to_string(), a.start_no.to_string(), name_of(event, a.start_no.0), items_text(&a.items)])
         .collect();
-    out.push_str(&table::render(
-        &[
-            ("名次", "Rank", Align::Right),
-            ("编号", "No.", Align::Right),
-            ("姓名", "Name", Align::Left),
-            ("奖励", "Award", Align::Left),
-        ],
-        &rows,
-    ));
-    let cash = yuan(list.totals.cash_fen);
+    let headings = [
+        ("名次", "Rank", Align::Right),
+        ("编号", "No.", Align::Right),
+        ("姓名", "Name", Align::Left),
+        ("奖励", "Award", Align::Left),
+    ];
+    out.push_str(&table::render(&headings, &rows));
+    let totals = &outcome.list.totals;
+    let cash = yuan(totals.cash_fen);
     out.push_str(&t(format!("奖金合计 {cash}元\n"), format!("Cash in total {cash} yuan\n")));
-    for (label, quantity) in &list.totals.items {
+    for (label, quantity) in &totals.items {
         out.push_str(&format!("{label} {quantity}\n"));
     }
-    let trophies = list.totals.trophies;
+    let trophies = totals.trophies;
     out.push_str(&t(format!("奖杯 {trophies}\n"), format!("Trophies {trophies}\n")));
+    out.push_str(&withheld_table(event, g, &outcome.withheld));
     Ok(out)
 }
 
-/// The `prizes --json` shape of CLI.md.
-fn prizes_json(event: &Event, list: &PrizeList) -> Value {
+/// The players whose rank would carry a prize but who get none, with why, as a
+/// table under its heading; nothing when there are none.
+fn withheld_table(event: &Event, group: &Group, withheld: &[Withheld]) -> String {
+    if withheld.is_empty() {
+        return String::new();
+    }
+    let rows: Vec<Vec<String>> = withheld
+        .iter()
+        .map(|w| {
+            vec![
+                w.rank_text(),
+                w.start_no.to_string(),
+                name_of(event, w.start_no.0),
+                items_text(&w.items),
+                w.reason.describe(lang(), group),
+            ]
+        })
+        .collect();
+    let headings = [
+        ("名次", "Rank", Align::Right),
+        ("编号", "No.", Align::Right),
+        ("姓名", "Name", Align::Left),
+        ("应得奖励", "Would carry", Align::Left),
+        ("原因", "Why", Align::Left),
+    ];
+    format!("{}{}", t("\n未获奖励的选手\n", "\nPlayers who get no prize\n"), table::render(&headings, &rows))
+}
+
+/// Prizes as one text: `第1名 500元，指定酒×2`.
+fn items_text(items: &[Prize]) -> String {
+    let items: Vec<String> = items.iter().map(|p| p.describe_in(lang())).collect();
+    items.join(&t("，", ", "))
+}
+
+/// A prize as `prizes --json` writes it.
+fn prize_json(p: &Prize) -> Value {
+    match p {
+        Prize::Cash { label, amount_fen } => json!({"kind": "cash", "label": label, "amount_fen": amount_fen}),
+        Prize::Item { label, quantity } => json!({"kind": "item", "label": label, "quantity": quantity}),
+        Prize::Trophy { label } => json!({"kind": "trophy", "label": label}),
+    }
+}
+
+/// The `prizes --json` shape of CLI.md, with the field `withheld` added: every
+/// player whose rank would carry a prize but who gets none — his rank (a disqualified
+/// player's: the rank he would hold), the prizes it would carry, the reason's code
+/// (`disqualified`, `withdrew`, `forfeit`, `missed_round`, `director`), the stage and
+/// round it names (or null) and the reason in words in the run's language.
+fn prizes_json(event: &Event, group: &Group, outcome: &PrizeOutcome) -> Value {
+    let list = &outcome.list;
     let awards: Vec<Value> = list
         .awards
         .iter()
         .map(|a| {
-            let items: Vec<Value> = a
-                .items
-                .iter()
-                .map(|p| match p {
-                    Prize::Cash { label, amount_fen } => {
-                        json!({"kind": "cash", "label": label, "amount_fen": amount_fen})
-                    }
-                    Prize::Item { label, quantity } => json!({"kind": "item", "label": label, "quantity": quantity}),
-                    Prize::Trophy { label } => json!({"kind": "trophy", "label": label}),
-                })
-                .collect();
+            let items: Vec<Value> = a.items.iter().map(prize_json).collect();
             json!({"rank": a.rank, "start_no": a.start_no.0, "name": name_of(event, a.start_no.0), "items": items})
+        })
+        .collect();
+    let withheld: Vec<Value> = outcome
+        .withheld
+        .iter()
+        .map(|w| {
+            let at = w.reason.round();
+            json!({
+                "rank": w.rank,
+                "start_no": w.start_no.0,
+                "name": name_of(event, w.start_no.0),
+                "items": w.items.iter().map(prize_json).collect::<Vec<Value>>(),
+                "reason": w.reason.code(),
+                "stage": at.map(|a| a.stage.0),
+                "round": at.map(|a| a.round.0),
+                "words": w.reason.describe(lang(), group),
+            })
         })
         .collect();
     let items: serde_json::Map<String, Value> =
@@ -87,6 +140,7 @@ fn prizes_json(event: &Event, list: &PrizeList) -> Value {
     json!({
         "awards": awards,
         "totals": {"cash_fen": list.totals.cash_fen, "items": items, "trophies": list.totals.trophies},
+        "withheld": withheld,
     })
 }
 

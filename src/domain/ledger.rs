@@ -111,7 +111,7 @@ impl Account {
 }
 
 /// Every player's account, sorted by start number. `prize_cash` gives each player's
-/// cash prizes in fen (from [`super::prizes::awards`] of their group); players not in it
+/// cash prizes in fen (from [`super::prizes::prize_outcome`] of their group); players not in it
 /// won none.
 pub fn accounts(event: &Event, prize_cash: &BTreeMap<StartNo, i64>) -> Vec<Account> {
     let mut by_player: BTreeMap<StartNo, Account> = event

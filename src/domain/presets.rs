@@ -159,6 +159,7 @@ fn group(id: u32, name: &str, aliases: &[&str], stages: Vec<Stage>) -> Group {
         phone_required: false,
         prizes: PrizeRules::default(),
         pairing_controls: Default::default(),
+        prize_decisions: Vec::new(),
         stages,
     }
 }

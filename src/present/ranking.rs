@@ -8,11 +8,13 @@
 //!   games as red and as black, status (the window, the PDF, the command line);
 //! - [`RankingTable::stage_standings`]: the same after the stage's last complete
 //!   round (a knockout: its places so far), with genders (the exports' stage sheets);
-//! - [`RankingTable::final_ranking`]: the ranking prizes go by ([`prize_ranking`]):
+//! - [`RankingTable::final_ranking`]: the ranking prizes go by
+//!   ([`crate::domain::prizes::prize_ranking`]):
 //!   for a knockout after a Swiss, the knockout's places then the Swiss's order
 //!   for a Swiss or round robin, the standings after the last complete round.
 //!   Each row shows the player's line from the stage that decided their place, plus
-//!   their prizes.
+//!   their prizes. A disqualified player takes no rank: every table lists him
+//!   after its ranked rows, with an empty rank cell and no prize.
 //!
 //! Values stay integers (points in tenths, Sonneborn-Berger in hundredths) until
 //! [`Cell::display`] writes them. Headings come in two widths ([`Column::header`] for
@@ -24,7 +26,7 @@ use crate::domain::event::{Event, Group, Stage, StageKind};
 use crate::domain::ids::{GroupId, StageNo, StartNo};
 use crate::domain::player::{Gender, PlayerStatus};
 use crate::domain::points::Points;
-use crate::domain::prizes::{Prize, PrizeError, PrizeRules, awards, prize_ranking};
+use crate::domain::prizes::{Prize, PrizeError, PrizeRules, prize_outcome};
 use crate::domain::rules::Tiebreak;
 use crate::domain::standings::tiebreaks::{TiebreakValue, Unit};
 use crate::domain::standings::{Standings, StandingsRow, standings};
@@ -196,8 +198,9 @@ pub fn decimal_text(units: i64, places: u32) -> String {
 /// One player's line of a [`RankingTable`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct RankingRow {
-    /// Rank in the ranking (within the section when genders are ranked apart).
-    pub rank: u32,
+    /// Rank in the ranking (within the section when genders are ranked apart); `None`
+    /// for a disqualified player, listed after every ranked one.
+    pub rank: Option<u32>,
     /// The player.
     pub start_no: StartNo,
     /// Name as printed.
@@ -257,33 +260,40 @@ impl RankingTable {
         let g = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
         // Before the stage the prize rules start from (the lingting qualifier), the
         // ranking is the current stage's, without prizes.
-        let (rules, ranking) = match prize_ranking(event, group, &g.prizes) {
-            Ok(ranking) => (g.prizes.clone(), ranking),
+        let (rules, outcome) = match prize_outcome(event, group, &g.prizes) {
+            Ok(outcome) => (g.prizes.clone(), outcome),
             Err(PrizeError::NotStarted(_)) => {
                 let rules = PrizeRules::default();
-                let ranking = prize_ranking(event, group, &rules).map_err(|e| prize_error(e, g))?;
-                (rules, ranking)
+                let outcome = prize_outcome(event, group, &rules).map_err(|e| prize_error(e, g))?;
+                (rules, outcome)
             }
             Err(e) => return Err(prize_error(e, g)),
         };
         let prizes: BTreeMap<StartNo, Vec<Prize>> =
-            awards(&rules, &ranking).awards.into_iter().map(|a| (a.start_no, a.items)).collect();
+            outcome.list.awards.into_iter().map(|a| (a.start_no, a.items)).collect();
         let chain = ranking_chain(g, &rules);
         let tables = chain
             .iter()
             .map(|s| standings(event, group, s.no, decided_rounds(s)).map(|t| (*s, t)))
             .collect::<Result<Vec<(&Stage, Standings)>, DomainError>>()?;
-        let mut rows = Vec::with_capacity(ranking.len());
-        for ranked in &ranking {
+        let mut rows = Vec::with_capacity(outcome.ranking.len() + outcome.disqualified.len());
+        // the disqualified players after every ranked one, without a rank or prize.
+        let players = outcome.ranking.iter().map(|p| (Some(p.rank), p.start_no));
+        for (rank, start_no) in players.chain(outcome.disqualified.iter().map(|p| (None, p.start_no))) {
             // The latest stage of the chain that ranked the player decided the place.
-            let found = tables.iter().rev().find_map(|(stage, table)| {
-                table.rows.iter().find(|r| r.start_no == ranked.start_no).map(|r| (*stage, r))
-            });
+            let found = tables
+                .iter()
+                .rev()
+                .find_map(|(stage, table)| table.rows.iter().find(|r| r.start_no == start_no).map(|r| (*stage, r)));
             let Some((stage, standing)) = found else { continue };
             let mut row = row_of(event, stage, standing.clone());
-            row.rank = ranked.rank;
-            row.prizes = prizes.get(&ranked.start_no).cloned().unwrap_or_default();
+            row.rank = rank;
+            row.prizes = prizes.get(&start_no).cloned().unwrap_or_default();
             rows.push(row);
+        }
+        if tables.len() == 1 {
+            // One stage, maybe ranked by section: each section's disqualified last in it.
+            rows.sort_by_key(|r| (r.standing.section, r.rank.is_none()));
         }
         let mut stages_used: Vec<StageNo> = rows.iter().map(|r| r.stage).collect();
         stages_used.sort();
@@ -396,7 +406,7 @@ impl RankingRow {
     pub fn cell(&self, column: Column, lang: Lang) -> Cell {
         let s = &self.standing;
         match column {
-            Column::Rank => Cell::Int(i64::from(self.rank)),
+            Column::Rank => self.rank.map_or(Cell::Empty, |r| Cell::Int(i64::from(r))),
             Column::StartNo => Cell::Int(i64::from(self.start_no.0)),
             Column::Name => Cell::Text(self.name.clone()),
             Column::Gender => self.gender.map_or(Cell::Empty, |g| Cell::Text(gender_label(g, lang).to_string())),

@@ -87,7 +87,7 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
         .map(|(i, r)| {
             let mut row = vec![(i + 1).to_string(), r.start_no.to_string(), name_of(event, r.start_no)];
             row.extend(rounds.iter().map(|round| round_cell(round, r.start_no, &place, lang)));
-            row.extend([r.points.to_string(), r.rank.to_string(), status_label(r, lang)]);
+            row.extend([r.points.to_string(), r.rank_text(), status_label(r, lang)]);
             row
         })
         .collect();

@@ -1,13 +1,14 @@
 //! The prize list: every player's awards over the group's final ranking
-//! the totals per kind (cash, items by label, trophies) and the cash total —
-//! the same list as `bianpai prizes`, from `domain::prizes::{prize_ranking, awards}`.
+//! the totals per kind (cash, items by label, trophies) and the cash total,
+//! then the players whose rank would carry a prize but who get none, with why
+//! — the same list as `bianpai prizes`, from `domain::prizes::prize_outcome`.
 
 use super::layout::{Align, Column, Orientation};
 use super::{Lang, PrintError, Printed, Report, Section, club_of, group_of, name_of, officials_line};
-use crate::domain::event::Event;
+use crate::domain::event::{Event, Group};
 use crate::domain::ids::GroupId;
 use crate::domain::ledger::yuan_in as yuan;
-use crate::domain::prizes::{awards, group_finished, prize_ranking};
+use crate::domain::prizes::{Withheld, group_finished, prize_outcome};
 
 /// The prize list as data.
 ///
@@ -15,8 +16,8 @@ use crate::domain::prizes::{awards, group_finished, prize_ranking};
 /// [`PrintError::Prizes`] when the ranking cannot be built.
 pub fn report(event: &Event, group: GroupId, lang: Lang) -> Result<Report, PrintError> {
     let g = group_of(event, group)?;
-    let ranking = prize_ranking(event, g.id, &g.prizes)?;
-    let list = awards(&g.prizes, &ranking);
+    let outcome = prize_outcome(event, g.id, &g.prizes)?;
+    let (ranking, list) = (&outcome.ranking, &outcome.list);
     let columns = vec![
         Column::new(lang.t("名次", "Rank"), 3.5, Align::Right),
         Column::new(lang.t("编号", "No."), 3.5, Align::Right),
@@ -55,13 +56,46 @@ pub fn report(event: &Event, group: GroupId, lang: Lang) -> Result<Report, Print
     }
     notes.push(format!("{}{}", lang.t("奖杯：", "Trophies: "), list.totals.trophies));
     notes.extend(officials_line(event, lang));
+    let mut sections = vec![Section { caption: None, columns, rows }];
+    sections.extend(withheld_section(event, g, &outcome.withheld, lang));
     Ok(Report {
         orientation: Orientation::Portrait,
         title: event.name.clone(),
         subtitle: format!("{} {}", g.name, lang.t("奖励名单", "prize list")),
         details,
-        sections: vec![Section { caption: None, columns, rows }],
+        sections,
         notes,
+    })
+}
+
+/// The players whose rank would carry a prize but who get none, with why;
+/// `None` when there are none.
+fn withheld_section(event: &Event, group: &Group, withheld: &[Withheld], lang: Lang) -> Option<Section> {
+    if withheld.is_empty() {
+        return None;
+    }
+    let columns = vec![
+        Column::new(lang.t("名次", "Rank"), 3.5, Align::Right),
+        Column::new(lang.t("编号", "No."), 3.5, Align::Right),
+        Column::new(lang.t("姓名", "Name"), 7.0, Align::Left),
+        Column::new(lang.t("应得奖励", "Would carry"), 13.0, Align::Left),
+        Column::new(lang.t("原因", "Why"), 13.0, Align::Left),
+    ];
+    let rows = withheld
+        .iter()
+        .map(|w| {
+            let items: Vec<String> = w.items.iter().map(|p| p.describe_in(lang)).collect();
+            vec![
+                w.rank_text(),
+                w.start_no.to_string(),
+                name_of(event, w.start_no),
+                items.join(lang.t("，", ", ")),
+                w.reason.describe(lang, group),
+            ]
+        })
+        .collect();
+    Some(Section {
+        caption: Some(lang.t("未获奖励的选手", "Players who get no prize").to_string()), columns, rows
     })
 }
 

@@ -35,6 +35,7 @@ pub fn action_label(command: &str, lang: Lang) -> String {
         "set_group_rules" => ("组别设置", "Group settings"),
         "remove_group" => ("删除组别", "Remove group"),
         "set_prize_rules" => ("奖励规则", "Prize rules"),
+        "set_prize_decision" => ("奖励决定", "Prize decision"),
         "set_stage_qualifiers" => ("晋级人数", "Qualifiers"),
         "set_knockout_rules" => ("淘汰赛选项", "Knockout options"),
         "set_stage_video" => ("视频赛", "Video stage"),

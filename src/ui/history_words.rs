@@ -156,7 +156,8 @@ fn headline(command: &Command, ctx: &Ctx<'_>) -> String {
         | C::SetPrizeRules { .. }
         | C::AvoidPair { .. }
         | C::RemoveAvoidedPair { .. }
-        | C::FixBoard { .. } => settings::headline(command, ctx),
+        | C::FixBoard { .. }
+        | C::SetPrizeDecision { .. } => settings::headline(command, ctx),
         C::RecordLedgerEntry { .. } | C::VoidLedgerEntry { .. } => money::headline(command, ctx),
     }
 }

@@ -1,11 +1,17 @@
 //! The prize view: the group's prize list by rank, each player's awards, totals
-//! per kind and the prizes not yet paid out.
+//! per kind and the prizes not yet paid out; under it, the players whose rank would
+//! carry a prize but who get none, and why.
 //!
-//! The list is the one `bianpai prizes` prints ([`prize_ranking`] then [`awards`]); the
-//! "paid" column comes from the ledger's prize payouts (R-7, `LedgerKind::PrizePaid`).
-//! "发放 / Pay out" on a row records the player's unpaid cash as a payout. The list is
-//! computed only when the saved event (`env.revision`) or the group changes, so that a
-//! 3,000-player event does not recompute it every frame.
+//! The list is the one `bianpai prizes` prints ([`prize_outcome`]); the "paid" column
+//! comes from the ledger's prize payouts (R-7, `LedgerKind::PrizePaid`). "发放 / Pay out"
+//! on a row records the player's unpaid cash as a payout; "不予奖励 / Withhold" on a row
+//! and "特批获奖 / Grant" on a player left out ask for the director's reason and record
+//! the decision ([`decision`]). The list is computed only when the saved event
+//! (`env.revision`) or the group changes, so that a 3,000-player event does not
+//! recompute it every frame.
+
+mod decision;
+mod withheld;
 
 use super::env::Env;
 use super::i18n::Lang;
@@ -17,11 +23,13 @@ use crate::domain::command::Command;
 use crate::domain::event::{Event, Group};
 use crate::domain::ids::{GroupId, StartNo};
 use crate::domain::ledger::{LedgerKind, yuan};
-use crate::domain::prizes::{Prize, PrizeTotals, awards, group_finished, prize_ranking};
-use crate::lang::Words;
+use crate::domain::prizes::{Prize, PrizeDecisionKind, PrizeTotals, PrizeVerdict, group_finished, prize_outcome};
+use crate::lang::{Localized, Words};
+use decision::{Pending, button_label, decision_ui};
 use egui::Ui;
 use egui_extras::Column;
 use std::collections::BTreeMap;
+use withheld::{WithheldRow, withheld_rows, withheld_ui};
 
 /// The prize view's own state.
 #[derive(Debug, Clone, Default)]
@@ -30,6 +38,12 @@ pub struct PrizesView {
     pub unclaimed_only: bool,
     /// The note recorded with a payout (receipt, 微信, 现金 …).
     pub note: String,
+    /// A prize decision waiting for its reason and confirmation.
+    decision: Option<Pending>,
+    /// Why the last prize decision sent was refused, until the next is sent.
+    refusal: Option<Words>,
+    /// The last refusal of the session this view has looked at.
+    seen_refusal: u64,
     /// The prize table of the group for the saved event, keyed on both.
     cache: Memo<(GroupId, u64), Result<PrizeTable, Words>>,
 }
@@ -49,6 +63,8 @@ struct PrizeTable {
     totals: PrizeTotals,
     /// Cash paid out to the players of the list.
     paid_fen: i64,
+    /// The players whose rank would carry a prize but who get none.
+    withheld: Vec<WithheldRow>,
 }
 
 /// One player's prizes and payouts.
@@ -61,6 +77,8 @@ struct PrizeRow {
     items: Vec<Prize>,
     cash_fen: i64,
     paid_fen: i64,
+    /// The director granted the prizes, for this reason.
+    granted: Option<String>,
 }
 
 impl PrizeRow {
@@ -69,11 +87,14 @@ impl PrizeRow {
     }
 }
 
-impl PrizesView {
-    /// The table for the group and revision, computed when either changed.
-    fn table_for(&mut self, event: &Event, group: &Group, revision: u64) -> &Result<PrizeTable, Words> {
-        self.cache.get_or_compute((group.id, revision), || prize_table(event, group))
-    }
+/// The prize table of the group for the saved event, computed when either changed.
+fn table_for<'c>(
+    cache: &'c mut Memo<(GroupId, u64), Result<PrizeTable, Words>>,
+    event: &Event,
+    group: &Group,
+    revision: u64,
+) -> &'c Result<PrizeTable, Words> {
+    cache.get_or_compute((group.id, revision), || prize_table(event, group))
 }
 
 /// The group's prize list with the payouts recorded so far.
@@ -81,8 +102,8 @@ fn prize_table(event: &Event, group: &Group) -> Result<PrizeTable, Words> {
     if group.prizes.is_empty() {
         return Ok(PrizeTable { no_rules: true, ..PrizeTable::default() });
     }
-    let ranking = prize_ranking(event, group.id, &group.prizes).map_err(|e| Words::of(&e))?;
-    let list = awards(&group.prizes, &ranking);
+    let outcome = prize_outcome(event, group.id, &group.prizes).map_err(|e| Words::of(&e))?;
+    let list = &outcome.list;
     let mut paid: BTreeMap<StartNo, i64> = BTreeMap::new();
     for entry in event.ledger.iter().filter(|e| e.kind == LedgerKind::PrizePaid && !e.voided) {
         *paid.entry(entry.start_no).or_default() += entry.amount_fen;
@@ -100,17 +121,23 @@ fn prize_table(event: &Event, group: &Group) -> Result<PrizeTable, Words> {
                 items: a.items.clone(),
                 cash_fen: a.cash_fen(),
                 paid_fen: paid.get(&a.start_no).copied().unwrap_or(0),
+                granted: group
+                    .prize_decisions
+                    .iter()
+                    .find(|d| d.start_no == a.start_no && d.verdict == PrizeVerdict::Grant)
+                    .map(|d| d.reason.clone()),
             }
         })
         .collect();
     let paid_fen = rows.iter().map(|r| r.paid_fen.min(r.cash_fen)).sum();
     Ok(PrizeTable {
         no_rules: false,
-        no_ranking: ranking.is_empty(),
+        no_ranking: outcome.ranking.is_empty(),
         provisional: !group_finished(event, group),
         rows,
-        totals: list.totals,
+        totals: list.totals.clone(),
         paid_fen,
+        withheld: withheld_rows(event, group, &outcome.withheld),
     })
 }
 
@@ -141,6 +168,7 @@ impl Panel for PrizesView {
 /// Draws the prize view.
 pub fn prizes_ui(ui: &mut Ui, state: &mut PrizesView, env: &Env<'_>, jobs: &mut Vec<Job>) {
     let (event, group, lang) = (env.event, env.group, env.lang);
+    take_refusals(state, env);
     ui.horizontal_wrapped(|ui| {
         ui.heading(format!("{} {}", group.name, lang.t("奖励名单", "prize list")));
         ui.add_space(16.0);
@@ -155,11 +183,17 @@ pub fn prizes_ui(ui: &mut Ui, state: &mut PrizesView, env: &Env<'_>, jobs: &mut 
         )
         .labelled_by(label.id);
     });
+    if let Some(refusal) = &state.refusal {
+        ui.colored_label(ui.visuals().error_fg_color, refusal.get(lang));
+    }
     ui.separator();
+    decision_ui(ui, &mut state.decision, group.id, lang, jobs);
+    if state.decision.is_none() && jobs.iter().any(is_decision) {
+        state.refusal = None;
+    }
 
-    let unclaimed_only = state.unclaimed_only;
-    let note = state.note.trim().to_string();
-    let table = match state.table_for(event, group, env.revision) {
+    let (unclaimed_only, note) = (state.unclaimed_only, state.note.trim().to_string());
+    let table = match table_for(&mut state.cache, event, group, env.revision) {
         Ok(table) => table,
         Err(e) => {
             ui.colored_label(
@@ -169,16 +203,52 @@ pub fn prizes_ui(ui: &mut Ui, state: &mut PrizesView, env: &Env<'_>, jobs: &mut 
             return;
         }
     };
+    if !notice_ui(ui, table, lang) {
+        return;
+    }
+    let shown: Vec<&PrizeRow> = table.rows.iter().filter(|r| !unclaimed_only || r.unpaid_fen() > 0).collect();
+    // The players left out and the totals under the table, which fills the height above.
+    let decide = under_table_ui(ui, "prize_totals", |ui| {
+        if shown.is_empty() {
+            ui.label(if unclaimed_only {
+                lang.t("奖金已全部发放。", "Every cash prize has been paid out.")
+            } else {
+                lang.t("（无人获奖）", "(no prizes awarded)")
+            });
+        }
+        let mut decide = None;
+        if !table.withheld.is_empty() {
+            ui.separator();
+            decide =
+                withheld_ui(ui, &table.withheld, lang, env.busy).map(|(r, kind)| (r.start_no, r.name.clone(), kind));
+        }
+        ui.separator();
+        totals_ui(ui, table, lang);
+        decide
+    });
+    let action = if shown.is_empty() { None } else { awards_table_ui(ui, &shown, lang, env.busy) };
+    match action {
+        Some(RowAction::Pay(r)) => jobs.push(payout_job(r, note, lang)),
+        Some(RowAction::Decide(r, kind)) => state.decision = Some(Pending::new(r.start_no, &r.name, kind)),
+        None => {}
+    }
+    if let Some((start_no, name, kind)) = decide {
+        state.decision = Some(Pending::new(start_no, &name, kind));
+    }
+}
+
+/// Says why there is no list, or that it is provisional; whether there is a list.
+fn notice_ui(ui: &mut Ui, table: &PrizeTable, lang: Lang) -> bool {
     if table.no_rules {
         ui.label(lang.t(
             "本组未设奖励（可在赛事设置中填写奖励规则）。",
             "This group has no prize rules (set them in the event settings).",
         ));
-        return;
+        return false;
     }
     if table.no_ranking {
         ui.label(lang.t("尚无完成的轮次，暂无奖励名单。", "No round is complete yet: there is no prize list."));
-        return;
+        return false;
     }
     if table.provisional {
         ui.colored_label(
@@ -186,99 +256,125 @@ pub fn prizes_ui(ui: &mut Ui, state: &mut PrizesView, env: &Env<'_>, jobs: &mut 
             lang.t("比赛尚未结束，名单为暂定。", "The event is not finished yet: the list is provisional."),
         );
     }
+    true
+}
 
-    let shown: Vec<&PrizeRow> = table.rows.iter().filter(|r| !unclaimed_only || r.unpaid_fen() > 0).collect();
+/// Whether a job records a prize decision.
+fn is_decision(job: &Job) -> bool {
+    matches!(job, Job::Execute { commands, .. } if commands.iter().any(|c| matches!(c, Command::SetPrizeDecision { .. })))
+}
+
+/// Keeps the newest refusal of a prize decision to show, in both languages.
+fn take_refusals(state: &mut PrizesView, env: &Env<'_>) {
+    for refusal in env.refusals.iter().filter(|r| r.seq > state.seen_refusal) {
+        if refusal.commands.iter().any(|c| matches!(c, Command::SetPrizeDecision { .. })) {
+            state.refusal = Some(Words::new(refusal.error.message(Lang::Zh), refusal.error.message(Lang::En)));
+        }
+    }
+    state.seen_refusal = env.refusals.last().map_or(state.seen_refusal, |r| r.seq.max(state.seen_refusal));
+}
+
+/// What a row's button asks for.
+enum RowAction<'r> {
+    /// Record the unpaid cash as paid out.
+    Pay(&'r PrizeRow),
+    /// Open the decision dialog.
+    Decide(&'r PrizeRow, PrizeDecisionKind),
+}
+
+/// The awards table; returns the row whose button was clicked.
+fn awards_table_ui<'r>(ui: &mut Ui, shown: &[&'r PrizeRow], lang: Lang, busy: bool) -> Option<RowAction<'r>> {
     let (header_h, row_h) = (header_height(ui), row_height(ui));
-    let mut pay: Option<&PrizeRow> = None;
-    if shown.is_empty() {
-        ui.label(if unclaimed_only {
-            lang.t("奖金已全部发放。", "Every cash prize has been paid out.")
-        } else {
-            lang.t("（无人获奖）", "(no prizes awarded)")
-        });
-        ui.separator();
-        totals_ui(ui, table, lang);
-    } else {
-        // The totals under the table, which fills the height above them.
-        under_table_ui(ui, "prize_totals", |ui| {
-            ui.separator();
-            totals_ui(ui, table, lang);
-        });
-        let headings: Vec<(String, Align)> = vec![
-            (lang.t("名次", "Rank").into(), Align::Right),
-            (lang.t("编号", "No.").into(), Align::Right),
-            (lang.t("姓名", "Name").into(), Align::Left),
-            (lang.t("单位", "Club").into(), Align::Left),
-            (lang.t("奖励", "Prizes").into(), Align::Left),
-            (lang.t("奖金", "Cash").into(), Align::Right),
-            (lang.t("发放情况", "Paid out").into(), Align::Left),
-            (String::new(), Align::Left),
-        ];
-        table_builder(ui, "prizes")
-            .column(Column::exact(40.0))
-            .column(Column::exact(44.0))
-            .column(Column::initial(100.0).at_least(60.0))
-            .column(Column::initial(120.0).at_least(60.0))
-            .column(Column::initial(300.0).at_least(120.0).clip(true))
-            .column(Column::initial(70.0).at_least(50.0))
-            .column(Column::initial(150.0).at_least(60.0))
-            .column(Column::remainder().at_least(64.0))
-            .header(header_h, |header| header_ui(header, &headings))
-            .body(|body| {
-                body.rows(row_h, shown.len(), |mut row| {
-                    let Some(r) = shown.get(row.index()).copied() else { return };
-                    let id = r.start_no;
-                    let items: Vec<String> = r.items.iter().map(Prize::describe).collect();
-                    text_cell_ui(&mut row, id, Align::Right, r.rank.to_string());
-                    text_cell_ui(&mut row, id, Align::Right, r.start_no.to_string());
-                    text_cell_ui(&mut row, id, Align::Left, r.name.as_str());
-                    text_cell_ui(&mut row, id, Align::Left, r.club.as_str());
-                    text_cell_ui(&mut row, id, Align::Left, items.join("，"));
-                    let cash = if r.cash_fen > 0 { yuan_text(r.cash_fen) } else { String::new() };
-                    text_cell_ui(&mut row, id, Align::Right, cash);
-                    text_cell_ui(&mut row, id, Align::Left, paid_text(r, lang));
-                    row.col(|ui| {
-                        ui.push_id(id, |ui| {
-                            if r.unpaid_fen() == 0 {
-                                return;
-                            }
-                            let hint = match lang {
-                                Lang::Zh => {
-                                    format!("记录已向 {} {} 发放奖金 {}", r.start_no, r.name, yuan_text(r.unpaid_fen()))
-                                }
-                                Lang::En => {
-                                    format!(
-                                        "Record {} paid out to {} {}",
-                                        yuan_text(r.unpaid_fen()),
-                                        r.start_no,
-                                        r.name
-                                    )
-                                }
-                            };
-                            let button = egui::Button::new(lang.t("发放", "Pay out"));
-                            if ui.add_enabled(!env.busy, button).on_hover_text(hint).clicked() {
-                                pay = Some(r);
+    let headings: Vec<(String, Align)> = vec![
+        (lang.t("名次", "Rank").into(), Align::Right),
+        (lang.t("编号", "No.").into(), Align::Right),
+        (lang.t("姓名", "Name").into(), Align::Left),
+        (lang.t("单位", "Club").into(), Align::Left),
+        (lang.t("奖励", "Prizes").into(), Align::Left),
+        (lang.t("奖金", "Cash").into(), Align::Right),
+        (lang.t("发放情况", "Paid out").into(), Align::Left),
+        (String::new(), Align::Left),
+    ];
+    let mut action = None;
+    table_builder(ui, "prizes")
+        .column(Column::exact(40.0))
+        .column(Column::exact(44.0))
+        .column(Column::initial(100.0).at_least(60.0))
+        .column(Column::initial(120.0).at_least(60.0))
+        .column(Column::initial(300.0).at_least(120.0).clip(true))
+        .column(Column::initial(70.0).at_least(50.0))
+        .column(Column::initial(150.0).at_least(60.0))
+        .column(Column::remainder().at_least(140.0))
+        .header(header_h, |header| header_ui(header, &headings))
+        .body(|body| {
+            body.rows(row_h, shown.len(), |mut row| {
+                let Some(r) = shown.get(row.index()).copied() else { return };
+                let id = r.start_no;
+                let mut items: Vec<String> = r.items.iter().map(Prize::describe).collect();
+                if let Some(reason) = &r.granted {
+                    items.push(format!("{}{reason}", lang.t("（特批：", "(granted: ")) + lang.t("）", ")"));
+                }
+                text_cell_ui(&mut row, id, Align::Right, r.rank.to_string());
+                text_cell_ui(&mut row, id, Align::Right, r.start_no.to_string());
+                text_cell_ui(&mut row, id, Align::Left, r.name.as_str());
+                text_cell_ui(&mut row, id, Align::Left, r.club.as_str());
+                text_cell_ui(&mut row, id, Align::Left, items.join("，"));
+                let cash = if r.cash_fen > 0 { yuan_text(r.cash_fen) } else { String::new() };
+                text_cell_ui(&mut row, id, Align::Right, cash);
+                text_cell_ui(&mut row, id, Align::Left, paid_text(r, lang));
+                row.col(|ui| {
+                    ui.push_id(id, |ui| {
+                        ui.horizontal(|ui| {
+                            if let Some(a) = row_buttons_ui(ui, r, lang, busy) {
+                                action = Some(a);
                             }
                         });
                     });
                 });
             });
-    }
-    if let Some(r) = pay {
-        let amount_fen = r.unpaid_fen();
-        jobs.push(Job::Execute {
-            label: match lang {
-                Lang::Zh => format!("发放奖金 {} {} {}", r.start_no, r.name, yuan_text(amount_fen)),
-                Lang::En => format!("prize paid out to {} {}: {}", r.start_no, r.name, yuan_text(amount_fen)),
-            },
-            commands: vec![Command::RecordLedgerEntry {
-                start_no: r.start_no,
-                kind: LedgerKind::PrizePaid,
-                amount_fen,
-                round: None,
-                note,
-            }],
         });
+    action
+}
+
+/// A row's buttons: pay out the unpaid cash; withhold the prizes, or clear a grant.
+fn row_buttons_ui<'r>(ui: &mut Ui, r: &'r PrizeRow, lang: Lang, busy: bool) -> Option<RowAction<'r>> {
+    let mut action = None;
+    if r.unpaid_fen() > 0 {
+        let hint = match lang {
+            Lang::Zh => format!("记录已向 {} {} 发放奖金 {}", r.start_no, r.name, yuan_text(r.unpaid_fen())),
+            Lang::En => format!("Record {} paid out to {} {}", yuan_text(r.unpaid_fen()), r.start_no, r.name),
+        };
+        let button = egui::Button::new(lang.t("发放", "Pay out"));
+        if ui.add_enabled(!busy, button).on_hover_text(hint).clicked() {
+            action = Some(RowAction::Pay(r));
+        }
+    }
+    let kind = if r.granted.is_some() { PrizeDecisionKind::Clear } else { PrizeDecisionKind::Withhold };
+    let hint = match lang {
+        Lang::Zh => format!("{} 号 {}", r.start_no, r.name),
+        Lang::En => format!("No. {} {}", r.start_no, r.name),
+    };
+    if ui.add_enabled(!busy, egui::Button::new(button_label(kind, lang))).on_hover_text(hint).clicked() {
+        action = Some(RowAction::Decide(r, kind));
+    }
+    action
+}
+
+/// The job that records `r`'s unpaid cash as paid out.
+fn payout_job(r: &PrizeRow, note: String, lang: Lang) -> Job {
+    let amount_fen = r.unpaid_fen();
+    Job::Execute {
+        label: match lang {
+            Lang::Zh => format!("发放奖金 {} {} {}", r.start_no, r.name, yuan_text(amount_fen)),
+            Lang::En => format!("prize paid out to {} {}: {}", r.start_no, r.name, yuan_text(amount_fen)),
+        },
+        commands: vec![Command::RecordLedgerEntry {
+            start_no: r.start_no,
+            kind: LedgerKind::PrizePaid,
+            amount_fen,
+            round: None,
+            note,
+        }],
     }
 }
 
@@ -332,6 +428,7 @@ mod tests {
             items: vec![Prize::cash("第1名", 50_000)],
             cash_fen: 50_000,
             paid_fen: 0,
+            granted: None,
         };
         assert_eq!(paid_text(&row, Lang::Zh), "未发 500元");
         row.paid_fen = 20_000;
@@ -349,7 +446,7 @@ mod tests {
         let mut event = crate::domain::presets::build("cxa-swiss", None, Some(3)).unwrap();
         let mut view = PrizesView::default();
         let no_rules = |view: &mut PrizesView, event: &Event, revision: u64| {
-            view.table_for(event, &event.groups[0], revision).as_ref().map(|t| t.no_rules).unwrap_or(false)
+            table_for(&mut view.cache, event, &event.groups[0], revision).as_ref().map(|t| t.no_rules).unwrap_or(false)
         };
         assert!(no_rules(&mut view, &event, 1));
         event.groups[0].prizes = crate::domain::prizes::PrizeRules::huaiyin_adult();

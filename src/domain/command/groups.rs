@@ -1,11 +1,14 @@
 //! Handlers of a group's own settings: adding a group, its name and entry rules (R-1.2,
-//! ), its prize rules, and removing a group nobody has entered.
+//! ), its prize rules and the director's prize decisions, and
+//! removing a group nobody has entered.
 
 use crate::domain::model::change::{Applied, Change, DomainError, group_mut, group_settings};
 use crate::domain::model::event::{Event, Group, StageStatus};
 use crate::domain::model::group_rules::GroupRules;
-use crate::domain::model::ids::GroupId;
+use crate::domain::model::ids::{GroupId, StartNo};
+use crate::domain::model::player::PlayerStatus;
 use crate::domain::model::prize_checks::check_prize_rules;
+use crate::domain::model::prize_decision::{PrizeDecision, PrizeDecisionIssue, PrizeDecisionKind, PrizeVerdict};
 use crate::domain::model::prize_rules::PrizeRules;
 
 /// Adds a group named `name` whose stages copy the rules of `like`'s (or the first
@@ -56,6 +59,46 @@ pub(super) fn set_prizes(event: &mut Event, group: GroupId, rules: &PrizeRules) 
     }
     let before = Some(Box::new(group_settings(g)));
     g.prizes = rules.clone();
+    Ok(Applied::one(Change::Group { group, before }))
+}
+
+/// Records, replaces or clears the director's decision on a player's prizes:
+/// a grant or a withholding needs a reason, a disqualified player cannot be granted
+/// one, and only a recorded decision can be cleared.
+pub(super) fn set_prize_decision(
+    event: &mut Event,
+    group: GroupId,
+    start_no: StartNo,
+    decision: PrizeDecisionKind,
+    reason: &str,
+) -> Result<Applied, DomainError> {
+    let refuse = |issue| DomainError::PrizeDecision { start_no, issue };
+    let player = event.player(start_no).ok_or(DomainError::UnknownPlayer(start_no))?;
+    let (in_group, status) = (player.group == group, player.status);
+    let g = group_mut(event, group)?;
+    if !in_group {
+        return Err(refuse(PrizeDecisionIssue::NotInGroup));
+    }
+    let at = g.prize_decisions.binary_search_by_key(&start_no, |d| d.start_no);
+    let reason = reason.trim();
+    match decision.verdict() {
+        None if at.is_err() => return Err(refuse(PrizeDecisionIssue::NothingToClear)),
+        Some(_) if reason.is_empty() => return Err(refuse(PrizeDecisionIssue::ReasonMissing)),
+        Some(PrizeVerdict::Grant) if status == PlayerStatus::Disqualified => {
+            return Err(refuse(PrizeDecisionIssue::Disqualified));
+        }
+        _ => {}
+    }
+    let before = Some(Box::new(group_settings(g)));
+    let recorded = |verdict| PrizeDecision { start_no, verdict, reason: reason.to_string() };
+    match (decision.verdict(), at) {
+        (None, Ok(i)) => {
+            g.prize_decisions.remove(i);
+        }
+        (None, Err(_)) => {}
+        (Some(verdict), Ok(i)) => g.prize_decisions[i] = recorded(verdict),
+        (Some(verdict), Err(i)) => g.prize_decisions.insert(i, recorded(verdict)),
+    }
     Ok(Applied::one(Change::Group { group, before }))
 }
 

@@ -24,6 +24,7 @@ use super::model::group_rules::GroupRules;
 use super::model::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use super::model::money::{LedgerId, LedgerKind, RoundRef};
 use super::model::player::{PlayerEntry, PlayerStatus};
+use super::model::prize_decision::PrizeDecisionKind;
 use super::model::prize_rules::PrizeRules;
 use super::model::result::GameResult;
 use super::model::rules::{PairingOptions, ScoringTable, Tiebreak};
@@ -141,6 +142,18 @@ pub enum Command {
         group: GroupId,
         /// The new rules.
         rules: PrizeRules,
+    },
+    /// Grant or withhold a player's prizes with a recorded reason, or clear that
+    /// decision.
+    SetPrizeDecision {
+        /// The group.
+        group: GroupId,
+        /// The player.
+        start_no: StartNo,
+        /// Grant, withhold or clear.
+        decision: PrizeDecisionKind,
+        /// The director's reason (required to grant or withhold).
+        reason: String,
     },
     /// Set how many of a stage's ranking qualify for the next stage, and how many
     /// sponsor nominees join them.
@@ -393,6 +406,9 @@ pub fn apply(event: &mut Event, command: &Command) -> Result<Applied, DomainErro
         Command::SetGroupRules { group, rules } => groups::set_rules(event, *group, rules),
         Command::RemoveGroup { group } => groups::remove(event, *group),
         Command::SetPrizeRules { group, rules } => groups::set_prizes(event, *group, rules),
+        Command::SetPrizeDecision { group, start_no, decision, reason } => {
+            groups::set_prize_decision(event, *group, *start_no, *decision, reason)
+        }
         Command::SetStageQualifiers { group, stage, qualifiers, nominees } => {
             stages::set_qualifiers(event, *group, *stage, *qualifiers, *nominees)
         }

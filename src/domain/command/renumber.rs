@@ -11,7 +11,7 @@
 //! sheets carry the numbers, so renumbering is refused once any stage of a group
 //! concerned has a paired round or has taken in qualifiers.
 
-use crate::domain::model::change::{Applied, Change, DomainError, settings_only};
+use crate::domain::model::change::{Applied, Change, DomainError, group_settings, settings_only};
 use crate::domain::model::event::{Event, StageStatus};
 use crate::domain::model::ids::{GroupId, StartNo};
 use crate::domain::model::player::{Player, RenumberKey, collation_key};
@@ -107,6 +107,18 @@ pub(super) fn renumber(event: &mut Event, group: Option<GroupId>, by: RenumberKe
             s.planned_byes.iter_mut().for_each(|b| follow(&mut b.bye.player));
             s.planned_byes.sort_by_key(|b| (b.round, b.bye.player));
         }
+    }
+    // The director's pairing controls and prize decisions follow their
+    // players.
+    for g in &mut event.groups {
+        let decided = g.prize_decisions.iter().any(|d| new_of.contains_key(&d.start_no));
+        if !decided && !new_of.keys().any(|n| g.pairing_controls.names(*n)) {
+            continue;
+        }
+        changes.push(Change::Group { group: g.id, before: Some(Box::new(group_settings(g))) });
+        g.pairing_controls = g.pairing_controls.renumbered(|n| new_of.get(&n).copied().unwrap_or(n));
+        g.prize_decisions.iter_mut().for_each(|d| follow(&mut d.start_no));
+        g.prize_decisions.sort_by_key(|d| d.start_no);
     }
     for entry in &mut event.ledger {
         if new_of.contains_key(&entry.start_no) {

@@ -10,6 +10,7 @@ use super::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use super::money::{LedgerEntry, LedgerId, LedgerKind, RoundRef};
 use super::player::Player;
 use super::prize_checks::PrizeRulesIssue;
+use super::prize_decision::PrizeDecisionIssue;
 use super::stage_checks::StageSettingIssue;
 use super::warning::PairingWarning;
 use super::watch::{BoardWatch, GameTime};
@@ -227,6 +228,14 @@ pub enum DomainError {
     /// A group's prize rules cannot be used.
     #[error("prize rules: {}", .0.describe(crate::lang::Lang::En))]
     PrizeRules(PrizeRulesIssue),
+    /// A prize decision about a player cannot be recorded.
+    #[error("prize decision for player {start_no}: {}", .issue.describe(crate::lang::Lang::En))]
+    PrizeDecision {
+        /// The player.
+        start_no: StartNo,
+        /// What is wrong.
+        issue: PrizeDecisionIssue,
+    },
     /// A stage's qualifier count or knockout options cannot be used.
     #[error("stage {stage}: {}", .issue.describe(crate::lang::Lang::En))]
     StageSetting {

@@ -41,6 +41,7 @@ fn zh(e: &DomainError) -> String {
         }
         E::GroupRules(issue) => issue.describe(ZH),
         E::PrizeRules(issue) => issue.describe(ZH),
+        E::PrizeDecision { start_no, issue } => format!("{start_no}号选手：{}", issue.describe(ZH)),
         E::StageSetting { stage, issue } => format!("第{stage}阶段：{}", issue.describe(ZH)),
         E::UnknownGroup(g) => format!("找不到组别 {g}。"),
         E::UnknownStage { group, stage } => format!("组别 {group} 没有第{stage}阶段。"),
@@ -117,6 +118,7 @@ fn en(e: &DomainError) -> String {
         }
         E::GroupRules(issue) => issue.describe(EN),
         E::PrizeRules(issue) => issue.describe(EN),
+        E::PrizeDecision { start_no, issue } => format!("No. {start_no}: {}", issue.describe(EN)),
         E::StageSetting { stage, issue } => format!("Stage {stage}: {}", issue.describe(EN)),
         E::UnknownGroup(g) => format!("There is no group {g}."),
         E::UnknownStage { group, stage } => format!("Group {group} has no stage {stage}."),

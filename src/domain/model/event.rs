@@ -6,6 +6,7 @@ use super::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use super::money::LedgerEntry;
 use super::player::{Player, PlayerEntry};
 use super::points::Points;
+use super::prize_decision::PrizeDecision;
 use super::prize_rules::PrizeRules;
 use super::result::GameResult;
 use super::rules::{Colour, Discipline, PairingOptions, ScoringTable, Tiebreak};
@@ -75,6 +76,9 @@ pub struct Group {
     /// Pairs never paired and fixed boards.
     #[serde(default)]
     pub pairing_controls: super::pairing_controls::PairingControls,
+    /// The director's prize decisions, by start number.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub prize_decisions: Vec<PrizeDecision>,
     /// The group's stages in order of play.
     pub stages: Vec<Stage>,
 }

@@ -14,6 +14,7 @@ pub mod pairing_controls;
 pub mod player;
 pub mod points;
 pub mod prize_checks;
+pub mod prize_decision;
 pub mod prize_rules;
 pub mod result;
 pub mod rules;

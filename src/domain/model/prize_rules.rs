@@ -259,6 +259,12 @@ pub struct PrizeRules {
     /// or withdrawn (or disqualified) — gets nothing (seed 003 §11.5).
     #[serde(default)]
     pub require_every_round: bool,
+    /// Prizes by rank go by the absolute rank: the prize of a player who gets none
+    /// (missed a round, withheld) is not given to anyone. By default (`false`) they go
+    /// by rank among the players who receive prizes, so that such a player's prize
+    /// passes down to the next one.
+    #[serde(default)]
+    pub by_absolute_rank: bool,
 }
 
 impl PrizeRules {
@@ -318,6 +324,7 @@ impl PrizeRules {
             }),
             participation: None,
             require_every_round: false,
+            by_absolute_rank: false,
         }
     }
 
@@ -342,6 +349,7 @@ impl PrizeRules {
                 combine: Combine::OnlyWithoutRankPrize,
             }),
             require_every_round: true,
+            by_absolute_rank: false,
         }
     }
 

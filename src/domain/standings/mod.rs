@@ -27,8 +27,13 @@ use tiebreaks::{Context, TiebreakValue, better_is_higher};
 /// One line of the standings.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StandingsRow {
-    /// 1-based rank within the row's section.
-    pub rank: u32,
+    /// 1-based rank within the row's section; `None` for a disqualified player, who
+    /// takes no rank and is listed after every ranked player of the section.
+    pub rank: Option<u32>,
+    /// 1-based place within the section by the play itself (points and tiebreaks, or
+    /// the knockout's places), disqualified players included: for a disqualified
+    /// player, where he would stand had he not been disqualified.
+    pub place: u32,
     /// The player.
     pub start_no: StartNo,
     /// Total points after the round.
@@ -49,6 +54,11 @@ pub struct StandingsRow {
 }
 
 impl StandingsRow {
+    /// The rank as printed: the number, or nothing for a disqualified player.
+    pub fn rank_text(&self) -> String {
+        self.rank.map(|r| r.to_string()).unwrap_or_default()
+    }
+
     /// The status as `standings --json` writes it: `active`, `withdrawn`,
     /// `disqualified` or `eliminated` (knocked out).
     pub fn status_code(&self) -> &'static str {
@@ -65,7 +75,8 @@ pub struct Standings {
     pub stage: StageNo,
     /// The round the standings are after (0: before the first round).
     pub after_round: u32,
-    /// Rows by section (boys first), then rank.
+    /// Rows by section (boys first), then rank; each section's disqualified players
+    /// after its ranked ones, without a rank.
     pub rows: Vec<StandingsRow>,
 }
 
@@ -99,11 +110,13 @@ pub fn standings(event: &Event, group: GroupId, stage_no: StageNo, after_round: 
     let mut rows = Vec::with_capacity(entrants.len());
     for (section, members) in sections {
         let order = rank_section(stage, &entrants, &members, after_round, &records);
+        let mut section_rows = Vec::with_capacity(order.len());
         for (i, start_no) in order.into_iter().enumerate() {
             let record = records.get(&start_no).cloned().unwrap_or_default();
             let count = |colour| record.games.iter().filter(|g| g.played() && g.colour == colour).count() as u32;
-            rows.push(StandingsRow {
-                rank: i as u32 + 1,
+            section_rows.push(StandingsRow {
+                rank: None,
+                place: i as u32 + 1,
                 start_no,
                 points: record.total(),
                 tiebreaks: columns
@@ -128,6 +141,7 @@ pub fn standings(event: &Event, group: GroupId, stage_no: StageNo, after_round: 
                 section,
             });
         }
+        rows.extend(set_aside_disqualified(section_rows));
     }
     Ok(Standings { group, stage: stage_no, after_round, rows })
 }
@@ -153,7 +167,8 @@ fn knockout_standings(event: &Event, group: GroupId, stage: &Stage, seeds: &[Sta
             let record = records.get(&start_no).cloned().unwrap_or_default();
             let count = |colour| record.games.iter().filter(|g| g.played() && g.colour == colour).count() as u32;
             StandingsRow {
-                rank: i as u32 + 1,
+                rank: None,
+                place: i as u32 + 1,
                 start_no,
                 points: record.total(),
                 tiebreaks: Vec::new(),
@@ -165,7 +180,20 @@ fn knockout_standings(event: &Event, group: GroupId, stage: &Stage, seeds: &[Sta
             }
         })
         .collect();
-    Standings { group, stage: stage.no, after_round, rows }
+    Standings { group, stage: stage.no, after_round, rows: set_aside_disqualified(rows) }
+}
+
+/// One section's rows in place order, numbered: every player but the
+/// disqualified ones takes the next rank, the players below a disqualified one moving
+/// up; the disqualified follow every ranked row, in place order, without a rank.
+fn set_aside_disqualified(rows: Vec<StandingsRow>) -> Vec<StandingsRow> {
+    let (mut ranked, disqualified): (Vec<StandingsRow>, Vec<StandingsRow>) =
+        rows.into_iter().partition(|r| r.status != PlayerStatus::Disqualified);
+    for (i, row) in ranked.iter_mut().enumerate() {
+        row.rank = Some(i as u32 + 1);
+    }
+    ranked.extend(disqualified);
+    ranked
 }
 
 /// The members of one section in rank order after `after_round`. `entrants` are all

@@ -199,7 +199,11 @@ fn crosstable(out: &mut String, stage: &Stage, standings: &RankingTable, lang: L
         .rows
         .iter()
         .map(|r| {
-            let mut row = vec![Td::num(r.rank), Td::num(r.start_no), Td::text(&r.name)];
+            let mut row = vec![
+                Td::num(r.rank.map_or_else(String::new, |n| n.to_string())),
+                Td::num(r.start_no),
+                Td::text(&r.name),
+            ];
             row.extend(stage.rounds.iter().map(|round| Td::text(&crosstable_cell(round, r.start_no, lang))));
             row.push(Td::num(r.standing.points));
             row

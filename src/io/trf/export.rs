@@ -101,7 +101,8 @@ pub fn from_stage(event: &Event, group: GroupId, stage: StageNo) -> Result<TrfDo
             format!("第 {completed} 轮后无法计算排名：{}", e.message(Lang::Zh)),
         )
     })?;
-    let rows: BTreeMap<StartNo, (Points, u32)> = table.rows.iter().map(|r| (r.start_no, (r.points, r.rank))).collect();
+    let rows: BTreeMap<StartNo, (Points, Option<u32>)> =
+        table.rows.iter().map(|r| (r.start_no, (r.points, r.rank))).collect();
 
     let mut values = Values::new(&st.scoring);
     let mut cells: BTreeMap<StartNo, Vec<RoundCell>> = entrants.iter().map(|p| (*p, Vec::new())).collect();
@@ -130,7 +131,7 @@ pub fn from_stage(event: &Event, group: GroupId, stage: StageNo) -> Result<TrfDo
     let name: String = event.name.chars().map(|c| if c == '\r' || c == '\n' { ' ' } else { c }).collect();
     doc.push(TrfRecord::Other(format!("012 {name}")));
     for p in &entrants {
-        let (points, rank) = rows.get(p).copied().unwrap_or((Points::ZERO, 0));
+        let (points, rank) = rows.get(p).copied().unwrap_or((Points::ZERO, None));
         if points.tenths() > 999 {
             return Err(unrepresentable(
                 format!("player {p} has {points} points (TRF allows up to 99.9)"),
@@ -142,7 +143,7 @@ pub fn from_stage(event: &Event, group: GroupId, stage: StageNo) -> Result<TrfDo
             None => PlayerLine::new(p.0, &format!("Player {p}")),
         };
         line.points = points;
-        line.rank = Some(rank);
+        line.rank = rank;
         line.rounds = cells.remove(p).unwrap_or_default();
         doc.push(TrfRecord::Player(line));
     }

@@ -1,7 +1,7 @@
 //! The prize form of the event panel: prizes by rank (cash, items, trophies, tier
 //! prizes are rank ranges), the best-progress prize, lucky endings, women's tiers, the
-//! participation prize, the every-round rule and the stage the prize ranking starts
-//! with, as typed. Turned into one [`Command::SetPrizeRules`], checked with the rules'
+//! participation prize, the every-round rule, whether prizes by rank go by absolute
+//! rank or pass down and the stage the prize ranking starts with, as typed. Turned into one [`Command::SetPrizeRules`], checked with the rules'
 //! own check so the panel names the row at fault.
 
 use super::prize_rows::{PrizeRow, prize_row_ui};
@@ -63,6 +63,7 @@ pub(super) struct PrizeForm {
     women: Option<WomenForm>,
     participation: Option<(PrizeRow, Combine)>,
     every_round: bool,
+    by_absolute_rank: bool,
 }
 
 /// A whole number that must be given.
@@ -100,6 +101,7 @@ impl PrizeForm {
             }),
             participation: rules.participation.as_ref().map(|p| (PrizeRow::of(&p.prize), p.combine)),
             every_round: rules.require_every_round,
+            by_absolute_rank: rules.by_absolute_rank,
         }
     }
 
@@ -145,6 +147,7 @@ impl PrizeForm {
                 }),
             },
             require_every_round: self.every_round,
+            by_absolute_rank: self.by_absolute_rank,
         })
     }
 
@@ -357,6 +360,17 @@ fn extras_ui(ui: &mut Ui, form: &mut PrizeForm, lang: Lang) {
             "No prize for a player who missed a round (absent, forfeited, withdrew)",
         ),
     );
+    ui.checkbox(
+        &mut form.by_absolute_rank,
+        lang.t(
+            "名次奖按绝对名次（不获奖者的奖项不顺延）",
+            "Rank prizes by absolute rank (a prize left out is not passed down)",
+        ),
+    )
+    .on_hover_text(lang.t(
+        "不勾选时，缺赛、被取消奖励的选手的名次奖顺延给下一名获奖者。",
+        "Unticked, the rank prize of a player who gets none passes down to the next player who gets prizes.",
+    ));
 }
 
 /// The women's tiers: a verified woman ranked within the top N gets the tier's prize.
@@ -404,4 +418,21 @@ fn women_ui(ui: &mut Ui, form: &mut PrizeForm, lang: Lang) {
             combine_ui(ui, &mut w.combine, lang);
         });
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // the form keeps the absolute-rank option and sends it when ticked.
+    #[test]
+    fn the_absolute_rank_option_is_sent() {
+        let event = crate::domain::presets::build("huaiyin-2022", None, None).unwrap();
+        let group = &event.groups[0];
+        let mut form = PrizeForm::of(&group.prizes);
+        assert!(!form.by_absolute_rank, "prizes pass down by default");
+        form.by_absolute_rank = true;
+        let rules = PrizeRules { by_absolute_rank: true, ..group.prizes.clone() };
+        assert_eq!(form.command(group, Lang::Zh), Ok(Some(Command::SetPrizeRules { group: group.id, rules })));
+    }
 }

@@ -111,6 +111,7 @@ pub(super) fn command_players(command: &Command) -> Vec<StartNo> {
         | Command::DeletePlayer { start_no }
         | Command::SetPlayerStatus { start_no, .. }
         | Command::SetCheckedIn { start_no, .. }
+        | Command::SetPrizeDecision { start_no, .. }
         | Command::RecordLedgerEntry { start_no, .. } => vec![*start_no],
         Command::CancelAnnouncedBye { player, .. } => vec![*player],
         Command::AnnounceBye { planned, .. } => vec![planned.bye.player],

@@ -1,12 +1,14 @@
 //! Settings in words: a stage's rounds, rules, format, schedule, qualifiers and
 //! knockout options, a stage closed and the next opened, the event's details, groups
-//! added, changed and removed; a stage's, a group's and the event's before → after.
+//! added, changed and removed, a player's prizes granted or withheld; a stage's, a
+//! group's and the event's before → after.
 
 use super::money::money;
 use super::{Ctx, Delta};
 use crate::domain::command::{Command, EventInfo};
 use crate::domain::event::{Group, KnockoutRules, Stage, StageKind, StageStatus};
 use crate::domain::ids::{GroupId, StageNo};
+use crate::domain::prizes::PrizeDecisionKind;
 use crate::lang::Lang;
 
 /// The sentence of a settings command.
@@ -71,6 +73,19 @@ pub(super) fn headline(command: &Command, ctx: &Ctx<'_>) -> String {
             Lang::Zh => format!("固定台次：{} 坐第{board}台", ctx.player(*start_no)),
             Lang::En => format!("Fixed board: {} always at board {board}", ctx.player(*start_no)),
         },
+        Command::SetPrizeDecision { start_no, decision, reason, .. } => {
+            let (player, reason) = (ctx.player(*start_no), reason.trim());
+            match (decision, ctx.lang) {
+                (PrizeDecisionKind::Grant, Lang::Zh) => format!("{player}特批获奖：{reason}"),
+                (PrizeDecisionKind::Grant, Lang::En) => format!("Prize granted to {player}: {reason}"),
+                (PrizeDecisionKind::Withhold, Lang::Zh) => format!("{player}不予奖励：{reason}"),
+                (PrizeDecisionKind::Withhold, Lang::En) => format!("Prize withheld from {player}: {reason}"),
+                (PrizeDecisionKind::Clear, Lang::Zh) => format!("{player}的奖励决定已撤回，按规则评定"),
+                (PrizeDecisionKind::Clear, Lang::En) => {
+                    format!("Prize decision for {player} cleared: the rules decide")
+                }
+            }
+        }
         _ => super::action_label(&serde_json::to_string(command).unwrap_or_default(), ctx.lang),
     }
 }
@@ -255,6 +270,7 @@ fn group_changes(b: &Group, a: &Group, ctx: &Ctx<'_>) -> Vec<String> {
         vec![
             (("参赛资格已修改", "eligibility changed"), b.eligibility != a.eligibility || b.aliases != a.aliases),
             (("奖项设置已修改", "prize rules changed"), b.prizes != a.prizes),
+            (("奖励决定已修改", "prize decisions changed"), b.prize_decisions != a.prize_decisions),
         ],
     )
 }

@@ -266,3 +266,33 @@ fn a_board_watch_reads_in_words() {
     assert_eq!(words.rounds, [RoundNo(1)]);
     assert_eq!(words.details, std::slice::from_ref(&words.headline));
 }
+
+// a prize granted, withheld or cleared reads as one sentence with the reason,
+// in both languages; its detail names the changed decisions; its undo says so.
+#[test]
+fn a_prize_decision_reads_in_words() {
+    use crate::domain::prizes::PrizeDecisionKind;
+    let dir = tempfile::tempdir().unwrap();
+    let mut f = file(dir.path(), |_| {});
+    let decide = |decision, reason: &str| Command::SetPrizeDecision {
+        group: G,
+        start_no: StartNo(1),
+        decision,
+        reason: reason.into(),
+    };
+    f.execute(&decide(PrizeDecisionKind::Grant, "网络故障")).unwrap();
+    assert_eq!(last(&f, Lang::Zh).headline, "张三（编号 1）特批获奖：网络故障");
+    assert_eq!(last(&f, Lang::En).headline, "Prize granted to 张三 (no. 1): 网络故障");
+    assert_eq!(last(&f, Lang::Zh).players, vec![StartNo(1)]);
+    assert!(
+        last(&f, Lang::En).details.iter().any(|d| d.contains("prize decisions changed")),
+        "{:?}",
+        last(&f, Lang::En)
+    );
+    f.execute(&decide(PrizeDecisionKind::Withhold, "违规")).unwrap();
+    assert_eq!(last(&f, Lang::Zh).headline, "张三（编号 1）不予奖励：违规");
+    f.execute(&decide(PrizeDecisionKind::Clear, "")).unwrap();
+    assert_eq!(last(&f, Lang::En).headline, "Prize decision for 张三 (no. 1) cleared: the rules decide");
+    f.undo().unwrap();
+    assert!(last(&f, Lang::En).headline.starts_with("Undo: Prize decision for 张三"), "{:?}", last(&f, Lang::En));
+}

@@ -7,7 +7,7 @@ use crate::domain::ids::StartNo;
 use crate::domain::ledger::{
     Account, ForfeitFine, LedgerEntry, LedgerKind, LedgerTotals, RoundRef, accounts, forfeit_fines, totals,
 };
-use crate::domain::prizes::{awards, prize_ranking};
+use crate::domain::prizes::prize_outcome;
 use pinyin::ToPinyin;
 use std::collections::BTreeMap;
 
@@ -56,9 +56,9 @@ pub(super) fn money_cache(event: &Event, group: &Group) -> MoneyCache {
     let name = |p: StartNo| event.player(p).map(|pl| pl.name().to_string()).unwrap_or_default();
     let mut prize_cash: BTreeMap<StartNo, i64> = BTreeMap::new();
     if !group.prizes.is_empty()
-        && let Ok(ranking) = prize_ranking(event, group.id, &group.prizes)
+        && let Ok(outcome) = prize_outcome(event, group.id, &group.prizes)
     {
-        for award in awards(&group.prizes, &ranking).awards {
+        for award in outcome.list.awards {
             *prize_cash.entry(award.start_no).or_insert(0) += award.cash_fen();
         }
     }

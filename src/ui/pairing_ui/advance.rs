@@ -241,7 +241,7 @@ fn preview_ui(ui: &mut Ui, event: &Event, rows: &[StandingsRow], lang: Lang) {
             let (name, club) =
                 event.player(r.start_no).map_or(("", ""), |p| (p.entry.name.as_str(), p.entry.club.as_str()));
             let id = ("qualifier", r.start_no);
-            text_cell_ui(&mut row, id, Align::Right, r.rank.to_string());
+            text_cell_ui(&mut row, id, Align::Right, r.rank_text());
             text_cell_ui(&mut row, id, Align::Right, r.start_no.to_string());
             text_cell_ui(&mut row, id, Align::Left, name);
             text_cell_ui(&mut row, id, Align::Left, club);
@@ -355,7 +355,7 @@ fn offers_ui(
     lang: Lang,
 ) -> (Option<StartNo>, Option<StartNo>) {
     let offer = |p: StartNo| match rows.iter().find(|r| r.start_no == p) {
-        Some(r) => Offer::Qualifies(r.rank),
+        Some(r) => Offer::Qualifies(r.rank.unwrap_or(r.place)),
         None if event.player(p).is_some_and(|pl| pl.status != PlayerStatus::Active) => Offer::Inactive,
         None => Offer::Open,
     };

@@ -1,9 +1,13 @@
 //! Prizes (R-7): prize rules as data, and the prize list they give over a final
 //! ranking, in integer fen (0.01 元).
 //!
-//! [`awards`] is a pure function of the rules and a ranking ([`RankedPlayer`]s);
-//! [`prize_ranking`] builds that ranking from an event: the final ranking of R-6.7 for
-//! a knockout after a Swiss, else the current stage's standings.
+//! [`awards`] is a pure function of the rules and a ranking ([`RankedPlayer`]s), and
+//! [`awards_with`] the same with the director's decisions (R-7.8); [`prize_ranking`]
+//! builds that ranking from an event: the final ranking of R-6.7 for a knockout after
+//! a Swiss, else the current stage's standings, a disqualified player left out and
+//! the players below him moved up (R-4.5). [`prize_outcome`] gives the whole answer
+//! for a group: its ranking, its prize list and the players whose rank would carry a
+//! prize but who get none, with why ([`Withheld`], R-7.8).
 //!
 //! How the prizes of one player combine:
 //! - every prize by rank ([`PrizeRules::by_rank`]) that covers the player's rank is
@@ -14,19 +18,28 @@
 //!   Seed defaults: lucky prizes add up ("均获得"); the participation prize goes only to
 //!   those without a tier prize (seed 003 §11.4);
 //! - with [`PrizeRules::require_every_round`] a player who missed a round gets nothing
-//!   at all (seed 003 §11.5), and the prize of their rank is not passed down.
+//!   at all (seed 003 §11.5), unless the director granted it; a player the director
+//!   withheld it from gets nothing either (R-7.8);
+//! - prizes by rank go by rank among the players who receive prizes: the prize of a
+//!   player who gets none passes down to the next one, unless the rules go
+//!   [`PrizeRules::by_absolute_rank`]. The other prizes (best progress, women's, lucky)
+//!   go by the player's own rank: a lucky rank is the rank itself.
 
-use super::knockout::final_ranking;
+mod ranking;
+mod withheld;
+
 use super::model::change::DomainError;
-use super::model::event::{ByeKind, Event, Stage, StageKind, stage_entrants};
-use super::model::ids::{GroupId, StageNo, StartNo};
-use super::model::player::PlayerStatus;
+use super::model::event::{Event, StageKind, stage_entrants};
+use super::model::ids::{StageNo, StartNo};
+use super::model::player::Gender;
+pub use super::model::prize_decision::{PrizeDecision, PrizeDecisionKind, PrizeVerdict};
 pub use super::model::prize_rules::{
     BestProgress, Combine, LuckyPrize, Participation, Prize, PrizeRules, ProgressBaseline, RankPrize, RankRange,
     WomenPrizes, WomenTier,
 };
-use super::standings::standings;
+pub use ranking::prize_ranking;
 use std::collections::BTreeMap;
+pub use withheld::{MissedRound, PrizeOutcome, Withheld, WithheldReason, prize_outcome};
 
 /// A player of the prize ranking, as [`awards`] needs them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,6 +55,9 @@ pub struct RankedPlayer {
     pub verified_female: bool,
     /// Played every round: no absent or requested bye, no forfeit loss, not withdrawn.
     pub played_every_round: bool,
+    /// The section the rank is counted in where boys and girls are ranked separately
+    /// (R-5.3); `None` otherwise.
+    pub section: Option<Gender>,
 }
 
 /// One player's prizes.
@@ -115,6 +131,7 @@ pub struct PrizeList {
 ///         seed_rank: Some(rank),
 ///         verified_female: false,
 ///         played_every_round: true,
+///         section: None,
 ///     })
 ///     .collect();
 /// let list = awards(&PrizeRules::lingting_cup(), &ranking);
@@ -124,20 +141,40 @@ pub struct PrizeList {
 /// assert_eq!(list.totals.trophies, 3, "nobody climbed: no best-progress trophy");
 /// ```
 pub fn awards(rules: &PrizeRules, ranking: &[RankedPlayer]) -> PrizeList {
+    awards_with(rules, ranking, &[])
+}
+
+/// Whether a player of the ranking receives prizes: the director's decision if there is
+/// one (R-7.8), else the rules (a player who missed a round gets none when every round
+/// is required).
+pub fn receives_prizes(rules: &PrizeRules, player: &RankedPlayer, decisions: &[PrizeDecision]) -> bool {
+    match decisions.iter().find(|d| d.start_no == player.start_no).map(|d| d.verdict) {
+        Some(PrizeVerdict::Grant) => true,
+        Some(PrizeVerdict::Withhold) => false,
+        None => !rules.require_every_round || player.played_every_round,
+    }
+}
+
+/// The prize list that `rules` give over `ranking` with the director's `decisions`
+/// (R-7.8): a withheld player gets nothing, a granted one is treated as if he had
+/// played every round. Prizes by rank go by rank among the players who receive prizes
+/// (the next one takes the prize of a player left out) unless the rules go by
+/// absolute rank; the other prizes go by the player's own rank.
+pub fn awards_with(rules: &PrizeRules, ranking: &[RankedPlayer], decisions: &[PrizeDecision]) -> PrizeList {
     let mut players: Vec<RankedPlayer> = ranking.to_vec();
     players.sort_by_key(|p| (p.rank, p.start_no));
-    let eligible = |p: &RankedPlayer| !rules.require_every_round || p.played_every_round;
+    let eligible: Vec<bool> = players.iter().map(|p| receives_prizes(rules, p, decisions)).collect();
+    let prize_ranks = prize_ranks(rules, &players, &eligible);
     let mut items: Vec<Vec<Prize>> = vec![Vec::new(); players.len()];
     let mut has_rank_prize = vec![false; players.len()];
 
-    for (i, p) in players.iter().enumerate().filter(|(_, p)| eligible(p)) {
-        for rp in rules.by_rank.iter().filter(|rp| rp.ranks.contains(p.rank)) {
-            items[i].push(rp.prize.for_rank(p.rank));
+    for (i, &prize_rank) in prize_ranks.iter().enumerate().filter(|(i, _)| eligible[*i]) {
+        for rp in rules.by_rank.iter().filter(|rp| rp.ranks.contains(prize_rank)) {
+            items[i].push(rp.prize.for_rank(prize_rank));
             has_rank_prize[i] = true;
         }
     }
-    let may_get =
-        |i: usize, combine: Combine| eligible(&players[i]) && (combine == Combine::AddsUp || !has_rank_prize[i]);
+    let may_get = |i: usize, combine: Combine| eligible[i] && (combine == Combine::AddsUp || !has_rank_prize[i]);
 
     if let Some(bp) = &rules.best_progress {
         let mut gains: Vec<(i64, usize)> = players
@@ -200,6 +237,49 @@ pub fn awards(rules: &PrizeRules, ranking: &[RankedPlayer]) -> PrizeList {
     list
 }
 
+/// Each player's rank for the prizes by rank: the rank itself by absolute rank, else
+/// the rank less the players of the same section ranked above who receive no prize.
+/// `players` are in rank order.
+fn prize_ranks(rules: &PrizeRules, players: &[RankedPlayer], eligible: &[bool]) -> Vec<u32> {
+    let mut left_out: BTreeMap<Option<Gender>, u32> = BTreeMap::new();
+    let mut ranks = Vec::with_capacity(players.len());
+    for (p, &gets) in players.iter().zip(eligible) {
+        let above = left_out.get(&p.section).copied().unwrap_or(0);
+        ranks.push(if rules.by_absolute_rank { p.rank } else { p.rank.saturating_sub(above) });
+        if !gets {
+            *left_out.entry(p.section).or_default() += 1;
+        }
+    }
+    ranks
+}
+
+/// The prizes a player of this rank would receive on his own — prizes by rank (or the
+/// participation prize without one), women's and lucky prizes — as the list of players
+/// left out shows them (R-7.8). The best-progress prize, which depends on the others,
+/// is not among them.
+pub fn prizes_of_rank(rules: &PrizeRules, player: &RankedPlayer) -> Vec<Prize> {
+    let rank = player.rank;
+    let mut items: Vec<Prize> =
+        rules.by_rank.iter().filter(|rp| rp.ranks.contains(rank)).map(|rp| rp.prize.for_rank(rank)).collect();
+    let has_rank_prize = !items.is_empty();
+    let may = |combine: Combine| combine == Combine::AddsUp || !has_rank_prize;
+    if let Some(women) = rules.women.as_ref().filter(|w| player.verified_female && may(w.combine)) {
+        let mut tiers: Vec<&WomenTier> = women.tiers.iter().filter(|t| rank <= t.top).collect();
+        tiers.sort_by_key(|t| t.top);
+        let take = if women.best_tier_only { 1 } else { tiers.len() };
+        items.extend(tiers.iter().take(take).map(|t| t.prize.for_rank(rank)));
+    }
+    let lucky_rank = |l: &LuckyPrize| l.max_rank.is_none_or(|max| rank <= max) && l.last_digits.contains(&(rank % 10));
+    if let Some(lucky) = rules.lucky.as_ref().filter(|l| may(l.combine) && lucky_rank(l)) {
+        items.push(lucky.prize.for_rank(rank));
+    }
+    if let Some(participation) = rules.participation.as_ref().filter(|p| may(p.combine)) {
+        items.push(participation.prize.for_rank(rank));
+    }
+    items.sort_by_key(Prize::kind_order);
+    items
+}
+
 /// Why a prize ranking cannot be built.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum PrizeError {
@@ -209,107 +289,6 @@ pub enum PrizeError {
     /// The rules rank players from a stage that has not started yet.
     #[error("the prize ranking starts with stage {0}, which has not started yet")]
     NotStarted(StageNo),
-}
-
-/// The ranking a group's prizes go by, with what [`awards`] needs of each player
-/// (empty until the first stage of the ranking has a complete round):
-/// - the stages from `rules.ranking_from_stage` (default: the current stage, and the
-///   one before it when the current one is a knockout) to the current stage;
-/// - the current stage's standings (after its last complete round; a knockout after
-///   every round paired), followed by the players of each earlier stage who did not
-///   reach the later one, in that stage's order (R-6.7: knockout places 1–16, then the
-///   Swiss's 17–32). With a single stage the standings' ranks are kept (ranked per
-///   section where boys and girls are ranked separately, R-5.3);
-/// - the seed rank by `rules.best_progress`'s baseline (the deciding stage's seed when
-///   there is no best-progress prize);
-/// - played every round: active (not withdrawn or disqualified), and in every stage of
-///   the ranking no absent or requested bye, no forfeit loss (a both-forfeit included),
-///   and in a Swiss or round robin a game or a pairing bye in every round paired.
-///
-/// # Errors
-/// [`PrizeError::Domain`] for an unknown group; [`PrizeError::NotStarted`] when the
-/// rules' first stage comes after the current stage.
-pub fn prize_ranking(event: &Event, group: GroupId, rules: &PrizeRules) -> Result<Vec<RankedPlayer>, PrizeError> {
-    let g = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
-    let Some(current) = g.current_stage() else { return Ok(Vec::new()) };
-    let from = rules.ranking_from_stage.unwrap_or(if current.kind == StageKind::Knockout && current.no.0 > 1 {
-        StageNo(current.no.0 - 1)
-    } else {
-        current.no
-    });
-    if from > current.no {
-        return Err(PrizeError::NotStarted(from));
-    }
-    let chain: Vec<&Stage> = g.stages.iter().filter(|s| s.no >= from && s.no <= current.no).collect();
-    if chain.first().is_none_or(|first| first.completed_rounds() == 0) {
-        return Ok(Vec::new());
-    }
-
-    // Each stage's order; the last one's ranks as the standings give them.
-    let mut orders: Vec<Vec<(u32, StartNo)>> = Vec::with_capacity(chain.len());
-    for stage in &chain {
-        let after =
-            if stage.kind == StageKind::Knockout { stage.rounds.len() as u32 } else { stage.completed_rounds() };
-        let table = standings(event, group, stage.no, after)?;
-        orders.push(table.rows.iter().map(|r| (r.rank, r.start_no)).collect());
-    }
-    let ranked: Vec<(u32, StartNo)> = match orders.as_slice() {
-        [] => Vec::new(),
-        [only] => only.clone(),
-        [earlier @ .., last] => {
-            let mut order: Vec<StartNo> = last.iter().map(|(_, p)| *p).collect();
-            for previous in earlier.iter().rev() {
-                let previous: Vec<StartNo> = previous.iter().map(|(_, p)| *p).collect();
-                order = final_ranking(&order, &previous);
-            }
-            order.into_iter().enumerate().map(|(i, p)| (i as u32 + 1, p)).collect()
-        }
-    };
-
-    let seedings: Vec<Vec<StartNo>> = chain.iter().map(|s| stage_entrants(event, group, s)).collect();
-    let seed_in = |k: usize, p: StartNo| seedings[k].iter().position(|q| *q == p).map(|i| i as u32 + 1);
-    let baseline = rules.best_progress.as_ref().map_or(ProgressBaseline::default(), |bp| bp.baseline);
-    Ok(ranked
-        .into_iter()
-        .map(|(rank, start_no)| {
-            let seed_rank = match baseline {
-                ProgressBaseline::FirstStageSeed => seed_in(0, start_no),
-                ProgressBaseline::DecidingStageSeed => (0..chain.len()).rev().find_map(|k| seed_in(k, start_no)),
-            };
-            let player = event.player(start_no);
-            let active = player.is_some_and(|p| p.status == PlayerStatus::Active);
-            let missed = chain
-                .iter()
-                .zip(&seedings)
-                .any(|(s, entrants)| entrants.contains(&start_no) && missed_a_round(s, start_no));
-            RankedPlayer {
-                rank,
-                start_no,
-                seed_rank,
-                verified_female: player.is_some_and(|p| p.entry.verified_female),
-                played_every_round: active && !missed,
-            }
-        })
-        .collect())
-}
-
-/// Whether `player` missed a round of the stage: an absent or requested bye, a forfeit
-/// loss, or (outside a knockout, where a player out of the bracket is not missing) a
-/// round paired without them.
-fn missed_a_round(stage: &Stage, player: StartNo) -> bool {
-    stage.rounds.iter().any(|round| {
-        if let Some(bye) = round.bye_of(player) {
-            return bye.kind != ByeKind::Pairing;
-        }
-        let mut games = round.games_of(player).peekable();
-        if games.peek().is_none() {
-            return stage.kind != StageKind::Knockout;
-        }
-        games.any(|g| match (g.colour_of(player), g.result) {
-            (Some(colour), Some(result)) => result.outcome.forfeited_by(colour),
-            _ => false,
-        })
-    })
 }
 
 #[cfg(test)]
@@ -324,6 +303,7 @@ mod tests {
                 seed_rank: Some(rank),
                 verified_female: false,
                 played_every_round: true,
+                section: None,
             })
             .collect()
     }
@@ -337,7 +317,8 @@ mod tests {
             .sum()
     }
 
-    // R-7.6: tiers replace the participation prize; a missed round gets nothing.
+    // R-7.6, R-7.8: tiers replace the participation prize; a missed round gets nothing
+    // and the tier passes down to the next player who played every round.
     #[test]
     fn tiers_replace_participation_and_missing_a_round_loses_all() {
         let mut players = ranking(25);
@@ -345,12 +326,32 @@ mod tests {
         players[21].played_every_round = false;
         let list = awards(&PrizeRules::huaiyin_adult(), &players);
         assert_eq!(cash_of(&list, 1), 10_000);
-        assert_eq!(cash_of(&list, 2), 0, "missed a round: nothing, and rank 3 keeps its own prize");
-        assert_eq!(cash_of(&list, 4), 5_000);
-        assert_eq!(cash_of(&list, 20), 3_000);
-        assert_eq!(cash_of(&list, 21), 1_000);
+        assert_eq!(cash_of(&list, 2), 0, "missed a round: nothing");
+        assert_eq!(cash_of(&list, 4), 10_000, "rank 4 is the third to get a prize: 一等奖");
+        assert_eq!(cash_of(&list, 5), 5_000);
+        assert_eq!(cash_of(&list, 21), 3_000, "the 20th to get a prize");
         assert_eq!(cash_of(&list, 22), 0);
+        assert_eq!(cash_of(&list, 23), 1_000);
         assert!(list.awards.iter().all(|a| a.items.len() == 1));
+        // By absolute rank the tier of rank 2 is not given; rank 4 keeps 二等奖.
+        let absolute = PrizeRules { by_absolute_rank: true, ..PrizeRules::huaiyin_adult() };
+        let list = awards(&absolute, &players);
+        assert_eq!((cash_of(&list, 3), cash_of(&list, 4), cash_of(&list, 21)), (10_000, 5_000, 1_000));
+    }
+
+    // R-7.8: a grant makes a player who missed a round eligible, a withholding takes
+    // everything from one who did not; both by the director's recorded decision.
+    #[test]
+    fn decisions_grant_and_withhold() {
+        let mut players = ranking(12);
+        players[0].played_every_round = false;
+        let decisions = [
+            PrizeDecision { start_no: StartNo(1), verdict: PrizeVerdict::Grant, reason: "准假".into() },
+            PrizeDecision { start_no: StartNo(2), verdict: PrizeVerdict::Withhold, reason: "违规".into() },
+        ];
+        let list = awards_with(&PrizeRules::huaiyin_junior(), &players, &decisions);
+        assert_eq!((cash_of(&list, 1), cash_of(&list, 2), cash_of(&list, 3)), (5_000, 0, 5_000));
+        assert_eq!(cash_of(&list, 4), 5_000, "rank 2's 一等奖 passes down");
     }
 
     // R-7.3: biggest gain wins; a tie goes to the better final rank.
