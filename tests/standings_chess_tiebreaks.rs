@@ -1,5 +1,5 @@
-//! The chess-style tiebreaks of R-5.4 (Buchholz, Buchholz Cut-1, Sonneborn-Berger,
-//! 直胜) computed by hand on small events.
+//! The chess-style tiebreaks of R-5.4 (Buchholz, Buchholz Cut-1, Sonneborn-Berger as
+//! FIDE's C.07 (2024) counts them; 直胜) computed by hand on small events.
 
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::event::{Bye, ByeKind, Event, Game, Round};
@@ -58,29 +58,34 @@ fn play(e: &mut Event, no: u32, games: &[(u32, u32, Outcome)], byes: &[u32]) {
     }
 }
 
-// R-5.4 (fide-swiss: Buchholz Cut-1, Buchholz, Sonneborn-Berger; 1/½/0, bye 1).
+// R-5.4 (fide-swiss: Buchholz Cut-1, Buchholz, Sonneborn-Berger; 1/½/0, bye 1), the
+// FIDE tiebreaks counted by C.07 (2024): Buchholz Art. 8.1, Cut-1 Art. 14.1,
+// Sonneborn-Berger Art. 9.1, unplayed rounds Art. 16.
 #[test]
 fn buchholz_cut1_and_sonneborn_berger_by_hand() {
     let mut e = event("fide-swiss", 5);
     play(&mut e, 1, &[(1, 2, Outcome::RedWins), (3, 4, Outcome::Draw)], &[5]);
     play(&mut e, 2, &[(1, 5, Outcome::RedWins), (2, 3, Outcome::RedWins)], &[4]);
-    // Totals: 1: 2, 2: 1, 3: ½, 4: ½+1 = 1½, 5: 1+0 = 1. Bye value (lowest above 0): ½.
-    // Buchholz   1: 1+1 = 2     2: 2+½ = 2½   3: 1½+1 = 2½   4: ½+½(bye) = 1   5: ½(bye)+2 = 2½
-    // Cut-1      1: 1           2: 2          3: 1½          4: ½              5: 2
-    // SB         1: 1+1 = 2     2: ½          3: ½·1½ = ¾    4: ½·½ = ¼        5: 0
-    // Ranking: 1 (2), 4 (1½), then 2 and 5 on 1: Cut-1 2 = 2, Buchholz 2½ = 2½, SB ½ > 0 → 2, 5; then 3.
+    // Totals: 1: 2, 2: 1, 3: ½, 4: ½+1 = 1½, 5: 1+0 = 1. No requested bye, so every
+    // player counts for their opponents with their total (16.3). A pairing-allocated
+    // bye counts a dummy opponent with the player's own total (16.4), and is no
+    // voluntary unplayed round, so Cut-1 takes the lowest value as usual (14.1).
+    // Buchholz   1: 1+1 = 2     2: 2+½ = 2½   3: 1½+1 = 2½   4: ½+1½ = 2   5: 1+2 = 3
+    // Cut-1      1: 1           2: 2          3: 1½          4: 1½         5: 2
+    // SB         1: 1+1 = 2     2: ½          3: ½·1½ = ¾    4: ½·½+1½ = 1¾  5: 1·1 = 1
+    // Ranking: 1 (2), 4 (1½), then 2 and 5 on 1: Cut-1 2 = 2, Buchholz 3 > 2½ → 5, 2; then 3.
     let s = standings(&e, G, S, 2).unwrap();
     let order: Vec<u32> = s.rows.iter().map(|r| r.start_no.0).collect();
-    assert_eq!(order, [1, 4, 2, 5, 3]);
+    assert_eq!(order, [1, 4, 5, 2, 3]);
     let values: Vec<(u32, Vec<String>)> =
         s.rows.iter().map(|r| (r.start_no.0, r.tiebreaks.iter().map(|(_, v)| v.to_string()).collect())).collect();
     assert_eq!(
         values,
         vec![
             (1, vec!["1".into(), "2".into(), "2".into()]),
-            (4, vec!["0.5".into(), "1".into(), "0.25".into()]),
+            (4, vec!["1.5".into(), "2".into(), "1.75".into()]),
+            (5, vec!["2".into(), "3".into(), "1".into()]),
             (2, vec!["2".into(), "2.5".into(), "0.5".into()]),
-            (5, vec!["2".into(), "2.5".into(), "0".into()]),
             (3, vec!["1.5".into(), "2.5".into(), "0.75".into()]),
         ]
     );

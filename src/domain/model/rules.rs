@@ -116,6 +116,13 @@ impl ScoringTable {
 
 /// One tiebreak of the stage's ordered list. Each is computed by one
 /// function of `standings::tiebreaks`.
+///
+/// The xiangqi tiebreaks keep the CXA definitions of R-5.4 (对手分 and those built on
+/// it); the FIDE ones — `buchholz`, `buchholz_cut1`, `buchholz_cut2`, `median`,
+/// `sonneborn_berger`, `rounds_won`, `games_won`, `average_opponent_rating`,
+/// `direct_encounter` — always follow the FIDE Tie-Break Regulations C.07 as applied to
+/// FIDE-rated competitions from 1 April 2024 ("C.07 (2024)"), unplayed rounds by its
+/// Article 16. `black_games` and `black_wins` are FIDE's BPG and BWG as they stand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Tiebreak {
@@ -125,21 +132,26 @@ pub enum Tiebreak {
     Progressive,
     /// 胜局: wins, forfeit wins included.
     Wins,
-    /// 后手局: games played as black.
+    /// 后手局: games played as black; FIDE's BPG (C.07 (2024) Art. 7.3).
     BlackGames,
-    /// 后手胜局: wins as black.
+    /// 后手胜局: wins as black; FIDE's BWG (C.07 (2024) Art. 7.4).
     BlackWins,
     /// 犯规: fouls; fewer ranks higher.
     Fouls,
     /// 直胜: points scored against the other tied players.
     HeadToHead,
-    /// Sonneborn-Berger: opponents' totals weighted by the result.
+    /// Sonneborn-Berger, C.07 (2024) Art. 9.1: opponents' adjusted scores times the
+    /// points scored against them; unplayed rounds by Art. 16.4.
     SonnebornBerger,
-    /// Buchholz less the lowest opponent's contribution.
+    /// Buchholz Cut-1, C.07 (2024) Art. 8.1 with 14.1: Buchholz less its least
+    /// significant value, a voluntary unplayed round first (Art. 16.5).
     BuchholzCut1,
-    /// Buchholz (the same sum as 对手分, named as chess directors know it).
+    /// Buchholz, C.07 (2024) Art. 8.1: the opponents' adjusted scores (Art. 16.3), an
+    /// unplayed round counting the player's own score (Art. 16.4). Not 对手分, whose
+    /// CXA bye rule it does not share.
     Buchholz,
-    /// Buchholz less the highest and the lowest contributions.
+    /// Median-Buchholz (Median-1), C.07 (2024) Art. 8.1 with 14.3: Buchholz less its
+    /// least and most significant values, voluntary unplayed rounds cut first (16.5).
     Median,
     /// Seed 003: ranks after the previous round, and so on back.
     PreviousRank,
@@ -151,11 +163,25 @@ pub enum Tiebreak {
     BeatenOpponentsPoints,
     /// 和手和: the totals of the opponents drawn.
     DrawnOpponentsPoints,
+    /// Buchholz Cut-2, C.07 (2024) Art. 8.1 with 14.2: Buchholz less its two least
+    /// significant values, voluntary unplayed rounds first (Art. 16.5).
+    BuchholzCut2,
+    /// ARO, C.07 (2024) Art. 10.1: the average rating of the opponents met over the
+    /// board, rounded to a whole number; unrated opponents left out.
+    AverageOpponentRating,
+    /// DE, C.07 (2024) Art. 6: the tied players' results against each other (no
+    /// forfeits), applied again to any subset still level. Not 直胜.
+    DirectEncounter,
+    /// WIN, C.07 (2024) Art. 7.1: rounds with a win's points, played or not (forfeit
+    /// wins and byes scored as wins included).
+    RoundsWon,
+    /// WON, C.07 (2024) Art. 7.2: games won over the board.
+    GamesWon,
 }
 
 impl Tiebreak {
     /// Every tiebreak, in declaration order.
-    pub const ALL: [Tiebreak; 16] = [
+    pub const ALL: [Tiebreak; 21] = [
         Tiebreak::OpponentsPoints,
         Tiebreak::Progressive,
         Tiebreak::Wins,
@@ -172,6 +198,11 @@ impl Tiebreak {
         Tiebreak::RedWins,
         Tiebreak::BeatenOpponentsPoints,
         Tiebreak::DrawnOpponentsPoints,
+        Tiebreak::BuchholzCut2,
+        Tiebreak::AverageOpponentRating,
+        Tiebreak::DirectEncounter,
+        Tiebreak::RoundsWon,
+        Tiebreak::GamesWon,
     ];
 
     /// The key used in JSON (`standings --json`) and files.
@@ -193,6 +224,11 @@ impl Tiebreak {
             Tiebreak::RedWins => "red_wins",
             Tiebreak::BeatenOpponentsPoints => "beaten_opponents_points",
             Tiebreak::DrawnOpponentsPoints => "drawn_opponents_points",
+            Tiebreak::BuchholzCut2 => "buchholz_cut2",
+            Tiebreak::AverageOpponentRating => "average_opponent_rating",
+            Tiebreak::DirectEncounter => "direct_encounter",
+            Tiebreak::RoundsWon => "rounds_won",
+            Tiebreak::GamesWon => "games_won",
         }
     }
 
@@ -215,6 +251,11 @@ impl Tiebreak {
             Tiebreak::RedWins => "先手胜局",
             Tiebreak::BeatenOpponentsPoints => "胜手和",
             Tiebreak::DrawnOpponentsPoints => "和手和",
+            Tiebreak::BuchholzCut2 => "去两低对手分",
+            Tiebreak::AverageOpponentRating => "对手平均等级分",
+            Tiebreak::DirectEncounter => "直接对局",
+            Tiebreak::RoundsWon => "计胜轮数",
+            Tiebreak::GamesWon => "实战胜局",
         }
     }
 
@@ -237,6 +278,11 @@ impl Tiebreak {
             Tiebreak::RedWins => "Wins as red",
             Tiebreak::BeatenOpponentsPoints => "Beaten opp.",
             Tiebreak::DrawnOpponentsPoints => "Drawn opp.",
+            Tiebreak::BuchholzCut2 => "BH-2",
+            Tiebreak::AverageOpponentRating => "ARO",
+            Tiebreak::DirectEncounter => "DE",
+            Tiebreak::RoundsWon => "WIN",
+            Tiebreak::GamesWon => "WON",
         }
     }
 

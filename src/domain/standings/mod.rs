@@ -105,11 +105,12 @@ pub fn standings(event: &Event, group: GroupId, stage_no: StageNo, after_round: 
         vec![(None, entrants.clone())]
     };
     let records = read_records(stage, &entrants, after_round);
-    let ctx = Context::new(&records, stage.scoring.bye_opponent);
+    let ratings = tiebreaks::ratings(event, &entrants);
+    let ctx = Context::for_stage(&records, stage, &ratings);
     let columns: Vec<Tiebreak> = stage.tiebreaks.iter().copied().filter(|t| t.has_column()).collect();
     let mut rows = Vec::with_capacity(entrants.len());
     for (section, members) in sections {
-        let order = rank_section(stage, &entrants, &members, after_round, &records);
+        let order = rank_section(stage, &entrants, &members, after_round, &records, &ratings);
         let mut section_rows = Vec::with_capacity(order.len());
         for (i, start_no) in order.into_iter().enumerate() {
             let record = records.get(&start_no).cloned().unwrap_or_default();
@@ -123,15 +124,15 @@ pub fn standings(event: &Event, group: GroupId, stage_no: StageNo, after_round: 
                     .iter()
                     .filter_map(|t| match t {
                         // Shown against the players level on points with them.
-                        Tiebreak::HeadToHead => {
+                        Tiebreak::HeadToHead | Tiebreak::DirectEncounter => {
                             let level: BTreeSet<StartNo> = members
                                 .iter()
                                 .copied()
                                 .filter(|p| records.get(p).map(Record::total) == Some(record.total()))
                                 .collect();
-                            Some((*t, tiebreaks::head_to_head(&record, &level, &records)))
+                            Some((*t, tiebreaks::among(*t, start_no, &record, &level, &ctx)))
                         }
-                        _ => tiebreaks::value(*t, &record, &ctx).map(|v| (*t, v)),
+                        _ => tiebreaks::value(*t, start_no, &record, &ctx).map(|v| (*t, v)),
                     })
                     .collect(),
                 red_games: count(Colour::Red),
@@ -198,15 +199,16 @@ fn set_aside_disqualified(rows: Vec<StandingsRow>) -> Vec<StandingsRow> {
 
 /// The members of one section in rank order after `after_round`. `entrants` are all
 /// the stage's players (opponents' totals count across sections); `records` are
-/// theirs after `after_round`.
+/// theirs after `after_round`; `ratings` the rated players' ratings (ARO).
 fn rank_section(
     stage: &Stage,
     entrants: &[StartNo],
     members: &[StartNo],
     after_round: u32,
     records: &BTreeMap<StartNo, Record>,
+    ratings: &BTreeMap<StartNo, u32>,
 ) -> Vec<StartNo> {
-    let ctx = Context::new(records, stage.scoring.bye_opponent);
+    let ctx = Context::for_stage(records, stage, ratings);
     let empty = Record::default();
     let record_of = |p: &StartNo| records.get(p).unwrap_or(&empty);
     let mut ties: Vec<Vec<StartNo>> = vec![members.to_vec()];
@@ -219,7 +221,8 @@ fn rank_section(
         let sign = if better_is_higher(tiebreak) { 1 } else { -1 };
         match tiebreak {
             Tiebreak::PreviousRank => {
-                let ranks = previous.get_or_insert_with(|| previous_ranks(stage, entrants, members, after_round));
+                let ranks =
+                    previous.get_or_insert_with(|| previous_ranks(stage, entrants, members, after_round, ratings));
                 refine(&mut ties, |_, p| -ranks.get(p).copied().unwrap_or(i64::MAX));
             }
             Tiebreak::PreviousScore => {
@@ -230,8 +233,11 @@ fn rank_section(
             Tiebreak::HeadToHead => {
                 refine(&mut ties, |tie, p| tiebreaks::head_to_head(record_of(p), tie, records).raw);
             }
+            Tiebreak::DirectEncounter => {
+                ties = ties.iter().flat_map(|tie| tiebreaks::direct_encounter(tie, &ctx)).collect();
+            }
             other => {
-                refine(&mut ties, |_, p| tiebreaks::value(other, record_of(p), &ctx).map_or(0, |v| v.raw * sign));
+                refine(&mut ties, |_, p| tiebreaks::value(other, *p, record_of(p), &ctx).map_or(0, |v| v.raw * sign));
             }
         }
     }
@@ -250,12 +256,13 @@ fn previous_ranks(
     entrants: &[StartNo],
     members: &[StartNo],
     after_round: u32,
+    ratings: &BTreeMap<StartNo, u32>,
 ) -> BTreeMap<StartNo, i64> {
     if after_round <= 1 {
         return members.iter().map(|p| (*p, i64::from(p.0))).collect();
     }
     let earlier = read_records(stage, entrants, after_round - 1);
-    rank_section(stage, entrants, members, after_round - 1, &earlier)
+    rank_section(stage, entrants, members, after_round - 1, &earlier, ratings)
         .into_iter()
         .enumerate()
         .map(|(i, p)| (p, i as i64))

@@ -558,6 +558,11 @@ pub fn tiebreak_label(tiebreak: Tiebreak, lang: Lang) -> &'static str {
         Tiebreak::RedWins => "Wins as red",
         Tiebreak::BeatenOpponentsPoints => "Points of opponents beaten",
         Tiebreak::DrawnOpponentsPoints => "Points of opponents drawn",
+        Tiebreak::BuchholzCut2 => "Buchholz Cut-2",
+        Tiebreak::AverageOpponentRating => "Average rating of opponents (ARO)",
+        Tiebreak::DirectEncounter => "Direct encounter (FIDE)",
+        Tiebreak::RoundsWon => "Rounds won, unplayed included (WIN)",
+        Tiebreak::GamesWon => "Games won over the board (WON)",
     };
     lang.t(tiebreak.label_zh(), en)
 }

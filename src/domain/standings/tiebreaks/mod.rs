@@ -1,13 +1,20 @@
 //! The tiebreaks of R-5.4, one documented function each. Every function reads the
 //! players' [`Record`]s and returns a [`TiebreakValue`]; which direction is better is
-//! [`better_is_higher`]'s business. The group-dependent ones (直胜, previous rounds)
-//! are applied while ranking, in `standings::ranking`.
+//! [`better_is_higher`]'s business. The group-dependent ones (直胜, direct encounter,
+//! previous rounds) are applied while ranking, in `standings::ranking`.
+//!
+//! The xiangqi tiebreaks (对手分 and those built on it) keep the CXA definitions here;
+//! the FIDE ones (Buchholz and its cuts, Sonneborn-Berger, WIN, WON, ARO, direct
+//! encounter) follow C.07 (2024) always, in [`fide`] and [`encounter`].
+
+pub mod encounter;
+pub mod fide;
 
 use super::record::{GameEntry, Record};
-use crate::domain::event::ByeKind;
+use crate::domain::event::{ByeKind, Event, Stage};
 use crate::domain::ids::StartNo;
 use crate::domain::points::{Points, tenths_to_json};
-use crate::domain::rules::{ByeOpponent, Colour, Tiebreak};
+use crate::domain::rules::{ByeOpponent, Colour, ScoringTable, Tiebreak};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
@@ -70,19 +77,51 @@ pub struct Context<'a> {
     /// The value a pairing-allocated bye adds to 对手分: the lowest total above zero
     /// among the stage's players (CXA 14.4, PAIRING.md §5), zero when nobody scored.
     pub bye_opponent_value: Points,
+    /// The players' rounds as C.07 (2024) Art. 16 sees them, for the FIDE tiebreaks.
+    pub fide: fide::Field,
 }
 
 impl<'a> Context<'a> {
-    /// Builds the context for standings read up to the records' last round, with the
-    /// stage's rule for what a bye adds to 对手分.
-    pub fn new(records: &'a BTreeMap<StartNo, Record>, bye: ByeOpponent) -> Context<'a> {
-        let bye_opponent_value = match bye {
+    /// Builds the context for standings read up to the records' last round under the
+    /// stage's scoring table, without ratings and with every game of those rounds
+    /// decided.
+    pub fn new(records: &'a BTreeMap<StartNo, Record>, scoring: &ScoringTable) -> Context<'a> {
+        Context::build(records, scoring, &BTreeSet::new(), BTreeMap::new())
+    }
+
+    /// The context of a stage's standings: its scoring, the games of its rounds still
+    /// without a result, and the players' `ratings` (see [`ratings`]).
+    pub fn for_stage(
+        records: &'a BTreeMap<StartNo, Record>,
+        stage: &Stage,
+        ratings: &BTreeMap<StartNo, u32>,
+    ) -> Context<'a> {
+        let last = records.values().map(|r| r.totals.len().saturating_sub(1) as u32).max().unwrap_or(0);
+        let pending: BTreeSet<(StartNo, u32)> = stage
+            .rounds
+            .iter()
+            .filter(|r| r.no.0 <= last)
+            .flat_map(|r| {
+                r.games.iter().filter(|g| g.result.is_none()).flat_map(move |g| [(g.red, r.no.0), (g.black, r.no.0)])
+            })
+            .collect();
+        Context::build(records, &stage.scoring, &pending, ratings.clone())
+    }
+
+    fn build(
+        records: &'a BTreeMap<StartNo, Record>,
+        scoring: &ScoringTable,
+        pending: &BTreeSet<(StartNo, u32)>,
+        ratings: BTreeMap<StartNo, u32>,
+    ) -> Context<'a> {
+        let bye_opponent_value = match scoring.bye_opponent {
             ByeOpponent::Lowest => {
                 records.values().map(Record::total).filter(|t| *t > Points::ZERO).min().unwrap_or_default()
             }
             ByeOpponent::Zero => Points::ZERO,
         };
-        Context { records, bye_opponent_value }
+        let fide = fide::Field::new(records, scoring, pending, ratings);
+        Context { records, bye_opponent_value, fide }
     }
 
     fn total_of(&self, player: StartNo) -> Points {
@@ -90,24 +129,62 @@ impl<'a> Context<'a> {
     }
 }
 
+/// The ratings of the rated `players` (a rating of 0 counts as unrated), for ARO.
+pub fn ratings(event: &Event, players: &[StartNo]) -> BTreeMap<StartNo, u32> {
+    players
+        .iter()
+        .filter_map(|p| event.player(*p).and_then(|pl| pl.entry.rating).filter(|r| *r > 0).map(|r| (*p, r)))
+        .collect()
+}
+
 /// The value of a tiebreak that depends only on the player (not on who is tied).
-/// `None` for 直胜 and the previous-round comparisons, which depend on the tie.
-pub fn value(tiebreak: Tiebreak, record: &Record, ctx: &Context<'_>) -> Option<TiebreakValue> {
+/// `None` for 直胜, direct encounter and the previous-round comparisons, which depend
+/// on the tie.
+pub fn value(tiebreak: Tiebreak, player: StartNo, record: &Record, ctx: &Context<'_>) -> Option<TiebreakValue> {
     Some(match tiebreak {
-        Tiebreak::OpponentsPoints | Tiebreak::Buchholz => opponents_points(record, ctx),
+        Tiebreak::OpponentsPoints => opponents_points(record, ctx),
         Tiebreak::Progressive => progressive(record),
         Tiebreak::Wins => wins(record),
         Tiebreak::BlackGames => black_games(record),
         Tiebreak::BlackWins => black_wins(record),
         Tiebreak::Fouls => fouls(record),
-        Tiebreak::SonnebornBerger => sonneborn_berger(record, ctx),
-        Tiebreak::BuchholzCut1 => buchholz_cut1(record, ctx),
-        Tiebreak::Median => median(record, ctx),
         Tiebreak::RedWins => red_wins(record),
         Tiebreak::BeatenOpponentsPoints => opponents_points_where(record, ctx, GameEntry::won),
         Tiebreak::DrawnOpponentsPoints => opponents_points_where(record, ctx, GameEntry::drawn),
-        Tiebreak::HeadToHead | Tiebreak::PreviousRank | Tiebreak::PreviousScore => return None,
+        Tiebreak::Buchholz => fide::buchholz(ctx, player, 0, 0),
+        Tiebreak::BuchholzCut1 => fide::buchholz(ctx, player, 1, 0),
+        Tiebreak::BuchholzCut2 => fide::buchholz(ctx, player, 2, 0),
+        Tiebreak::Median => fide::buchholz(ctx, player, 1, 1),
+        Tiebreak::SonnebornBerger => fide::sonneborn_berger(ctx, player),
+        Tiebreak::RoundsWon => fide::rounds_won(ctx, player),
+        Tiebreak::GamesWon => fide::games_won(record),
+        Tiebreak::AverageOpponentRating => fide::average_opponent_rating(ctx, player),
+        Tiebreak::HeadToHead | Tiebreak::DirectEncounter | Tiebreak::PreviousRank | Tiebreak::PreviousScore => {
+            return None;
+        }
     })
+}
+
+/// The column value of a tiebreak that depends on the tie (直胜, direct encounter),
+/// against the players `level` with the player on points; 0 for any other tiebreak.
+pub fn among(
+    tiebreak: Tiebreak,
+    player: StartNo,
+    record: &Record,
+    level: &BTreeSet<StartNo>,
+    ctx: &Context<'_>,
+) -> TiebreakValue {
+    match tiebreak {
+        Tiebreak::HeadToHead => head_to_head(record, level, ctx.records),
+        Tiebreak::DirectEncounter => encounter::score(player, level, ctx),
+        _ => TiebreakValue::count(0),
+    }
+}
+
+/// Orders one group of tied players by direct encounter (C.07 (2024) Art. 6): the
+/// groups still level, best first.
+pub fn direct_encounter(tie: &[StartNo], ctx: &Context<'_>) -> Vec<Vec<StartNo>> {
+    encounter::order(tie, ctx)
 }
 
 /// The opponents' contributions to 对手分, one per round in which the player was paired:
@@ -137,22 +214,6 @@ pub fn red_wins(record: &Record) -> TiebreakValue {
     TiebreakValue::count(record.games.iter().filter(|g| g.played() && g.colour == Colour::Red && g.won()).count())
 }
 
-/// Buchholz Cut-1: 对手分 less the lowest single contribution.
-pub fn buchholz_cut1(record: &Record, ctx: &Context<'_>) -> TiebreakValue {
-    let mut c = opponent_contributions(record, ctx);
-    c.sort();
-    TiebreakValue::points(c.into_iter().skip(1).sum())
-}
-
-/// Median Buchholz: 对手分 less the highest and the lowest contributions, when there
-/// are at least three; otherwise the plain sum.
-pub fn median(record: &Record, ctx: &Context<'_>) -> TiebreakValue {
-    let mut c = opponent_contributions(record, ctx);
-    c.sort();
-    let kept: Points = if c.len() >= 3 { c[1..c.len() - 1].iter().copied().sum() } else { c.into_iter().sum() };
-    TiebreakValue::points(kept)
-}
-
 /// 累进分: the sum of the running totals after rounds 1 … r.
 pub fn progressive(record: &Record) -> TiebreakValue {
     TiebreakValue::points(record.totals.iter().skip(1).copied().sum())
@@ -163,12 +224,15 @@ pub fn wins(record: &Record) -> TiebreakValue {
     TiebreakValue::count(record.games.iter().filter(|g| g.won()).count())
 }
 
-/// 后手局: games played on the board as black (forfeits excluded).
+/// 后手局: games played on the board as black (forfeits excluded). The same count as
+/// FIDE's BPG, C.07 (2024) Art. 7.3 ("games played over the board with the black
+/// pieces"), so one tiebreak serves both.
 pub fn black_games(record: &Record) -> TiebreakValue {
     TiebreakValue::count(record.games.iter().filter(|g| g.played() && g.colour == Colour::Black).count())
 }
 
-/// 后手胜局: games won on the board as black.
+/// 后手胜局: games won on the board as black. The same count as FIDE's BWG, C.07
+/// (2024) Art. 7.4 ("games won over the board with the black pieces").
 pub fn black_wins(record: &Record) -> TiebreakValue {
     TiebreakValue::count(record.games.iter().filter(|g| g.played() && g.colour == Colour::Black && g.won()).count())
 }
@@ -176,26 +240,6 @@ pub fn black_wins(record: &Record) -> TiebreakValue {
 /// 犯规: fouls recorded against the player in the stage; fewer ranks higher.
 pub fn fouls(record: &Record) -> TiebreakValue {
     TiebreakValue::count(record.games.iter().map(|g| g.fouls as usize).sum())
-}
-
-/// Sonneborn-Berger: the totals of the opponents the player beat, plus half the totals
-/// of those drawn with (forfeit wins count as wins), in hundredths.
-pub fn sonneborn_berger(record: &Record, ctx: &Context<'_>) -> TiebreakValue {
-    let raw = record
-        .games
-        .iter()
-        .map(|g| {
-            let opponent = i64::from(ctx.total_of(g.opponent).tenths());
-            if g.won() {
-                opponent * 10
-            } else if g.drawn() {
-                opponent * 5
-            } else {
-                0
-            }
-        })
-        .sum();
-    TiebreakValue { raw, unit: Unit::Hundredths }
 }
 
 /// 直胜 (R-5.4): the points the player scored in games against the other players of
@@ -236,18 +280,23 @@ mod tests {
         }
     }
 
-    // R-5.4: median Buchholz drops the highest and the lowest opponent; Cut-1 the lowest.
+    // R-5.4: 对手分 adds each opponent's total, and a pairing-allocated bye the lowest
+    // total above zero (CXA 14.4) — or nothing when the stage says `zero`.
     #[test]
-    fn median_and_cut1_drop_the_extremes() {
+    fn opponents_points_add_the_cxa_bye_value() {
         let mut records = BTreeMap::new();
         records.insert(StartNo(2), with_total(20));
         records.insert(StartNo(3), with_total(50));
         records.insert(StartNo(4), with_total(90));
-        let me = Record { games: vec![loss_to(2, 1), loss_to(3, 2), loss_to(4, 3)], ..with_total(0) };
-        let ctx = Context::new(&records, ByeOpponent::Lowest);
-        assert_eq!(opponents_points(&me, &ctx).raw, 160);
-        assert_eq!(buchholz_cut1(&me, &ctx).raw, 140);
-        assert_eq!(median(&me, &ctx).raw, 50);
+        let me = Record {
+            games: vec![loss_to(2, 1), loss_to(3, 2)],
+            byes: vec![(3, ByeKind::Pairing)],
+            totals: vec![Points::ZERO; 4],
+        };
+        let mut scoring = ScoringTable::symmetric(Points(20), Points(10), Points::ZERO);
+        assert_eq!(opponents_points(&me, &Context::new(&records, &scoring)).raw, 20 + 50 + 20);
+        scoring.bye_opponent = ByeOpponent::Zero;
+        assert_eq!(opponents_points(&me, &Context::new(&records, &scoring)).raw, 20 + 50);
     }
 
     // R-5.4: 直胜 counts only when every pair of the tie has met: 2 beat 3, but 4 met
