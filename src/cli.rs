@@ -5,6 +5,7 @@
 mod announce;
 mod args;
 mod blacklist;
+mod controls;
 mod export;
 mod history;
 mod money;
@@ -157,7 +158,11 @@ fn domain_code(d: &DomainError) -> u8 {
         | DomainError::NomineeNotInGroup(_)
         | DomainError::NomineeQualifies(_)
         | DomainError::UnknownLedgerEntry(_)
-        | DomainError::LedgerEntryVoid(_) => 2,
+        | DomainError::LedgerEntryVoid(_)
+        | DomainError::NotInGroup { .. }
+        | DomainError::AvoidSelf(_)
+        | DomainError::NotAvoided { .. }
+        | DomainError::BoardOutOfRange(_) => 2,
         _ => 1,
     }
 }
@@ -207,6 +212,10 @@ fn execute(command: Cmd) -> anyhow::Result<String> {
         Cmd::Format { file, format, group, double } => rounds::set_format(&file, &group, format, double),
         Cmd::Edit { file, group, round, confirm, edit } => rounds::edit(&file, &group, round, confirm, edit),
         Cmd::Unpair { file, group, round } => rounds::unpair(&file, &group, round),
+        Cmd::Avoid { file, players, group, reason, list, remove } => {
+            controls::avoid(&file, &group, &players, &reason, list, remove)
+        }
+        Cmd::FixBoard { file, start_no, board, group } => controls::fix_board(&file, &group, start_no, board),
         Cmd::Bye { file, start_no, group, round, absent, cancel } => {
             rounds::announce_bye(&file, &group, StartNo(start_no), RoundNo(round), absent, cancel)
         }

@@ -152,6 +152,37 @@ pub enum Cmd {
         #[command(subcommand)]
         edit: EditCmd,
     },
+    /// Two players who are never paired (siblings, parent and child, the same coach);
+    /// `--list` shows the pairs, `--remove` drops one.
+    Avoid {
+        /// The event file.
+        file: PathBuf,
+        /// The two players' start numbers (none with `--list`).
+        #[arg(num_args = 0..=2)]
+        players: Vec<u32>,
+        #[command(flatten)]
+        group: GroupArg,
+        /// Why they are kept apart.
+        #[arg(long, default_value = "")]
+        reason: String,
+        /// Show the avoided pairs.
+        #[arg(long, conflicts_with = "remove")]
+        list: bool,
+        /// Drop the pair instead.
+        #[arg(long)]
+        remove: bool,
+    },
+    /// The player always sits at BOARD; BOARD 0 clears.
+    FixBoard {
+        /// The event file.
+        file: PathBuf,
+        /// The player's start number.
+        start_no: u32,
+        /// The board (0 clears).
+        board: u32,
+        #[command(flatten)]
+        group: GroupArg,
+    },
     /// Remove the last round's pairing (no results yet).
     Unpair {
         /// The event file.
