@@ -41,6 +41,7 @@
 //! | Tab, Space | reach and choose players and boards in the table |
 
 mod advance;
+mod controls;
 mod edit;
 mod table;
 #[cfg(test)]
@@ -59,6 +60,7 @@ use crate::ui::i18n::Lang;
 use crate::ui::panel::Panel;
 use crate::ui::session::Job;
 use advance::{AdvanceView, stage_state_ui};
+use controls::{ControlsForm, controls_ui};
 use edit::{confirm_ui, edit_bar_ui, match_colours_bar_ui};
 use egui::{Key, Modifiers, Ui};
 use std::collections::{BTreeMap, BTreeSet};
@@ -92,6 +94,8 @@ pub struct PairingView {
     advance: AdvanceView,
     /// A video stage's game time and watching official of a board.
     watch: WatchForm,
+    /// Avoided pairs and fixed boards.
+    controls: ControlsForm,
 }
 
 /// What waits for confirmation.
@@ -294,6 +298,9 @@ pub fn pairing_ui(ui: &mut Ui, state: &mut PairingView, env: &Env<'_>, stage: &S
     });
     ui.separator();
     stage_state_ui(ui, &mut state.advance, env, stage, jobs);
+    if stage.kind == StageKind::Swiss {
+        controls_ui(ui, &mut state.controls, env, jobs);
+    }
 
     let Some(last) = stage.last_round() else {
         ui.label(lang.t("本阶段尚未编排任何轮次。", "No round of this stage has been paired yet."));
