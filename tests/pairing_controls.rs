@@ -181,3 +181,17 @@ fn the_command_line_sets_lists_and_removes_controls() {
     assert!(ok(&["fix-board", f, "6", "0"]).contains("no longer fixed"));
     assert!(ok(&["avoid", f, "--list"]).contains("no avoided pairs"));
 }
+
+// a player deleted before play leaves no control behind, and undo brings both
+// back.
+#[test]
+fn deleting_a_player_drops_his_controls() {
+    let mut e = new_event("cxa-swiss", 4, 3);
+    apply(&mut e, &Command::AvoidPair { group: G, a: StartNo(1), b: StartNo(2), reason: String::new() }).unwrap();
+    apply(&mut e, &Command::FixBoard { group: G, start_no: StartNo(2), board: 1 }).unwrap();
+    let before = e.clone();
+    let applied = apply(&mut e, &Command::DeletePlayer { start_no: StartNo(2) }).unwrap();
+    assert!(e.groups[0].pairing_controls.is_empty());
+    bianpai::domain::undo::revert(&mut e, &applied.changes).unwrap();
+    assert_eq!(e, before);
+}

@@ -31,7 +31,14 @@ pub(super) fn delete(event: &mut Event, start_no: StartNo) -> Result<Applied, Do
         return Err(DomainError::PlayerHasHistory(start_no));
     }
     let before = Box::new(event.players.remove(at));
-    Ok(changed(start_no, before))
+    let mut applied = changed(start_no, before);
+    // The director's pairing controls forget him.
+    for g in event.groups.iter_mut().filter(|g| g.pairing_controls.names(start_no)) {
+        let settings = Some(Box::new(crate::domain::model::change::group_settings(g)));
+        g.pairing_controls.forget(start_no);
+        applied.changes.push(Change::Group { group: g.id, before: settings });
+    }
+    Ok(applied)
 }
 
 pub(super) fn set_status(
