@@ -10,6 +10,7 @@ mod export;
 mod history;
 mod money;
 mod output;
+mod pairing_explain;
 mod players;
 mod print;
 mod prizes;
@@ -219,7 +220,7 @@ fn execute(command: Cmd) -> anyhow::Result<String> {
         Cmd::Bye { file, start_no, group, round, absent, cancel } => {
             rounds::announce_bye(&file, &group, StartNo(start_no), RoundNo(round), absent, cancel)
         }
-        Cmd::Pairings { file, group, round, json } => rounds::pairings(&file, &group, round, json),
+        Cmd::Pairings { file, group, round, json, explain } => rounds::pairings(&file, &group, round, json, explain),
         Cmd::Result(args) => rounds::result(args),
         Cmd::Standings { file, group, round, json } => rounds::standings_out(&file, &group, round, json),
         Cmd::Prizes { file, group, json } => prizes::prizes_out(&file, &group, json),

@@ -223,6 +223,10 @@ pub enum Cmd {
         /// JSON output.
         #[arg(long)]
         json: bool,
+        /// Explain each board: score groups, floats, the colour rule, the bye, and how
+        /// the round differs from the engine's pairing after hand edits.
+        #[arg(long)]
+        explain: bool,
     },
     /// Record or correct a result. RESULT: 1-0, 0-1, 1/2, +-, -+, -- (or both-forfeit).
     Result(ResultArgs),

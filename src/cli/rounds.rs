@@ -1,16 +1,19 @@
 //! Rounds from the command line: `pair`, `pairings`, `result`, `standings`.
 
 use super::announce::execute_announced;
+use super::pairing_explain::{board_line, bye_line, comparison_lines, under_rows};
 use super::table::{self, Align};
 use super::words::{lang, t};
 use super::{EditCmd, FormatArg, GroupArg, InputError, ResultArgs, current_stage, resolve_group};
 use crate::domain::command::{Command, DomainError};
-use crate::domain::event::{Bye, ByeKind, PlannedBye, StageKind};
+use crate::domain::event::{Bye, ByeKind, Event, Group, PlannedBye, Round, Stage, StageKind};
 use crate::domain::ids::{BoardNo, RoundNo, StageNo, StartNo};
 use crate::domain::result::{GameResult, Outcome, ResultReason};
+use crate::domain::standings::record::Record;
 use crate::domain::standings::{self, records_after};
 use crate::domain::swiss;
 use crate::domain::swiss::PairingEdit;
+use crate::domain::swiss::explain::{RoundExplanation, explain_round};
 use crate::io::json;
 use crate::lang::Lang;
 use crate::lang::Localized;
@@ -18,6 +21,7 @@ use crate::present::ranking::{Column, RankingTable, section_caption};
 use crate::seed::fresh_seed;
 use crate::store::{EventFile, EventReader};
 use anyhow::Context;
+use std::collections::BTreeMap;
 use std::path::Path;
 
 pub(super) fn pair(file: &Path, group: &GroupArg, seed: Option<u64>) -> anyhow::Result<String> {
@@ -170,7 +174,13 @@ pub(super) fn announce_bye(
     })
 }
 
-pub(super) fn pairings(file: &Path, group: &GroupArg, round: Option<u32>, as_json: bool) -> anyhow::Result<String> {
+pub(super) fn pairings(
+    file: &Path,
+    group: &GroupArg,
+    round: Option<u32>,
+    as_json: bool,
+    explain: bool,
+) -> anyhow::Result<String> {
     let f = EventReader::open(file)?;
     let event = f.event();
     let g = resolve_group(event, group)?;
@@ -184,70 +194,86 @@ pub(super) fn pairings(file: &Path, group: &GroupArg, round: Option<u32>, as_jso
     };
     let round = stage.round(round_no).ok_or(DomainError::UnknownRound(round_no))?;
     let before = records_after(event, g.id, stage, round_no.0 - 1);
-    let value = json::pairings(event, g, stage, round, &before);
+    let explanation = explain.then(|| explain_round(event, g.id, stage.no, round_no)).flatten();
     if as_json {
+        let mut value = json::pairings(event, g, stage, round, &before);
+        if let Some(x) = &explanation {
+            json::add_explanation(&mut value, x, lang());
+        }
         return Ok(format!("{value}\n"));
     }
+    Ok(pairings_text(event, g, stage, round, &before, explanation.as_ref()))
+}
+
+/// The pairing table as text, with the explanation's line under each board and bye
+/// and the comparison with the engine's pairing after it when there is one.
+fn pairings_text(
+    event: &Event,
+    g: &Group,
+    stage: &Stage,
+    round: &Round,
+    before: &BTreeMap<StartNo, Record>,
+    explanation: Option<&RoundExplanation>,
+) -> String {
     let points = |p: StartNo| before.get(&p).map(|r| r.total().to_string()).unwrap_or_default();
     let name = |p: StartNo| event.player(p).map(|pl| pl.entry.name.clone()).unwrap_or_default();
-    let mut rows: Vec<Vec<String>> = round
-        .games
-        .iter()
-        .map(|gm| {
-            vec![
-                gm.board.to_string(),
-                gm.red.to_string(),
-                name(gm.red),
-                points(gm.red),
-                gm.result.map_or("", |r| r.outcome.notation()).to_string(),
-                points(gm.black),
-                name(gm.black),
-                gm.black.to_string(),
-            ]
-        })
-        .collect();
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut notes: Vec<Option<String>> = Vec::new();
+    for gm in &round.games {
+        let result = gm.result.map_or("", |r| r.outcome.notation()).to_string();
+        let (red, black) = (gm.red, gm.black);
+        rows.push(vec![
+            gm.board.to_string(),
+            red.to_string(),
+            name(red),
+            points(red),
+            result,
+            points(black),
+            name(black),
+            black.to_string(),
+        ]);
+        notes.push(explanation.and_then(|x| x.board(gm.board, gm.game)).map(|b| board_line(b, lang())));
+    }
     for b in &round.byes {
+        let (no, kind) = (b.player.to_string(), format!("({})", b.kind.code()));
         rows.push(vec![
             String::new(),
-            b.player.to_string(),
+            no,
             name(b.player),
             points(b.player),
-            format!("({})", b.kind.code()),
+            kind,
             String::new(),
             String::new(),
             String::new(),
         ]);
+        notes.push(explanation.and_then(|x| x.bye(b.player)).map(|x| bye_line(x, lang())));
     }
     for w in &round.warnings {
-        rows.push(vec![
-            String::new(),
-            String::new(),
-            format!("⚠ {}", w.message(lang())),
-            String::new(),
-            String::new(),
-            String::new(),
-            String::new(),
-            String::new(),
-        ]);
+        let mut row = vec![String::new(); 8];
+        row[2] = format!("⚠ {}", w.message(lang()));
+        rows.push(row);
     }
     let title = t(
-        format!("{} {} 第{}轮\n", g.name, stage.name, round_no),
-        format!("{} {} round {}\n", g.name, stage.name, round_no),
+        format!("{} {} 第{}轮\n", g.name, stage.name, round.no),
+        format!("{} {} round {}\n", g.name, stage.name, round.no),
     );
-    Ok(title
-        + &table::render(
-            &[
-                ("台次", "Board", Align::Right),
-                ("编号", "No.", Align::Right),
-                ("红方", "Red", Align::Left),
-                ("积分", "Pts", Align::Right),
-                ("结果", "Result", Align::Left),
-                ("积分", "Pts", Align::Right),
-                ("黑方", "Black", Align::Left),
-                ("编号", "No.", Align::Right),
-            ],
-            &rows,
-        ))
+    let table = table::render(
+        &[
+            ("台次", "Board", Align::Right),
+            ("编号", "No.", Align::Right),
+            ("红方", "Red", Align::Left),
+            ("积分", "Pts", Align::Right),
+            ("结果", "Result", Align::Left),
+            ("积分", "Pts", Align::Right),
+            ("黑方", "Black", Align::Left),
+            ("编号", "No.", Align::Right),
+        ],
+        &rows,
+    );
+    match explanation {
+        Some(x) => title + &under_rows(&table, &notes) + &comparison_lines(&x.comparison, lang()),
+        None => title + &table,
+    }
 }
 
 fn parse_fouls(text: &str) -> Result<(u32, u32), InputError> {

@@ -1,5 +1,6 @@
-//! The JSON shapes of CLI.md (`pairings --json`, `standings --json`,
-//! `players list --json`). Fields are only ever added, never renamed.
+//! The JSON shapes of CLI.md (`pairings --json` with its `--explain` fields,
+//! `standings --json`, `players list --json`). Fields are only ever added, never
+//! renamed.
 
 use crate::domain::event::{Event, Group, Round, Stage};
 use crate::domain::ids::StartNo;
@@ -7,6 +8,8 @@ use crate::domain::player::Player;
 use crate::domain::points::Points;
 use crate::domain::standings::Standings;
 use crate::domain::standings::record::Record;
+use crate::domain::swiss::explain::{Comparison, PlayerExplanation, RoundExplanation};
+use crate::lang::{Lang, Localized};
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
 
@@ -67,6 +70,50 @@ pub fn pairings(
             v
         }).collect::<Vec<_>>(),
     })
+}
+
+/// `pairings --explain --json`: adds to each board of a [`pairings`] value
+/// `"explain": {"red": {"score_group", "float", "why"}, "black": {…}, "colour"}`, to
+/// each bye `"explain": "…"`, and to the round `"engine_differences"`: how it differs
+/// from the engine's pairing, in words (empty when it does not; null when the engine's
+/// pairing cannot be made again, with `"engine_not_compared"` saying why). Texts in `lang`.
+pub fn add_explanation(value: &mut Value, explanation: &RoundExplanation, lang: Lang) {
+    let player = |p: &PlayerExplanation| {
+        let why = p.message(lang);
+        json!({"score_group": p.score_group.to_json(), "float": p.float.code(), "why": why})
+    };
+    if let Some(boards) = value.get_mut("boards").and_then(Value::as_array_mut) {
+        for board in boards {
+            let number = |key: &str| board.get(key).and_then(Value::as_u64).unwrap_or_default();
+            let (no, game) = (number("board"), number("game"));
+            let found = explanation.boards.iter().find(|b| u64::from(b.board.0) == no && u64::from(b.game) == game);
+            if let (Some(x), Some(obj)) = (found, board.as_object_mut()) {
+                let explain =
+                    json!({"red": player(&x.red), "black": player(&x.black), "colour": x.colour.message(lang)});
+                obj.insert("explain".into(), explain);
+            }
+        }
+    }
+    if let Some(byes) = value.get_mut("byes").and_then(Value::as_array_mut) {
+        for bye in byes {
+            let no = bye.get("start_no").and_then(Value::as_u64).unwrap_or_default();
+            let found = explanation.byes.iter().find(|b| u64::from(b.player.0) == no);
+            if let (Some(x), Some(obj)) = (found, bye.as_object_mut()) {
+                obj.insert("explain".into(), Value::from(x.message(lang)));
+            }
+        }
+    }
+    if let Some(obj) = value.as_object_mut() {
+        let (differences, not_compared) = match &explanation.comparison {
+            Comparison::Same => (json!([]), None),
+            Comparison::Differs(d) => (d.iter().map(|d| d.message(lang)).collect(), None),
+            Comparison::NotCompared(why) => (Value::Null, Some(why.message(lang))),
+        };
+        obj.insert("engine_differences".into(), differences);
+        if let Some(why) = not_compared {
+            obj.insert("engine_not_compared".into(), Value::from(why));
+        }
+    }
 }
 
 /// `standings --json`: rows in rank order with the stage's tiebreaks in its order.

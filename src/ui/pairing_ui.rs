@@ -16,6 +16,10 @@
 //! waiting for the one before says how many rounds that one still has; the last stage
 //! played out says the event is finished and where to export and print.
 //!
+//! Choosing a board number or a bye (a click, or Tab and Space) opens a side pane with
+//! its explanation (`explain.rs`, R-3.7): score groups, floats and why, the colour rule,
+//! why the bye; an edited round lists above the table how it differs from the engine's.
+//!
 //! In a knockout round, the higher seed's choice of colours: click the number
 //! of a match without any result and swap its colours (every game of the match).
 //!
@@ -36,13 +40,14 @@
 //! | `C` | swap the chosen board's colours |
 //! | `B` | move the chosen player to the bye |
 //! | `U` | unpair the last round (asks first) |
-//! | Esc | clear the choice |
+//! | Esc | clear the choice, close the explanation |
 //! | PageUp / PageDown | previous / next round |
-//! | Tab, Space | reach and choose players and boards in the table |
+//! | Tab, Space | reach and choose players, boards and byes in the table |
 
 mod advance;
 mod controls;
 mod edit;
+mod explain;
 mod table;
 #[cfg(test)]
 mod tests;
@@ -96,6 +101,8 @@ pub struct PairingView {
     watch: WatchForm,
     /// Avoided pairs and fixed boards.
     controls: ControlsForm,
+    /// The explanation of the chosen board or bye.
+    explain: explain::ExplainView,
 }
 
 /// What waits for confirmation.
@@ -316,8 +323,10 @@ pub fn pairing_ui(ui: &mut Ui, state: &mut PairingView, env: &Env<'_>, stage: &S
     }
     if keys_free && ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Escape)) {
         state.clear_choice();
+        state.explain.close();
     }
     warnings_ui(ui, chosen, lang);
+    explain::explain_ui(ui, &mut state.explain, env, stage, chosen);
     let boards = &choosable.1;
     pairing_table_ui(ui, state, env, stage, chosen, Choosable { players: choosable.0, boards });
     confirm_ui(ui, state, env, stage, dialog_open, jobs);

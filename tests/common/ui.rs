@@ -99,7 +99,8 @@ pub fn show_view(h: &mut App, label: &str, view: bianpai::ui::View) {
         .find(|n| n.accesskit_node().role() == egui::accesskit::Role::Button && n.rect().right() <= 120.0)
         .unwrap_or_else(|| panic!("no view button {label}"));
     button.click();
-    h.run();
+    // The view may load something from the worker (the history) and show a spinner.
+    settle(h);
     assert_eq!(h.state().view(), view);
 }
 

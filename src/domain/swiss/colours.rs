@@ -103,29 +103,56 @@ pub(crate) enum FirstRoundColours {
     OddBoardsUpperRed,
 }
 
+/// Which rule of PAIRING.md cxa §4 decided a pair's colours (the pairing explanation
+/// names it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CxaRule {
+    /// Only one way keeps both absolute rules (no third same colour, difference ±2).
+    OnlyAllowed,
+    /// The player with fewer reds relative to blacks takes red.
+    Difference,
+    /// Equal differences: the player with fewer reds takes red.
+    FewerReds,
+    /// The one who had black more recently takes red.
+    BlackMoreRecently,
+    /// Identical histories: the higher-ranked player alternates his last colour.
+    Alternates,
+    /// No history at all: red for the higher-ranked player.
+    NoHistory,
+}
+
 /// The colour the higher-ranked player `high` takes against `low` (PAIRING.md cxa §4):
 /// absolute rules first; then the player with fewer reds relative to blacks takes red;
 /// then the one who had black more recently; then `high` alternates his last colour.
 /// With no history at all, red for `high` (round-1 rules are applied by the caller).
 pub(crate) fn colour_of_higher(high: &ColourState, low: &ColourState) -> Colour {
+    colour_rule_of_higher(high, low).0
+}
+
+/// [`colour_of_higher`] with the rule that decided it.
+pub(crate) fn colour_rule_of_higher(high: &ColourState, low: &ColourState) -> (Colour, CxaRule) {
     let feasible: Vec<Colour> =
         [Colour::Red, Colour::Black].into_iter().filter(|c| high.allows(*c) && low.allows(c.opposite())).collect();
     if let [only] = feasible.as_slice() {
-        return *only;
+        return (*only, CxaRule::OnlyAllowed);
     }
+    let red_if = |high_red: bool| if high_red { Colour::Red } else { Colour::Black };
     if high.difference != low.difference {
-        return if high.difference < low.difference { Colour::Red } else { Colour::Black };
+        return (red_if(high.difference < low.difference), CxaRule::Difference);
     }
     if high.reds != low.reds {
-        return if high.reds < low.reds { Colour::Red } else { Colour::Black };
+        return (red_if(high.reds < low.reds), CxaRule::FewerReds);
     }
     match (high.last_black_round, low.last_black_round) {
-        (Some(h), Some(l)) if h != l => return if h > l { Colour::Red } else { Colour::Black },
-        (Some(_), None) => return Colour::Red,
-        (None, Some(_)) => return Colour::Black,
+        (Some(h), Some(l)) if h != l => return (red_if(h > l), CxaRule::BlackMoreRecently),
+        (Some(_), None) => return (Colour::Red, CxaRule::BlackMoreRecently),
+        (None, Some(_)) => return (Colour::Black, CxaRule::BlackMoreRecently),
         _ => {}
     }
-    high.last_two[0].map_or(Colour::Red, Colour::opposite)
+    match high.last_two[0] {
+        Some(last) => (last.opposite(), CxaRule::Alternates),
+        None => (Colour::Red, CxaRule::NoHistory),
+    }
 }
 
 /// Round-1 colours for board index `i` (0-based): by lot from the seed, or the upper

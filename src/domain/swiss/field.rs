@@ -84,11 +84,11 @@ impl<'a> Field<'a> {
 /// entrants closing the previous stage listed in its final ranking, then the nominees
 /// in the order named. A first stage takes the group's players by start number and
 /// orders round 1 by rating.
-fn has_seeding(stage: &Stage) -> bool {
+pub(super) fn has_seeding(stage: &Stage) -> bool {
     stage.no != StageNo(1) && !stage.entrants.is_empty()
 }
 
-fn candidate(event: &Event, p: StartNo, record: Record) -> Candidate {
+pub(super) fn candidate(event: &Event, p: StartNo, record: Record) -> Candidate {
     let player = event.player(p);
     Candidate {
         start_no: p,

@@ -15,6 +15,7 @@ mod criteria;
 pub(crate) mod dutch;
 mod edit;
 mod engine;
+pub mod explain;
 mod field;
 mod first_round;
 mod systems;

@@ -1,8 +1,9 @@
 //! The pairing table of a round — board, red, points before the round, colour history,
 //! result, black likewise, in a video stage each board's agreed game time and watching
-//! official, then the byes — with players and boards to click for an edit, and the
-//! round's warnings under it.
+//! official, then the byes — with players and boards to click for an edit, board numbers
+//! and byes to click for their explanation, and the round's warnings under it.
 
+use super::explain::Chosen;
 use super::{Line, PairingView, WARNING_MARK, bye_label, colour_histories};
 use crate::domain::event::{Game, Round, Stage};
 use crate::domain::ids::{BoardNo, StartNo};
@@ -12,8 +13,8 @@ use crate::ui::env::Env;
 use crate::ui::i18n::Lang;
 use crate::ui::result_entry::result_label;
 use crate::ui::table::{Align, header_height, header_ui, row_height, table_builder, text_cell_ui, under_table_ui};
-use egui::Ui;
-use egui_extras::Column;
+use egui::{AsIdSalt, Ui};
+use egui_extras::{Column, TableRow};
 use std::collections::BTreeSet;
 
 /// What the table lets the director choose: every player and board for a hand edit,
@@ -64,8 +65,11 @@ pub(super) fn pairing_table_ui(
     let (header_h, row_h) = (header_height(ui), row_height(ui));
     let mut picked_now: Option<StartNo> = None;
     let mut board_now: Option<BoardNo> = None;
+    let mut bye_now: Option<StartNo> = None;
     let picked = state.picked.clone();
     let chosen_board = state.board;
+    let explain = &state.explain;
+    let explained = |line: Chosen| explain.is_chosen(chosen.no, line);
     let player_cell = |ui: &mut Ui, p: StartNo, picked_now: &mut Option<StartNo>| {
         let name = event.player(p).map(|pl| pl.entry.name.as_str()).unwrap_or("");
         let concerns: Vec<String> =
@@ -106,24 +110,17 @@ pub(super) fn pairing_table_ui(
         body.rows(row_h, lines.len(), |mut row| match lines.get(row.index()).copied() {
             Some(Line::Game(game)) => {
                 let id = ("game", game.board, game.game);
-                row.set_selected(chosen_board == Some(game.board));
-                row.col(|ui| {
-                    ui.push_id(("board", game.board, game.game), |ui| {
-                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                            let text = game.board.to_string();
-                            if editable || choose.boards.contains(&game.board) {
-                                let response = ui
-                                    .selectable_label(chosen_board == Some(game.board), text)
-                                    .on_hover_text(lang.t("选定本台（交换先后手）", "Choose the board (swap colours)"));
-                                if response.clicked() {
-                                    board_now = Some(game.board);
-                                }
-                            } else {
-                                ui.label(text);
-                            }
-                        });
-                    });
-                });
+                let selected = chosen_board == Some(game.board) || explained(Chosen::Board(game.board));
+                row.set_selected(selected);
+                let hover = if editable || choose.boards.contains(&game.board) {
+                    lang.t("选定本台：编排说明，交换先后手", "Choose the board: why so, swap colours")
+                } else {
+                    lang.t("选定本台：编排说明", "Choose the board: why it is paired so")
+                };
+                let cell = ("board", game.board, game.game);
+                if choice_cell_ui(&mut row, cell, Align::Right, selected, game.board.to_string(), hover) {
+                    board_now = Some(game.board);
+                }
                 row.col(|ui| player_cell(ui, game.red, &mut picked_now));
                 text_cell_ui(&mut row, id, Align::Right, points(game.red));
                 text_cell_ui(&mut row, id, Align::Left, history(game.red));
@@ -139,11 +136,16 @@ pub(super) fn pairing_table_ui(
             }
             Some(Line::Bye(bye)) => {
                 let id = ("bye", bye.player);
+                let selected = explained(Chosen::Bye(bye.player));
+                row.set_selected(selected);
                 text_cell_ui(&mut row, id, Align::Right, String::new());
                 row.col(|ui| player_cell(ui, bye.player, &mut picked_now));
                 text_cell_ui(&mut row, id, Align::Right, points(bye.player));
                 text_cell_ui(&mut row, id, Align::Left, history(bye.player));
-                text_cell_ui(&mut row, id, Align::Left, bye_label(bye.kind, lang).to_string());
+                let (kind, hover) = (bye_label(bye.kind, lang).to_string(), lang.t("为什么轮空", "Why this bye"));
+                if choice_cell_ui(&mut row, ("bye kind", bye.player), Align::Left, selected, kind, hover) {
+                    bye_now = Some(bye.player);
+                }
                 for _ in 0..if video { 5 } else { 3 } {
                     text_cell_ui(&mut row, id, Align::Left, String::new());
                 }
@@ -155,9 +157,40 @@ pub(super) fn pairing_table_ui(
         state.pick(p);
     }
     if let Some(b) = board_now {
-        state.board = if state.board == Some(b) { None } else { Some(b) };
-        state.message = None;
+        // One choice: the board for an edit (where it may be chosen) and its explanation.
+        let on = !(state.board == Some(b) || state.explain.is_chosen(chosen.no, Chosen::Board(b)));
+        if editable || choose.boards.contains(&b) {
+            state.board = on.then_some(b);
+            state.message = None;
+        }
+        state.explain.choose(chosen.no, on.then_some(Chosen::Board(b)));
     }
+    if let Some(p) = bye_now {
+        state.explain.toggle(chosen.no, Chosen::Bye(p));
+    }
+}
+
+/// A cell with a label to choose (a board number, a bye's kind); `true` when it was
+/// clicked (or reached by the keyboard and pressed) this frame.
+fn choice_cell_ui(
+    row: &mut TableRow<'_, '_>,
+    id: impl AsIdSalt,
+    align: Align,
+    selected: bool,
+    text: String,
+    hover: &str,
+) -> bool {
+    let layout = match align {
+        Align::Left => egui::Layout::left_to_right(egui::Align::Center),
+        Align::Right => egui::Layout::right_to_left(egui::Align::Center),
+    };
+    let mut clicked = false;
+    row.col(|ui| {
+        ui.push_id(id, |ui| {
+            ui.with_layout(layout, |ui| clicked = ui.selectable_label(selected, text).on_hover_text(hover).clicked());
+        });
+    });
+    clicked
 }
 
 /// A video stage's game time and watching official of the game's board, on the first

@@ -11,54 +11,76 @@ pub(crate) fn ranks_below(a: &Player, b: &Player) -> bool {
     (a.score, b.rank) < (b.score, a.rank)
 }
 
+/// Which of the colour allocation rules (C.04.3 E.1–E.5) decided a pair's colours,
+/// as seen from `player` (the pairing explanation names it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Rule {
+    /// E.1: both preferences granted.
+    BothPreferences,
+    /// E.2: the stronger preference wins; `player_s`: it was the player's.
+    Stronger { player_s: bool },
+    /// E.3: alternate from the latest round in which they had different colours.
+    Alternate,
+    /// E.4: the higher-ranked player's preference; `player_higher`: the player ranks higher.
+    HigherPreference { player_higher: bool },
+    /// E.5: no preferences: the higher-ranked player's pairing number and the initial colour.
+    PairingNumber { player_higher: bool },
+}
+
 /// The colour `player` gets against `opponent` when the rules E.1–E.4 decide it,
-/// else none.
-fn by_preferences(player: &Player, opponent: &Player) -> Side {
+/// else none, with the rule.
+fn by_preferences(player: &Player, opponent: &Player) -> Option<(Colour, Rule)> {
     if prefs_compatible(player, opponent) {
         // E.1: both preferences are granted.
-        return player.pref.or(invert(opponent.pref));
+        return player.pref.or(invert(opponent.pref)).map(|c| (c, Rule::BothPreferences));
     }
+    let mine = |side: Side| side.map(|c| (c, Rule::Stronger { player_s: true }));
+    let theirs = |side: Side| invert(side).map(|c| (c, Rule::Stronger { player_s: false }));
     // E.2: the stronger preference wins (absolute over strong over mild; of two
     // absolute ones, the wider colour imbalance).
     if player.absolute_pref() && (player.imbalance > opponent.imbalance || !opponent.absolute_pref()) {
-        return player.pref;
+        return mine(player.pref);
     }
     if opponent.absolute_pref() && (opponent.imbalance > player.imbalance || !player.absolute_pref()) {
-        return invert(opponent.pref);
+        return theirs(opponent.pref);
     }
     if player.strong && !opponent.strong {
-        return player.pref;
+        return mine(player.pref);
     }
     if opponent.strong && !player.strong {
-        return invert(opponent.pref);
+        return theirs(opponent.pref);
     }
     // E.3: alternate from the latest round in which they had different colours.
     let differing = player.colours.iter().rev().zip(opponent.colours.iter().rev()).find(|(a, b)| a != b);
-    differing.map(|(_, theirs)| *theirs)
+    differing.map(|(_, theirs)| (*theirs, Rule::Alternate))
 }
 
 /// The colour `player` gets against `opponent`; `initial` is the colour drawn for
 /// the top player in round 1 (TRF `XXC white1` / `black1`).
 pub(crate) fn colour_of(player: &Player, opponent: &Player, initial: Colour) -> Colour {
-    if let Some(colour) = by_preferences(player, opponent) {
-        return colour;
+    allocate(player, opponent, initial).0
+}
+
+/// [`colour_of`] with the rule that decided it.
+pub(crate) fn allocate(player: &Player, opponent: &Player, initial: Colour) -> (Colour, Rule) {
+    if let Some(decided) = by_preferences(player, opponent) {
+        return decided;
     }
     let player_lower = ranks_below(player, opponent);
+    let player_higher = !player_lower;
     match player.pref {
         // E.5: no preferences: the higher-ranked player gets the initial colour with
         // an odd pairing number, the other with an even one.
         None => {
             let (higher, flip) = if player_lower { (opponent, false) } else { (player, true) };
             let higher_gets = if higher.rank % 2 == 1 { initial.opposite() } else { initial };
-            if flip { higher_gets } else { higher_gets.opposite() }
+            let colour = if flip { higher_gets } else { higher_gets.opposite() };
+            (colour, Rule::PairingNumber { player_higher })
         }
         // E.4: the higher-ranked player's preference is granted.
         Some(pref) => {
-            if player_lower {
-                opponent.pref.map_or(pref, Colour::opposite)
-            } else {
-                pref
-            }
+            let colour = if player_lower { opponent.pref.map_or(pref, Colour::opposite) } else { pref };
+            (colour, Rule::HigherPreference { player_higher })
         }
     }
 }

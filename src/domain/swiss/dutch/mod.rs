@@ -49,6 +49,7 @@ use crate::domain::event::{Bye, ByeKind, Game, Round};
 use crate::domain::ids::{BoardNo, RoundNo, StartNo};
 use crate::domain::rules::{Colour, ScoringTable};
 use crate::domain::standings::record::Record;
+pub(crate) use colours::Rule as ColourRule;
 use graph::Failure;
 use players::Player;
 use std::collections::{BTreeMap, BTreeSet};
@@ -158,6 +159,24 @@ pub(crate) fn pair(input: &Input<'_>) -> Result<Pairing, Unpaired> {
     board_order(&sorted, &mut pairs);
     let to_candidate = |v: usize| sorted[v].candidate;
     Ok((pairs.into_iter().map(|(r, b)| (to_candidate(r), to_candidate(b))).collect(), bye.map(to_candidate)))
+}
+
+/// The colours of pairs as the Dutch allocation (C.04.3 E.1–E.5) gives them, for the
+/// pairing explanation: for each `(a, b)` (candidate indices), the player with the
+/// smaller start number (for whom the engine chooses), his colour and the rule that
+/// decided it, seen from him.
+pub(crate) fn colour_rules(input: &Input<'_>, pairs: &[(usize, usize)]) -> Vec<(StartNo, Colour, ColourRule)> {
+    let all = players::players(input);
+    pairs
+        .iter()
+        .filter_map(|&(a, b)| {
+            let (x, y) = (all.get(a)?, all.get(b)?);
+            let (sa, sb) = (input.candidates[a].start_no, input.candidates[b].start_no);
+            let (first, player, opponent) = if sa < sb { (sa, x, y) } else { (sb, y, x) };
+            let (colour, rule) = colours::allocate(player, opponent, input.initial);
+            Some((first, colour, rule))
+        })
+        .collect()
 }
 
 /// The partners of the bracket procedure, with weights of the narrowest integer
