@@ -37,7 +37,23 @@ fn temporary_beside(output: &Path) -> Result<PathBuf, InputError> {
         let shown = output.display();
         return Err(InputError(t(format!("-o {shown}：这是一个文件夹"), format!("-o {shown}: is a directory"))));
     }
+    refuse_protected(output)?;
     Ok(dir.join(format!(".{name}.{}.tmp", std::process::id())))
+}
+
+/// An output never replaces a Bianpai file — the event, its sidecars, a backup, the
+/// blacklist (issue 22): everything since the last backup would be lost.
+pub(super) fn refuse_protected(output: &Path) -> Result<(), InputError> {
+    match crate::store::guard::protected_target(output) {
+        None => Ok(()),
+        Some(file) => {
+            let (shown, file) = (output.display(), file.display());
+            Err(InputError(t(
+                format!("-o {shown}：会覆盖 Bianpai 文件 {file}，已拒绝；请换一个文件名"),
+                format!("-o {shown}: would overwrite the Bianpai file {file}; refused — choose another name"),
+            )))
+        }
+    }
 }
 
 /// Writes `bytes` to `output` atomically.

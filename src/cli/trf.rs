@@ -97,6 +97,11 @@ pub fn pair_file(system: PairingSystem, input: &Path, output: &Path) -> Result<(
     let text =
         std::fs::read_to_string(input).map_err(|source| TrfPairError::File { path: input.to_path_buf(), source })?;
     let text = pair_text(system, &name, &text)?;
+    if crate::store::guard::protected_target(output).is_some() {
+        // Never over an event file or its sidecars (issue 22): a file error, exit 5.
+        let source = std::io::Error::new(std::io::ErrorKind::AlreadyExists, "would overwrite a Bianpai file");
+        return Err(TrfPairError::File { path: output.to_path_buf(), source });
+    }
     std::fs::write(output, text).map_err(|source| TrfPairError::File { path: output.to_path_buf(), source })
 }
 

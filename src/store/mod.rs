@@ -12,6 +12,7 @@ pub mod blacklist;
 mod changes;
 mod compact;
 mod error_words;
+pub mod guard;
 mod reader;
 mod rows;
 pub mod schema;

@@ -222,6 +222,14 @@ fn export_bytes(event: &Event, kind: ExportKind, group: GroupId, lang: Lang) -> 
 /// Writes `bytes` to `path` whole or not at all: under a temporary name beside it,
 /// then renamed into place.
 fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), Words> {
+    // Never over an event file, its sidecars, a backup or the blacklist (issue 22).
+    if let Some(file) = crate::store::guard::protected_target(path) {
+        let (shown, file) = (path.display(), file.display());
+        return Err(Words::new(
+            format!("{shown} 会覆盖 Bianpai 文件 {file}，已拒绝；请换一个文件名"),
+            format!("{shown} would overwrite the Bianpai file {file}; refused — choose another name"),
+        ));
+    }
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".writing");
     let tmp = PathBuf::from(tmp);

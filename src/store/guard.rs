@@ -1,0 +1,61 @@
+//! Which paths an export, a printout or a pairing file must never write over (issue 22,
+//! item 1): a Bianpai event file, its SQLite sidecars (`-wal`, `-shm`, `-journal`), a
+//! backup (itself an event file) or the blacklist. Recognised by the file's header —
+//! SQLite's magic and the `application_id` at byte 68 — not by its name, so a file
+//! renamed `ranking.csv` is still protected.
+
+use super::blacklist::BLACKLIST_APPLICATION_ID;
+use super::schema::APPLICATION_ID;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// SQLite's file header.
+const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
+
+/// The Bianpai file (event or blacklist) `path` would overwrite, itself or as its
+/// sidecar; `None` when writing there is safe.
+pub fn protected_target(path: &Path) -> Option<PathBuf> {
+    if is_bianpai_file(path) {
+        return Some(path.to_path_buf());
+    }
+    let name = path.file_name()?.to_str()?;
+    ["-wal", "-shm", "-journal"].iter().find_map(|suffix| {
+        let main = path.with_file_name(name.strip_suffix(suffix)?);
+        is_bianpai_file(&main).then_some(main)
+    })
+}
+
+/// Whether `path` is a Bianpai event file or blacklist (by its header).
+pub fn is_bianpai_file(path: &Path) -> bool {
+    let mut header = [0u8; 72];
+    let read = std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut header));
+    if read.is_err() || &header[..16] != SQLITE_MAGIC {
+        return false;
+    }
+    let id = i32::from_be_bytes([header[68], header[69], header[70], header[71]]);
+    id == APPLICATION_ID || id == BLACKLIST_APPLICATION_ID
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_event_file_and_its_sidecars_are_protected_by_content() {
+        let dir = tempfile::tempdir().unwrap();
+        let event = dir.path().join("renamed.csv");
+        let event_file = crate::store::EventFile::create(
+            &event,
+            &crate::domain::presets::build("cxa-swiss", None, Some(3)).unwrap(),
+        )
+        .unwrap();
+        drop(event_file);
+        assert_eq!(protected_target(&event), Some(event.clone()));
+        let wal = dir.path().join("renamed.csv-wal");
+        assert_eq!(protected_target(&wal), Some(event.clone()));
+        let other = dir.path().join("plain.csv");
+        std::fs::write(&other, "a,b\n").unwrap();
+        assert_eq!(protected_target(&other), None);
+        assert_eq!(protected_target(&dir.path().join("new.pdf")), None);
+    }
+}
