@@ -95,8 +95,17 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Action {
     };
     match execute(command) {
         Ok(out) => {
-            print!("{out}");
-            Action::Exit(ExitCode::SUCCESS)
+            // A reader that stops early (`| head`) is no failure (issue 22): the
+            // command has done its work; `print!` would panic on the closed pipe.
+            use std::io::Write;
+            let mut stdout = std::io::stdout().lock();
+            match stdout.write_all(out.as_bytes()).and_then(|()| stdout.flush()) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    eprintln!("bianpai: {}", crate::os_words::io_words(&e, words::lang()));
+                    Action::Exit(ExitCode::from(1))
+                }
+                _ => Action::Exit(ExitCode::SUCCESS),
+            }
         }
         Err(e) => {
             if std::env::var_os("BIANPAI_DEBUG").is_some() {
@@ -163,7 +172,8 @@ fn domain_code(d: &DomainError) -> u8 {
         | DomainError::NotInGroup { .. }
         | DomainError::AvoidSelf(_)
         | DomainError::NotAvoided { .. }
-        | DomainError::BoardOutOfRange(_) => 2,
+        | DomainError::BoardOutOfRange(_)
+        | DomainError::PlayerNotActive(_) => 2,
         _ => 1,
     }
 }

@@ -111,7 +111,7 @@ fn check_all<T: Localized + Debug, const N: usize>(
 
 // ---- DomainError ----
 
-fn domain_samples() -> [DomainError; 50] {
+fn domain_samples() -> [DomainError; 51] {
     use DomainError as E;
     let (g, s, p, r) = (GroupId(1), StageNo(2), StartNo(12), RoundNo(3));
     [
@@ -168,10 +168,11 @@ fn domain_samples() -> [DomainError; 50] {
         E::NotAvoided { a: p, b: StartNo(9) },
         E::BoardOutOfRange(12_000),
         E::PrizeDecision { start_no: p, issue: PrizeDecisionIssue::ReasonMissing },
+        E::PlayerNotActive(p),
     ]
 }
 
-fn domain_sample<'a>(e: &DomainError, s: &'a [DomainError; 50]) -> &'a DomainError {
+fn domain_sample<'a>(e: &DomainError, s: &'a [DomainError; 51]) -> &'a DomainError {
     use DomainError as E;
     match e {
         E::UnknownGroup(_) => &s[0],
@@ -224,6 +225,7 @@ fn domain_sample<'a>(e: &DomainError, s: &'a [DomainError; 50]) -> &'a DomainErr
         E::NotAvoided { .. } => &s[47],
         E::BoardOutOfRange(_) => &s[48],
         E::PrizeDecision { .. } => &s[49],
+        E::PlayerNotActive(_) => &s[50],
     }
 }
 

@@ -71,3 +71,47 @@ fn the_window_refuses_to_export_over_the_event() {
     drop(h);
     assert_eq!(std::fs::read(&file).unwrap(), before);
 }
+
+// Issue 22, item 5: output piped to a reader that stops early (`| head -1`) ends the
+// command quietly instead of a panic (exit 101).
+#[test]
+fn a_closed_pipe_is_no_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("big.bianpai");
+    let f = file.to_str().unwrap();
+    ok(&["new", f, "--preset", "cxa-swiss", "--rounds", "5"]);
+    let roster = dir.path().join("r.csv");
+    let rows: String = (1..=3000).map(|i| format!("Player number {i} with a long name,Club {i}\n")).collect();
+    std::fs::write(&roster, format!("name,club\n{rows}")).unwrap();
+    ok(&["players", "import", f, roster.to_str().unwrap()]);
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_bianpai"))
+        .args(["players", "list", f, "--json"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_ne!(out.status.code(), Some(101), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+}
+
+// Issue 22, item 5: `bye` refuses a player of another group and a withdrawn player,
+// who would otherwise make the round impossible to pair.
+#[test]
+fn a_bye_is_only_for_an_active_player_of_the_group() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("h.bianpai");
+    let f = file.to_str().unwrap();
+    ok(&["new", f, "--preset", "huaiyin-2022"]);
+    let roster = dir.path().join("r.csv");
+    std::fs::write(&roster, "姓名,出生日期,电话\n甲,1990-01-01,1\n乙,1990-01-02,2\n丙,1990-01-03,3\n").unwrap();
+    ok(&["players", "import", f, roster.to_str().unwrap(), "--group", "adult"]);
+    let other_group = bianpai(&["bye", f, "1", "--group", "youth", "--round", "1"]);
+    assert_eq!(code(&other_group), 2, "{}", stderr(&other_group));
+    assert!(stderr(&other_group).contains("not in group"), "{}", stderr(&other_group));
+    ok(&["players", "withdraw", f, "2"]);
+    let withdrawn = bianpai(&["bye", f, "2", "--group", "adult", "--round", "1"]);
+    assert_eq!(code(&withdrawn), 2, "{}", stderr(&withdrawn));
+    ok(&["bye", f, "3", "--group", "adult", "--round", "1"]);
+}

@@ -166,8 +166,19 @@ pub(super) fn announce_bye(
     stage: StageNo,
     planned: &PlannedBye,
 ) -> Result<Applied, DomainError> {
-    if event.player(planned.bye.player).is_none() {
-        return Err(DomainError::UnknownPlayer(planned.bye.player));
+    let player = planned.bye.player;
+    let p = event.player(player).ok_or(DomainError::UnknownPlayer(player))?;
+    // Only a player of this group who can still be paired (issue 22: a bye of another
+    // group's player made the group impossible to pair).
+    if p.group != group {
+        return Err(DomainError::NotInGroup { player, group });
+    }
+    if !p.status.is_pairable() {
+        return Err(DomainError::PlayerNotActive(player));
+    }
+    let entrants = &crate::domain::model::change::stage_ref(event, group, stage)?.entrants;
+    if !entrants.is_empty() && !entrants.contains(&player) {
+        return Err(DomainError::NotInStage(player));
     }
     if planned.bye.kind == ByeKind::Pairing {
         return Err(DomainError::PairingByeAnnounced);

@@ -290,6 +290,9 @@ pub enum DomainError {
         /// The group.
         group: GroupId,
     },
+    /// A withdrawn or disqualified player gets no announced bye.
+    #[error("player {0} has withdrawn or been disqualified")]
+    PlayerNotActive(StartNo),
     /// A player cannot avoid himself.
     #[error("player {0} cannot avoid himself")]
     AvoidSelf(StartNo),

@@ -100,6 +100,7 @@ fn zh(e: &DomainError) -> String {
         }
         E::NotInGroup { player, group } => format!("{player}号选手不在组别 {group}。"),
         E::AvoidSelf(p) => format!("{p}号选手不能与自己回避。"),
+        E::PlayerNotActive(p) => format!("{p}号选手已退赛或被取消资格，不能安排轮空或请假。"),
         E::NotAvoided { a, b } => format!("{a}号与{b}号不是回避对。"),
         E::BoardOutOfRange(board) => format!("台次 {board} 超出范围（1–9999，0 表示取消固定）。"),
     }
@@ -192,6 +193,7 @@ fn en(e: &DomainError) -> String {
         ),
         E::NotInGroup { player, group } => format!("No. {player} is not in group {group}."),
         E::AvoidSelf(p) => format!("No. {p} cannot avoid himself."),
+        E::PlayerNotActive(p) => format!("No. {p} has withdrawn or been disqualified and gets no bye or absence."),
         E::NotAvoided { a, b } => format!("Nos. {a} and {b} are not an avoided pair."),
         E::BoardOutOfRange(board) => format!("Board {board} is out of range (1-9999; 0 frees the player)."),
     }
