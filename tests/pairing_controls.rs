@@ -8,11 +8,10 @@ mod common;
 use bianpai::domain::command::{Command, DomainError, apply};
 use bianpai::domain::event::{Event, Round};
 use bianpai::domain::ids::{BoardNo, GroupId, StageNo, StartNo};
-use bianpai::domain::player::PlayerEntry;
-use bianpai::domain::presets;
 use bianpai::domain::result::{GameResult, Outcome};
 use bianpai::domain::swiss::{PairingError, pair_next_round};
 use bianpai::lang::{Lang, Localized};
+use common::by_hand::event_with_players;
 use common::{bianpai, code, ok, stderr};
 use proptest::prelude::*;
 
@@ -20,13 +19,7 @@ const G: GroupId = GroupId(1);
 const S: StageNo = StageNo(1);
 
 fn new_event(preset: &str, players: u32, rounds: u32) -> Event {
-    let mut e = presets::build(preset, None, Some(rounds)).unwrap();
-    e.groups[0].stages[0].rounds_planned = Some(rounds);
-    let entries = (1..=players)
-        .map(|i| PlayerEntry { name: format!("P{i}"), rating: Some(2000 - i * 7), ..Default::default() })
-        .collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
-    e
+    event_with_players(preset, players, rounds)
 }
 
 fn play(e: &mut Event, round: &Round, outcomes: &[u8]) {

@@ -14,39 +14,24 @@
 //!
 //! Totals after round 3: 1: 5, 2: 4, 3: 4, 4: 3, 5: 2.
 
+mod common;
+
 use bianpai::domain::command::{Command, apply};
-use bianpai::domain::event::{Bye, ByeKind, Event, Game, Round};
-use bianpai::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
+use bianpai::domain::event::{ByeKind, Event};
+use bianpai::domain::ids::{GroupId, StageNo};
 use bianpai::domain::player::PlayerEntry;
 use bianpai::domain::presets;
-use bianpai::domain::result::{GameResult, Outcome};
+use bianpai::domain::result::Outcome;
 use bianpai::domain::rules::{ByeOpponent, Tiebreak};
 use bianpai::domain::standings::standings;
+use common::by_hand::play_by_hand;
 
 const G: GroupId = GroupId(1);
 const S: StageNo = StageNo(1);
 
 /// Round `no`: boards (red, black, outcome) and the pairing-allocated bye.
 fn round(e: &mut Event, no: u32, boards: &[(u32, u32, Outcome)], bye: u32) {
-    let games = boards
-        .iter()
-        .enumerate()
-        .map(|(i, &(red, black, _))| Game {
-            board: BoardNo(i as u32 + 1),
-            game: 1,
-            red: StartNo(red),
-            black: StartNo(black),
-            result: None,
-        })
-        .collect();
-    let byes = vec![Bye::new(StartNo(bye), ByeKind::Pairing)];
-    let paired = Round { no: RoundNo(no), seed: None, games, byes, warnings: Vec::new(), watches: Vec::new() };
-    apply(e, &Command::PairRound { group: G, stage: S, round: paired }).unwrap();
-    for (i, &(_, _, outcome)) in boards.iter().enumerate() {
-        let result = Some(GameResult::plain(outcome));
-        let board = BoardNo(i as u32 + 1);
-        apply(e, &Command::RecordResult { group: G, stage: S, round: RoundNo(no), board, game: 1, result }).unwrap();
-    }
+    play_by_hand(e, (G, S), no, boards, &[(bye, ByeKind::Pairing)]);
 }
 
 fn event(tiebreaks: Vec<Tiebreak>, bye: ByeOpponent) -> Event {

@@ -13,14 +13,17 @@
 //! (9.1), WIN (7.1), WON (7.2), BPG (7.3), BWG (7.4), ARO (10.1), DE (6, among the
 //! players level on points).
 
+mod common;
+
 use bianpai::domain::command::{Command, apply};
-use bianpai::domain::event::{Bye, ByeKind, Event, Game, Round};
-use bianpai::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
+use bianpai::domain::event::{ByeKind, Event};
+use bianpai::domain::ids::{GroupId, StageNo, StartNo};
 use bianpai::domain::player::{PlayerEntry, PlayerStatus};
 use bianpai::domain::presets;
-use bianpai::domain::result::{GameResult, Outcome};
+use bianpai::domain::result::Outcome;
 use bianpai::domain::rules::Tiebreak;
 use bianpai::domain::standings::standings;
+use common::by_hand::play_by_hand;
 
 const G: GroupId = GroupId(1);
 const S: StageNo = StageNo(1);
@@ -65,25 +68,7 @@ fn event(ratings: &[Option<u32>], tiebreaks: &[Tiebreak]) -> Event {
 /// Pairs round `no` by hand — boards (red, black, outcome), byes (player, kind) — and
 /// records the results.
 fn round(e: &mut Event, no: u32, boards: &[(u32, u32, Outcome)], byes: &[(u32, ByeKind)]) {
-    let games = boards
-        .iter()
-        .enumerate()
-        .map(|(i, &(red, black, _))| Game {
-            board: BoardNo(i as u32 + 1),
-            game: 1,
-            red: StartNo(red),
-            black: StartNo(black),
-            result: None,
-        })
-        .collect();
-    let byes = byes.iter().map(|&(p, kind)| Bye::new(StartNo(p), kind)).collect();
-    let paired = Round { no: RoundNo(no), seed: None, games, byes, warnings: Vec::new(), watches: Vec::new() };
-    apply(e, &Command::PairRound { group: G, stage: S, round: paired }).unwrap();
-    for (i, &(_, _, outcome)) in boards.iter().enumerate() {
-        let result = Some(GameResult::plain(outcome));
-        let board = BoardNo(i as u32 + 1);
-        apply(e, &Command::RecordResult { group: G, stage: S, round: RoundNo(no), board, game: 1, result }).unwrap();
-    }
+    play_by_hand(e, (G, S), no, boards, byes);
 }
 
 /// Every player's values of the stage's tiebreaks after `after`, by start number.

@@ -2,16 +2,17 @@
 //! every round of a random event keeps the absolute rules, and the engine pairs at
 //! least as many equal scores as a greedy top-down pairing.
 
+mod common;
+
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::event::{ByeKind, Event, Round};
 use bianpai::domain::ids::{GroupId, StageNo, StartNo};
-use bianpai::domain::player::PlayerEntry;
 use bianpai::domain::points::Points;
-use bianpai::domain::presets;
 use bianpai::domain::result::{GameResult, Outcome};
 use bianpai::domain::rules::Colour;
 use bianpai::domain::standings::standings;
 use bianpai::domain::swiss::{meetings, pair_next_round};
+use common::by_hand::event_with_players;
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -21,13 +22,7 @@ const G: GroupId = GroupId(1);
 const S: StageNo = StageNo(1);
 
 fn new_event(preset: &str, players: u32, rounds: u32) -> Event {
-    let mut e = presets::build(preset, None, Some(rounds)).unwrap();
-    e.groups[0].stages[0].rounds_planned = Some(rounds);
-    let entries = (1..=players)
-        .map(|i| PlayerEntry { name: format!("P{i}"), rating: Some(2000 - i * 7), ..Default::default() })
-        .collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
-    e
+    event_with_players(preset, players, rounds)
 }
 
 fn random_outcome(rng: &mut ChaCha8Rng) -> Outcome {
