@@ -64,6 +64,13 @@ impl Words {
         Words { zh: zh.into(), en: en.into() }
     }
 
+    /// A text already in the window's language when it was made (a label a panel
+    /// wrote), shown as it is in either.
+    pub fn same(text: impl Into<String>) -> Words {
+        let text = text.into();
+        Words { zh: text.clone(), en: text }
+    }
+
     /// An error's message in both languages.
     pub fn of(error: &impl Localized) -> Words {
         Words { zh: error.message(Lang::Zh), en: error.message(Lang::En) }

@@ -4,9 +4,15 @@
 use super::words::t;
 use super::{GroupArg, InputError, resolve_group};
 use crate::domain::command::Command;
+use crate::domain::event::Event;
 use crate::domain::ids::StartNo;
 use crate::store::{EventFile, EventReader};
 use std::path::Path;
+
+/// The player's name, or nothing for a number the event does not hold.
+fn name(event: &Event, p: StartNo) -> String {
+    event.player(p).map(|pl| pl.entry.name.clone()).unwrap_or_default()
+}
 
 /// `avoid FILE A B [--reason]`, `avoid FILE --list`, `avoid FILE A B --remove`.
 pub(super) fn avoid(
@@ -26,14 +32,13 @@ pub(super) fn avoid(
     let (a, b) = (StartNo(*a), StartNo(*b));
     let mut f = EventFile::open_for_command(file)?;
     let g = resolve_group(f.event(), group)?.id;
-    let name = |f: &EventFile, p: StartNo| f.event().player(p).map(|pl| pl.entry.name.clone()).unwrap_or_default();
     if remove {
         f.execute(&Command::RemoveAvoidedPair { group: g, a, b })?;
-        let (x, y) = (name(&f, a), name(&f, b));
+        let (x, y) = (name(f.event(), a), name(f.event(), b));
         return Ok(t(format!("{a} {x} 与 {b} {y} 不再回避\n"), format!("{a} {x} and {b} {y} may meet again\n")));
     }
     f.execute(&Command::AvoidPair { group: g, a, b, reason: reason.to_string() })?;
-    let (x, y) = (name(&f, a), name(&f, b));
+    let (x, y) = (name(f.event(), a), name(f.event(), b));
     Ok(t(format!("{a} {x} 与 {b} {y} 互相回避，不会相遇\n"), format!("{a} {x} and {b} {y} are never paired\n")))
 }
 
@@ -41,14 +46,13 @@ fn list_pairs(file: &Path, group: &GroupArg) -> anyhow::Result<String> {
     let f = EventReader::open(file)?;
     let event = f.event();
     let g = resolve_group(event, group)?;
-    let name = |p: StartNo| event.player(p).map(|pl| pl.entry.name.clone()).unwrap_or_default();
     let controls = &g.pairing_controls;
     if controls.is_empty() {
         return Ok(t("没有回避对，也没有固定台次\n", "no avoided pairs and no fixed boards\n"));
     }
     let mut out = String::new();
     for p in &controls.avoided {
-        let (a, b, x, y) = (p.a, p.b, name(p.a), name(p.b));
+        let (a, b, x, y) = (p.a, p.b, name(event, p.a), name(event, p.b));
         let why = if p.reason.is_empty() {
             String::new()
         } else {
@@ -57,7 +61,7 @@ fn list_pairs(file: &Path, group: &GroupArg) -> anyhow::Result<String> {
         out.push_str(&t(format!("回避：{a} {x} — {b} {y}{why}\n"), format!("avoid: {a} {x} — {b} {y}{why}\n")));
     }
     for fixed in &controls.fixed_boards {
-        let (p, who, board) = (fixed.start_no, name(fixed.start_no), fixed.board);
+        let (p, who, board) = (fixed.start_no, name(event, fixed.start_no), fixed.board);
         out.push_str(&t(
             format!("固定台次：{p} {who} 第{board}台\n"),
             format!("fixed board: {p} {who} board {board}\n"),
@@ -72,7 +76,7 @@ pub(super) fn fix_board(file: &Path, group: &GroupArg, start_no: u32, board: u32
     let g = resolve_group(f.event(), group)?.id;
     let p = StartNo(start_no);
     f.execute(&Command::FixBoard { group: g, start_no: p, board })?;
-    let who = f.event().player(p).map(|pl| pl.entry.name.clone()).unwrap_or_default();
+    let who = name(f.event(), p);
     Ok(match board {
         0 => t(format!("{p} {who} 不再固定台次\n"), format!("{p} {who}: board no longer fixed\n")),
         _ => t(format!("{p} {who} 固定坐第{board}台\n"), format!("{p} {who} always sits at board {board}\n")),

@@ -295,7 +295,7 @@ impl Session {
                 false
             }
             Report::Refused { label, commands, error } => {
-                self.notice = Some(Notice::Failed(Words::of(&error).after(&Words::new(label.clone(), label.clone()))));
+                self.notice = Some(Notice::Failed(Words::of(&error).after(&Words::same(label))));
                 Refusal::record(&mut self.refusals, commands, error);
                 false
             }

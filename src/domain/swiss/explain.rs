@@ -209,6 +209,18 @@ pub enum ByeWhy {
     Knockout,
 }
 
+impl ByeWhy {
+    /// The reason of a bye announced before the round (asked for, absent); `None` for
+    /// a bye the pairing gave, whose reason depends on the system.
+    fn announced(kind: ByeKind) -> Option<ByeWhy> {
+        match kind {
+            ByeKind::Requested => Some(ByeWhy::Requested),
+            ByeKind::Absent => Some(ByeWhy::Absent),
+            ByeKind::Pairing => None,
+        }
+    }
+}
+
 /// One bye of the round explained.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ByeExplanation {
@@ -305,12 +317,7 @@ fn seated(event: &Event, group: GroupId, stage: &Stage, round: &Round) -> RoundE
         .iter()
         .map(|b| ByeExplanation {
             player: b.player,
-            why: match b.kind {
-                ByeKind::Requested => ByeWhy::Requested,
-                ByeKind::Absent => ByeWhy::Absent,
-                ByeKind::Pairing if knockout => ByeWhy::Knockout,
-                ByeKind::Pairing => ByeWhy::RoundRobin,
-            },
+            why: ByeWhy::announced(b.kind).unwrap_or(if knockout { ByeWhy::Knockout } else { ByeWhy::RoundRobin }),
         })
         .collect();
     RoundExplanation { round: round.no, boards, byes, comparison: Comparison::Same }

@@ -114,19 +114,18 @@ pub(crate) struct Candidate {
 /// # Errors
 /// [`PairingError`] when the stage cannot be paired now or no valid pairing exists.
 pub fn pair_next_round(event: &Event, group: GroupId, stage_no: StageNo, seed: u64) -> Result<Round, PairingError> {
-    let stage = event
+    let (stage, controls) = event
         .group(group)
-        .and_then(|g| g.stage(stage_no))
+        .and_then(|g| Some((g.stage(stage_no)?, &g.pairing_controls)))
         .ok_or(PairingError::UnknownStage { group, stage: stage_no })?;
     if stage.status != StageStatus::Open {
         return Err(PairingError::StageNotOpen(stage_no));
     }
     let entrants = stage_entrants(event, group, stage);
-    let controls = event.group(group).map(|g| g.pairing_controls.clone()).unwrap_or_default();
     let mut round = match stage.kind {
         StageKind::Knockout => return systems::knockout_round(stage, &entrants, seed),
         StageKind::RoundRobin => systems::round_robin_round(stage, &entrants, seed)?,
-        StageKind::Swiss => swiss_round(event, group, stage, &entrants, &controls, seed)?,
+        StageKind::Swiss => swiss_round(event, group, stage, &entrants, controls, seed)?,
     };
     // fixed boards are placed after the board order.
     place_fixed_boards(&mut round.games, &controls.fixed_boards);

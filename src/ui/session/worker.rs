@@ -126,7 +126,7 @@ fn execute(file: &mut Option<EventFile>, label: String, commands: Vec<Command>) 
     match f.execute_all(&commands) {
         Ok(_) => Report::Saved { label, event: Box::new(f.event().clone()), undone: false },
         Err(StoreError::Domain(error)) => Report::Refused { label, commands, error },
-        Err(e) => failed(Words::new(label.clone(), label), &e),
+        Err(e) => failed(Words::same(label), &e),
     }
 }
 
@@ -256,7 +256,7 @@ fn undo_or_redo(f: &mut EventFile, redo: bool, lang: Lang) -> Report {
             let row = |id: i64| f.audit_command(id).ok().flatten();
             let what = row(id).map(|c| action_label(&original_command(c, row), lang));
             let label = match what {
-                Some(what) => Words::new(what.clone(), what).after(&verb),
+                Some(what) => Words::same(what).after(&verb),
                 None => verb,
             };
             Report::Saved { label: label.get(lang).to_string(), event: Box::new(f.event().clone()), undone: !redo }

@@ -212,11 +212,7 @@ pub(super) fn swiss(event: &Event, group: GroupId, stage: &Stage, round: &Round)
         .iter()
         .map(|b| ByeExplanation {
             player: b.player,
-            why: match b.kind {
-                ByeKind::Requested => ByeWhy::Requested,
-                ByeKind::Absent => ByeWhy::Absent,
-                ByeKind::Pairing => field.bye_why(b.player),
-            },
+            why: ByeWhy::announced(b.kind).unwrap_or_else(|| field.bye_why(b.player)),
         })
         .collect();
     RoundExplanation { round: round.no, boards, byes, comparison: super::Comparison::Same }
