@@ -200,7 +200,7 @@ fn round(no: u32, kind: Kind, red: bool) -> Round {
         }
         Kind::NotPaired => Vec::new(),
     };
-    Round { no: RoundNo(no), seed: None, games, byes, warnings: Vec::new(), watches: Vec::new() }
+    Round { no: RoundNo(no), seed: None, games, byes, warnings: Vec::new(), watches: Vec::new(), teams: None }
 }
 
 /// The seed-000 group with `rounds` spread over its three stages at the two cuts.

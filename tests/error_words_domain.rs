@@ -21,6 +21,7 @@ use bianpai::domain::model::group_rules::GroupRulesIssue;
 use bianpai::domain::model::prize_checks::{PrizePart, PrizeRulesIssue};
 use bianpai::domain::model::prize_decision::PrizeDecisionIssue;
 use bianpai::domain::model::stage_checks::StageSettingIssue;
+use bianpai::domain::model::team_issue::TeamIssue;
 use bianpai::domain::money::{LedgerId, LedgerKind, RoundRef};
 use bianpai::domain::player::{Gender, Title};
 use bianpai::domain::prizes::PrizeError;
@@ -111,7 +112,7 @@ fn check_all<T: Localized + Debug, const N: usize>(
 
 // ---- DomainError ----
 
-fn domain_samples() -> [DomainError; 51] {
+fn domain_samples() -> [DomainError; 52] {
     use DomainError as E;
     let (g, s, p, r) = (GroupId(1), StageNo(2), StartNo(12), RoundNo(3));
     [
@@ -169,10 +170,11 @@ fn domain_samples() -> [DomainError; 51] {
         E::BoardOutOfRange(12_000),
         E::PrizeDecision { start_no: p, issue: PrizeDecisionIssue::ReasonMissing },
         E::PlayerNotActive(p),
+        E::Team(TeamIssue::NameMissing),
     ]
 }
 
-fn domain_sample<'a>(e: &DomainError, s: &'a [DomainError; 51]) -> &'a DomainError {
+fn domain_sample<'a>(e: &DomainError, s: &'a [DomainError; 52]) -> &'a DomainError {
     use DomainError as E;
     match e {
         E::UnknownGroup(_) => &s[0],
@@ -226,6 +228,7 @@ fn domain_sample<'a>(e: &DomainError, s: &'a [DomainError; 51]) -> &'a DomainErr
         E::BoardOutOfRange(_) => &s[48],
         E::PrizeDecision { .. } => &s[49],
         E::PlayerNotActive(_) => &s[50],
+        E::Team(_) => &s[51],
     }
 }
 
@@ -247,6 +250,64 @@ fn domain_extra() -> Vec<DomainError> {
         E::PrizeDecision { start_no: StartNo(4), issue: PrizeDecisionIssue::NotInGroup },
         E::PrizeDecision { start_no: StartNo(4), issue: PrizeDecisionIssue::NothingToClear },
     ]
+}
+
+// ---- TeamIssue (what DomainError::Team carries, R-10) ----
+
+fn team_samples() -> [TeamIssue; 18] {
+    use TeamIssue as T;
+    let (p, team) = (StartNo(12), || "Team A".to_string());
+    [
+        T::UnknownTeam(team()),
+        T::NotATeamStage(StageNo(2)),
+        T::NotTeamMember { player: p, team: team() },
+        T::LineupTooLong { team: team(), boards: 4, named: 5 },
+        T::NamedTwice(p),
+        T::LineupOutOfOrder { player: p, team: team() },
+        T::MemberCannotPlay(p),
+        T::NameMissing,
+        T::NameTooLong(60),
+        T::NameTaken(team()),
+        T::NoMembers(team()),
+        T::InAnotherTeam { player: p, team: team() },
+        T::CaptainNotMember { player: p, team: team() },
+        T::TeamHasPlayed(team()),
+        T::MatchStarted { round: RoundNo(2), match_no: 3 },
+        T::NoMatch { team: team(), round: RoundNo(2) },
+        T::BoardsOutOfRange(9),
+        T::BoardsFixed(StageNo(1)),
+    ]
+}
+
+fn team_sample<'a>(e: &TeamIssue, s: &'a [TeamIssue; 18]) -> &'a TeamIssue {
+    use TeamIssue as T;
+    match e {
+        T::UnknownTeam(_) => &s[0],
+        T::NotATeamStage(_) => &s[1],
+        T::NotTeamMember { .. } => &s[2],
+        T::LineupTooLong { .. } => &s[3],
+        T::NamedTwice(_) => &s[4],
+        T::LineupOutOfOrder { .. } => &s[5],
+        T::MemberCannotPlay(_) => &s[6],
+        T::NameMissing => &s[7],
+        T::NameTooLong(_) => &s[8],
+        T::NameTaken(_) => &s[9],
+        T::NoMembers(_) => &s[10],
+        T::InAnotherTeam { .. } => &s[11],
+        T::CaptainNotMember { .. } => &s[12],
+        T::TeamHasPlayed(_) => &s[13],
+        T::MatchStarted { .. } => &s[14],
+        T::NoMatch { .. } => &s[15],
+        T::BoardsOutOfRange(_) => &s[16],
+        T::BoardsFixed(_) => &s[17],
+    }
+}
+
+// every team refusal in both languages.
+#[test]
+fn every_team_issue_is_worded_in_both_languages() {
+    let found = check_all(&team_samples(), team_sample, &[]);
+    assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
 // ---- EntryProblem (what DomainError::InvalidEntry carries) ----

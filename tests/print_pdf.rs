@@ -460,6 +460,7 @@ fn a_1500_board_sheet_is_under_one_megabyte() {
         byes: vec![],
         warnings: vec![],
         watches: vec![],
+        teams: None,
     };
     apply(&mut e, &Command::PairRound { group: G, stage: S, round }).unwrap();
     let printed = print::pairings::print(&e, G, Some(RoundNo(1)), Lang::Zh).unwrap();

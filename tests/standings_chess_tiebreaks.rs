@@ -39,6 +39,7 @@ fn play(e: &mut Event, no: u32, games: &[(u32, u32, Outcome)], byes: &[u32]) {
         byes: byes.iter().map(|p| Bye::new(StartNo(*p), ByeKind::Pairing)).collect(),
         warnings: Vec::new(),
         watches: Vec::new(),
+        teams: None,
     };
     apply(e, &Command::PairRound { group: G, stage: S, round }).unwrap();
     for (i, (_, _, outcome)) in games.iter().enumerate() {

@@ -390,6 +390,7 @@ fn random_tournament(n: usize, rounds: usize, seed: u64) -> (Event, Cross, usize
             byes,
             warnings: Vec::new(),
             watches: Vec::new(),
+            teams: None,
         });
     }
     (e, Cross { cells, ratings }, rounds)
@@ -539,6 +540,7 @@ fn exercise_event() -> Event {
             byes,
             warnings: Vec::new(),
             watches: Vec::new(),
+            teams: None,
         });
     }
     e

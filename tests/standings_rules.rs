@@ -61,6 +61,7 @@ fn pair(e: &mut Event, group: GroupId, no: u32, games: &[(u32, u32)], byes: &[(u
         byes: byes.iter().map(|&(p, kind)| Bye::new(StartNo(p), kind)).collect(),
         warnings: Vec::new(),
         watches: Vec::new(),
+        teams: None,
     };
     apply(e, &Command::PairRound { group, stage: STAGE, round }).unwrap_or_else(|err| panic!("round {no}: {err}"));
 }

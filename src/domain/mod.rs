@@ -27,4 +27,5 @@ pub mod round_robin;
 pub mod rule_error_words;
 pub mod standings;
 pub mod swiss;
+pub mod teams;
 pub mod undo;

@@ -1,10 +1,12 @@
 //! Named event presets carrying the seeds' numbers exactly (CLI.md "Presets"):
-//! `lingting-cup` (seed 000), `huaiyin-2022` (seed 003), `cxa-swiss`, `fide-swiss`.
+//! `lingting-cup` (seed 000), `huaiyin-2022` (seed 003), `cxa-swiss`, `cxa-team`,
+//! `fide-swiss`.
 
 use super::eligibility::Eligibility;
 use super::event::{Event, Group, KnockoutRules, Official, RoundSchedule, Stage, StageKind, StageStatus};
 use super::ids::{GroupId, RoundNo, StageNo};
 use super::model::prize_rules::PrizeRules;
+use super::model::team::{MemberRanking, TeamStage};
 use super::player::Title;
 use super::points::Points;
 use super::rules::{
@@ -26,7 +28,7 @@ pub struct PresetInfo {
 }
 
 /// Every preset, sorted by name.
-pub const PRESETS: [PresetInfo; 4] = [
+pub const PRESETS: [PresetInfo; 5] = [
     PresetInfo {
         name: "cxa-swiss",
         description: "CXA 2011 Swiss: 2/1/0; tiebreaks 对手分, 胜局, 犯规, 后手局, previous rounds (14.3.1)",
@@ -34,6 +36,15 @@ pub const PRESETS: [PresetInfo; 4] = [
         summary: (
             "瑞士制，胜2和1负0；小分：对手分、胜局、犯规、后手局、比较前一轮成绩",
             "Swiss, 2/1/0; tiebreaks: opponents' points, wins, fouls, games as black, earlier rounds",
+        ),
+    },
+    PresetInfo {
+        name: "cxa-team",
+        description: "CXA team Swiss: matches of 4 boards (--boards K), 局分 2/1/0, 场分 2/1/0; 场分 → 局分 → 直胜 → 对手场分 → 台次分",
+        title: ("象棋团体赛（中国象棋协会规则）", "Xiangqi team Swiss (CXA rules)"),
+        summary: (
+            "各队按台次出场，每场4台，主队单数台执红；局分胜2和1负0，场分胜2和1负0；名次：场分、局分、直胜、对手场分、台次分",
+            "teams play matches of 4 boards, the home team red on odd boards; games 2/1/0, matches 2/1/0; ranked by match points, game points, head-to-head, opponents' match points, board points",
         ),
     },
     PresetInfo {
@@ -47,11 +58,11 @@ pub const PRESETS: [PresetInfo; 4] = [
     },
     PresetInfo {
         name: "huaiyin-2022",
-        description: "2022 淮阴 qualifier (seed 003): 成人组/少年组/儿童组, random round 1, 2/1/0, 对手分/胜局/犯规/后走局数/后走胜局/前轮名次",
+        description: "2022 淮阴 qualifier (seed 003): 成人组/少年组/儿童组, random round 1, 2/1/0, 对手分/胜局/犯规/后走局数/后走胜局/前轮名次; team ranking by 单位, best 3 (our choice: the rule book names no number)",
         title: ("2022 淮阴区预选赛（成人、少年、儿童三组）", "2022 Huaiyin qualifier (adults, youths, children)"),
         summary: (
-            "三个组别各有报名条件；首轮电脑抽签，胜2和1负0；小分：对手分、胜局、犯规、后走局数、后走胜局、前轮名次",
-            "three groups with their own entry rules; random round 1, 2/1/0; tiebreaks: opponents' points, wins, fouls, games as black, wins as black, previous ranks",
+            "三个组别各有报名条件；首轮电脑抽签，胜2和1负0；小分：对手分、胜局、犯规、后走局数、后走胜局、前轮名次；按单位组队计团体名次，每队计前3名（规程未定人数，此为本软件的选择）",
+            "three groups with their own entry rules; random round 1, 2/1/0; tiebreaks: opponents' points, wins, fouls, games as black, wins as black, previous ranks; teams by club ranked on their best 3 (the rule book names no number; our choice)",
         ),
     },
     PresetInfo {
@@ -72,6 +83,7 @@ pub fn build(preset: &str, name: Option<&str>, rounds: Option<u32>) -> Option<Ev
         "lingting-cup" => lingting_cup(),
         "huaiyin-2022" => huaiyin_2022(),
         "cxa-swiss" => cxa_swiss(),
+        "cxa-team" => cxa_team(),
         "fide-swiss" => fide_swiss(),
         _ => return None,
     };
@@ -141,6 +153,7 @@ fn swiss_stage(no: u32, name: &str, scoring: ScoringTable, tiebreaks: Vec<Tiebre
         entrants: Vec::new(),
         double_round_robin: false,
         planned_byes: Vec::new(),
+        teams: None,
         status: if no == 1 { StageStatus::Open } else { StageStatus::Pending },
         rounds: Vec::new(),
     }
@@ -160,6 +173,8 @@ fn group(id: u32, name: &str, aliases: &[&str], stages: Vec<Stage>) -> Group {
         prizes: PrizeRules::default(),
         pairing_controls: Default::default(),
         prize_decisions: Vec::new(),
+        teams: Vec::new(),
+        member_ranking: None,
         stages,
     }
 }
@@ -317,6 +332,9 @@ fn huaiyin_2022() -> Event {
     for g in [&mut adult, &mut youth, &mut children] {
         g.entry_fee_fen = 500;
         g.phone_required = true;
+        // 队员总分制 over 单位: seed 003 lists 团体赛 but names no number of
+        // counted members; 3 is our choice, said in the preset's description.
+        g.member_ranking = Some(MemberRanking { count: Some(3), avoid: ClubAvoidance::Off, avoid_absolute: false });
     }
     Event {
         name: "2022年第七届“泰州海陵杯”全国象棋业余棋王赛淮阴区预选赛".into(),
@@ -346,6 +364,44 @@ fn cxa_swiss() -> Event {
         players: Vec::new(),
         ledger: Vec::new(),
     }
+}
+
+/// Boards per match of `cxa-team` when `new` names none.
+pub const DEFAULT_TEAM_BOARDS: u32 = 4;
+
+fn cxa_team() -> Event {
+    let mut stage = swiss_stage(
+        1,
+        "团体赛",
+        ScoringTable::symmetric(whole(2), whole(1), whole(0)),
+        vec![Tiebreak::OpponentsPoints, Tiebreak::Wins, Tiebreak::Fouls],
+        PairingOptions::default(),
+    );
+    stage.teams = Some(TeamStage::cxa(DEFAULT_TEAM_BOARDS));
+    Event {
+        name: "象棋团体赛".into(),
+        preset: "cxa-team".into(),
+        start_date: None,
+        officials: Vec::new(),
+        groups: vec![group(1, "团体组", &["team"], vec![stage])],
+        players: Vec::new(),
+        ledger: Vec::new(),
+    }
+}
+
+/// Sets the boards per match of every team stage not yet paired (`new … --boards K`);
+/// `false` when the event has no such stage.
+pub fn set_team_boards(event: &mut Event, boards: u32) -> bool {
+    let mut found = false;
+    for stage in event.groups.iter_mut().flat_map(|g| g.stages.iter_mut()) {
+        if let Some(rules) = stage.teams.as_mut()
+            && stage.rounds.is_empty()
+        {
+            rules.boards = boards;
+            found = true;
+        }
+    }
+    found
 }
 
 fn fide_swiss() -> Event {

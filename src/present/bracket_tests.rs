@@ -27,7 +27,7 @@ pub(crate) fn pair(stage: &mut Stage, seeds: &[StartNo]) -> Result<(), KnockoutE
     let (games, passes) = knockout::next_round(seeds, &stage.rounds, &stage.scoring, &rules(stage))?;
     let byes = passes.into_iter().map(|p| Bye::new(p, ByeKind::Pairing)).collect();
     let no = RoundNo(stage.rounds.len() as u32 + 1);
-    stage.rounds.push(Round { no, seed: None, games, byes, warnings: vec![], watches: vec![] });
+    stage.rounds.push(Round { no, seed: None, games, byes, warnings: vec![], watches: vec![], teams: None });
     Ok(())
 }
 

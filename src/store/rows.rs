@@ -223,9 +223,16 @@ pub fn save_round(
     )?;
     let Some(round) = round else { return Ok(()) };
     conn.execute(
-        "INSERT INTO rounds (group_id, stage_no, round_no, seed, warnings) VALUES (?1, ?2, ?3, ?4, ?5)",
+        "INSERT INTO rounds (group_id, stage_no, round_no, seed, warnings, teams) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         // The u64 seed keeps its bits in SQLite's i64.
-        params![group.0, stage.0, round.no.0, round.seed.map(|s| s as i64), json(&round.warnings)?],
+        params![
+            group.0,
+            stage.0,
+            round.no.0,
+            round.seed.map(|s| s as i64),
+            json(&round.warnings)?,
+            round.teams.as_ref().map(json).transpose()?
+        ],
     )?;
     insert_games(conn, group, stage, round.no, &round.games)?;
     for watch in &round.watches {
@@ -392,12 +399,13 @@ type RoundKey = (u32, u32, u32);
 
 fn load_rounds(conn: &Connection, groups: &mut [Group]) -> Result<(), RowError> {
     let mut rounds: BTreeMap<RoundKey, Round> = BTreeMap::new();
-    let mut stmt = conn.prepare("SELECT group_id, stage_no, round_no, seed, warnings FROM rounds")?;
+    let mut stmt = conn.prepare("SELECT group_id, stage_no, round_no, seed, warnings, teams FROM rounds")?;
     let mut rows = stmt.query([])?;
     while let Some(r) = rows.next()? {
         let key: RoundKey = (r.get(0)?, r.get(1)?, r.get(2)?);
         let seed: Option<i64> = r.get(3)?;
         let warnings: String = r.get(4)?;
+        let teams: Option<String> = r.get(5)?;
         rounds.insert(
             key,
             Round {
@@ -407,6 +415,7 @@ fn load_rounds(conn: &Connection, groups: &mut [Group]) -> Result<(), RowError> 
                 byes: Vec::new(),
                 warnings: from_json("rounds", &warnings)?,
                 watches: Vec::new(),
+                teams: teams.map(|t| from_json("rounds", &t)).transpose()?,
             },
         );
     }

@@ -13,6 +13,7 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("migrations/003_result_per_game.sql"),
     include_str!("migrations/004_registration_date.sql"),
     include_str!("migrations/005_board_watch.sql"),
+    include_str!("migrations/006_team_rounds.sql"),
 ];
 
 /// The first schema whose audit rows keep a result's board only (see [`super::compact`]).

@@ -16,6 +16,7 @@ mod money;
 mod play;
 mod players;
 mod settings;
+mod teams;
 #[cfg(test)]
 mod tests;
 
@@ -159,6 +160,7 @@ fn headline(command: &Command, ctx: &Ctx<'_>) -> String {
         | C::FixBoard { .. }
         | C::SetPrizeDecision { .. } => settings::headline(command, ctx),
         C::RecordLedgerEntry { .. } | C::VoidLedgerEntry { .. } => money::headline(command, ctx),
+        C::Team { group, change } => teams::headline(*group, change, ctx),
     }
 }
 

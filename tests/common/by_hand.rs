@@ -41,7 +41,8 @@ pub fn play_by_hand(
         })
         .collect();
     let byes = byes.iter().map(|&(p, kind)| Bye::new(StartNo(p), kind)).collect();
-    let paired = Round { no: RoundNo(no), seed: None, games, byes, warnings: Vec::new(), watches: Vec::new() };
+    let paired =
+        Round { no: RoundNo(no), seed: None, games, byes, warnings: Vec::new(), watches: Vec::new(), teams: None };
     apply(e, &Command::PairRound { group, stage, round: paired }).unwrap();
     for (i, &(_, _, outcome)) in boards.iter().enumerate() {
         let result = Some(GameResult::plain(outcome));

@@ -4,6 +4,7 @@
 pub mod by_hand;
 pub mod pdf;
 pub mod source;
+pub mod teams;
 pub mod ui;
 
 use std::process::{Command, Output};

@@ -12,6 +12,7 @@ mod players;
 mod renumber;
 mod rounds;
 mod stages;
+mod teams;
 #[cfg(test)]
 mod tests;
 mod watch;
@@ -34,6 +35,7 @@ use jiff::civil::Date;
 pub use players::registration_issues;
 pub use renumber::{renumber_order, renumber_refusal};
 use serde::{Deserialize, Serialize};
+pub use teams::TeamCommand;
 
 /// A change a director asks for.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -371,6 +373,13 @@ pub enum Command {
         /// The board, or 0.
         board: u32,
     },
+    /// A change to the group's teams, 队员总分制, a team stage or a line-up.
+    Team {
+        /// The group.
+        group: GroupId,
+        /// What changes.
+        change: TeamCommand,
+    },
 }
 
 /// Applies a command to the event, or refuses it leaving the event unchanged.
@@ -446,6 +455,7 @@ pub fn apply(event: &mut Event, command: &Command) -> Result<Applied, DomainErro
         Command::AvoidPair { group, a, b, reason } => controls::avoid(event, *group, *a, *b, reason),
         Command::RemoveAvoidedPair { group, a, b } => controls::remove_avoided(event, *group, *a, *b),
         Command::FixBoard { group, start_no, board } => controls::fix_board(event, *group, *start_no, *board),
+        Command::Team { group, change } => teams::apply(event, *group, change),
     }
 }
 

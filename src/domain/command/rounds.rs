@@ -83,7 +83,7 @@ pub(super) fn pair(
     round.byes.sort_by_key(|b| b.player);
     // A pairing made by hand or imported keeps the rules it breaks on record (the
     // colour and rematch rules are the Swiss ones; a knockout match has its own).
-    if stage.kind != StageKind::Knockout {
+    if stage.kind != StageKind::Knockout && round.teams.is_none() {
         round.warnings = check_round(event, group, stage, &round);
     }
     let round_no = round.no;

@@ -123,7 +123,7 @@ fn played(no: u32, games: Vec<Game>, winner: &dyn Fn(StartNo, StartNo) -> StartN
             Game { result: Some(GameResult::plain(outcome)), ..g }
         })
         .collect();
-    Round { no: RoundNo(no), seed: None, games, byes: vec![], warnings: vec![], watches: vec![] }
+    Round { no: RoundNo(no), seed: None, games, byes: vec![], warnings: vec![], watches: vec![], teams: None }
 }
 
 // R-6.4 (issue 19 item 3): the third-place match gives red in game 1 to the better

@@ -304,6 +304,9 @@ pub enum DomainError {
         /// The higher.
         b: StartNo,
     },
+    /// A team, line-up or team-stage refusal.
+    #[error("{0}")]
+    Team(#[from] super::team_issue::TeamIssue),
     /// A fixed board beyond any event's size.
     #[error("board {0} is out of range (1-9999, 0 clears)")]
     BoardOutOfRange(u32),

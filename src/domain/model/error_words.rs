@@ -103,6 +103,7 @@ fn zh(e: &DomainError) -> String {
         E::PlayerNotActive(p) => format!("{p}号选手已退赛或被取消资格，不能安排轮空或请假。"),
         E::NotAvoided { a, b } => format!("{a}号与{b}号不是回避对。"),
         E::BoardOutOfRange(board) => format!("台次 {board} 超出范围（1–9999，0 表示取消固定）。"),
+        E::Team(issue) => issue.message(ZH),
     }
 }
 
@@ -196,6 +197,7 @@ fn en(e: &DomainError) -> String {
         E::PlayerNotActive(p) => format!("No. {p} has withdrawn or been disqualified and gets no bye or absence."),
         E::NotAvoided { a, b } => format!("Nos. {a} and {b} are not an avoided pair."),
         E::BoardOutOfRange(board) => format!("Board {board} is out of range (1-9999; 0 frees the player)."),
+        E::Team(issue) => issue.message(Lang::En),
     }
 }
 

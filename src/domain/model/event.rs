@@ -10,6 +10,7 @@ use super::prize_decision::PrizeDecision;
 use super::prize_rules::PrizeRules;
 use super::result::GameResult;
 use super::rules::{Colour, Discipline, PairingOptions, ScoringTable, Tiebreak};
+use super::team::{MemberRanking, Team, TeamId, TeamRound, TeamStage};
 use super::warning::PairingWarning;
 use super::watch::BoardWatch;
 use jiff::civil::Date;
@@ -79,6 +80,12 @@ pub struct Group {
     /// The director's prize decisions, by start number.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub prize_decisions: Vec<PrizeDecision>,
+    /// The group's teams, sorted by id.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub teams: Vec<Team>,
+    /// 队员总分制: teams ranked by their members' individual points.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub member_ranking: Option<MemberRanking>,
     /// The group's stages in order of play.
     pub stages: Vec<Stage>,
 }
@@ -215,6 +222,10 @@ pub struct Stage {
     /// Byes and absences announced for rounds not yet paired, sorted by round then player.
     #[serde(default)]
     pub planned_byes: Vec<PlannedBye>,
+    /// A team stage: the entrants are the group's teams, each round's
+    /// matches are K boards, and these are its rules.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub teams: Option<TeamStage>,
     /// Pending, open or closed.
     pub status: StageStatus,
     /// Rounds paired so far, in order.
@@ -241,6 +252,9 @@ pub struct Round {
     /// board with nothing recorded has no entry.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub watches: Vec<BoardWatch>,
+    /// A team round's matches and team byes; `None` in an individual round.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub teams: Option<TeamRound>,
 }
 
 /// One game on one board.
@@ -396,6 +410,25 @@ impl Group {
     /// The stage being played: the first open one, else the last closed one.
     pub fn current_stage(&self) -> Option<&Stage> {
         self.stages.iter().find(|s| s.status == StageStatus::Open).or_else(|| self.stages.last())
+    }
+
+    /// The team with this id.
+    pub fn team(&self, id: TeamId) -> Option<&Team> {
+        self.teams.iter().find(|t| t.id == id)
+    }
+
+    /// The team `player` is registered with, if any (R-10.1: at most one).
+    pub fn team_of(&self, player: StartNo) -> Option<&Team> {
+        self.teams.iter().find(|t| t.has(player))
+    }
+
+    /// The team named `name` (spaces around it aside), or numbered so.
+    pub fn team_named(&self, name: &str) -> Option<&Team> {
+        let name = name.trim();
+        self.teams
+            .iter()
+            .find(|t| t.name == name)
+            .or_else(|| name.parse::<u32>().ok().and_then(|n| self.team(TeamId(n))))
     }
 }
 

@@ -19,5 +19,7 @@ pub mod prize_rules;
 pub mod result;
 pub mod rules;
 pub mod stage_checks;
+pub mod team;
+pub mod team_issue;
 pub mod warning;
 pub mod watch;

@@ -322,10 +322,11 @@ pub enum FirstRoundMode {
 }
 
 /// Same-club avoidance (同单位回避, R-3.6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ClubAvoidance {
     /// Clubs are ignored.
+    #[default]
     Off,
     /// Avoided in round 1 only.
     FirstRound,

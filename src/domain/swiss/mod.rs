@@ -19,6 +19,7 @@ pub mod explain;
 mod field;
 mod first_round;
 mod systems;
+mod team_round;
 
 use crate::domain::event::stage_entrants;
 use crate::domain::event::{Event, Round, StageKind, StageStatus};
@@ -114,12 +115,16 @@ pub(crate) struct Candidate {
 /// # Errors
 /// [`PairingError`] when the stage cannot be paired now or no valid pairing exists.
 pub fn pair_next_round(event: &Event, group: GroupId, stage_no: StageNo, seed: u64) -> Result<Round, PairingError> {
-    let (stage, controls) = event
+    let (g, stage) = event
         .group(group)
-        .and_then(|g| Some((g.stage(stage_no)?, &g.pairing_controls)))
+        .and_then(|g| Some((g, g.stage(stage_no)?)))
         .ok_or(PairingError::UnknownStage { group, stage: stage_no })?;
+    let controls = &g.pairing_controls;
     if stage.status != StageStatus::Open {
         return Err(PairingError::StageNotOpen(stage_no));
+    }
+    if let Some(rules) = &stage.teams {
+        return team_round::team_round(event, g, stage, rules, seed);
     }
     let entrants = stage_entrants(event, group, stage);
     let mut round = match stage.kind {

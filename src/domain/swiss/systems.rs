@@ -20,7 +20,7 @@ pub(super) fn knockout_round(stage: &Stage, seeds: &[StartNo], seed: u64) -> Res
     let (games, passes) = knockout::next_round(seeds, &stage.rounds, &stage.scoring, rules)?;
     let round_no = RoundNo(stage.rounds.len() as u32 + 1);
     let byes = passes.into_iter().map(|p| Bye::new(p, ByeKind::Pairing)).collect();
-    Ok(Round { no: round_no, seed: Some(seed), games, byes, warnings: Vec::new(), watches: Vec::new() })
+    Ok(Round { no: round_no, seed: Some(seed), games, byes, warnings: Vec::new(), watches: Vec::new(), teams: None })
 }
 
 /// The next round of a round-robin stage from the Berger tables: seat k is the
@@ -49,7 +49,7 @@ pub(super) fn round_robin_round(stage: &Stage, entrants: &[StartNo], seed: u64) 
         })
         .collect();
     let byes = table.bye.map(|k| Bye::new(seat(k), ByeKind::Pairing)).into_iter().collect();
-    Ok(Round { no: round_no, seed: Some(seed), games, byes, warnings: Vec::new(), watches: Vec::new() })
+    Ok(Round { no: round_no, seed: Some(seed), games, byes, warnings: Vec::new(), watches: Vec::new(), teams: None })
 }
 
 /// A `fide-dutch` round (C.04.3 in full): games played are the meetings (a forfeit is
@@ -150,7 +150,7 @@ pub(super) fn cxa_round(
         solution.bye.map(|i| Bye::new(candidates[i].start_no, ByeKind::Pairing)).into_iter().collect();
     byes.extend(field.planned.iter().map(|p| p.bye));
     byes.sort_by_key(|b| b.player);
-    Ok(Round { no: round_no, seed: Some(seed), games, byes, warnings: Vec::new(), watches: Vec::new() })
+    Ok(Round { no: round_no, seed: Some(seed), games, byes, warnings: Vec::new(), watches: Vec::new(), teams: None })
 }
 
 /// The colour of each board's higher-ranked player: drawn or by halves in round 1,

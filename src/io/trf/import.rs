@@ -381,7 +381,8 @@ fn add_round(
         let zh = format!("Bianpai 不接受第 {r} 轮：{}", e.message(Lang::Zh));
         TrfError::new(file, line, format!("round {r}"), format!("Bianpai refuses round {r}: {e}"), zh)
     };
-    let round = Round { no: RoundNo(r), seed: None, games, byes, warnings: Vec::new(), watches: Vec::new() };
+    let round =
+        Round { no: RoundNo(r), seed: None, games, byes, warnings: Vec::new(), watches: Vec::new(), teams: None };
     apply(event, &Command::PairRound { group, stage, round }).map_err(refused)?;
     for (board, outcome) in results {
         let command = Command::RecordResult {

@@ -19,7 +19,7 @@ fn round(results: &[Option<Outcome>]) -> Round {
             result: r.map(GameResult::plain),
         })
         .collect();
-    Round { no: RoundNo(2), seed: None, games, byes: vec![], warnings: vec![], watches: vec![] }
+    Round { no: RoundNo(2), seed: None, games, byes: vec![], warnings: vec![], watches: vec![], teams: None }
 }
 
 fn press(view: &mut ResultsView, round: &Round, keys: &str) {

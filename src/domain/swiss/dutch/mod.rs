@@ -248,5 +248,5 @@ pub(crate) fn round(
         bye.map(|i| Bye::new(input.candidates[i].start_no, ByeKind::Pairing)).into_iter().collect();
     byes.extend(planned_byes);
     byes.sort_by_key(|b| b.player);
-    Ok(Round { no: round_no, seed: Some(seed), games, byes, warnings: Vec::new(), watches: Vec::new() })
+    Ok(Round { no: round_no, seed: Some(seed), games, byes, warnings: Vec::new(), watches: Vec::new(), teams: None })
 }

@@ -137,7 +137,7 @@ mod tests {
             })
             .collect();
         let byes = bye.map(|p| Bye::new(StartNo(p), ByeKind::Pairing)).into_iter().collect();
-        Round { no: RoundNo(2), seed: Some(1), games, byes, warnings: Vec::new(), watches: Vec::new() }
+        Round { no: RoundNo(2), seed: Some(1), games, byes, warnings: Vec::new(), watches: Vec::new(), teams: None }
     }
 
     // board by board — the same pair reversed is a colour swap, another pair a

@@ -1,0 +1,152 @@
+//! A team round: the teams are paired as players would be — a team Swiss by
+//! the `cxa` rules on 场分 (no rematch, the bye to the lowest team and one each, home
+//! and away balanced as colours are), or a team round robin by the Berger tables —
+//! on a stand-in stage whose "players" are the teams and whose games are the matches
+//! (home red, the match won, drawn or lost). Then each match gets its two line-ups
+//! (named before the round, else the first K who can play) and its K games.
+
+use super::PairingError;
+use crate::domain::event::{Bye, ByeKind, Event, Game, Group, Round, Stage, StageKind, StageStatus};
+use crate::domain::ids::{BoardNo, StartNo};
+use crate::domain::model::team::{TeamId, TeamMatch, TeamRound, TeamStage};
+use crate::domain::player::{Player, PlayerEntry, PlayerStatus};
+use crate::domain::result::{GameResult, Outcome};
+use crate::domain::rules::{PairingSystem, ScoringTable};
+use crate::domain::teams::lineup::{default_lineup, match_games};
+use crate::domain::teams::score_match;
+
+/// Pairs the next round of a team stage.
+///
+/// # Errors
+/// As an individual round: the last round undecided, every round paired, fewer than
+/// two teams, no pairing without a rematch (the teams' numbers named as players).
+pub(super) fn team_round(
+    event: &Event,
+    g: &Group,
+    stage: &Stage,
+    rules: &TeamStage,
+    seed: u64,
+) -> Result<Round, PairingError> {
+    let stand_in = stand_in_event(event, g, stage, rules);
+    let paired = super::pair_next_round(&stand_in, g.id, stage.no, seed)?;
+    let round_no = paired.no;
+    let team = |p: StartNo| g.team(TeamId(p.0));
+    let lineup = |id: TeamId| {
+        rules
+            .planned_lineup(round_no, id)
+            .map(|l| l.players.clone())
+            .unwrap_or_else(|| team(StartNo(id.0)).map(|t| default_lineup(event, t, rules.boards)).unwrap_or_default())
+    };
+    let mut matches: Vec<TeamMatch> = paired
+        .games
+        .iter()
+        .map(|game| TeamMatch {
+            no: game.board.0,
+            home: TeamId(game.red.0),
+            away: TeamId(game.black.0),
+            home_lineup: lineup(TeamId(game.red.0)),
+            away_lineup: lineup(TeamId(game.black.0)),
+        })
+        .collect();
+    matches.sort_by_key(|m| m.no);
+    for (i, m) in matches.iter_mut().enumerate() {
+        m.no = i as u32 + 1;
+    }
+    let games: Vec<Game> = matches.iter().flat_map(|m| match_games(m, rules.boards)).collect();
+    let byes: Vec<TeamId> =
+        paired.byes.iter().filter(|b| b.kind == ByeKind::Pairing).map(|b| TeamId(b.player.0)).collect();
+    Ok(Round {
+        no: round_no,
+        seed: Some(seed),
+        games,
+        byes: Vec::new(),
+        warnings: Vec::new(),
+        watches: Vec::new(),
+        teams: Some(TeamRound { matches, byes }),
+    })
+}
+
+/// The stand-in event: one "player" per team that can field a player (start number =
+/// team number, club = the team's club), one stage with the team stage's format, 场分
+/// as its table, and one game per match of the rounds played.
+fn stand_in_event(event: &Event, g: &Group, stage: &Stage, rules: &TeamStage) -> Event {
+    let teams: Vec<&crate::domain::model::team::Team> = g
+        .teams
+        .iter()
+        .filter(|t| t.roster().any(|p| event.player(p).is_some_and(|pl| pl.status.is_pairable())))
+        .collect();
+    let players: Vec<Player> = teams
+        .iter()
+        .map(|t| Player {
+            start_no: StartNo(t.id.0),
+            group: g.id,
+            entry: PlayerEntry { name: t.name.clone(), club: t.club.clone(), ..PlayerEntry::default() },
+            status: PlayerStatus::Active,
+            status_reason: String::new(),
+            eligibility_override: None,
+            checked_in: false,
+        })
+        .collect();
+    let mp = &rules.match_points;
+    let mut scoring = ScoringTable::symmetric(mp.win, mp.draw, mp.loss);
+    scoring.bye = mp.win;
+    let mut pairing = stage.pairing.clone();
+    pairing.system = PairingSystem::Cxa;
+    let rounds = stage.rounds.iter().map(|r| stand_in_round(stage, rules, r)).collect();
+    let stand_in_stage = Stage {
+        kind: if stage.kind == StageKind::RoundRobin { StageKind::RoundRobin } else { StageKind::Swiss },
+        scoring,
+        tiebreaks: Vec::new(),
+        pairing,
+        knockout: None,
+        entrants: players.iter().map(|p| p.start_no).collect(),
+        planned_byes: Vec::new(),
+        teams: None,
+        status: StageStatus::Open,
+        rounds,
+        ..stage.clone()
+    };
+    let group = Group {
+        stages: vec![stand_in_stage],
+        teams: Vec::new(),
+        member_ranking: None,
+        pairing_controls: Default::default(),
+        ..g.clone()
+    };
+    Event {
+        name: event.name.clone(),
+        preset: event.preset.clone(),
+        start_date: event.start_date,
+        officials: Vec::new(),
+        groups: vec![group],
+        players,
+        ledger: Vec::new(),
+    }
+}
+
+/// A played team round as the stand-in stage sees it: each match one game, home red,
+/// its result the match's (undecided while a board is); each team bye a pairing bye.
+fn stand_in_round(stage: &Stage, rules: &TeamStage, round: &Round) -> Round {
+    let tr = round.teams.clone().unwrap_or_default();
+    let games = tr
+        .matches
+        .iter()
+        .map(|m| {
+            let score = score_match(stage, rules.boards, round, m);
+            let outcome = match score.home.game_points.cmp(&score.away.game_points) {
+                std::cmp::Ordering::Greater => Outcome::RedWins,
+                std::cmp::Ordering::Equal => Outcome::Draw,
+                std::cmp::Ordering::Less => Outcome::BlackWins,
+            };
+            Game {
+                board: BoardNo(m.no),
+                game: 1,
+                red: StartNo(m.home.0),
+                black: StartNo(m.away.0),
+                result: score.complete.then(|| GameResult::plain(outcome)),
+            }
+        })
+        .collect();
+    let byes = tr.byes.iter().map(|t| Bye::new(StartNo(t.0), ByeKind::Pairing)).collect();
+    Round { no: round.no, seed: round.seed, games, byes, warnings: Vec::new(), watches: Vec::new(), teams: None }
+}
