@@ -14,3 +14,4 @@ pub mod bracket;
 pub mod consequences;
 mod error_words;
 pub mod ranking;
+pub mod teams;

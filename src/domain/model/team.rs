@@ -160,7 +160,8 @@ pub struct TeamStage {
 }
 
 impl TeamStage {
-    /// The `cxa-team` rules: K boards, 场分 2/1/0, 场分 → 局分 → 直胜 → 对手场分 → 台次分.
+    /// The `cxa-team` rules: K boards, 场分 2/1/0, 场分 → 局分 → 直胜 → 对手场分 → 台次分,
+    /// then 胜局 and fewer fouls.
     pub fn cxa(boards: u32) -> TeamStage {
         TeamStage {
             boards,
@@ -171,6 +172,8 @@ impl TeamStage {
                 TeamTiebreak::HeadToHead,
                 TeamTiebreak::OpponentsMatchPoints,
                 TeamTiebreak::BoardPoints,
+                TeamTiebreak::Wins,
+                TeamTiebreak::Fouls,
             ],
             bye_game_points: None,
             planned_lineups: Vec::new(),
