@@ -68,3 +68,68 @@ pub fn play(e: &mut Event, no: RoundNo, outcome: impl Fn(u32, u32) -> Outcome) {
         apply(e, &Command::RecordResult { group: G, stage: S, round: no, board, game: 1, result }).unwrap();
     }
 }
+
+/// A board's result from the home team's side: won, drawn, lost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Home {
+    /// The home player won.
+    W,
+    /// Drawn.
+    D,
+    /// The home player lost.
+    L,
+}
+
+/// The outcome (red named first) of match board `b` when the home player `result`s:
+/// the home player is red on odd boards.
+pub fn outcome_of(b: u32, result: Home) -> Outcome {
+    let home_red = b % 2 == 1;
+    match (result, home_red) {
+        (Home::D, _) => Outcome::Draw,
+        (Home::W, true) | (Home::L, false) => Outcome::RedWins,
+        (Home::W, false) | (Home::L, true) => Outcome::BlackWins,
+    }
+}
+
+/// Pairs team round `no` by hand — matches (home, away, each board's result from the
+/// home side), team byes — with the default line-ups, and records the results.
+pub fn play_teams_by_hand(e: &mut Event, no: u32, matches: &[(u32, u32, &[Home])], byes: &[u32]) {
+    use bianpai::domain::event::Round;
+    use bianpai::domain::model::team::{TeamMatch, TeamRound};
+    use bianpai::domain::teams::lineup::{default_lineup, match_games};
+    let g = &e.groups[0];
+    let k = g.stages[0].teams.as_ref().unwrap().boards;
+    let lineup = |t: u32| default_lineup(e, g.team(TeamId(t)).unwrap(), k);
+    let paired: Vec<TeamMatch> = matches
+        .iter()
+        .enumerate()
+        .map(|(i, (home, away, _))| TeamMatch {
+            no: i as u32 + 1,
+            home: TeamId(*home),
+            away: TeamId(*away),
+            home_lineup: lineup(*home),
+            away_lineup: lineup(*away),
+        })
+        .collect();
+    let games = paired.iter().flat_map(|m| match_games(m, k)).collect();
+    let teams = Some(TeamRound { matches: paired.clone(), byes: byes.iter().map(|t| TeamId(*t)).collect() });
+    let round = Round {
+        no: RoundNo(no),
+        seed: None,
+        games,
+        byes: Vec::new(),
+        warnings: Vec::new(),
+        watches: Vec::new(),
+        teams,
+    };
+    apply(e, &Command::PairRound { group: G, stage: S, round }).unwrap();
+    for (m, (_, _, boards)) in paired.iter().zip(matches) {
+        for (i, home) in boards.iter().enumerate() {
+            let b = i as u32 + 1;
+            let result = Some(GameResult::plain(outcome_of(b, *home)));
+            let board = m.board_no(k, b);
+            apply(e, &Command::RecordResult { group: G, stage: S, round: RoundNo(no), board, game: 1, result })
+                .unwrap();
+        }
+    }
+}

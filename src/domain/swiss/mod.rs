@@ -20,6 +20,7 @@ mod field;
 mod first_round;
 mod systems;
 mod team_round;
+mod teammates;
 
 use crate::domain::event::stage_entrants;
 use crate::domain::event::{Event, Round, StageKind, StageStatus};
@@ -130,7 +131,10 @@ pub fn pair_next_round(event: &Event, group: GroupId, stage_no: StageNo, seed: u
     let mut round = match stage.kind {
         StageKind::Knockout => return systems::knockout_round(stage, &entrants, seed),
         StageKind::RoundRobin => systems::round_robin_round(stage, &entrants, seed)?,
-        StageKind::Swiss => swiss_round(event, group, stage, &entrants, controls, seed)?,
+        StageKind::Swiss => match teammates::apart(event, group, stage) {
+            Some((seen, stage)) => swiss_round(&seen, group, &stage, &entrants, controls, seed)?,
+            None => swiss_round(event, group, stage, &entrants, controls, seed)?,
+        },
     };
     // fixed boards are placed after the board order.
     place_fixed_boards(&mut round.games, &controls.fixed_boards);
