@@ -16,6 +16,8 @@ mod print;
 mod prizes;
 mod rounds;
 mod table;
+mod team_rounds;
+mod teams;
 pub mod trf;
 mod words;
 
@@ -174,7 +176,18 @@ fn domain_code(d: &DomainError) -> u8 {
         | DomainError::NotAvoided { .. }
         | DomainError::BoardOutOfRange(_)
         | DomainError::PlayerNotActive(_) => 2,
+        DomainError::Team(issue) => team_code(issue),
         _ => 1,
+    }
+}
+
+/// A team refusal: 1 when the state forbids it now (a match with results, a
+/// team that has played, boards fixed by pairing), else 2 (what was named is wrong).
+fn team_code(issue: &crate::domain::model::team_issue::TeamIssue) -> u8 {
+    use crate::domain::model::team_issue::TeamIssue as T;
+    match issue {
+        T::MatchStarted { .. } | T::TeamHasPlayed(_) | T::BoardsFixed(_) => 1,
+        _ => 2,
     }
 }
 
@@ -190,8 +203,8 @@ fn execute(command: Cmd) -> anyhow::Result<String> {
             other => export::run(&file, other, &group, words::lang(), &output),
         },
         Cmd::Presets { json } => Ok(presets_out(json)),
-        Cmd::New { file, preset, name, rounds } => {
-            let event = presets::build(&preset, name.as_deref(), rounds).ok_or_else(|| {
+        Cmd::New { file, preset, name, rounds, boards } => {
+            let mut event = presets::build(&preset, name.as_deref(), rounds).ok_or_else(|| {
                 let names: Vec<_> = PRESETS.iter().map(|p| p.name).collect();
                 let names = names.join(", ");
                 InputError(t(
@@ -199,12 +212,22 @@ fn execute(command: Cmd) -> anyhow::Result<String> {
                     format!("unknown preset '{preset}'; presets: {names}"),
                 ))
             })?;
+            if let Some(k) = boards {
+                set_boards(&mut event, &preset, k)?;
+            }
             let f = EventFile::create(&file, &event)?;
             let (path, name) = (f.path().display(), &f.event().name);
-            Ok(t(
-                format!("已创建 {path}（{name}，预设 {preset}）\n"),
-                format!("created {path} ({name}, preset {preset})\n"),
-            ))
+            let team_boards = f.event().groups.iter().flat_map(|g| &g.stages).find_map(|s| s.teams.as_ref());
+            Ok(match team_boards.map(|r| r.boards) {
+                Some(k) => t(
+                    format!("已创建 {path}（{name}，预设 {preset}，每场 {k} 台）\n"),
+                    format!("created {path} ({name}, preset {preset}, {k} boards per match)\n"),
+                ),
+                None => t(
+                    format!("已创建 {path}（{name}，预设 {preset}）\n"),
+                    format!("created {path} ({name}, preset {preset})\n"),
+                ),
+            })
         }
         Cmd::Players(p) => players::run(p),
         Cmd::Money(m) => money::run(m),
@@ -232,9 +255,29 @@ fn execute(command: Cmd) -> anyhow::Result<String> {
         }
         Cmd::Pairings { file, group, round, json, explain } => rounds::pairings(&file, &group, round, json, explain),
         Cmd::Result(args) => rounds::result(args),
+        Cmd::Teams(cmd) => teams::run(cmd),
+        Cmd::Lineup(args) => teams::lineup(args),
         Cmd::Standings { file, group, round, json } => rounds::standings_out(&file, &group, round, json),
         Cmd::Prizes { file, group, json } => prizes::prizes_out(&file, &group, json),
     }
+}
+
+/// `new … --boards K`: K boards per match of the preset's team stages.
+fn set_boards(event: &mut Event, preset: &str, boards: u32) -> Result<(), InputError> {
+    use crate::domain::model::team::{MAX_BOARDS, MIN_BOARDS};
+    if !(MIN_BOARDS..=MAX_BOARDS).contains(&boards) {
+        return Err(InputError(t(
+            format!("--boards {boards}：团体赛每场为 {MIN_BOARDS} 至 {MAX_BOARDS} 台"),
+            format!("--boards {boards}: a team match has {MIN_BOARDS} to {MAX_BOARDS} boards"),
+        )));
+    }
+    if !presets::set_team_boards(event, boards) {
+        return Err(InputError(t(
+            format!("--boards 只用于团体赛：预设“{preset}”没有团体赛阶段（团体赛用 cxa-team）"),
+            format!("--boards is for team competitions: preset '{preset}' has no team stage (try cxa-team)"),
+        )));
+    }
+    Ok(())
 }
 
 fn presets_out(as_json: bool) -> String {

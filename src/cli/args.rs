@@ -1,11 +1,13 @@
 //! The arguments of every subcommand of CLI.md, as clap parses them.
 
 mod money_args;
+mod team_args;
 
 use super::players;
 use clap::{Args, Parser, Subcommand};
 pub use money_args::{BlacklistCmd, MoneyCmd};
 use std::path::PathBuf;
+pub use team_args::{AvoidArg, LineupArgs, TeamsCmd};
 
 /// Bianpai (编排): xiangqi tournament director. With no command, opens the window.
 #[derive(Debug, Parser)]
@@ -51,6 +53,9 @@ pub enum Cmd {
         /// Rounds of the first stage where the preset leaves them to the director.
         #[arg(long)]
         rounds: Option<u32>,
+        /// Boards per team match (2 … 8) of a preset with a team stage.
+        #[arg(long)]
+        boards: Option<u32>,
     },
     /// Register and list players.
     #[command(subcommand)]
@@ -233,6 +238,11 @@ pub enum Cmd {
     },
     /// Record or correct a result. RESULT: 1-0, 0-1, 1/2, +-, -+, -- (or both-forfeit).
     Result(ResultArgs),
+    /// Teams: register, list, make from clubs, 队员总分制, team standings.
+    #[command(subcommand)]
+    Teams(TeamsCmd),
+    /// A team's line-up for a team round, in board order.
+    Lineup(LineupArgs),
     /// Stages: `stage next` closes the current stage and qualifies players into the next.
     #[command(subcommand)]
     Stage(StageCmd),
@@ -311,9 +321,12 @@ pub struct ResultArgs {
     /// Round.
     #[arg(long)]
     pub round: u32,
-    /// Board.
+    /// Board: the round's board, or with --match the match's board (1 … K).
     #[arg(long)]
     pub board: u32,
+    /// The match of a team round: --board is then its board 1 … K.
+    #[arg(long = "match", value_name = "M")]
+    pub match_no: Option<u32>,
     /// Game of a knockout match (1, 2; 3… playoffs).
     #[arg(long, default_value_t = 1)]
     pub game: u32,

@@ -3,7 +3,7 @@
 use super::table::{self, Align};
 use super::words::{lang, t};
 use super::{GroupArg, InputError, PlayersCmd, resolve_group};
-use crate::domain::command::{Command, DomainError, registration_issues, renumber_order};
+use crate::domain::command::{Command, DomainError, apply, registration_issues, renumber_order};
 use crate::domain::event::Registered;
 use crate::domain::ids::{GroupId, StartNo};
 use crate::domain::player::{PlayerEntry, PlayerStatus, RenumberKey};
@@ -137,8 +137,11 @@ fn import_roster(
     registered: Option<jiff::civil::Date>,
 ) -> anyhow::Result<String> {
     let mut rows = roster::read_roster(roster_path)?;
+    // a 队名/team column names each row's team.
+    let mut team_of_row: Vec<Option<String>> = Vec::with_capacity(rows.len());
     for row in &mut rows {
         row.entry.registered = registered;
+        team_of_row.push(roster::take_team(&mut row.entry));
     }
     let mut f = EventFile::open_for_command(file)?;
     let event = f.event();
@@ -149,13 +152,19 @@ fn import_roster(
     // Players already registered (same name and birth date, or phone) are not added again.
     let mut already = Vec::new();
     let registered = Registered::of(event);
-    for row in &rows {
+    // Each team's members in the file's order: a number already given, or a new
+    // player's place among its group's new entries.
+    let mut teams: Vec<(GroupId, String, Vec<Member>)> = Vec::new();
+    for (row, team) in rows.iter().zip(&team_of_row) {
         if let Some(no) = registered.find(&row.entry) {
             let (line, name) = (row.line, &row.entry.name);
             already.push(t(
                 format!("{roster_name} 第 {line} 行：{name} 已报名（编号 {no}）"),
                 format!("{roster_name} line {line}: {name} is registered already (no. {no})"),
             ));
+            if let (Some(team), Some(player)) = (team, event.player(no)) {
+                join(&mut teams, player.group, team, Member::Registered(no));
+            }
             continue;
         }
         let chosen = match &row.group {
@@ -173,7 +182,13 @@ fn import_roster(
             }),
         };
         match chosen {
-            Ok(g) => by_group.entry(g.id).or_default().push((row.line, row.entry.clone())),
+            Ok(g) => {
+                let entries = by_group.entry(g.id).or_default();
+                if let Some(team) = team {
+                    join(&mut teams, g.id, team, Member::New(entries.len()));
+                }
+                entries.push((row.line, row.entry.clone()));
+            }
             Err(message) => problems.push(message),
         }
     }
@@ -209,11 +224,11 @@ fn import_roster(
             format!("skipped {count} row(s) already registered:\n{list}\n"),
         ));
     }
-    if by_group.is_empty() {
+    if by_group.is_empty() && teams.is_empty() {
         out.push_str(&t("未导入：每一行都已报名\n", "nothing imported: every row is registered already\n"));
         return Ok(out);
     }
-    let commands: Vec<Command> = by_group
+    let mut commands: Vec<Command> = by_group
         .into_iter()
         .map(|(group, rows)| Command::AddPlayers {
             group,
@@ -221,6 +236,32 @@ fn import_roster(
             override_reason: override_reason.clone(),
         })
         .collect();
+    // The teams need the new players' numbers: the same commands on a copy give them,
+    // and players and teams are then saved together, all or nothing.
+    let mut preview = event.clone();
+    let mut numbers: BTreeMap<GroupId, Vec<StartNo>> = BTreeMap::new();
+    for command in &commands {
+        let applied = apply(&mut preview, command)?;
+        if let Command::AddPlayers { group, .. } = command {
+            numbers.insert(*group, applied.new_players);
+        }
+    }
+    let teams: Vec<(GroupId, String, Vec<StartNo>)> = teams
+        .into_iter()
+        .map(|(group, name, members)| {
+            let members = members
+                .into_iter()
+                .filter_map(|m| match m {
+                    Member::Registered(no) => Some(no),
+                    Member::New(i) => numbers.get(&group).and_then(|n| n.get(i)).copied(),
+                })
+                .collect();
+            (group, name, members)
+        })
+        .collect();
+    let (team_commands, team_notes) = super::teams::roster_team_commands(&preview, &teams);
+    let players_added = commands.len();
+    commands.extend(team_commands);
     let applied = f.execute_all(&commands)?;
     let registered: Vec<PlayerEntry> = commands
         .iter()
@@ -239,7 +280,24 @@ fn import_roster(
             ));
         }
     }
+    out.push_str(&super::teams::roster_teams_said(&commands[players_added..]));
+    out.extend(team_notes);
     Ok(out)
+}
+
+/// A member of a team named in a roster: a player registered before, or the i-th new
+/// entry of the team's group.
+enum Member {
+    Registered(StartNo),
+    New(usize),
+}
+
+/// Puts `member` in the team named `team` of `group`, first-come order.
+fn join(teams: &mut Vec<(GroupId, String, Vec<Member>)>, group: GroupId, team: &str, member: Member) {
+    match teams.iter_mut().find(|(g, name, _)| *g == group && name == team) {
+        Some((_, _, members)) => members.push(member),
+        None => teams.push((group, team.to_string(), vec![member])),
+    }
 }
 
 /// Opens the event for a change to one player, checking `--group` when given: the

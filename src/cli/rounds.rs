@@ -3,6 +3,7 @@
 use super::announce::execute_announced;
 use super::pairing_explain::{board_line, bye_line, comparison_lines, under_rows};
 use super::table::{self, Align};
+use super::team_rounds;
 use super::words::{lang, t};
 use super::{EditCmd, FormatArg, GroupArg, InputError, ResultArgs, current_stage, resolve_group};
 use crate::domain::command::{Command, DomainError};
@@ -31,6 +32,17 @@ pub(super) fn pair(file: &Path, group: &GroupArg, seed: Option<u64>) -> anyhow::
     let seed = seed.unwrap_or_else(fresh_seed);
     let round = swiss::pair_next_round(f.event(), g.id, stage.no, seed)?;
     let (group_id, stage_no, round_no) = (g.id, stage.no, round.no);
+    if round.teams.is_some() {
+        // a team round is told as its matches, team against team.
+        let command = Command::PairRound { group: group_id, stage: stage_no, round };
+        let (_, announced) = execute_announced(&mut f, &[command])?;
+        let event = f.event();
+        let paired = event.group(group_id).and_then(|g| Some((g, g.stage(stage_no)?)));
+        let said = paired
+            .and_then(|(g, s)| Some(team_rounds::paired_text(g, s, s.round(round_no)?, seed)))
+            .unwrap_or_default();
+        return Ok(said + &announced);
+    }
     // A knockout match is one board with several games.
     let mut board_numbers: Vec<_> = round.games.iter().map(|g| g.board).collect();
     board_numbers.dedup();
@@ -193,6 +205,19 @@ pub(super) fn pairings(
             .ok_or_else(|| InputError(t("还没有编排任何一轮", "no round has been paired yet")))?,
     };
     let round = stage.round(round_no).ok_or(DomainError::UnknownRound(round_no))?;
+    if round.teams.is_some() {
+        if explain {
+            return Err(InputError(t(
+                format!("第{round_no}轮是团体赛轮次：--explain 只说明个人赛的编排"),
+                format!("round {round_no} is a team round: --explain explains individual pairings only"),
+            ))
+            .into());
+        }
+        if as_json {
+            return Ok(format!("{}\n", team_rounds::pairings_json(event, g, stage, round)?));
+        }
+        return Ok(team_rounds::pairings_text(event, g, stage, round)?);
+    }
     let before = records_after(event, g.id, stage, round_no.0 - 1);
     let explanation = explain.then(|| explain_round(event, g.id, stage.no, round_no)).flatten();
     if as_json {
@@ -306,18 +331,39 @@ pub(super) fn result(args: ResultArgs) -> anyhow::Result<String> {
     let mut f = EventFile::open_for_command(&args.file)?;
     let g = resolve_group(f.event(), &args.group)?;
     let stage = current_stage(g)?;
+    let round_no = RoundNo(args.round);
+    // with --match, --board is the match's board 1 … K.
+    let board = match args.match_no {
+        Some(m) => team_rounds::match_board(stage, round_no, m, args.board)?,
+        None => BoardNo(args.board),
+    };
+    let (group_id, stage_no) = (g.id, stage.no);
     let command = Command::RecordResult {
-        group: g.id,
-        stage: stage.no,
-        round: RoundNo(args.round),
-        board: BoardNo(args.board),
+        group: group_id,
+        stage: stage_no,
+        round: round_no,
+        board,
         game: args.game,
         result: Some(GameResult { outcome, reason, fouls_red, fouls_black }),
     };
     let (_, announced) = execute_announced(&mut f, &[command])?;
-    let (round, board, result) = (args.round, args.board, outcome.notation());
-    Ok(t(format!("已保存第{round}轮第{board}台：{result}\n"), format!("saved round {round} board {board}: {result}\n"))
-        + &announced)
+    let (round, result) = (args.round, outcome.notation());
+    let Some((g, stage)) = f.event().group(group_id).and_then(|g| Some((g, g.stage(stage_no)?))) else {
+        return Ok(announced);
+    };
+    let said = match team_rounds::board_words(stage, round_no, board) {
+        Some(place) => {
+            t(
+                format!("已保存第{round}轮{place}（总第{board}台）：{result}\n"),
+                format!("saved round {round} {place} (round board {board}): {result}\n"),
+            ) + &team_rounds::decided_line(g, stage, round_no, board)
+        }
+        None => t(
+            format!("已保存第{round}轮第{board}台：{result}\n"),
+            format!("saved round {round} board {board}: {result}\n"),
+        ),
+    };
+    Ok(said + &announced)
 }
 
 pub(super) fn standings_out(

@@ -1,6 +1,8 @@
 //! The JSON shapes of CLI.md (`pairings --json` with its `--explain` fields,
-//! `standings --json`, `players list --json`). Fields are only ever added, never
-//! renamed.
+//! `standings --json`, `players list --json`; the team shapes in `teams.rs`). Fields
+//! are only ever added, never renamed.
+
+mod teams;
 
 use crate::domain::event::{Event, Group, Round, Stage};
 use crate::domain::ids::StartNo;
@@ -12,6 +14,7 @@ use crate::domain::swiss::explain::{Comparison, PlayerExplanation, RoundExplanat
 use crate::lang::{Lang, Localized};
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
+pub use teams::{team_list, team_pairings, team_ranking};
 
 fn name_of(event: &Event, p: StartNo) -> &str {
     event.player(p).map_or("", Player::name)

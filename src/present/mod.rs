@@ -5,7 +5,9 @@
 //! - [`ranking`]: a ranking table — standings after a round, a stage's places, the
 //!   group's final ranking with prizes — as columns and typed cells;
 //! - [`bracket`]: a knockout bracket — columns of match boxes with seeds, scores,
-//!   games, winners, the pairs still to come, the podium and the rounds' names.
+//!   games, winners, the pairs still to come, the podium and the rounds' names;
+//! - [`teams`]: team standings and the team crosstable; [`team_round`]: a team round's
+//!   matches and their boards as a pairing sheet.
 //!
 //! No egui, printpdf, rusqlite or files here: each medium draws these models its own
 //! way (widths, alignment, fonts) but takes their words and values as they are.
@@ -14,4 +16,5 @@ pub mod bracket;
 pub mod consequences;
 mod error_words;
 pub mod ranking;
+pub mod team_round;
 pub mod teams;

@@ -9,7 +9,8 @@
 //!
 //! Every format goes through the same path: the file is read into a header row and
 //! raw cells (`csv_file.rs` after `decode.rs` found its text encoding; `workbook.rs`
-//! for XLSX and XLS), then `table.rs` turns each row into a [`PlayerEntry`].
+//! for XLSX and XLS), then `table.rs` turns each row into a [`PlayerEntry`]. A 队名/team
+//! column is kept in the entry's notes under [`TEAM_NOTE`] for the import to make teams.
 
 mod csv_file;
 mod decode;
@@ -25,6 +26,16 @@ use std::path::Path;
 
 pub use csv_file::read_csv;
 pub use workbook::{read_xls, read_xlsx};
+
+/// The note under which a row's 队名/team column is kept in its entry: the
+/// command line makes the teams from it ([`take_team`]); elsewhere it stays a note.
+pub const TEAM_NOTE: &str = "队名";
+
+/// Takes the 队名/team column's value out of an entry's notes: the team the row's
+/// player belongs to, if the roster names one.
+pub fn take_team(entry: &mut PlayerEntry) -> Option<String> {
+    entry.notes.remove(TEAM_NOTE).filter(|t| !t.trim().is_empty()).map(|t| t.trim().to_string())
+}
 
 /// One player read from a roster, with where it came from.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -100,6 +100,9 @@ enum Field {
     Group,
     VerifiedFemale,
     Nominee,
+    /// 队名: the player's team, kept in the notes under [`super::TEAM_NOTE`]
+    /// until the import makes the teams.
+    Team,
 }
 
 impl Field {
@@ -116,6 +119,7 @@ impl Field {
             "组别" => Field::Group,
             "女子验证" => Field::VerifiedFemale,
             "提名" => Field::Nominee,
+            "队名" | "队伍" => Field::Team,
             _ => match header.to_ascii_lowercase().as_str() {
                 "name" => Field::Name,
                 "gender" => Field::Gender,
@@ -127,6 +131,7 @@ impl Field {
                 "group" => Field::Group,
                 "verified_female" => Field::VerifiedFemale,
                 "nominee" => Field::Nominee,
+                "team" => Field::Team,
                 _ => return None,
             },
         };
@@ -148,6 +153,7 @@ impl Field {
             Field::Group => ("组别", "group"),
             Field::VerifiedFemale => ("女子验证", "verified_female"),
             Field::Nominee => ("提名", "nominee"),
+            Field::Team => ("队名", "team"),
         };
         lang.t(zh, en)
     }
@@ -278,6 +284,11 @@ fn apply_text(field: Field, text: String, entry: &mut PlayerEntry, group: &mut O
         Field::Group => *group = (!text.is_empty()).then_some(text),
         Field::VerifiedFemale => entry.verified_female = parse_flag(&text)?,
         Field::Nominee => entry.nominee = parse_flag(&text)?,
+        Field::Team => {
+            if !text.is_empty() {
+                entry.notes.insert(super::TEAM_NOTE.to_string(), text);
+            }
+        }
         // Read by parse_born from the cell itself.
         Field::Born => {}
     }

@@ -1,0 +1,184 @@
+//! The team JSON shapes of CLI.md: `teams list --json`, `teams standings
+//! --json` (of team matches or of 队员总分制) and `pairings --json` of a team round.
+
+use super::name_of;
+use crate::domain::event::{Event, Group, Round, Stage};
+use crate::domain::ids::StartNo;
+use crate::domain::model::team::{TeamId, TeamTiebreak};
+use crate::domain::points::Points;
+use crate::domain::teams::TeamStandings;
+use crate::present::team_round::TeamRoundSheet;
+use crate::present::teams::{TeamRanking, tiebreak_key};
+use serde_json::{Map, Value, json};
+
+fn team_name(group: &Group, team: TeamId) -> String {
+    group.team(team).map_or_else(|| team.to_string(), |t| t.name.clone())
+}
+
+fn numbers(players: impl IntoIterator<Item = StartNo>) -> Vec<u32> {
+    players.into_iter().map(|p| p.0).collect()
+}
+
+/// `teams list --json`: `{"teams": [{"team", "club", "captain", "members", "reserves"}]}`
+/// — `members` the whole registered list in board order, reserves last.
+pub fn team_list(group: &Group) -> Value {
+    let teams: Vec<Value> = group
+        .teams
+        .iter()
+        .map(|t| {
+            json!({
+                "team": t.name,
+                "club": t.club,
+                "captain": t.captain.map(|c| c.0),
+                "members": numbers(t.roster()),
+                "reserves": numbers(t.reserves.iter().copied()),
+            })
+        })
+        .collect();
+    json!({ "teams": teams })
+}
+
+/// `teams standings --json`: rows in rank order; of team matches with 场分, 局分 and the
+/// stage's tiebreaks in its order (the other of 场分/局分 is already a field of its
+/// own), or of 队员总分制 with the counted members' points and their tiebreaks.
+pub fn team_ranking(group: &Group, ranking: &TeamRanking) -> Value {
+    let members = |team: TeamId| group.team(team).map(|t| numbers(t.roster())).unwrap_or_default();
+    let (stage, rows, extra) = match ranking {
+        TeamRanking::Matches(s) => {
+            let rows = s
+                .rows
+                .iter()
+                .map(|r| {
+                    let mut tiebreaks = Map::new();
+                    for t in s.tiebreaks.iter().filter(|t| **t != TeamTiebreak::OtherPoints) {
+                        let value = match t {
+                            TeamTiebreak::HeadToHead => r.head_to_head.to_json(),
+                            TeamTiebreak::OpponentsMatchPoints => r.opponents_match_points.to_json(),
+                            TeamTiebreak::Wins => Value::from(r.wins),
+                            TeamTiebreak::BoardPoints => r.board_points.to_json(),
+                            TeamTiebreak::Fouls => Value::from(r.fouls),
+                            TeamTiebreak::OtherPoints => Value::Null,
+                        };
+                        tiebreaks.insert(tiebreak_key(*t).to_string(), value);
+                    }
+                    let (w, d, l) = r.won_drawn_lost;
+                    json!({
+                        "rank": r.rank,
+                        "team": team_name(group, r.team),
+                        "match_points": r.match_points.to_json(),
+                        "game_points": r.game_points.to_json(),
+                        "tiebreaks": tiebreaks,
+                        "members": members(r.team),
+                        "matches": r.matches,
+                        "won_drawn_lost": [w, d, l],
+                    })
+                })
+                .collect::<Vec<_>>();
+            (s.stage, rows, None)
+        }
+        TeamRanking::Members(s) => {
+            let rows = s
+                .rows
+                .iter()
+                .map(|r| {
+                    json!({
+                        "rank": r.rank,
+                        "team": team_name(group, r.team),
+                        "points": r.points.to_json(),
+                        "counted": numbers(r.counted.iter().copied()),
+                        "tiebreaks": {
+                            "opponents_points": r.opponents_points.to_json(),
+                            "best_rank": r.best_rank,
+                            "fouls": r.fouls,
+                        },
+                        "members": members(r.team),
+                        "complete": r.complete,
+                    })
+                })
+                .collect::<Vec<_>>();
+            (s.stage, rows, Some(s.count))
+        }
+    };
+    let mut value = json!({
+        "group": group.name,
+        "stage": stage.0,
+        "after_round": ranking.after_round(),
+        "mode": ranking.mode(),
+        "rows": rows,
+    });
+    if let (Some(count), Some(obj)) = (extra, value.as_object_mut()) {
+        obj.insert("count".into(), count.map_or(Value::Null, Value::from));
+    }
+    value
+}
+
+/// `pairings --json` of a team round: each match with both teams' 场分 and 局分 before
+/// the round (`before`: the standings after the round before it), its score once every
+/// board is decided, and its boards numbered 1 … K within the match (`round_board`:
+/// the round's board number, as `result` without `--match` takes it). A board one side
+/// could not fill has that side null and the forfeit it scores as its result.
+pub fn team_pairings(
+    event: &Event,
+    group: &Group,
+    stage: &Stage,
+    round: &Round,
+    sheet: &TeamRoundSheet,
+    before: &TeamStandings,
+) -> Value {
+    let totals = |team: TeamId| {
+        before
+            .rows
+            .iter()
+            .find(|r| r.team == team)
+            .map_or((Points::ZERO, Points::ZERO), |r| (r.match_points, r.game_points))
+    };
+    let side = |team: TeamId| {
+        let (mp, gp) = totals(team);
+        json!({"team": team_name(group, team), "match_points": mp.to_json(), "game_points": gp.to_json()})
+    };
+    let player = |p: Option<StartNo>| p.map(|p| json!({"start_no": p.0, "name": name_of(event, p)}));
+    let matches: Vec<Value> = sheet
+        .matches
+        .iter()
+        .map(|m| {
+            let boards: Vec<Value> = m
+                .boards
+                .iter()
+                .map(|b| {
+                    json!({
+                        "board": b.board,
+                        "round_board": b.round_board.0,
+                        "red": player(b.red),
+                        "black": player(b.black),
+                        "result": b.outcome().map(|o| o.notation()),
+                        "reason": b.recorded.map(|r| r.reason.code()),
+                        "fouls": {
+                            "red": b.recorded.map_or(0, |r| r.fouls_red),
+                            "black": b.recorded.map_or(0, |r| r.fouls_black),
+                        },
+                    })
+                })
+                .collect();
+            let result = m.score.complete.then(
+                || json!({"home": m.score.home.game_points.to_json(), "away": m.score.away.game_points.to_json()}),
+            );
+            json!({
+                "match": m.no,
+                "home": side(m.home),
+                "away": side(m.away),
+                "result": result,
+                "boards": boards,
+            })
+        })
+        .collect();
+    let byes: Vec<Value> = sheet.byes.iter().map(|t| json!({"team": team_name(group, *t)})).collect();
+    json!({
+        "group": group.name,
+        "stage": stage.no.0,
+        "round": round.no.0,
+        "seed": round.seed,
+        "boards_per_match": sheet.boards,
+        "matches": matches,
+        "byes": byes,
+    })
+}
