@@ -118,3 +118,48 @@ fn a_line_up_changes_until_the_first_result() {
     play(&mut e, RoundNo(1), |_, _| Outcome::Draw);
     assert!(apply(&mut e, &set(lineup)).is_err(), "a line-up after the first result");
 }
+
+// a team round robin by the Berger tables — five teams play five rounds, every
+// two teams meet once and each team sits out once.
+#[test]
+fn a_team_round_robin_meets_every_team_once() {
+    use bianpai::domain::event::StageKind;
+    let mut e = team_event(5, 3, 2, 5);
+    apply(&mut e, &Command::SetStageFormat { group: G, stage: S, kind: StageKind::RoundRobin, double: false }).unwrap();
+    let mut met = std::collections::BTreeSet::new();
+    let mut byes = Vec::new();
+    for r in 0..5u64 {
+        let no = pair_and_play(&mut e, r, |_, _| Outcome::Draw);
+        let tr = e.groups[0].stages[0].rounds[no.0 as usize - 1].teams.clone().unwrap();
+        byes.extend(tr.byes.iter().map(|t| t.0));
+        for m in &tr.matches {
+            assert!(met.insert((m.home.min(m.away), m.home.max(m.away))));
+        }
+    }
+    assert_eq!(met.len(), 10);
+    byes.sort();
+    assert_eq!(byes, vec![1, 2, 3, 4, 5]);
+    assert!(pair_next_round(&e, G, S, 9).is_err(), "a sixth round");
+}
+
+// home and away are balanced over the rounds as colours are: after four rounds
+// of eight teams no team has been home (or away) more than three times.
+#[test]
+fn home_and_away_are_balanced_like_colours() {
+    let mut e = team_event(8, 2, 2, 4);
+    for r in 0..4u64 {
+        pair_and_play(
+            &mut e,
+            50 + r,
+            |m, b| if (m + b + r as u32) % 3 == 0 { Outcome::RedWins } else { Outcome::BlackWins },
+        );
+    }
+    let mut home = std::collections::BTreeMap::<TeamId, i32>::new();
+    for round in &e.groups[0].stages[0].rounds {
+        for m in &round.teams.as_ref().unwrap().matches {
+            *home.entry(m.home).or_default() += 1;
+            *home.entry(m.away).or_default() -= 1;
+        }
+    }
+    assert!(home.values().all(|d| d.abs() <= 2), "home minus away: {home:?}");
+}

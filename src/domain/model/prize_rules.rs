@@ -265,6 +265,10 @@ pub struct PrizeRules {
     /// passes down to the next one.
     #[serde(default)]
     pub by_absolute_rank: bool,
+    /// Team prizes by team rank: each entry covering a team's rank is given to
+    /// the team.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub team_prizes: Vec<RankPrize>,
 }
 
 impl PrizeRules {
@@ -325,6 +329,7 @@ impl PrizeRules {
             participation: None,
             require_every_round: false,
             by_absolute_rank: false,
+            team_prizes: Vec::new(),
         }
     }
 
@@ -350,6 +355,7 @@ impl PrizeRules {
             }),
             require_every_round: true,
             by_absolute_rank: false,
+            team_prizes: Vec::new(),
         }
     }
 

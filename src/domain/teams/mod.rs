@@ -8,6 +8,7 @@ pub mod board_prizes;
 pub mod from_clubs;
 pub mod lineup;
 pub mod members;
+pub mod prizes;
 pub mod scoring;
 pub mod standings;
 

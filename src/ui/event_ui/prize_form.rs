@@ -58,6 +58,8 @@ struct WomenForm {
 pub(super) struct PrizeForm {
     from_stage: Option<StageNo>,
     rows: Vec<RankRow>,
+    /// Team prizes by team rank.
+    team_rows: Vec<RankRow>,
     best: Option<BestForm>,
     lucky: Option<LuckyForm>,
     women: Option<WomenForm>,
@@ -81,6 +83,7 @@ impl PrizeForm {
         PrizeForm {
             from_stage: rules.ranking_from_stage,
             rows: rules.by_rank.iter().map(row).collect(),
+            team_rows: rules.team_prizes.iter().map(row).collect(),
             best: rules.best_progress.as_ref().map(|b| BestForm {
                 prize: PrizeRow::of(&b.prize),
                 count: b.count.to_string(),
@@ -110,16 +113,8 @@ impl PrizeForm {
     /// # Errors
     /// A message naming the row and field that cannot be read.
     fn rules(&self, lang: Lang) -> Result<PrizeRules, String> {
-        let mut by_rank = Vec::with_capacity(self.rows.len());
-        for (i, row) in self.rows.iter().enumerate() {
-            let at = match lang {
-                Lang::Zh => format!("名次奖第 {} 行", i + 1),
-                Lang::En => format!("Rank prize row {}", i + 1),
-            };
-            let first = number(&row.first, &format!("{at} {}", lang.t("名次从", "from rank")), lang)?;
-            let last = whole_number(&row.last, &format!("{at} {}", lang.t("到", "to rank")), lang)?.unwrap_or(first);
-            by_rank.push(RankPrize { ranks: RankRange::new(first, last), prize: row.prize.prize(&at, lang)? });
-        }
+        let by_rank = rank_prizes(&self.rows, RowsKind::Players, lang)?;
+        let team_prizes = rank_prizes(&self.team_rows, RowsKind::Teams, lang)?;
         let best = match &self.best {
             None => None,
             Some(b) => {
@@ -148,6 +143,7 @@ impl PrizeForm {
             },
             require_every_round: self.every_round,
             by_absolute_rank: self.by_absolute_rank,
+            team_prizes,
         })
     }
 
@@ -200,6 +196,35 @@ impl WomenForm {
     }
 }
 
+/// Prizes by rank of players or of teams.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RowsKind {
+    /// A player's rank.
+    Players,
+    /// A team's rank.
+    Teams,
+}
+
+/// The prizes of rank rows, read.
+///
+/// # Errors
+/// A message naming the row and field that cannot be read.
+fn rank_prizes(rows: &[RankRow], kind: RowsKind, lang: Lang) -> Result<Vec<RankPrize>, String> {
+    let mut prizes = Vec::with_capacity(rows.len());
+    for (i, row) in rows.iter().enumerate() {
+        let at = match (kind, lang) {
+            (RowsKind::Players, Lang::Zh) => format!("名次奖第 {} 行", i + 1),
+            (RowsKind::Players, Lang::En) => format!("Rank prize row {}", i + 1),
+            (RowsKind::Teams, Lang::Zh) => format!("团体奖第 {} 行", i + 1),
+            (RowsKind::Teams, Lang::En) => format!("Team prize row {}", i + 1),
+        };
+        let first = number(&row.first, &format!("{at} {}", lang.t("名次从", "from rank")), lang)?;
+        let last = whole_number(&row.last, &format!("{at} {}", lang.t("到", "to rank")), lang)?.unwrap_or(first);
+        prizes.push(RankPrize { ranks: RankRange::new(first, last), prize: row.prize.prize(&at, lang)? });
+    }
+    Ok(prizes)
+}
+
 /// The whole prize form.
 pub(super) fn prize_rules_ui(ui: &mut Ui, form: &mut PrizeForm, group: &Group, lang: Lang) {
     ranking_stage_ui(ui, form, group, lang);
@@ -207,9 +232,14 @@ pub(super) fn prize_rules_ui(ui: &mut Ui, form: &mut PrizeForm, group: &Group, l
         "名次奖（现金、奖品、奖杯；一二三等奖即名次范围）",
         "Prizes by rank (cash, items, trophies; tiers are rank ranges)",
     ));
-    by_rank_ui(ui, &mut form.rows, lang);
+    by_rank_ui(ui, &mut form.rows, RowsKind::Players, lang);
     ui.add_space(6.0);
     extras_ui(ui, form, lang);
+    if !group.teams.is_empty() || !form.team_rows.is_empty() {
+        ui.add_space(6.0);
+        ui.label(lang.t("团体奖（按团体名次）", "Team prizes (by team rank)"));
+        by_rank_ui(ui, &mut form.team_rows, RowsKind::Teams, lang);
+    }
 }
 
 /// Which stage the prize ranking starts with.
@@ -240,22 +270,29 @@ fn ranking_stage_ui(ui: &mut Ui, form: &mut PrizeForm, group: &Group, lang: Lang
 }
 
 /// The rows of prizes by rank, with add and remove.
-fn by_rank_ui(ui: &mut Ui, rows: &mut Vec<RankRow>, lang: Lang) {
+fn by_rank_ui(ui: &mut Ui, rows: &mut Vec<RankRow>, kind: RowsKind, lang: Lang) {
     let mut remove = None;
+    let team = kind == RowsKind::Teams;
+    // Team rows are named apart, so that both lists can be reached by name.
+    let named = |zh: &str, en: &str, n: usize| match (team, lang) {
+        (false, _) => format!("{} {n}", lang.t(zh, en)),
+        (true, Lang::Zh) => format!("团体{} {n}", zh),
+        (true, Lang::En) => format!("Team {} {n}", en.to_lowercase()),
+    };
     // One row per prize, every field of a fixed width, so the rows line up.
     for (i, row) in rows.iter_mut().enumerate() {
         let n = i + 1;
-        ui.push_id(("rank-prize", i), |ui| {
+        ui.push_id(("rank-prize", team, i), |ui| {
             ui.horizontal(|ui| {
                 ui.add_sized([26.0, 18.0], egui::Label::new(format!("{n}.")));
-                let from = format!("{} {n}", lang.t("名次从", "From rank"));
+                let from = named("名次从", "From rank", n);
                 ui.add(egui::TextEdit::singleline(&mut row.first).desired_width(40.0)).accessible_name(from);
                 ui.label("–");
-                let to = format!("{} {n}", lang.t("名次到", "To rank"));
+                let to = named("名次到", "To rank", n);
                 ui.add(egui::TextEdit::singleline(&mut row.last).desired_width(40.0)).accessible_name(to);
                 ui.add_space(8.0);
                 prize_row_ui(ui, &mut row.prize, &format!("{n}"), lang);
-                let name = format!("{} {n}", lang.t("删除名次奖", "Remove rank prize"));
+                let name = named("删除名次奖", "Remove rank prize", n);
                 if ui.button("×").on_hover_text(lang.t("删除此行", "Remove row")).accessible_name(name).clicked() {
                     remove = Some(i);
                 }
@@ -265,9 +302,18 @@ fn by_rank_ui(ui: &mut Ui, rows: &mut Vec<RankRow>, lang: Lang) {
     if let Some(i) = remove {
         rows.remove(i);
     }
-    if ui.button(lang.t("＋ 添加名次奖", "+ Add rank prize")).clicked() {
+    let add = if team {
+        lang.t("＋ 添加团体奖", "+ Add team prize")
+    } else {
+        lang.t("＋ 添加名次奖", "+ Add rank prize")
+    };
+    if ui.button(add).clicked() {
         let next = rows.iter().filter_map(|r| r.last.trim().parse::<u32>().ok()).max().unwrap_or(0) + 1;
-        let label = lang.t("第{rank}名", "Place {rank}");
+        let label = if team {
+            lang.t("团体第{rank}名", "Team place {rank}")
+        } else {
+            lang.t("第{rank}名", "Place {rank}")
+        };
         rows.push(RankRow { first: next.to_string(), last: next.to_string(), prize: PrizeRow::cash(label, "") });
     }
 }
