@@ -480,6 +480,7 @@ fn export_variant(e: &ExportError) -> &'static str {
     match e {
         ExportError::Domain(_) => "Domain",
         ExportError::NoRanking { .. } => "NoRanking",
+        ExportError::NoTeams { .. } => "NoTeams",
         ExportError::Csv(_) => "Csv",
         ExportError::Xlsx(_) => "Xlsx",
         ExportError::Io(_) => "Io",
@@ -491,6 +492,7 @@ fn export_variant(e: &ExportError) -> &'static str {
 fn export_errors_in_both_languages() {
     let samples = vec![
         ExportError::NoRanking { group: "Open".into() },
+        ExportError::NoTeams { group: "Open".into() },
         ExportError::Csv(csv::Error::from(io(ErrorKind::StorageFull))),
         ExportError::Xlsx(rust_xlsxwriter::XlsxError::RowColumnLimitError),
         ExportError::Xlsx(rust_xlsxwriter::XlsxError::IoError(io(ErrorKind::PermissionDenied))),
@@ -504,7 +506,7 @@ fn export_errors_in_both_languages() {
     let mut sampled: Vec<&str> = samples.iter().map(export_variant).collect();
     sampled.dedup();
     sampled.push(export_variant(&wrapped));
-    check_walk("ExportError", &["Domain", "NoRanking", "Csv", "Xlsx", "Io"], sampled);
+    check_walk("ExportError", &["Domain", "NoRanking", "NoTeams", "Csv", "Xlsx", "Io"], sampled);
 }
 
 fn ranking_variant(e: &RankingError) -> &'static str {
@@ -532,6 +534,9 @@ fn print_variant(e: &PrintError) -> &'static str {
         PrintError::UnknownRound { .. } => "UnknownRound",
         PrintError::NothingPaired { .. } => "NothingPaired",
         PrintError::NoKnockout { .. } => "NoKnockout",
+        PrintError::NotTeamRound { .. } => "NotTeamRound",
+        PrintError::NoTeams { .. } => "NoTeams",
+        PrintError::NoTeamStage { .. } => "NoTeamStage",
         PrintError::Font => "Font",
         PrintError::Pdf(_) => "Pdf",
     }
@@ -545,6 +550,9 @@ fn print_errors_in_both_languages() {
         PrintError::UnknownRound { group: "Open".into(), stage: 1, round: 7, paired: 3 },
         PrintError::NothingPaired { group: "Open".into() },
         PrintError::NoKnockout { group: "Open".into() },
+        PrintError::NotTeamRound { group: "Open".into(), round: 2 },
+        PrintError::NoTeams { group: "Open".into() },
+        PrintError::NoTeamStage { group: "Open".into() },
         PrintError::Font,
         PrintError::Pdf("printpdf: glyph 12 out of range".into()),
     ];
@@ -562,6 +570,18 @@ fn print_errors_in_both_languages() {
     }
     let mut sampled: Vec<&str> = samples.iter().map(print_variant).collect();
     sampled.extend(wrapping.iter().map(|(error, _)| print_variant(error)));
-    let all = ["Domain", "Prizes", "UnknownGroup", "UnknownRound", "NothingPaired", "NoKnockout", "Font", "Pdf"];
+    let all = [
+        "Domain",
+        "Prizes",
+        "UnknownGroup",
+        "UnknownRound",
+        "NothingPaired",
+        "NoKnockout",
+        "NotTeamRound",
+        "NoTeams",
+        "NoTeamStage",
+        "Font",
+        "Pdf",
+    ];
     check_walk("PrintError", &all, sampled);
 }

@@ -439,6 +439,8 @@ pub enum ExportFormat {
     Html,
     /// TRF-16 for other pairing programs.
     Trf,
+    /// A group's team standings as CSV (R-10.7; the workbook and the web page include them).
+    TeamsCsv,
 }
 
 /// `--system` of `trf pair`.

@@ -1,4 +1,7 @@
-//! `bianpai export FILE csv|xlsx|html [--group G] -o OUT`: final rankings and web pages.
+//! `bianpai export FILE csv|xlsx|html|teams-csv [--group G] -o OUT`: final rankings and
+//! web pages; for a group with teams the workbook has a 团体名次 sheet and the
+//! page a team standings section, and `teams-csv` writes the team standings alone —
+//! a CSV file holds one table.
 //!
 //! The file appears whole or not at all: it is written under a temporary name in the
 //! output's directory, then renamed into place.
@@ -25,12 +28,13 @@ pub(super) fn run(
         ExportFormat::Csv => export::Format::Csv,
         ExportFormat::Xlsx => export::Format::Xlsx,
         ExportFormat::Html => export::Format::Html,
+        ExportFormat::TeamsCsv => export::Format::TeamCsv,
         ExportFormat::Trf => {
             return Err(InputError(t("TRF 由 TRF 导出写出", "trf is written by the TRF exporter")).into());
         }
     };
     let bytes = export::final_ranking_as(event, id, format, lang)
-        // ExportError::NoRanking (no round complete yet) is not bad input: exit 1.
+        // ExportError::NoRanking (no round complete yet) and NoTeams are not bad input: exit 1.
         .with_context(|| {
             let file = file.display();
             t(format!("导出“{name}”（{file}）"), format!("export of {name} ({file})"))

@@ -1,5 +1,7 @@
-//! `bianpai print FILE WHAT [--group G] [--round R] -o OUT.pdf`: the PDFs of R-9,
-//! written atomically (a temporary file in the same directory, then a rename), so a
+//! `bianpai print FILE WHAT [--group G] [--round R] -o OUT.pdf`: the PDFs of R-9 and
+//! of team competitions (R-10.7: `pairings` and `slips` of a team round are the team
+//! pairing sheet and the match score cards; also `team-pairings`, `scorecards`,
+//! `team-standings`, `team-crosstable`, `board-prizes`), written atomically (a temporary file in the same directory, then a rename), so a
 //! failure never leaves a half-written PDF behind.
 
 use super::output::{open_for_output, write_atomically};
@@ -23,7 +25,8 @@ pub(super) fn run(
     let event = &event;
     let g = event.group(id).ok_or_else(|| InputError(t(format!("没有组别 {id}"), format!("no group {id}"))))?;
     current_stage(g)?;
-    if round == Some(0) && !matches!(document, Document::Standings | Document::Crosstable) {
+    let after_rounds = matches!(document, Document::Standings | Document::Crosstable | Document::TeamStandings);
+    if round == Some(0) && !after_rounds {
         return Err(InputError(t("--round 0：轮次从 1 开始编号", "--round 0: rounds are numbered from 1")).into());
     }
     let request = Request { document, group: g.id, round: round.map(RoundNo), lang };
@@ -54,18 +57,28 @@ impl clap::ValueEnum for Document {
             Document::Bracket,
             Document::Prizes,
             Document::CheckIn,
+            Document::TeamPairings,
+            Document::ScoreCards,
+            Document::TeamStandings,
+            Document::TeamCrosstable,
+            Document::BoardPrizes,
         ]
     }
 
     fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
         let (name, help) = match self {
-            Document::Pairings => ("pairings", "The pairing sheet of a round"),
-            Document::Slips => ("slips", "Result slips, one per board"),
+            Document::Pairings => ("pairings", "The pairing sheet of a round (of a team round: the team sheet)"),
+            Document::Slips => ("slips", "Result slips, one per board (of a team round: the score cards)"),
             Document::Standings => ("standings", "Standings after a round"),
             Document::Crosstable => ("crosstable", "The crosstable (大表)"),
             Document::Bracket => ("bracket", "The knockout bracket"),
             Document::Prizes => ("prizes", "The prize list"),
             Document::CheckIn => ("checkin", "The check-in list with entry fees"),
+            Document::TeamPairings => ("team-pairings", "The team pairing sheet of a team round"),
+            Document::ScoreCards => ("scorecards", "Match score cards (对阵记录单), one per team match"),
+            Document::TeamStandings => ("team-standings", "Team standings after a round"),
+            Document::TeamCrosstable => ("team-crosstable", "The team crosstable"),
+            Document::BoardPrizes => ("board-prizes", "Board prizes: each board's players by score rate"),
         };
         Some(clap::builder::PossibleValue::new(name).help(help))
     }

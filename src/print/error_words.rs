@@ -21,6 +21,18 @@ impl Localized for PrintError {
             (PrintError::NothingPaired { group }, Lang::En) => format!("{group}: no round has been paired yet"),
             (PrintError::NoKnockout { group }, Lang::Zh) => format!("{group} 没有淘汰赛阶段"),
             (PrintError::NoKnockout { group }, Lang::En) => format!("{group} has no knockout stage"),
+            (PrintError::NotTeamRound { group, round }, Lang::Zh) => {
+                format!("{group} 第 {round} 轮不是团体赛轮次（没有团体对阵）")
+            }
+            (PrintError::NotTeamRound { group, round }, Lang::En) => {
+                format!("{group}: round {round} is not a team round (it has no team matches)")
+            }
+            (PrintError::NoTeams { group }, Lang::Zh) => format!("{group} 没有登记团体"),
+            (PrintError::NoTeams { group }, Lang::En) => format!("{group} has no teams"),
+            (PrintError::NoTeamStage { group }, Lang::Zh) => format!("{group} 的当前阶段不是团体赛"),
+            (PrintError::NoTeamStage { group }, Lang::En) => {
+                format!("{group}: the current stage is not a team stage")
+            }
             (PrintError::Font, Lang::Zh) => "无法读取内置的中文字体（程序文件可能已损坏，请重新安装）".to_string(),
             (PrintError::Font, Lang::En) => {
                 "the bundled Chinese font cannot be read (the program may be damaged; reinstall it)".to_string()

@@ -1,6 +1,8 @@
 //! The PDFs of R-9: pairing sheets (R-9.1), result slips, standings, crosstable,
-//! bracket and prize list (R-9.2), and the check-in list with fees (R-1.3). The only
-//! module that makes PDFs.
+//! bracket and prize list (R-9.2), the check-in list with fees (R-1.3), and for team
+//! competitions (R-10.7) the team pairing sheet, the match score cards (对阵记录单),
+//! team standings, the team crosstable and the board prizes (R-10.6). The only module
+//! that makes PDFs.
 //!
 //! Every document is built in two steps: gathering (which rows, what strings — a
 //! [`Report`] or a list of slips, plain data that tests read) and drawing
@@ -8,6 +10,7 @@
 //! 页"). Text is Simplified Chinese by default, English with [`Lang::En`]. The bundled
 //! CJK font is subset per document, so a sheet of twenty names is a few tens of KB.
 
+pub mod board_prizes;
 pub mod bracket;
 pub mod checkin;
 pub mod crosstable;
@@ -16,8 +19,11 @@ pub mod font;
 pub mod layout;
 pub mod pairings;
 pub mod prizes;
+pub mod score_cards;
 pub mod slips;
 pub mod standings;
+pub mod team_pairings;
+pub mod team_standings;
 
 use crate::domain::command::DomainError;
 use crate::domain::event::{Event, Group, Stage};
@@ -61,6 +67,26 @@ pub enum PrintError {
         /// The group's name.
         group: String,
     },
+    /// A team document was asked of a round that is not a team round (R-10.3).
+    #[error("{group}: round {round} is not a team round")]
+    NotTeamRound {
+        /// The group's name.
+        group: String,
+        /// The round.
+        round: u32,
+    },
+    /// Team standings were asked of a group without teams (R-10.1).
+    #[error("{group} has no teams")]
+    NoTeams {
+        /// The group's name.
+        group: String,
+    },
+    /// A team crosstable or board prizes were asked of a stage without team matches.
+    #[error("{group}: the current stage is not a team stage")]
+    NoTeamStage {
+        /// The group's name.
+        group: String,
+    },
     /// The bundled font could not be read.
     #[error("the bundled CJK font could not be parsed")]
     Font,
@@ -97,6 +123,16 @@ pub enum Document {
     Prizes,
     /// The check-in list with entry fees (R-1.3).
     CheckIn,
+    /// The team pairing sheet of a team round (R-10.7).
+    TeamPairings,
+    /// Match score cards (对阵记录单) of a team round, one per match (R-10.7).
+    ScoreCards,
+    /// Team standings (R-10.5, R-10.2).
+    TeamStandings,
+    /// The team crosstable of a team stage (R-10.7).
+    TeamCrosstable,
+    /// Board prizes: each board's players by score rate (R-10.6).
+    BoardPrizes,
 }
 
 /// What to print: the document, the group, the round (the last paired one for sheets
@@ -114,14 +150,22 @@ pub struct Request {
     pub lang: Lang,
 }
 
-/// Prints a document.
+/// Prints a document. The pairing sheet and the result slips of a team round are the
+/// team pairing sheet and the match score cards (R-10.7).
 ///
 /// # Errors
 /// [`PrintError`] when the group or round does not exist, nothing can be printed yet,
 /// or writing fails.
 pub fn print(event: &Event, request: &Request) -> Result<Printed, PrintError> {
     let (group, round, lang) = (request.group, request.round, request.lang);
-    match request.document {
+    // A team round's sheet and slips are the team sheet and the score cards.
+    let team_round = || team_pairings::team_round(event, group, round).is_ok();
+    let document = match request.document {
+        Document::Pairings if team_round() => Document::TeamPairings,
+        Document::Slips if team_round() => Document::ScoreCards,
+        other => other,
+    };
+    match document {
         Document::Pairings => pairings::print(event, group, round, lang),
         Document::Slips => slips::print(event, group, round, lang),
         Document::Standings => standings::print(event, group, round, lang),
@@ -129,6 +173,11 @@ pub fn print(event: &Event, request: &Request) -> Result<Printed, PrintError> {
         Document::Bracket => bracket::print(event, group, lang),
         Document::Prizes => prizes::print(event, group, lang),
         Document::CheckIn => checkin::print(event, group, lang),
+        Document::TeamPairings => team_pairings::print(event, group, round, lang),
+        Document::ScoreCards => score_cards::print(event, group, round, lang),
+        Document::TeamStandings => team_standings::print(event, group, round, lang),
+        Document::TeamCrosstable => team_standings::print_crosstable(event, group, lang),
+        Document::BoardPrizes => board_prizes::print(event, group, lang),
     }
 }
 
@@ -249,7 +298,9 @@ impl Report {
         sheet.advance(4.0);
         for s in &self.sections {
             if let Some(caption) = &s.caption {
-                sheet.ensure(60.0);
+                // A short captioned table (a team match's boards) stays on one page.
+                let block = 30.0 + (s.rows.len() + 1) as f32 * 16.5;
+                sheet.ensure(if block < 240.0 { block } else { 60.0 });
                 sheet.paragraph(caption, 11.0, layout::Align::Left);
             }
             sheet.table(&s.columns, &s.rows, if s.columns.len() > 12 { 8.0 } else { 9.5 });

@@ -2,6 +2,8 @@
 //! Excel workbook, CSV or a web page, and its current stage as TRF for other pairing
 //! programs. Each opens the shared save window, prefilled beside the event file
 //! (`成人组-最终排名.xlsx`); the file is written on the worker thread, whole or not at all.
+//! For a group with teams the workbook and the page carry the team standings, and
+//! 团体名次（CSV） writes them alone.
 
 use super::i18n::Lang;
 use super::save_dialog::{SaveDialog, folder_beside, save_dialog_ui};
@@ -18,8 +20,15 @@ pub struct ExportMenu {
     kind: Option<ExportKind>,
 }
 
+/// An export of the menu: its kind, labels and file type.
+type Item = (ExportKind, &'static str, &'static str, (&'static str, &'static str));
+
+/// The team standings as CSV, offered for a group with teams.
+const TEAM_CSV: Item =
+    (ExportKind::Ranking(Format::TeamCsv), "团体名次（CSV）", "Team standings (CSV)", ("CSV", "csv"));
+
 /// Every export, in menu order: its kind, labels, file type and name ending.
-const EXPORTS: [(ExportKind, &str, &str, (&str, &str)); 4] = [
+const EXPORTS: [Item; 4] = [
     (ExportKind::Ranking(Format::Xlsx), "最终排名（Excel）", "Final ranking (Excel)", ("Excel", "xlsx")),
     (ExportKind::Ranking(Format::Csv), "最终排名（CSV）", "Final ranking (CSV)", ("CSV", "csv")),
     (ExportKind::Ranking(Format::Html), "最终排名（网页）", "Final ranking (web page)", ("HTML", "html")),
@@ -29,6 +38,9 @@ const EXPORTS: [(ExportKind, &str, &str, (&str, &str)); 4] = [
 /// A file name for the export: `成人组-最终排名.xlsx`, `成人组.trf`.
 fn default_name(kind: ExportKind, group: &Group, extension: &str, lang: Lang) -> String {
     match kind {
+        ExportKind::Ranking(Format::TeamCsv) => {
+            format!("{}-{}.{extension}", group.name, lang.t("团体名次", "team standings"))
+        }
         ExportKind::Ranking(_) => format!("{}-{}.{extension}", group.name, lang.t("最终排名", "final ranking")),
         ExportKind::Trf => format!("{}.{extension}", group.name),
     }
@@ -45,8 +57,12 @@ pub fn export_menu_ui(
     jobs: &mut Vec<Job>,
 ) {
     let Some(group) = group else { return };
+    let mut items = EXPORTS.to_vec();
+    if !group.teams.is_empty() {
+        items.insert(3, TEAM_CSV);
+    }
     ui.menu_button(lang.t("导出", "Export"), |ui| {
-        for (kind, zh, en, filter) in EXPORTS {
+        for (kind, zh, en, filter) in items {
             if ui.button(format!("{}…", lang.t(zh, en))).clicked() {
                 let title = format!("{} — {}", lang.t("导出", "Export"), lang.t(zh, en));
                 let name = default_name(kind, group, filter.1, lang);

@@ -1,9 +1,11 @@
 //! The 打印 (Print) menu of the top bar: each document of the chosen group —
 //! pairing sheet, result slips, standings, crosstable, bracket, prize list, check-in
-//! list — is written
-//! as a PDF on the worker thread and opened in the system's PDF viewer; "另存为 PDF…"
-//! writes it to a chosen path instead (the shared save window, starting beside the
-//! event file). Ctrl+P prints the pairing sheet.
+//! list — is written as a PDF on the worker thread and opened in the system's PDF
+//! viewer; "另存为 PDF…" writes it to a chosen path instead (the shared save window,
+//! starting beside the event file). Ctrl+P prints the pairing sheet. A group whose
+//! current stage plays team matches gets the team documents in place of the pairing
+//! sheet and the slips — 团体对阵表, 对阵记录单 — and 团体名次, 团体交叉表, 台次奖; a
+//! group with teams over an individual stage (队员总分制) gets 团体名次.
 
 use super::i18n::Lang;
 use super::save_dialog::{SaveDialog, folder_beside, save_dialog_ui};
@@ -26,8 +28,11 @@ pub struct PrintMenu {
 /// The file type of a printed document.
 const PDF: (&str, &str) = ("PDF", "pdf");
 
-/// Every document, in menu order, with its labels.
-const DOCUMENTS: [(Document, &str, &str); 7] = [
+/// A document of the menu with its labels.
+type Item = (Document, &'static str, &'static str);
+
+/// Every document of an individual group, in menu order, with its labels.
+const DOCUMENTS: [Item; 7] = [
     (Document::Pairings, "对阵表", "Pairing sheet"),
     (Document::Slips, "记分单", "Result slips"),
     (Document::Standings, "成绩表", "Standings"),
@@ -37,8 +42,35 @@ const DOCUMENTS: [(Document, &str, &str); 7] = [
     (Document::CheckIn, "签到表", "Check-in list"),
 ];
 
+/// The team documents, with their labels.
+const TEAM_DOCUMENTS: [Item; 5] = [
+    (Document::TeamPairings, "团体对阵表", "Team pairing sheet"),
+    (Document::ScoreCards, "对阵记录单", "Match score cards"),
+    (Document::TeamStandings, "团体名次", "Team standings"),
+    (Document::TeamCrosstable, "团体交叉表", "Team crosstable"),
+    (Document::BoardPrizes, "台次奖", "Board prizes"),
+];
+
+/// The documents the menu offers for `group`: a team stage's sheet and slips are the
+/// team ones, and its team tables follow the individual ones; 队员总分制 adds 团体名次.
+fn documents(group: &Group) -> Vec<Item> {
+    let team_stage = group.current_stage().is_some_and(|s| s.teams.is_some());
+    if team_stage {
+        let mut out = TEAM_DOCUMENTS[..2].to_vec();
+        out.extend(DOCUMENTS[2..4].iter().copied());
+        out.extend(TEAM_DOCUMENTS[2..].iter().copied());
+        out.extend(DOCUMENTS[4..].iter().copied());
+        return out;
+    }
+    let mut out = DOCUMENTS.to_vec();
+    if !group.teams.is_empty() {
+        out.insert(4, TEAM_DOCUMENTS[2]);
+    }
+    out
+}
+
 fn label(document: Document, lang: Lang) -> &'static str {
-    DOCUMENTS.iter().find(|(d, _, _)| *d == document).map_or("", |(_, zh, en)| lang.t(zh, en))
+    DOCUMENTS.iter().chain(&TEAM_DOCUMENTS).find(|(d, _, _)| *d == document).map_or("", |(_, zh, en)| lang.t(zh, en))
 }
 
 /// A file name for the document: `对阵表-成人组.pdf`.
@@ -63,11 +95,12 @@ pub fn print_menu_ui(
         jobs.push(Job::Print { request: request(Document::Pairings), target: PrintTarget::Viewer });
     }
     let ctx = ui.ctx().clone();
+    let items = documents(group);
     ui.menu_button(lang.t("打印", "Print"), |ui| {
-        for (document, zh, en) in DOCUMENTS {
+        for &(document, zh, en) in &items {
             let enabled = document != Document::Bracket || has_knockout;
             let mut button = egui::Button::new(lang.t(zh, en));
-            if document == Document::Pairings {
+            if matches!(document, Document::Pairings | Document::TeamPairings) {
                 button = button.shortcut_text(ctx.format_shortcut(&PRINT_SHORTCUT));
             }
             if ui.add_enabled(enabled, button).clicked() {
@@ -77,7 +110,7 @@ pub fn print_menu_ui(
         }
         ui.separator();
         ui.menu_button(lang.t("另存为 PDF…", "Save as PDF…"), |ui| {
-            for (document, zh, en) in DOCUMENTS {
+            for &(document, zh, en) in &items {
                 let enabled = document != Document::Bracket || has_knockout;
                 if ui.add_enabled(enabled, egui::Button::new(lang.t(zh, en))).clicked() {
                     let title = format!("{} — {}", lang.t("另存为 PDF", "Save as PDF"), label(document, lang));

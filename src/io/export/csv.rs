@@ -1,7 +1,9 @@
-//! The final ranking as CSV: RFC 4180 through the `csv` crate, UTF-8 with a
-//! byte-order mark so that Excel opens Chinese text correctly, one header row, and
-//! formula-like text made inert ([`neutralise_formula`]).
+//! The final ranking as CSV, and a group's team standings as a file of their
+//! own: RFC 4180 through the `csv` crate, UTF-8 with a byte-order mark so
+//! that Excel opens Chinese text correctly, one header row, and formula-like text made
+//! inert ([`neutralise_formula`]).
 
+use super::teams::{self, TeamExport};
 use super::{Cell, ExportError, Language, RankingTable, neutralise_formula};
 use crate::domain::event::Event;
 use crate::domain::ids::GroupId;
@@ -43,5 +45,37 @@ pub fn final_ranking(event: &Event, group: GroupId, lang: Language) -> Result<Ve
     }
     let mut bytes = Vec::new();
     write_table(&table, lang, &mut bytes)?;
+    Ok(bytes)
+}
+
+/// Writes a group's team standings as CSV to `out`: the BOM, the header row, one row
+/// per team; text cells through [`neutralise_formula`], numbers as printed.
+///
+/// # Errors
+/// [`ExportError::Io`] or [`ExportError::Csv`] when writing fails.
+pub fn write_team_table<W: Write>(teams: &TeamExport, lang: Language, mut out: W) -> Result<(), ExportError> {
+    out.write_all(BOM)?;
+    let mut writer = ::csv::Writer::from_writer(out);
+    writer.write_record(teams.headers(lang))?;
+    for row in &teams.table.rows {
+        let cells = teams.table.columns.iter().zip(&row.cells);
+        writer.write_record(
+            cells.map(|(c, text)| if c.is_numeric() { text.clone() } else { neutralise_formula(text).into_owned() }),
+        )?;
+    }
+    writer.flush()?;
+    Ok(())
+}
+
+/// The group's team standings after the current stage's last complete round as CSV
+/// bytes.
+///
+/// # Errors
+/// [`ExportError::NoTeams`] for a group without teams; [`ExportError::NoRanking`]
+/// before any round is complete; [`ExportError::Domain`] for an unknown group.
+pub fn team_standings(event: &Event, group: GroupId, lang: Language) -> Result<Vec<u8>, ExportError> {
+    let teams = teams::required(event, group)?;
+    let mut bytes = Vec::new();
+    write_team_table(&teams, lang, &mut bytes)?;
     Ok(bytes)
 }

@@ -16,6 +16,10 @@ impl Localized for ExportError {
             (ExportError::NoRanking { group }, Lang::En) => {
                 format!("group {group}: no round is complete yet, there is no ranking to export")
             }
+            (ExportError::NoTeams { group }, Lang::Zh) => format!("{group} 没有登记团体，没有团体名次可导出"),
+            (ExportError::NoTeams { group }, Lang::En) => {
+                format!("group {group} has no teams: there are no team standings to export")
+            }
             (ExportError::Csv(error), Lang::Zh) => format!("无法写入 CSV 文件：{}", csv_words(error, lang)),
             (ExportError::Csv(error), Lang::En) => {
                 format!("the CSV file cannot be written: {}", csv_words(error, lang))

@@ -1,8 +1,10 @@
 //! A group's results as one static, self-contained web page: the final ranking
-//! with prizes, then for every stage the pairings of each round, the standings and the
+//! with prizes, for a group with teams the team standings and the team crosstable
+//! then for every stage the pairings of each round, the standings and the
 //! crosstable. Inline CSS only — no scripts, no external links or fonts — and every
 //! string from the event goes through [`escape`].
 
+use super::teams::{TeamExport, team_standings};
 use super::{Cell, ExportError, Language, RankingTable};
 use crate::domain::event::{ByeKind, Event, Group, Round, Stage, StageKind};
 use crate::domain::ids::{GroupId, StartNo};
@@ -212,6 +214,47 @@ fn crosstable(out: &mut String, stage: &Stage, standings: &RankingTable, lang: L
     table(out, &headers, &rows);
 }
 
+/// The team standings, and the team crosstable of a stage of team matches.
+fn team_section(out: &mut String, teams: &TeamExport, lang: Language) {
+    let _ = writeln!(out, "<section id=\"teams\">\n<h2>{}</h2>", lang.t("团体名次", "Team standings"));
+    let _ = writeln!(out, "<p class=\"meta\">{}</p>", escape(&teams.heading(lang)));
+    let rows: Vec<Vec<Td>> = teams
+        .table
+        .rows
+        .iter()
+        .map(|r| {
+            let cells = teams.table.columns.iter().zip(&r.cells);
+            cells.map(|(c, text)| if c.is_numeric() { Td::num(text) } else { Td::text(text) }).collect()
+        })
+        .collect();
+    table(out, &teams.headers(lang), &rows);
+    if let Some(cross) = &teams.crosstable {
+        let _ = writeln!(out, "<h3>{}</h3>", lang.t("团体交叉表", "Team crosstable"));
+        let legend = lang
+            .t("每格为本行队与该列队的局分（本队在前）", "Each cell: the row team's game points : the column team's");
+        let _ = writeln!(out, "<p class=\"meta\">{}</p>", escape(legend));
+        let numbers: Vec<String> = (1..=cross.teams.len()).map(|i| i.to_string()).collect();
+        let mut headers = vec![lang.t("名次", "Rank"), lang.t("队名", "Team")];
+        headers.extend(numbers.iter().map(String::as_str));
+        headers.extend([lang.t("场分", "Match pts"), lang.t("局分", "Game pts")]);
+        let rows: Vec<Vec<Td>> = cross
+            .teams
+            .iter()
+            .enumerate()
+            .map(|(i, (rank, _, name))| {
+                let mut row = vec![Td::num(rank), Td::text(&format!("{} {name}", i + 1))];
+                let cells = cross.cells.get(i).map(Vec::as_slice).unwrap_or_default();
+                row.extend(cells.iter().enumerate().map(|(j, c)| Td::text(if i == j { "×" } else { c })));
+                let (m, g) = cross.totals.get(i).cloned().unwrap_or_default();
+                row.extend([Td::num(m), Td::num(g)]);
+                row
+            })
+            .collect();
+        table(out, &headers, &rows);
+    }
+    out.push_str("</section>\n");
+}
+
 fn stage_section(
     out: &mut String,
     event: &Event,
@@ -275,6 +318,9 @@ pub fn page(event: &Event, group: GroupId, lang: Language) -> Result<String, Exp
         let _ = writeln!(out, "<section id=\"final\">\n<h2>{}</h2>", lang.t("最终排名", "Final ranking"));
         ranking_table(&mut out, &ranking, lang);
         out.push_str("</section>\n");
+    }
+    if let Some(teams) = team_standings(event, group)? {
+        team_section(&mut out, &teams, lang);
     }
     for stage in g.stages.iter().filter(|s| !s.rounds.is_empty()) {
         stage_section(&mut out, event, g, stage, lang)?;

@@ -1,5 +1,7 @@
 //! Exports of a group's results: the final ranking as CSV ([`csv`]) and
-//! as an Excel workbook ([`xlsx`]), and a static web page ([`html`]).
+//! as an Excel workbook ([`xlsx`]), and a static web page ([`html`]); for a group with
+//! teams, its team standings too (R-10.7, [`teams`]): a sheet of the workbook, a section
+//! of the page, or a CSV file of their own ([`Format::TeamCsv`]).
 //!
 //! The table itself is [`crate::present::ranking`]'s [`RankingTable`] — one model of a
 //! ranking shared with the window, the standings PDF and the command line — re-exported
@@ -8,6 +10,7 @@
 pub mod csv;
 mod error_words;
 pub mod html;
+pub mod teams;
 pub mod xlsx;
 
 use crate::domain::command::DomainError;
@@ -39,6 +42,12 @@ pub enum ExportError {
     /// The workbook could not be built.
     #[error("XLSX: {0}")]
     Xlsx(#[from] rust_xlsxwriter::XlsxError),
+    /// Team standings were asked of a group without teams.
+    #[error("group {group} has no teams")]
+    NoTeams {
+        /// The group's name.
+        group: String,
+    },
     /// Writing the bytes failed.
     #[error("writing the export: {0}")]
     Io(#[from] std::io::Error),
@@ -62,31 +71,37 @@ pub enum Format {
     Xlsx,
     /// A static web page.
     Html,
+    /// The team standings alone as CSV.
+    TeamCsv,
 }
 
 impl Format {
     /// Every format, in menu order.
-    pub const ALL: [Format; 3] = [Format::Xlsx, Format::Csv, Format::Html];
+    pub const ALL: [Format; 4] = [Format::Xlsx, Format::Csv, Format::Html, Format::TeamCsv];
 
     /// The file extension.
     pub fn extension(self) -> &'static str {
         match self {
-            Format::Csv => "csv",
+            Format::Csv | Format::TeamCsv => "csv",
             Format::Xlsx => "xlsx",
             Format::Html => "html",
         }
     }
 }
 
-/// The group's final ranking in `format`, as the bytes of the file.
+/// The group's final ranking in `format`, as the bytes of the file; the
+/// workbook and the page add the team standings of a group with teams, and
+/// [`Format::TeamCsv`] is the team standings alone.
 ///
 /// # Errors
-/// [`ExportError::NoRanking`] before any round is complete; writer errors.
+/// [`ExportError::NoRanking`] before any round is complete; [`ExportError::NoTeams`]
+/// for team standings of a group without teams; writer errors.
 pub fn final_ranking_as(event: &Event, group: GroupId, format: Format, lang: Language) -> Result<Vec<u8>, ExportError> {
     match format {
         Format::Csv => csv::final_ranking(event, group, lang),
         Format::Xlsx => xlsx::final_ranking(event, group, lang),
         Format::Html => html::page(event, group, lang).map(String::into_bytes),
+        Format::TeamCsv => csv::team_standings(event, group, lang),
     }
 }
 

@@ -1,9 +1,11 @@
 //! The final ranking as an Excel workbook, with `rust_xlsxwriter`: a
-//! "最终排名" sheet with prizes, then one sheet per stage with its standings. Numbers
+//! "最终排名" sheet with prizes, for a group with teams a "团体名次" sheet with the team
+//! standings, then one sheet per stage with its standings. Numbers
 //! are number cells, text is always written with `write_string` (never as a formula,
 //! so a name like `=1+1` stays text), the header row is bold and frozen, and column
 //! widths follow the widest cell (Chinese characters counting double).
 
+use super::teams::{TeamExport, team_standings};
 use super::{Cell, ExportError, Language, RankingTable};
 use crate::domain::event::{Event, Stage, StageKind};
 use crate::domain::ids::GroupId;
@@ -50,6 +52,43 @@ pub fn write_sheet(sheet: &mut Worksheet, table: &RankingTable, lang: Language) 
     Ok(())
 }
 
+/// Writes a group's team standings on `sheet`: the bold, frozen header row, then one
+/// row per team, numbers as number cells.
+///
+/// # Errors
+/// [`ExportError::Xlsx`] when the workbook refuses a cell.
+pub fn write_team_sheet(sheet: &mut Worksheet, teams: &TeamExport, lang: Language) -> Result<(), ExportError> {
+    let bold = Format::new().set_bold();
+    let headers = teams.headers(lang);
+    let mut widths: Vec<usize> = headers.iter().map(|h| h.width()).collect();
+    for (col, header) in headers.iter().enumerate() {
+        sheet.write_string_with_format(0, column(col)?, *header, &bold)?;
+    }
+    for (i, row) in teams.table.rows.iter().enumerate() {
+        let r = u32::try_from(i + 1).map_err(|_| rust_xlsxwriter::XlsxError::RowColumnLimitError)?;
+        for (col, (kind, text)) in teams.table.columns.iter().zip(&row.cells).enumerate() {
+            let c = column(col)?;
+            match text.parse::<f64>() {
+                _ if text.is_empty() => {}
+                Ok(number) if kind.is_numeric() => {
+                    sheet.write_number(r, c, number)?;
+                }
+                _ => {
+                    sheet.write_string(r, c, text.as_str())?;
+                }
+            }
+            if let Some(w) = widths.get_mut(col) {
+                *w = (*w).max(text.width());
+            }
+        }
+    }
+    for (col, width) in widths.iter().enumerate() {
+        sheet.set_column_width(column(col)?, (*width + 2).clamp(6, 60) as f64)?;
+    }
+    sheet.set_freeze_panes(1, 0)?;
+    Ok(())
+}
+
 fn column(index: usize) -> Result<u16, ExportError> {
     u16::try_from(index).map_err(|_| ExportError::Xlsx(rust_xlsxwriter::XlsxError::RowColumnLimitError))
 }
@@ -76,8 +115,9 @@ fn has_standings(stage: &Stage) -> bool {
     if stage.kind == StageKind::Knockout { !stage.rounds.is_empty() } else { stage.completed_rounds() > 0 }
 }
 
-/// The group's workbook: the final ranking with prizes on the first sheet, then the
-/// standings of every stage that has any, as `.xlsx` bytes.
+/// The group's workbook: the final ranking with prizes on the first sheet, the team
+/// standings of a group with teams, then the standings of every stage that has any, as
+/// `.xlsx` bytes.
 ///
 /// # Errors
 /// [`ExportError::NoRanking`] before any round is complete; [`ExportError::Domain`]
@@ -94,6 +134,11 @@ pub fn final_ranking(event: &Event, group: GroupId, lang: Language) -> Result<Ve
     let first = sheet_name(lang.t("最终排名", "Final ranking"), &taken);
     write_sheet(workbook.add_worksheet().set_name(first.as_str())?, &table, lang)?;
     taken.push(first);
+    if let Some(teams) = team_standings(event, group)? {
+        let name = sheet_name(lang.t("团体名次", "Team standings"), &taken);
+        write_team_sheet(workbook.add_worksheet().set_name(name.as_str())?, &teams, lang)?;
+        taken.push(name);
+    }
     let stages = event.group(group).map(|g| g.stages.as_slice()).unwrap_or_default();
     for stage in stages.iter().filter(|s| has_standings(s)) {
         let standings = RankingTable::stage_standings(event, group, stage.no)?;
