@@ -151,7 +151,7 @@ fn home_and_away_are_balanced_like_colours() {
         pair_and_play(
             &mut e,
             50 + r,
-            |m, b| if (m + b + r as u32) % 3 == 0 { Outcome::RedWins } else { Outcome::BlackWins },
+            |m, b| if (m + b + r as u32).is_multiple_of(3) { Outcome::RedWins } else { Outcome::BlackWins },
         );
     }
     let mut home = std::collections::BTreeMap::<TeamId, i32>::new();

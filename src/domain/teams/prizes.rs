@@ -45,7 +45,7 @@ pub fn team_awards(ranks: &[(TeamId, u32)], rules: &[RankPrize]) -> Vec<TeamAwar
         .filter_map(|(team, rank)| {
             let prizes: Vec<Prize> =
                 rules.iter().filter(|r| r.ranks.contains(*rank)).map(|r| r.prize.for_rank(*rank)).collect();
-            (!prizes.is_empty()).then(|| TeamAward { rank: *rank, team: *team, prizes })
+            (!prizes.is_empty()).then_some(TeamAward { rank: *rank, team: *team, prizes })
         })
         .collect()
 }
