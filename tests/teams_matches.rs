@@ -148,11 +148,9 @@ fn a_team_round_robin_meets_every_team_once() {
 fn home_and_away_are_balanced_like_colours() {
     let mut e = team_event(8, 2, 2, 4);
     for r in 0..4u64 {
-        pair_and_play(
-            &mut e,
-            50 + r,
-            |m, b| if (m + b + r as u32).is_multiple_of(3) { Outcome::RedWins } else { Outcome::BlackWins },
-        );
+        pair_and_play(&mut e, 50 + r, |m, b| {
+            if (m + b + r as u32).is_multiple_of(3) { Outcome::RedWins } else { Outcome::BlackWins }
+        });
     }
     let mut home = std::collections::BTreeMap::<TeamId, i32>::new();
     for round in &e.groups[0].stages[0].rounds {

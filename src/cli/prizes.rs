@@ -8,6 +8,7 @@ use super::{GroupArg, resolve_group};
 use crate::domain::event::{Event, Group};
 use crate::domain::ledger::yuan;
 use crate::domain::prizes::{Prize, PrizeOutcome, Withheld, group_finished, prize_outcome};
+use crate::domain::teams::prizes::{TeamAward, team_awards, team_ranks};
 use crate::store::EventReader;
 use anyhow::Context;
 use serde_json::{Value, json};
@@ -20,12 +21,23 @@ pub(super) fn prizes_out(file: &Path, group: &GroupArg, as_json: bool) -> anyhow
     let g = resolve_group(event, group)?;
     let outcome = prize_outcome(event, g.id, &g.prizes)
         .with_context(|| t(format!("“{}”的奖励", g.name), format!("prizes of {}", g.name)))?;
+    let team_awards = match team_ranks(event, g.id)? {
+        Some(ranks) if !g.prizes.team_prizes.is_empty() => team_awards(&ranks, &g.prizes.team_prizes),
+        _ => Vec::new(),
+    };
     if as_json {
-        return Ok(format!("{}\n", prizes_json(event, g, &outcome)));
+        let mut value = prizes_json(event, g, &outcome);
+        if !g.prizes.team_prizes.is_empty() {
+            value["team_awards"] = team_awards_json(g, &team_awards);
+        }
+        return Ok(format!("{value}\n"));
     }
     let mut out = t(format!("{} 奖励名单\n", g.name), format!("{}: prize list\n", g.name));
     if g.prizes.is_empty() {
-        out.push_str(&t("（本组未设奖励）\n", "(no prizes in this group)\n"));
+        if g.prizes.team_prizes.is_empty() {
+            out.push_str(&t("（本组未设奖励）\n", "(no prizes in this group)\n"));
+        }
+        out.push_str(&team_table(g, &team_awards));
         return Ok(out);
     }
     if outcome.ranking.is_empty() {
@@ -57,7 +69,35 @@ pub(super) fn prizes_out(file: &Path, group: &GroupArg, as_json: bool) -> anyhow
     let trophies = totals.trophies;
     out.push_str(&t(format!("奖杯 {trophies}\n"), format!("Trophies {trophies}\n")));
     out.push_str(&withheld_table(event, g, &outcome.withheld));
+    out.push_str(&team_table(g, &team_awards));
     Ok(out)
+}
+
+/// The team prizes as a table under its heading; nothing without team prizes.
+fn team_table(group: &Group, awards: &[TeamAward]) -> String {
+    if group.prizes.team_prizes.is_empty() {
+        return String::new();
+    }
+    let rows: Vec<Vec<String>> =
+        awards.iter().map(|a| vec![a.rank.to_string(), team_name(group, a), items_text(&a.prizes)]).collect();
+    let headings = [("名次", "Rank", Align::Right), ("队名", "Team", Align::Left), ("奖励", "Award", Align::Left)];
+    format!("{}{}", t("\n团体奖\n", "\nTeam prizes\n"), table::render(&headings, &rows))
+}
+
+fn team_name(group: &Group, award: &TeamAward) -> String {
+    group.team(award.team).map(|t| t.name.clone()).unwrap_or_default()
+}
+
+/// `team_awards` of `prizes --json` (a field CLI.md does not name): each team with a
+/// prize, by rank: `{"rank", "team", "items"}`.
+fn team_awards_json(group: &Group, awards: &[TeamAward]) -> Value {
+    awards
+        .iter()
+        .map(|a| {
+            let items: Vec<Value> = a.prizes.iter().map(prize_json).collect();
+            json!({"rank": a.rank, "team": team_name(group, a), "items": items})
+        })
+        .collect()
 }
 
 /// The players whose rank would carry a prize but who get none, with why, as a
