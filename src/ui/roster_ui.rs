@@ -26,6 +26,7 @@ mod delete;
 mod form;
 mod form_checks;
 mod import;
+mod import_teams;
 mod renumber;
 mod search;
 mod table;

@@ -14,6 +14,7 @@
 //! Keys: Enter in the path field reads the file, Ctrl+Enter imports, Esc closes the
 //! dialog.
 
+use super::import_teams::TeamsOfImport;
 use crate::domain::command::{Command, registration_issues};
 use crate::domain::event::{Event, Registered};
 use crate::domain::ids::GroupId;
@@ -163,16 +164,25 @@ fn by_group(checks: &[RowCheck]) -> BTreeMap<GroupId, Vec<usize>> {
     groups
 }
 
-/// The commands of an import: one `AddPlayers` per group, in group order.
-fn import_commands(rows: &[RosterRow], checks: &[RowCheck], override_reason: Option<String>) -> Vec<Command> {
-    by_group(checks)
+/// The commands of an import: one `AddPlayers` per group, in group order, then the
+/// teams its 队名 column makes.
+fn import_commands(
+    event: &Event,
+    rows: &[RosterRow],
+    checks: &[RowCheck],
+    override_reason: Option<String>,
+) -> Vec<Command> {
+    let mut teams = TeamsOfImport::new(event);
+    let mut commands: Vec<Command> = by_group(checks)
         .into_iter()
         .map(|(group, indices)| Command::AddPlayers {
             group,
-            entries: indices.iter().map(|&i| rows[i].entry.clone()).collect(),
+            entries: indices.iter().map(|&i| teams.entry(group, &rows[i].entry)).collect(),
             override_reason: override_reason.clone(),
         })
-        .collect()
+        .collect();
+    commands.extend(teams.commands(event));
+    commands
 }
 
 /// Draws the dialog while it is open; closes it once the import is saved.
@@ -543,7 +553,7 @@ fn buttons_ui(
     }
     if import && let Some((rows, checks)) = ready {
         let override_reason = (!reason.is_empty()).then_some(reason);
-        let commands = import_commands(rows, checks, override_reason);
+        let commands = import_commands(env.event, rows, checks, override_reason);
         let file_name = Path::new(file).file_name().map_or(file.to_string(), |n| n.to_string_lossy().into_owned());
         let label = match lang {
             Lang::Zh => format!("导入名单 {file_name}：{} 名选手", rows.len()),

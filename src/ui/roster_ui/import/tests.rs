@@ -30,7 +30,7 @@ fn rows_go_to_their_group_column_or_the_chosen_group() {
     assert!(checks[0].issues.is_empty() && checks[1].issues.is_empty());
     assert_eq!(checks[3].issues.len(), 2, "{:?}", checks[3].issues);
 
-    let commands = import_commands(&rows, &checks, None);
+    let commands = import_commands(&event, &rows, &checks, None);
     assert_eq!(commands.len(), 2, "one AddPlayers per group; the unknown group's row is not among them");
     let Command::AddPlayers { group, entries, .. } = &commands[0] else { panic!() };
     assert_eq!((*group, entries.len()), (adult, 2));
@@ -45,4 +45,32 @@ fn row_errors_name_line_and_column() {
     assert_eq!(error.message(Lang::Zh), "第 4 行，出生日期：“1990-13-01” 不是有效日期（应为 YYYY-MM-DD）");
     let shape = RowError { line: 5, field: String::new(), issue: RowIssue::FieldCount { found: 3, expected: 2 } };
     assert_eq!(shape.message(Lang::En), "line 5: the row has 3 fields but the header row has 2");
+}
+
+// a 队名 column makes the teams in the same job, members in the file's order,
+// numbered as the import will number them.
+#[test]
+fn a_team_column_makes_teams_of_the_new_numbers() {
+    use crate::domain::command::{TeamCommand, apply};
+    use crate::io::roster::TEAM_NOTE;
+    let mut event = presets::build("cxa-team", None, Some(3)).unwrap();
+    let g = event.groups[0].id;
+    let team_row = |line, name: &str, team: &str| {
+        let mut r = row(line, name, None, None);
+        r.entry.notes.insert(TEAM_NOTE.to_string(), team.to_string());
+        r
+    };
+    let rows = vec![team_row(2, "甲", "红队"), team_row(3, "乙", "蓝队"), team_row(4, "丙", "红队")];
+    let checks = check_rows(&event, g, &rows);
+    let commands = import_commands(&event, &rows, &checks, None);
+    assert_eq!(commands.len(), 3, "the players, then two teams");
+    let Command::AddPlayers { entries, .. } = &commands[0] else { panic!() };
+    assert!(entries.iter().all(|e| !e.notes.contains_key(TEAM_NOTE)), "the team column is not kept as a note");
+    for c in &commands {
+        apply(&mut event, c).unwrap();
+    }
+    let red = event.groups[0].team_named("红队").unwrap();
+    let names: Vec<&str> = red.members.iter().map(|p| event.player(*p).unwrap().name()).collect();
+    assert_eq!(names, ["甲", "丙"]);
+    assert!(matches!(&commands[1], Command::Team { change: TeamCommand::Add { .. }, .. }));
 }
