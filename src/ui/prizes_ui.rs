@@ -11,6 +11,7 @@
 //! recompute it every frame.
 
 mod decision;
+mod teams;
 mod withheld;
 
 use super::env::Env;
@@ -29,6 +30,7 @@ use decision::{Pending, button_label, decision_ui};
 use egui::Ui;
 use egui_extras::Column;
 use std::collections::BTreeMap;
+use teams::{TeamPrizeLine, team_prize_lines, team_prizes_ui};
 use withheld::{WithheldRow, withheld_rows, withheld_ui};
 
 /// The prize view's own state.
@@ -65,6 +67,10 @@ struct PrizeTable {
     paid_fen: i64,
     /// The players whose rank would carry a prize but who get none.
     withheld: Vec<WithheldRow>,
+    /// The group gives team prizes only: no players' list.
+    teams_only: bool,
+    /// The team prizes.
+    teams: Vec<TeamPrizeLine>,
 }
 
 /// One player's prizes and payouts.
@@ -99,8 +105,10 @@ fn table_for<'c>(
 
 /// The group's prize list with the payouts recorded so far.
 fn prize_table(event: &Event, group: &Group) -> Result<PrizeTable, Words> {
+    let teams = team_prize_lines(event, group);
     if group.prizes.is_empty() {
-        return Ok(PrizeTable { no_rules: true, ..PrizeTable::default() });
+        let no_rules = group.prizes.team_prizes.is_empty();
+        return Ok(PrizeTable { no_rules, teams_only: !no_rules, teams, ..PrizeTable::default() });
     }
     let outcome = prize_outcome(event, group.id, &group.prizes).map_err(|e| Words::of(&e))?;
     let list = &outcome.list;
@@ -138,6 +146,8 @@ fn prize_table(event: &Event, group: &Group) -> Result<PrizeTable, Words> {
         totals: list.totals.clone(),
         paid_fen,
         withheld: withheld_rows(event, group, &outcome.withheld),
+        teams_only: false,
+        teams,
     })
 }
 
@@ -204,6 +214,7 @@ pub fn prizes_ui(ui: &mut Ui, state: &mut PrizesView, env: &Env<'_>, jobs: &mut 
         }
     };
     if !notice_ui(ui, table, lang) {
+        team_prizes_ui(ui, &table.teams, lang);
         return;
     }
     let shown: Vec<&PrizeRow> = table.rows.iter().filter(|r| !unclaimed_only || r.unpaid_fen() > 0).collect();
@@ -224,6 +235,7 @@ pub fn prizes_ui(ui: &mut Ui, state: &mut PrizesView, env: &Env<'_>, jobs: &mut 
         }
         ui.separator();
         totals_ui(ui, table, lang);
+        team_prizes_ui(ui, &table.teams, lang);
         decide
     });
     let action = if shown.is_empty() { None } else { awards_table_ui(ui, &shown, lang, env.busy) };
@@ -244,6 +256,9 @@ fn notice_ui(ui: &mut Ui, table: &PrizeTable, lang: Lang) -> bool {
             "本组未设奖励（可在赛事设置中填写奖励规则）。",
             "This group has no prize rules (set them in the event settings).",
         ));
+        return false;
+    }
+    if table.teams_only {
         return false;
     }
     if table.no_ranking {
