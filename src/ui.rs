@@ -3,7 +3,8 @@
 //! [`run`] opens one event file — or, without one, a fresh copy of the bundled demo
 //! event (`domain::demo`) in the temporary folder — and shows it in a window: a top bar
 //! with the event's name and group, a side panel to switch views, and one view per
-//! file: the event's settings ([`event_ui`]), the roster ([`roster_ui`]), a round's
+//! file: the event's settings ([`event_ui`]), the roster ([`roster_ui`]), the teams and their line-ups
+//! ([`teams_ui`]), a round's
 //! pairings ([`pairing_ui`]), result entry ([`results_ui`]), the knockout bracket
 //! ([`bracket_ui`]), the standings ([`standings_ui`]), prizes ([`prizes_ui`]), money and
 //! check-in ([`money_ui`]) and the history ([`history_ui`]); the 文件 menu opens the
@@ -15,7 +16,7 @@
 //! memory, per-revision caches ([`memo`]), `table` pieces, [`form`] fields, the confirmation
 //! [`dialog`], the keyboard field (`key_field`), [`result_entry`] (result keys, labels
 //! and the correction dialog), the players' search by name, number or pinyin (`search`),
-//! the audit log in words ([`history_words`]), the remembered preferences ([`prefs`]),
+//! a team round in words (`team_words`), the audit log in words ([`history_words`]), the remembered preferences ([`prefs`]),
 //! [`i18n`], [`fonts`] and the worker [`session`]. Above it
 //! the panels (`*_ui`), each importing the floor and never another panel or the app
 //! shell (`app.rs`), which registers them; `tests/architecture_ui.rs` checks this.
@@ -54,6 +55,8 @@ pub mod session;
 pub mod standings_ui;
 pub mod status_bar;
 mod table;
+mod team_words;
+pub mod teams_ui;
 
 pub use app::{BianpaiApp, View};
 pub use env::{Env, Show};

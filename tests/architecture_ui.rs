@@ -33,6 +33,7 @@ const FLOOR: &[&str] = &[
     "search",
     "session",
     "table",
+    "team_words",
 ];
 
 /// The app shell: it registers the panels; no panel names it.

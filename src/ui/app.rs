@@ -23,6 +23,7 @@ use super::roster_ui::RosterView;
 use super::session::{Job, Session};
 use super::standings_ui::{StandingsView, standings_ui};
 use super::status_bar::{open_error_ui, status_bar_ui};
+use super::teams_ui::TeamsView;
 use crate::domain::event::{Event, Group, Stage, StageKind, StageStatus};
 use crate::domain::ids::{GroupId, StageNo};
 use egui::Ui;
@@ -35,6 +36,8 @@ pub enum View {
     /// 选手: the roster.
     #[default]
     Roster,
+    /// 队伍: the group's teams, line-ups and team rules.
+    Teams,
     /// 对阵: a round's pairings.
     Pairings,
     /// 录入: result entry.
@@ -53,9 +56,10 @@ pub enum View {
 
 impl View {
     /// Every view, in the side panel's order.
-    pub const ALL: [View; 9] = [
+    pub const ALL: [View; 10] = [
         View::Event,
         View::Roster,
+        View::Teams,
         View::Pairings,
         View::Results,
         View::Bracket,
@@ -70,6 +74,7 @@ impl View {
         match self {
             View::Event => lang.t("赛事", "Event"),
             View::Roster => lang.t("选手", "Players"),
+            View::Teams => lang.t("队伍", "Teams"),
             View::Pairings => lang.t("对阵", "Pairings"),
             View::Results => lang.t("录入", "Results"),
             View::Bracket => lang.t("对阵图", "Bracket"),
@@ -116,6 +121,7 @@ pub struct BianpaiApp {
 struct Panels {
     event: EventView,
     roster: RosterView,
+    teams: TeamsView,
     pairings: PairingView,
     results: ResultsView,
     bracket: BracketView,
@@ -131,6 +137,7 @@ impl Panels {
         match view {
             View::Event => &mut self.event,
             View::Roster => &mut self.roster,
+            View::Teams => &mut self.teams,
             View::Pairings => &mut self.pairings,
             View::Results => &mut self.results,
             View::Bracket => &mut self.bracket,

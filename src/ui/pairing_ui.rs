@@ -20,6 +20,10 @@
 //! its explanation (`explain.rs`, R-3.7): score groups, floats and why, the colour rule,
 //! why the bye; an edited round lists above the table how it differs from the engine's.
 //!
+//! A team round is shown by match (`team_table.rs`): a heading row per match
+//! with its boards under it, the teams with a bye under the table; its line-ups are
+//! changed on the 队伍 panel, and the round can be unpaired while it has no result.
+//!
 //! In a knockout round, the higher seed's choice of colours: click the number
 //! of a match without any result and swap its colours (every game of the match).
 //!
@@ -49,6 +53,7 @@ mod controls;
 mod edit;
 mod explain;
 mod table;
+mod team_table;
 #[cfg(test)]
 mod tests;
 mod watch;
@@ -243,7 +248,11 @@ pub fn pairing_ui(ui: &mut Ui, state: &mut PairingView, env: &Env<'_>, stage: &S
     if !env.busy {
         state.pairing = None;
     }
-    let players = stage_entrants(env.event, env.group.id, stage).len();
+    // A team stage's entrants are the group's teams.
+    let players = match stage.teams {
+        Some(_) => env.group.teams.len(),
+        None => stage_entrants(env.event, env.group.id, stage).len(),
+    };
     let blocker = if env.busy {
         Some(lang.t("正在处理上一项操作…", "Still working on the last change…").to_string())
     } else {
@@ -295,9 +304,11 @@ pub fn pairing_ui(ui: &mut Ui, state: &mut PairingView, env: &Env<'_>, stage: &S
             ui.spinner();
             let next = stage.rounds.len() + 1;
             let seconds = started.elapsed().as_secs();
+            let entrants =
+                if stage.teams.is_some() { lang.t("支队伍", " teams") } else { lang.t("名选手", " players") };
             ui.label(match lang {
-                Lang::Zh => format!("正在编排第{next}轮（{players} 名选手，已用 {seconds} 秒）…"),
-                Lang::En => format!("Pairing round {next} ({players} players, {seconds} s)…"),
+                Lang::Zh => format!("正在编排第{next}轮（{players} {entrants}，已用 {seconds} 秒）…"),
+                Lang::En => format!("Pairing round {next} ({players}{entrants}, {seconds} s)…"),
             });
         } else if let Some(why) = &blocker {
             ui.weak(why.as_str());
@@ -305,7 +316,8 @@ pub fn pairing_ui(ui: &mut Ui, state: &mut PairingView, env: &Env<'_>, stage: &S
     });
     ui.separator();
     stage_state_ui(ui, &mut state.advance, env, stage, jobs);
-    if stage.kind == StageKind::Swiss {
+    // Avoided pairs and fixed boards are the players' (not a team stage's teams').
+    if stage.kind == StageKind::Swiss && stage.teams.is_none() {
         controls_ui(ui, &mut state.controls, env, jobs);
     }
 
@@ -315,6 +327,11 @@ pub fn pairing_ui(ui: &mut Ui, state: &mut PairingView, env: &Env<'_>, stage: &S
     };
     let chosen = round_choice_ui(ui, state, stage, last, &key, lang);
     caption_ui(ui, env, stage, chosen);
+    if chosen.teams.is_some() {
+        team_table::team_round_ui(ui, state, env, stage, chosen, &key);
+        confirm_ui(ui, state, env, stage, dialog_open, jobs);
+        return;
+    }
 
     let choosable = round_edit_ui(ui, state, env, stage, chosen, &key, jobs);
     if stage.video {

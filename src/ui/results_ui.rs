@@ -42,6 +42,8 @@
 //! Full-width keys (`＝ ＋ － ＊ 【 】`, full-width digits) count as their ASCII twins.
 
 mod entry;
+mod table;
+mod team;
 #[cfg(test)]
 mod tests;
 
@@ -56,14 +58,14 @@ use crate::ui::key_field::{KeyField, key_field_ui};
 use crate::ui::panel::Panel;
 use crate::ui::result_entry::{
     Correction, Details, ResultChange, Slot, change_label, correction_ui, outcome_buttons_ui, reason_key, reason_label,
-    refusal_text, result_label, slot_label,
+    refusal_text, result_label,
 };
 use crate::ui::session::Job;
-use crate::ui::table::{Align, header_height, header_ui, passive_cell_ui, row_height, table_builder};
-use egui::{Sense, Ui};
-use egui_extras::Column;
+use egui::Ui;
 use entry::{late_deadline, lines_of, suggestion};
 use std::collections::BTreeMap;
+use table::board_table_ui;
+use team::BoardNames;
 
 /// One game as the view sees it: saved, or sent and not yet saved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,6 +107,8 @@ pub struct ResultsView {
     seen_refusal: u64,
     /// Give the board field the focus in the next frame.
     refocus: bool,
+    /// Boards per match when the stage is a team stage (R-10.3): `2.3` is typed then.
+    match_boards: Option<u32>,
 }
 
 impl Panel for ResultsView {
@@ -143,7 +147,9 @@ pub fn results_ui(ui: &mut Ui, state: &mut ResultsView, env: &Env<'_>, stage: &S
         state.typed.clear();
         state.details = Details::default();
     }
-    let several_games = round.games.iter().any(|g| g.game > 1);
+    state.match_boards = stage.teams.as_ref().map(|t| t.boards);
+    let names = BoardNames::of(stage, round);
+    let several_games = names.several;
     // A confirmation answers only keys pressed after it was shown.
     let confirm_was_shown = state.confirm.is_some();
 
@@ -156,11 +162,9 @@ pub fn results_ui(ui: &mut Ui, state: &mut ResultsView, env: &Env<'_>, stage: &S
         .horizontal(|ui| {
             let label = ui.label(lang.t("台次", "Board"));
             let (shown, suggested) = match (state.armed, state.typed.is_empty()) {
-                (Some(slot), _) => (slot.board.to_string(), false),
+                (Some(slot), _) => (names.field(slot), false),
                 (None, false) => (state.typed.clone(), false),
-                (None, true) => {
-                    (suggestion(&lines, state.cursor).map(|s| s.board.to_string()).unwrap_or_default(), true)
-                }
+                (None, true) => (suggestion(&lines, state.cursor).map(|s| names.field(s)).unwrap_or_default(), true),
             };
             let (response, keys) = key_field_ui(
                 ui,
@@ -186,16 +190,16 @@ pub fn results_ui(ui: &mut Ui, state: &mut ResultsView, env: &Env<'_>, stage: &S
                 }
                 state.key(k, round, lang);
             }
-            armed_caption_ui(ui, state, env.event, &lines_of(round, &state.sent), several_games, lang);
+            armed_caption_ui(ui, state, env.event, &lines_of(round, &state.sent), names, lang);
             response
         })
         .inner;
     if let Some(message) = &state.message {
         ui.colored_label(ui.visuals().warn_fg_color, message.as_str());
     }
-    keys_hint_ui(ui, lang);
+    keys_hint_ui(ui, names, lang);
     ui.add_space(4.0);
-    editor_ui(ui, state, round, several_games, lang);
+    editor_ui(ui, state, round, names, lang);
     ui.separator();
     if !state.history.is_empty() {
         egui::CollapsingHeader::new(format!(
@@ -216,9 +220,10 @@ pub fn results_ui(ui: &mut Ui, state: &mut ResultsView, env: &Env<'_>, stage: &S
             );
         });
     }
-    board_table_ui(ui, state, env.event, round, several_games, lang);
+    let rows = names.rows(env.group, stage, round, &lines_of(round, &state.sent), lang);
+    board_table_ui(ui, state, env.event, (round, &rows, names), lang);
 
-    confirm_ui(ui, state, env.event, round, several_games, confirm_was_shown, lang);
+    confirm_ui(ui, state, env.event, round, names, confirm_was_shown, lang);
 
     let nothing_focused = ui.memory(|m| m.focused().is_none());
     let popup_open = egui::Popup::is_any_open(ui.ctx());
@@ -316,12 +321,19 @@ fn round_header_ui(ui: &mut Ui, state: &mut ResultsView, env: &Env<'_>, stage: &
 }
 
 /// What the chosen board is and what the field waits for.
-fn armed_caption_ui(ui: &mut Ui, state: &ResultsView, event: &Event, lines: &[Line], several: bool, lang: Lang) {
+fn armed_caption_ui(
+    ui: &mut Ui,
+    state: &ResultsView,
+    event: &Event,
+    lines: &[Line],
+    names: BoardNames<'_>,
+    lang: Lang,
+) {
     let name = |p: StartNo| event.player(p).map(|pl| pl.entry.name.clone()).unwrap_or_default();
     match state.armed.and_then(|s| lines.iter().find(|l| l.slot == s)) {
         Some(line) => {
             let players = format!("{} {} — {} {}", line.red, name(line.red), name(line.black), line.black);
-            ui.strong(format!("→ {}  {players}", slot_label(line.slot, several, lang)));
+            ui.strong(format!("→ {}  {players}", names.words(line.slot, lang)));
             match line.result {
                 Some(r) => {
                     ui.label(format!("{}{}", lang.t("已有结果：", "has: "), result_label(r, lang)));
@@ -344,7 +356,13 @@ fn armed_caption_ui(ui: &mut Ui, state: &ResultsView, event: &Event, lines: &[Li
     }
 }
 
-fn keys_hint_ui(ui: &mut Ui, lang: Lang) {
+fn keys_hint_ui(ui: &mut Ui, names: BoardNames<'_>, lang: Lang) {
+    if names.team.is_some() {
+        ui.weak(lang.t(
+            "团体赛：台次可输入“场.台”（如 2.3 为第2场第3台），也可输入全轮台次（如 7）。",
+            "Team round: type the board as match.board (2.3 is match 2, board 3) or as the round's board number (7).",
+        ));
+    }
     ui.weak(lang.t(
         "键：台次+Enter 选台 · 1 红胜 · = 或 5 和棋 · 0 黑胜 · + 黑方弃权 · - 红方弃权 · * 双方弃权 · \
          原因 N正常 T超时 L迟到 V违例 D掉线 A裁决 · [ ] 红/黑犯规+1（{ } −1）· Del 清除 · ↑↓ 换台 · Esc 返回",
@@ -356,7 +374,7 @@ fn keys_hint_ui(ui: &mut Ui, lang: Lang) {
 
 /// Buttons for the chosen board: the six outcomes, the reason, the fouls, late arrival
 /// and clearing — what the keys do, for the mouse.
-fn editor_ui(ui: &mut Ui, state: &mut ResultsView, round: &Round, several: bool, lang: Lang) {
+fn editor_ui(ui: &mut Ui, state: &mut ResultsView, round: &Round, names: BoardNames<'_>, lang: Lang) {
     let lines = lines_of(round, &state.sent);
     let Some(line) = state.armed.and_then(|s| lines.iter().find(|l| l.slot == s)).copied() else {
         // The row keeps its place, so that the table does not jump when a board is chosen.
@@ -370,7 +388,7 @@ fn editor_ui(ui: &mut Ui, state: &mut ResultsView, round: &Round, several: bool,
         return;
     };
     ui.horizontal_wrapped(|ui| {
-        ui.label(slot_label(line.slot, several, lang));
+        ui.label(names.words(line.slot, lang));
         if let Some(outcome) = outcome_buttons_ui(ui, line.result.map(|r| r.outcome), lang) {
             let result = state.details.with(outcome);
             state.choose(round.no, line, result, lang);
@@ -422,87 +440,13 @@ fn editor_ui(ui: &mut Ui, state: &mut ResultsView, round: &Round, several: bool,
     });
 }
 
-/// The round's games: board, red, result, black, and late-arrival buttons. A click on a
-/// row chooses its board.
-fn board_table_ui(ui: &mut Ui, state: &mut ResultsView, event: &Event, round: &Round, several: bool, lang: Lang) {
-    let lines = lines_of(round, &state.sent);
-    let name = |p: StartNo| event.player(p).map(|pl| format!("{p} {}", pl.entry.name)).unwrap_or_else(|| p.to_string());
-    let headings: Vec<(String, Align)> = [
-        (lang.t("台次", "Board"), Align::Right),
-        (lang.t("红方", "Red"), Align::Left),
-        (lang.t("结果", "Result"), Align::Left),
-        (lang.t("黑方", "Black"), Align::Left),
-        (lang.t("迟到判负", "Late arrival"), Align::Left),
-    ]
-    .into_iter()
-    .map(|(h, a)| (h.to_string(), a))
-    .collect();
-    let armed_index = state.armed.and_then(|s| lines.iter().position(|l| l.slot == s));
-    let (header_h, row_h) = (header_height(ui), row_height(ui));
-    let mut clicked: Option<Line> = None;
-    let mut late: Option<(Line, bool, bool)> = None;
-    let mut table = table_builder(ui, ("results", round.no))
-        .sense(Sense::click())
-        .column(Column::exact(if several { 80.0 } else { 48.0 }))
-        .column(Column::initial(140.0).at_least(80.0))
-        .column(Column::initial(220.0).at_least(120.0))
-        .column(Column::initial(140.0).at_least(80.0))
-        .column(Column::remainder().at_least(160.0));
-    if let Some(i) = armed_index {
-        table = table.scroll_to_row(i, None);
-    }
-    table.header(header_h, |header| header_ui(header, &headings)).body(|body| {
-        body.rows(row_h, lines.len(), |mut row| {
-            let Some(line) = lines.get(row.index()).copied() else { return };
-            row.set_selected(Some(row.index()) == armed_index);
-            let id = ("result", line.slot.board, line.slot.game);
-            let board =
-                if several { format!("{}.{}", line.slot.board, line.slot.game) } else { line.slot.board.to_string() };
-            passive_cell_ui(&mut row, id, Align::Right, board);
-            passive_cell_ui(&mut row, id, Align::Left, name(line.red));
-            passive_cell_ui(&mut row, id, Align::Left, line.result.map(|r| result_label(r, lang)).unwrap_or_default());
-            passive_cell_ui(&mut row, id, Align::Left, name(line.black));
-            row.col(|ui| {
-                ui.push_id(id, |ui| {
-                    ui.horizontal(|ui| {
-                        for (red, black, zh, en) in [
-                            (true, false, "红迟到", "Red late"),
-                            (false, true, "黑迟到", "Black late"),
-                            (true, true, "双方", "Both"),
-                        ] {
-                            let hover = match (red, black) {
-                                (true, false) => lang.t("红方迟到：记 -+ 红方弃权（迟到）", "Red is late: -+ (late)"),
-                                (false, true) => lang.t("黑方迟到：记 +- 黑方弃权（迟到）", "Black is late: +- (late)"),
-                                _ => lang.t("双方迟到：记 -- 双方弃权（迟到）", "Both late: -- (late)"),
-                            };
-                            if ui.small_button(lang.t(zh, en)).on_hover_text(hover).clicked() {
-                                late = Some((line, red, black));
-                            }
-                        }
-                    });
-                });
-            });
-            if row.response().clicked() {
-                clicked = Some(line);
-            }
-        });
-    });
-    if let Some((line, red, black)) = late {
-        state.late(round.no, line, red, black, lang);
-        state.refocus = true;
-    } else if let Some(line) = clicked {
-        state.arm(line.slot, &lines);
-        state.refocus = true;
-    }
-}
-
 /// The confirmation of a correction or clearing: shows the previous result.
 fn confirm_ui(
     ui: &mut Ui,
     state: &mut ResultsView,
     event: &Event,
     round: &Round,
-    several: bool,
+    names: BoardNames<'_>,
     keys_live: bool,
     lang: Lang,
 ) {
@@ -517,8 +461,8 @@ fn confirm_ui(
         })
         .unwrap_or_default();
     let place = match lang {
-        Lang::Zh => format!("第{}轮 {}", change.round, slot_label(change.slot, several, lang)),
-        Lang::En => format!("Round {}, {}", change.round, slot_label(change.slot, several, lang)),
+        Lang::Zh => format!("第{}轮 {}", change.round, names.words(change.slot, lang)),
+        Lang::En => format!("Round {}, {}", change.round, names.words(change.slot, lang)),
     };
     let dialog = Correction {
         id: "result_correction",

@@ -9,7 +9,12 @@
 //! stage is played out and another follows, a line points to the pairing panel, where
 //! the stage is closed and its players qualified.
 
+mod teams;
+
+pub use teams::StandingsMode;
+
 use super::env::Env;
+use super::memo::Memo;
 use super::table::{Align, header_height, header_ui, row_height, table_builder, text_cell_ui};
 use crate::domain::command::DomainError;
 use crate::domain::event::StageStatus;
@@ -18,6 +23,7 @@ use crate::domain::ids::{GroupId, RoundNo, StageNo};
 use crate::domain::player::Gender;
 use crate::lang::Localized;
 use crate::present::ranking::{Column as RankColumn, RankingRow, RankingTable};
+use crate::present::teams::{TeamCrosstable, TeamTable};
 use egui::Ui;
 use egui_extras::Column;
 
@@ -25,18 +31,29 @@ use egui_extras::Column;
 /// Group, stage, round, and the event's revision (any saved change invalidates).
 type CacheKey = (GroupId, StageNo, u32, u64);
 
+/// The team standings table with 队员总分制's note (how many members count).
+type TeamStandingsShown = (TeamTable, Option<String>);
+
 /// The standings view's own state.
 #[derive(Debug, Clone, Default)]
 pub struct StandingsView {
     /// The round the standings are after; `None` for the last complete round.
     pub after_round: Option<u32>,
+    /// Individual or team standings; `None` for the stage's default.
+    pub mode: Option<StandingsMode>,
     cache: Option<(CacheKey, Result<RankingTable, DomainError>)>,
+    /// The team standings (with 队员总分制's note), per group, stage, round, revision.
+    team_table: Memo<CacheKey, Result<Option<TeamStandingsShown>, DomainError>>,
+    /// The team crosstable, per group, stage and revision.
+    crosstable: Memo<(GroupId, StageNo, u64), Result<TeamCrosstable, DomainError>>,
 }
 
 impl StandingsView {
     /// Forgets the cached standings: call after any change to the event.
     pub fn invalidate(&mut self) {
         self.cache = None;
+        self.team_table.clear();
+        self.crosstable.clear();
     }
 
     fn standings_for(&mut self, event: &Event, key: CacheKey) -> &Result<RankingTable, DomainError> {
@@ -70,6 +87,7 @@ pub fn standings_ui(ui: &mut Ui, state: &mut StandingsView, env: &Env<'_>, stage
             }
         }
     });
+    let mode = teams::mode_switch_ui(ui, state, env, stage);
     ui.separator();
     let when = after_label(after);
     let mut caption = format!("{} {} {when}", group.name, stage.name);
@@ -85,6 +103,11 @@ pub fn standings_ui(ui: &mut Ui, state: &mut StandingsView, env: &Env<'_>, stage
     }
     ui.label(caption);
     ui.add_space(4.0);
+    match mode {
+        StandingsMode::Team => return teams::team_standings_ui(ui, state, env, stage, after),
+        StandingsMode::TeamCrosstable => return teams::crosstable_ui(ui, state, env, stage),
+        StandingsMode::Individual => {}
+    }
 
     let table = match state.standings_for(event, (group.id, stage.no, after, env.revision)) {
         Ok(table) => table,

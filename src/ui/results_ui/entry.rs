@@ -3,6 +3,7 @@
 //! boards, late arrivals — and which games it reads (the saved round with the results
 //! sent but not yet saved).
 
+use super::team::BoardNames;
 use super::{Line, ResultsView};
 use crate::domain::event::Round;
 use crate::domain::ids::{BoardNo, RoundNo};
@@ -33,17 +34,27 @@ impl ResultsView {
         self.message = None;
         let lines = lines_of(round, &self.sent);
         match self.armed {
-            None => self.board_key(key, &lines, lang),
+            None => {
+                let names = BoardNames { several: false, team: round.teams.as_ref().zip(self.match_boards) };
+                self.board_key(key, &lines, names, lang);
+            }
             Some(slot) => self.result_key(key, slot, round.no, &lines, lang),
         }
     }
 
-    fn board_key(&mut self, key: FieldKey, lines: &[Line], lang: Lang) {
+    fn board_key(&mut self, key: FieldKey, lines: &[Line], names: BoardNames<'_>, lang: Lang) {
         match key {
             FieldKey::Char(c) if c.is_ascii_digit() => {
-                if self.typed.len() < 4 {
+                // A board number, or in a team round match.board.
+                let longest = if self.typed.contains('.') { 7 } else { 4 };
+                if self.typed.len() < longest {
                     self.typed.push(c);
                 }
+            }
+            FieldKey::Char('.' | '．' | '。')
+                if names.team.is_some() && !self.typed.is_empty() && !self.typed.contains('.') =>
+            {
+                self.typed.push('.');
             }
             FieldKey::Enter | FieldKey::Char(' ') => {
                 if self.typed.is_empty() {
@@ -60,13 +71,15 @@ impl ResultsView {
                         }
                     }
                 } else {
-                    let wanted = self.typed.parse::<u32>().ok().map(BoardNo);
+                    let wanted = names.typed(&self.typed);
                     match wanted.and_then(|b| slot_on_board(lines, b)) {
                         Some(slot) => self.arm(slot, lines),
                         None => {
-                            self.message = Some(match lang {
-                                Lang::Zh => format!("本轮没有第{}台。", self.typed),
-                                Lang::En => format!("This round has no board {}.", self.typed),
+                            self.message = Some(match (lang, self.typed.split_once('.')) {
+                                (Lang::Zh, Some((m, b))) => format!("本轮没有第{m}场第{b}台。"),
+                                (Lang::En, Some((m, b))) => format!("This round has no match {m}, board {b}."),
+                                (Lang::Zh, None) => format!("本轮没有第{}台。", self.typed),
+                                (Lang::En, None) => format!("This round has no board {}.", self.typed),
                             });
                             self.typed.clear();
                         }
