@@ -16,6 +16,10 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("migrations/006_team_rounds.sql"),
 ];
 
+/// Migrations (0-based) that only add one column: a file whose version number went
+/// back while it kept the column skips them instead of failing on a duplicate column.
+const ADDS_ONE_COLUMN: &[(usize, &str, &str)] = &[(3, "players", "registered"), (5, "rounds", "teams")];
+
 /// The first schema whose audit rows keep a result's board only (see [`super::compact`]).
 pub const RESULT_PER_GAME: i32 = 3;
 
@@ -30,7 +34,13 @@ pub fn current_version() -> i32 {
 /// # Errors
 /// Any SQLite error; the caller's transaction then rolls everything back.
 pub fn migrate(conn: &Connection, from: i32) -> rusqlite::Result<()> {
-    for sql in MIGRATIONS.iter().skip(from.max(0) as usize) {
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(from.max(0) as usize) {
+        let added = ADDS_ONE_COLUMN.iter().find(|(k, _, _)| *k == i);
+        if let Some((_, table, column)) = added
+            && has_column(conn, table, column)?
+        {
+            continue;
+        }
         conn.execute_batch(sql)?;
     }
     if from > 0 && from < RESULT_PER_GAME {
@@ -39,6 +49,12 @@ pub fn migrate(conn: &Connection, from: i32) -> rusqlite::Result<()> {
     conn.pragma_update(None, "application_id", APPLICATION_ID)?;
     conn.pragma_update(None, "user_version", current_version())?;
     Ok(())
+}
+
+/// Whether `table` has `column`.
+fn has_column(conn: &Connection, table: &str, column: &str) -> rusqlite::Result<bool> {
+    let mut stmt = conn.prepare("SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2")?;
+    stmt.exists(rusqlite::params![table, column])
 }
 
 #[cfg(test)]
@@ -64,6 +80,17 @@ mod tests {
         assert!(fk.is_empty());
         let ok: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
         assert_eq!(ok, "ok");
+    }
+
+    // A file whose version number went back but kept the columns added since
+    // migrates again without failing on a duplicate column.
+    #[test]
+    fn a_lowered_version_keeps_its_added_columns() {
+        let conn = Connection::open_in_memory().unwrap();
+        migrate(&conn, 0).unwrap();
+        migrate(&conn, 3).unwrap();
+        assert!(has_column(&conn, "rounds", "teams").unwrap());
+        assert!(has_column(&conn, "players", "registered").unwrap());
     }
 
     #[test]
