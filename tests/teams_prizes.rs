@@ -69,3 +69,21 @@ fn prizes_json_lists_the_team_awards() {
     assert_eq!(teams[1]["team"], "队4");
     assert_eq!(teams[1]["items"][0]["label"], "团体第2名");
 }
+
+// the printed prize list has the team prizes under their heading.
+#[test]
+fn the_printed_prize_list_has_the_team_prizes() {
+    use bianpai::print::prizes;
+    use bianpai::ui::Lang;
+    let printed = prizes::print(&event_after_one_round(), G, Lang::Zh).unwrap();
+    let text: String = common::pdf::drawn_strings(&printed.bytes)
+        .into_iter()
+        .flatten()
+        .map(|(_, _, s)| s)
+        .collect::<Vec<_>>()
+        .join("|");
+    assert!(text.contains("团体奖"), "{text}");
+    assert!(text.contains("团体冠军"), "{text}");
+    assert!(text.contains("队4"), "{text}");
+    assert!(!text.contains("本组未设奖励"), "{text}");
+}

@@ -8,7 +8,8 @@ use super::{Lang, PrintError, Printed, Report, Section, club_of, group_of, name_
 use crate::domain::event::{Event, Group};
 use crate::domain::ids::GroupId;
 use crate::domain::ledger::yuan_in as yuan;
-use crate::domain::prizes::{Withheld, group_finished, prize_outcome};
+use crate::domain::prizes::{Prize, Withheld, group_finished, prize_outcome};
+use crate::domain::teams::prizes::{team_awards, team_ranks};
 
 /// The prize list as data.
 ///
@@ -43,7 +44,7 @@ pub fn report(event: &Event, group: GroupId, lang: Lang) -> Result<Report, Print
         })
         .collect();
     let mut details = Vec::new();
-    if g.prizes.is_empty() {
+    if g.prizes.is_empty() && g.prizes.team_prizes.is_empty() {
         details.push(lang.t("（本组未设奖励）", "(no prizes in this group)").to_string());
     } else if ranking.is_empty() {
         details.push(lang.t("（尚无完成的轮次）", "(no round complete yet)").to_string());
@@ -58,6 +59,7 @@ pub fn report(event: &Event, group: GroupId, lang: Lang) -> Result<Report, Print
     notes.extend(officials_line(event, lang));
     let mut sections = vec![Section { caption: None, columns, rows }];
     sections.extend(withheld_section(event, g, &outcome.withheld, lang));
+    sections.extend(team_section(event, g, lang)?);
     Ok(Report {
         orientation: Orientation::Portrait,
         title: event.name.clone(),
@@ -97,6 +99,35 @@ fn withheld_section(event: &Event, group: &Group, withheld: &[Withheld], lang: L
     Some(Section {
         caption: Some(lang.t("未获奖励的选手", "Players who get no prize").to_string()), columns, rows
     })
+}
+
+/// The team prizes by team rank; `None` without team prizes.
+fn team_section(event: &Event, group: &Group, lang: Lang) -> Result<Option<Section>, PrintError> {
+    if group.prizes.team_prizes.is_empty() {
+        return Ok(None);
+    }
+    let ranks = team_ranks(event, group.id)?.unwrap_or_default();
+    let columns = vec![
+        Column::new(lang.t("名次", "Rank"), 3.5, Align::Right),
+        Column::new(lang.t("队名", "Team"), 12.0, Align::Left),
+        Column::new(lang.t("奖励", "Awards"), 20.0, Align::Left),
+        Column::new(lang.t("奖金", "Cash"), 6.0, Align::Right),
+    ];
+    let rows = team_awards(&ranks, &group.prizes.team_prizes)
+        .iter()
+        .map(|a| {
+            let items: Vec<String> = a.prizes.iter().map(|p| p.describe_in(lang)).collect();
+            let cash: i64 =
+                a.prizes.iter().map(|p| if let Prize::Cash { amount_fen, .. } = p { *amount_fen } else { 0 }).sum();
+            vec![
+                a.rank.to_string(),
+                group.team(a.team).map(|t| t.name.clone()).unwrap_or_default(),
+                items.join(lang.t("，", ", ")),
+                if cash > 0 { yuan(cash, lang) } else { String::new() },
+            ]
+        })
+        .collect();
+    Ok(Some(Section { caption: Some(lang.t("团体奖", "Team prizes").to_string()), columns, rows }))
 }
 
 /// The prize list as a PDF.
