@@ -262,6 +262,38 @@ fn a_team_event_is_run_through_the_window() {
     h.get_by_label("个人").click();
     h.run();
     h.get_by_label(name(1));
+
+    // The score cards of the last round, printed from the 打印 menu.
+    let cards = print_score_cards(&mut h, dir.path());
+    assert_eq!(cards.matches("对阵记录单　第").count(), 2, "two matches, two cards:\n{cards}");
+    assert_eq!(cards.matches("主队队长：").count(), 2, "{cards}");
+    assert_eq!(cards.matches("客队队长：").count(), 2, "{cards}");
+    assert!(cards.contains("上海"), "{cards}");
+}
+
+/// Saves the score cards from 打印 → 另存为 PDF… → 对阵记录单 and returns their text.
+fn print_score_cards(h: &mut App, dir: &Path) -> String {
+    h.get_by_label("打印").click();
+    h.run_steps(2);
+    h.get_by_label("另存为 PDF…").click();
+    h.run_steps(2);
+    h.get_all_by_label("对阵记录单").last().unwrap().click();
+    h.run_steps(2);
+    let out = dir.join("记录单");
+    h.get_by_label("文件路径").focus();
+    h.run_steps(1);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::A);
+    h.run_steps(1);
+    h.event(egui::Event::Text(out.display().to_string()));
+    h.run_steps(1);
+    h.get_by_label("保存").click();
+    for _ in 0..3 {
+        h.step();
+        h.state_mut().session_mut().wait_idle(std::time::Duration::from_secs(20));
+    }
+    let pdf = dir.join("记录单.pdf");
+    let bytes = std::fs::read(&pdf).unwrap_or_else(|e| panic!("{}: {e}", pdf.display()));
+    common::pdf::drawn_strings(&bytes).into_iter().flatten().map(|(_, _, t)| t + "\n").collect()
 }
 
 /// Each team's (场分, 局分) counted from `outcomes` of the round's boards 1–4, the same
