@@ -7,10 +7,9 @@ mod common;
 use bianpai::domain::result::Outcome;
 use bianpai::ui::BianpaiApp;
 use common::teams::{pair_and_play, team_event};
-use common::ui::{WindowSetup, app_harness};
-use egui::{Event as InputEvent, Key};
+use common::ui::{WindowSetup, app_harness, save_pdf_from_menu};
+use egui::Key;
 use egui_kittest::kittest::Queryable;
-use std::time::Duration;
 
 // the team documents in the menu, and the score cards saved from it.
 #[test]
@@ -33,25 +32,7 @@ fn print_menu_offers_the_team_documents_and_saves_the_score_cards() {
     for item in ["团体对阵表", "对阵记录单", "团体名次", "团体交叉表", "台次奖"] {
         assert!(h.query_all_by_label(item).count() >= 1, "{item} in the print menu");
     }
-    h.get_by_label("另存为 PDF…").click();
-    h.run_steps(2);
-    h.get_all_by_label("对阵记录单").last().unwrap().click();
-    h.run_steps(2);
-    let out = dir.path().join("记录单");
-    let field = h.get_by_label("文件路径");
-    field.focus();
-    h.run_steps(1);
-    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::A);
-    h.run_steps(1);
-    h.event(InputEvent::Text(out.display().to_string()));
-    h.run_steps(1);
-    h.get_by_label("保存").click();
-    for _ in 0..3 {
-        h.step();
-        h.state_mut().session_mut().wait_idle(Duration::from_secs(20));
-    }
-    let pdf = dir.path().join("记录单.pdf");
-    let bytes = std::fs::read(&pdf).unwrap_or_else(|e| panic!("{}: {e}", pdf.display()));
+    let bytes = save_pdf_from_menu(&mut h, "对阵记录单", &dir.path().join("记录单"));
     let text: String = common::pdf::drawn_strings(&bytes).into_iter().flatten().map(|(_, _, t)| t + "\n").collect();
     assert_eq!(text.matches("对阵记录单　第").count(), 2, "two matches, two cards:\n{text}");
     assert_eq!(text.matches("主队队长：").count(), 2, "{text}");

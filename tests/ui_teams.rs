@@ -20,7 +20,9 @@ use bianpai::ui::standings_ui::StandingsView;
 use bianpai::ui::teams_ui::TeamsView;
 use bianpai::ui::{BianpaiApp, Lang, PanelHost, Session, View};
 use common::teams::{G, S, pair_and_play, team_event};
-use common::ui::{App, PLAYER_NAMES, WindowSetup, app_harness, panel_harness, settle, show_view, type_keys};
+use common::ui::{
+    App, PLAYER_NAMES, WindowSetup, app_harness, panel_harness, save_pdf_from_menu, settle, show_view, type_keys,
+};
 use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable;
@@ -275,24 +277,7 @@ fn a_team_event_is_run_through_the_window() {
 fn print_score_cards(h: &mut App, dir: &Path) -> String {
     h.get_by_label("打印").click();
     h.run_steps(2);
-    h.get_by_label("另存为 PDF…").click();
-    h.run_steps(2);
-    h.get_all_by_label("对阵记录单").last().unwrap().click();
-    h.run_steps(2);
-    let out = dir.join("记录单");
-    h.get_by_label("文件路径").focus();
-    h.run_steps(1);
-    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::A);
-    h.run_steps(1);
-    h.event(egui::Event::Text(out.display().to_string()));
-    h.run_steps(1);
-    h.get_by_label("保存").click();
-    for _ in 0..3 {
-        h.step();
-        h.state_mut().session_mut().wait_idle(std::time::Duration::from_secs(20));
-    }
-    let pdf = dir.join("记录单.pdf");
-    let bytes = std::fs::read(&pdf).unwrap_or_else(|e| panic!("{}: {e}", pdf.display()));
+    let bytes = save_pdf_from_menu(h, "对阵记录单", &dir.join("记录单"));
     common::pdf::drawn_strings(&bytes).into_iter().flatten().map(|(_, _, t)| t + "\n").collect()
 }
 

@@ -80,6 +80,29 @@ pub fn settle(h: &mut App) {
     h.run();
 }
 
+/// With the 打印 menu open: 另存为 PDF… → `item`, the path `out` (".pdf" is added)
+/// typed into the save window, 保存; waits for the worker and returns the file's bytes.
+pub fn save_pdf_from_menu(h: &mut App, item: &str, out: &std::path::Path) -> Vec<u8> {
+    use egui_kittest::kittest::Queryable;
+    h.get_by_label("另存为 PDF…").click();
+    h.run_steps(2);
+    h.get_all_by_label(item).last().unwrap_or_else(|| panic!("no {item} under 另存为 PDF…")).click();
+    h.run_steps(2);
+    h.get_by_label("文件路径").focus();
+    h.run_steps(1);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run_steps(1);
+    h.event(egui::Event::Text(out.display().to_string()));
+    h.run_steps(1);
+    h.get_by_label("保存").click();
+    for _ in 0..3 {
+        h.step();
+        h.state_mut().session_mut().wait_idle(std::time::Duration::from_secs(20));
+    }
+    let pdf = out.with_extension("pdf");
+    std::fs::read(&pdf).unwrap_or_else(|e| panic!("{}: {e}", pdf.display()))
+}
+
 /// Types `keys` into the focused widget: `\n` is Enter, `\x1b` Esc, anything else text.
 pub fn type_keys(h: &App, keys: &str) {
     for c in keys.chars() {
