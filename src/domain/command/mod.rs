@@ -35,6 +35,7 @@ use jiff::civil::Date;
 pub use players::registration_issues;
 pub use renumber::{renumber_order, renumber_refusal};
 use serde::{Deserialize, Serialize};
+pub use stages::announce_byes;
 pub use teams::TeamCommand;
 
 /// A change a director asks for.

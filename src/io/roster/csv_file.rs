@@ -1,7 +1,7 @@
 //! CSV rosters: a header row, then one player per record, with the 1-based line of
 //! each record for the messages.
 
-use super::decode::{decode_text, line_at};
+use super::decode::{LineCounter, decode_text};
 use super::table::{Cell, RawRow, Table, build_rows};
 use super::{RosterError, RosterRow, RowError, RowIssue};
 
@@ -30,16 +30,18 @@ pub fn read_csv(name_for_messages: &str, bytes: &[u8]) -> Result<Vec<RosterRow>,
 
     let mut rows = Vec::new();
     let mut shape_errors = Vec::new();
+    // Records come in file order: their lines are counted in one pass (issue 22, item 4).
+    let mut lines = LineCounter::new(bytes);
     for record in reader.records() {
         match record {
             Ok(record) => {
-                let line = record.position().map_or(0, |pos| record_line(bytes, byte_offset(pos)));
+                let line = record.position().map_or(0, |pos| record_line(&mut lines, bytes, byte_offset(pos)));
                 let cells = record.iter().map(|field| Cell::Text(field.trim().to_string())).collect();
                 rows.push(RawRow { line, cells });
             }
             Err(error) => match error.kind() {
                 csv::ErrorKind::UnequalLengths { pos, expected_len, len } => {
-                    let line = pos.as_ref().map_or(0, |pos| record_line(bytes, byte_offset(pos)));
+                    let line = pos.as_ref().map_or(0, |pos| record_line(&mut lines, bytes, byte_offset(pos)));
                     shape_errors.push(RowError {
                         line,
                         field: String::new(),
@@ -59,8 +61,8 @@ fn byte_offset(pos: &csv::Position) -> usize {
 
 /// The 1-based line where a record starting at byte `start` begins: the parser's
 /// record position includes the blank lines it skipped before the record.
-fn record_line(bytes: &[u8], start: usize) -> usize {
+fn record_line(lines: &mut LineCounter<'_>, bytes: &[u8], start: usize) -> usize {
     let start = start.min(bytes.len());
     let skipped = bytes[start..].iter().position(|b| *b != b'\n' && *b != b'\r').unwrap_or(bytes.len() - start);
-    line_at(bytes, start + skipped)
+    lines.line_at(start + skipped)
 }

@@ -28,19 +28,39 @@ pub(super) fn decode_text(bytes: &[u8]) -> Result<std::borrow::Cow<'_, str>, usi
         return Ok(text);
     }
     let before = &bytes[..error.valid_up_to()];
-    Err(line_at(before, before.len()))
+    Err(LineCounter::new(before).line_at(before.len()))
 }
 
-/// The 1-based line of byte `offset`, counting `\n`, `\r\n` and a lone `\r` as line ends.
-pub(super) fn line_at(bytes: &[u8], offset: usize) -> usize {
-    let head = &bytes[..offset.min(bytes.len())];
-    let mut lines = 1;
-    for (i, b) in head.iter().enumerate() {
-        match b {
-            b'\n' => lines += 1,
-            b'\r' if head.get(i + 1) != Some(&b'\n') => lines += 1,
-            _ => {}
-        }
+/// The 1-based lines of bytes asked in increasing order (a parser's records), each
+/// found by counting on from the last one asked, so a whole file costs one pass.
+/// `\n`, `\r\n` and a lone `\r` end a line.
+pub(super) struct LineCounter<'a> {
+    bytes: &'a [u8],
+    offset: usize,
+    line: usize,
+}
+
+impl<'a> LineCounter<'a> {
+    /// Before the first byte: line 1.
+    pub(super) fn new(bytes: &'a [u8]) -> LineCounter<'a> {
+        LineCounter { bytes, offset: 0, line: 1 }
     }
-    lines
+
+    /// The line of byte `offset` (an offset before the last one asked counts again
+    /// from the start).
+    pub(super) fn line_at(&mut self, offset: usize) -> usize {
+        let offset = offset.min(self.bytes.len());
+        if offset < self.offset {
+            (self.offset, self.line) = (0, 1);
+        }
+        for i in self.offset..offset {
+            match self.bytes[i] {
+                b'\n' => self.line += 1,
+                b'\r' if self.bytes.get(i + 1) != Some(&b'\n') => self.line += 1,
+                _ => {}
+            }
+        }
+        self.offset = offset;
+        self.line
+    }
 }

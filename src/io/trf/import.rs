@@ -37,7 +37,7 @@ mod checks;
 use super::TrfError;
 use super::document::{PlayerLine, RoundCell, TrfColour, TrfDocument, TrfResult};
 use super::scoring::TrfScoring;
-use crate::domain::command::{Command, apply};
+use crate::domain::command::{Command, announce_byes, apply};
 use crate::domain::event::{Bye, ByeKind, Event, Game, PlannedBye, Round};
 use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::player::{Gender, PlayerEntry, Title};
@@ -160,12 +160,18 @@ pub fn to_event(doc: &TrfDocument) -> Result<TrfEvent, TrfError> {
     for r in 1..=played {
         add_round(&mut event, group, stage, r, &players, &scoring, file)?;
     }
-    for (line, planned) in planned_byes(file, &players, &scoring, played + 1..=columns, rounds_planned)? {
-        apply(&mut event, &Command::AnnounceBye { group, stage, planned }).map_err(|e| {
-            let zh = format!("无法登记这次轮空：{}", e.message(Lang::Zh));
-            err(line, "bye", format!("the announced bye cannot be recorded: {e}"), zh)
-        })?;
-    }
+    // Every announced bye at once: one by one would copy the stage's list for each.
+    let (lines, planned): (Vec<usize>, Vec<PlannedBye>) =
+        planned_byes(file, &players, &scoring, played + 1..=columns, rounds_planned)?.into_iter().unzip();
+    announce_byes(&mut event, group, stage, &planned).map_err(|(i, e)| {
+        let zh = format!("无法登记这次轮空：{}", e.message(Lang::Zh));
+        err(
+            lines.get(i).copied().unwrap_or(first_line),
+            "bye",
+            format!("the announced bye cannot be recorded: {e}"),
+            zh,
+        )
+    })?;
 
     check_points(doc, &event, group, stage, played, &players, &scoring)?;
 
