@@ -351,7 +351,7 @@ impl EventFile {
                     self.operator.clone().unwrap_or_else(actor),
                     command,
                     serde_json::to_string(&applied.changes).map_err(to_sql)?,
-                    serde_json::Value::Array(after).to_string(),
+                    format!("[{}]", after.join(",")),
                 ],
             )?;
         }

@@ -114,7 +114,8 @@ pub fn save_stage_settings(conn: &Connection, group: GroupId, stage: &Stage) -> 
 /// Inserts or replaces a player.
 pub fn save_player(conn: &Connection, p: &Player) -> rusqlite::Result<()> {
     let e = &p.entry;
-    conn.execute(
+    // Cached: an import saves thousands of players in one transaction.
+    conn.prepare_cached(
         "INSERT INTO players (start_no, group_id, name, gender, born, club, rating, title, phone,
              verified_female, nominee, status, status_reason, eligibility_override, notes, checked_in,
              registered)
@@ -126,26 +127,26 @@ pub fn save_player(conn: &Connection, p: &Player) -> rusqlite::Result<()> {
              status = excluded.status, status_reason = excluded.status_reason,
              eligibility_override = excluded.eligibility_override, notes = excluded.notes,
              checked_in = excluded.checked_in, registered = excluded.registered",
-        params![
-            p.start_no.0,
-            p.group.0,
-            e.name,
-            e.gender.map(Gender::code),
-            e.born.map(|d| d.to_string()),
-            e.club,
-            e.rating,
-            e.title.as_ref().map(json).transpose()?,
-            e.phone,
-            e.verified_female,
-            e.nominee,
-            p.status.code(),
-            p.status_reason,
-            p.eligibility_override,
-            json(&e.notes)?,
-            p.checked_in,
-            e.registered.map(|d| d.to_string()),
-        ],
-    )?;
+    )?
+    .execute(params![
+        p.start_no.0,
+        p.group.0,
+        e.name,
+        e.gender.map(Gender::code),
+        e.born.map(|d| d.to_string()),
+        e.club,
+        e.rating,
+        e.title.as_ref().map(json).transpose()?,
+        e.phone,
+        e.verified_female,
+        e.nominee,
+        p.status.code(),
+        p.status_reason,
+        p.eligibility_override,
+        json(&e.notes)?,
+        p.checked_in,
+        e.registered.map(|d| d.to_string()),
+    ])?;
     Ok(())
 }
 
