@@ -312,7 +312,7 @@ fn every_team_issue_is_worded_in_both_languages() {
 
 // ---- EntryProblem (what DomainError::InvalidEntry carries) ----
 
-fn entry_samples() -> [EntryProblem; 8] {
+fn entry_samples() -> [EntryProblem; 11] {
     use EntryProblem as P;
     let (start_no, name) = (StartNo(5), || NAME.to_string());
     let round = RoundRef { group: GroupId(1), stage: StageNo(1), round: RoundNo(3) };
@@ -325,10 +325,13 @@ fn entry_samples() -> [EntryProblem; 8] {
         P::NoFine { start_no, name: name(), round },
         P::FineAlreadyExcused { start_no, name: name(), round },
         P::AmountNotPositive { start_no, name: name() },
+        P::FieldTooLong { field: "name".into(), chars: 5000, max: 200 },
+        P::RatingOutOfRange(9000),
+        P::AmountTooLarge { start_no, name: name(), max_fen: 10_000_000_000 },
     ]
 }
 
-fn entry_sample<'a>(e: &EntryProblem, s: &'a [EntryProblem; 8]) -> &'a EntryProblem {
+fn entry_sample<'a>(e: &EntryProblem, s: &'a [EntryProblem; 11]) -> &'a EntryProblem {
     use EntryProblem as P;
     match e {
         P::PlayerNameMissing => &s[0],
@@ -339,6 +342,9 @@ fn entry_sample<'a>(e: &EntryProblem, s: &'a [EntryProblem; 8]) -> &'a EntryProb
         P::NoFine { .. } => &s[5],
         P::FineAlreadyExcused { .. } => &s[6],
         P::AmountNotPositive { .. } => &s[7],
+        P::FieldTooLong { .. } => &s[8],
+        P::RatingOutOfRange(_) => &s[9],
+        P::AmountTooLarge { .. } => &s[10],
     }
 }
 

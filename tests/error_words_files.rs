@@ -262,6 +262,7 @@ fn row_issue_variant(issue: &RowIssue) -> &'static str {
         RowIssue::NotRating(_) => "NotRating",
         RowIssue::NotYesOrNo(_) => "NotYesOrNo",
         RowIssue::NotDate(_) => "NotDate",
+        RowIssue::TooLong { .. } => "TooLong",
     }
 }
 
@@ -274,6 +275,7 @@ fn row_issues() -> Vec<(&'static str, RowIssue)> {
         ("rating", RowIssue::NotRating("-5".into())),
         ("nominee", RowIssue::NotYesOrNo("maybe".into())),
         ("born", RowIssue::NotDate("1990-13-01".into())),
+        ("club", RowIssue::TooLong { chars: 5000, max: 200 }),
     ]
 }
 
@@ -284,7 +286,8 @@ fn roster_errors_in_both_languages() {
     for (_, issue) in &issues {
         check_both(&format!("{issue:?}"), issue);
     }
-    let all_issues = ["FieldCount", "SpreadsheetError", "EmptyName", "NotGender", "NotRating", "NotYesOrNo", "NotDate"];
+    let all_issues =
+        ["FieldCount", "SpreadsheetError", "EmptyName", "NotGender", "NotRating", "NotYesOrNo", "NotDate", "TooLong"];
     check_walk("RowIssue", &all_issues, issues.iter().map(|(_, issue)| row_issue_variant(issue)).collect());
 
     let file = || "roster.csv".to_string();
@@ -409,13 +412,15 @@ fn trf_export_variant(e: &TrfExportError) -> &'static str {
 #[test]
 fn trf_export_errors_in_both_languages() {
     let mut event = bianpai::domain::presets::build("fide-swiss", Some("Open"), Some(5)).expect("preset");
-    let entry = bianpai::domain::player::PlayerEntry { name: "A".into(), rating: Some(12_000), ..Default::default() };
+    let entry = bianpai::domain::player::PlayerEntry { name: "A".into(), ..Default::default() };
     let command = bianpai::domain::command::Command::AddPlayers {
         group: GroupId(1),
         entries: vec![entry],
         override_reason: None,
     };
     bianpai::domain::command::apply(&mut event, &command).expect("a player");
+    // A rating no entry may have now (issue 22), as an older file may hold.
+    event.players[0].entry.rating = Some(12_000);
     let too_high = bianpai::io::trf::from_stage(&event, GroupId(1), StageNo(1)).unwrap_err();
     let samples = vec![
         TrfExportError::UnknownGroup(GroupId(9)),

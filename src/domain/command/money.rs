@@ -11,6 +11,10 @@ use crate::domain::model::money::{LedgerEntry, LedgerId, LedgerKind, RoundRef};
 /// Records a payment, payout or excuse ([`super::Command::RecordLedgerEntry`]).
 /// A fine payment or excuse names a round the player forfeited in a stage with a fine;
 /// an excuse covers the whole fine and is recorded once; fees and prizes name no round.
+/// The largest single payment: 100,000,000 元. A million such entries still sum within
+/// an `i64` of fen.
+pub const MAX_AMOUNT_FEN: i64 = 10_000_000_000;
+
 pub(super) fn record(
     event: &mut Event,
     start_no: StartNo,
@@ -41,6 +45,14 @@ pub(super) fn record(
     };
     if amount_fen <= 0 {
         return Err(DomainError::InvalidEntry(EntryProblem::AmountNotPositive { start_no, name }));
+    }
+    // Issue 22, item 2: two payments near i64::MAX made a total negative.
+    if amount_fen > MAX_AMOUNT_FEN {
+        return Err(DomainError::InvalidEntry(EntryProblem::AmountTooLarge {
+            start_no,
+            name,
+            max_fen: MAX_AMOUNT_FEN,
+        }));
     }
     let id = next_id(event);
     let entry = LedgerEntry { id, start_no, kind, amount_fen, round, note: note.trim().to_string(), voided: false };

@@ -6,7 +6,7 @@ use crate::domain::model::change::{Applied, Change, DomainError, EntryProblem, p
 use crate::domain::model::eligibility::EligibilityIssue;
 use crate::domain::model::event::Event;
 use crate::domain::model::ids::{GroupId, StartNo};
-use crate::domain::model::player::{Player, PlayerEntry, PlayerStatus};
+use crate::domain::model::player::{MAX_RATING, MAX_TEXT_CHARS, Player, PlayerEntry, PlayerStatus};
 
 fn changed(start_no: StartNo, before: Box<Player>) -> Applied {
     Applied::one(Change::Player { start_no, before: Some(before) })
@@ -21,8 +21,9 @@ fn change_player(event: &mut Event, start_no: StartNo, f: impl FnOnce(&mut Playe
 }
 
 pub(super) fn edit(event: &mut Event, start_no: StartNo, entry: &PlayerEntry) -> Result<Applied, DomainError> {
-    validate_entry(entry)?;
-    change_player(event, start_no, |p| p.entry = entry.clone())
+    let entry = entry.cleaned();
+    validate_entry(&entry)?;
+    change_player(event, start_no, |p| p.entry = entry)
 }
 
 pub(super) fn delete(event: &mut Event, start_no: StartNo) -> Result<Applied, DomainError> {
@@ -57,9 +58,16 @@ pub(super) fn set_checked_in(event: &mut Event, start_no: StartNo, checked_in: b
     change_player(event, start_no, |p| p.checked_in = checked_in)
 }
 
+/// An entry's own rules: a name, no field beyond its length, a rating in range.
 fn validate_entry(entry: &PlayerEntry) -> Result<(), DomainError> {
     if entry.name.trim().is_empty() {
         return Err(DomainError::InvalidEntry(EntryProblem::PlayerNameMissing));
+    }
+    if let Some((field, chars)) = entry.too_long() {
+        return Err(DomainError::InvalidEntry(EntryProblem::FieldTooLong { field, chars, max: MAX_TEXT_CHARS }));
+    }
+    if let Some(r) = entry.rating.filter(|r| *r > MAX_RATING) {
+        return Err(DomainError::InvalidEntry(EntryProblem::RatingOutOfRange(r)));
     }
     Ok(())
 }
@@ -110,6 +118,9 @@ pub(super) fn add(
     entries: &[PlayerEntry],
     override_reason: Option<&str>,
 ) -> Result<Applied, DomainError> {
+    // Control characters never enter the event (issue 22, item 2).
+    let entries: Vec<PlayerEntry> = entries.iter().map(PlayerEntry::cleaned).collect();
+    let entries = entries.as_slice();
     for entry in entries {
         validate_entry(entry)?;
     }

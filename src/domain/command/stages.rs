@@ -9,6 +9,7 @@ use crate::domain::model::event::{
     ByeKind, Event, KnockoutRules, Official, PlannedBye, RoundSchedule, Stage, StageKind, StageStatus,
 };
 use crate::domain::model::ids::{GroupId, RoundNo, StageNo, StartNo};
+use crate::domain::model::player::clean_text;
 use crate::domain::model::rules::{PairingOptions, ScoringTable, Tiebreak};
 use crate::domain::model::stage_checks::{check_knockout, check_qualifiers};
 use crate::domain::standings::qualifiers;
@@ -144,19 +145,17 @@ pub(super) fn set_event_info(
     start_date: Option<Date>,
     officials: &[Official],
 ) -> Result<Applied, DomainError> {
-    if name.trim().is_empty() {
+    if clean_text(name).is_empty() {
         return Err(DomainError::InvalidEntry(EntryProblem::EventNameMissing));
     }
-    if let Some(o) = officials.iter().find(|o| o.name.trim().is_empty()) {
+    if let Some(o) = officials.iter().find(|o| clean_text(&o.name).is_empty()) {
         return Err(DomainError::InvalidEntry(EntryProblem::OfficialNameMissing { role: o.role.clone() }));
     }
     let before = Box::new(EventInfo::of(event));
-    event.name = name.trim().to_string();
+    event.name = clean_text(name);
     event.start_date = start_date;
-    event.officials = officials
-        .iter()
-        .map(|o| Official { role: o.role.trim().to_string(), name: o.name.trim().to_string() })
-        .collect();
+    event.officials =
+        officials.iter().map(|o| Official { role: clean_text(&o.role), name: clean_text(&o.name) }).collect();
     Ok(Applied::one(Change::EventInfo { before }))
 }
 

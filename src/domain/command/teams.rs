@@ -8,6 +8,7 @@ use super::{Applied, Change, DomainError};
 use crate::domain::model::change::{group_mut, group_settings, settings_only, stage_mut, stage_ref};
 use crate::domain::model::event::{Event, StageStatus};
 use crate::domain::model::ids::{GroupId, RoundNo, StageNo, StartNo};
+use crate::domain::model::player::clean_text;
 use crate::domain::model::team::{
     Lineup, MAX_BOARDS, MAX_TEAM_NAME, MIN_BOARDS, MemberRanking, Team, TeamId, TeamStage,
 };
@@ -99,7 +100,7 @@ fn change_group(
 fn add(event: &mut Event, group: GroupId, team: &Team) -> Result<Applied, DomainError> {
     let g = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
     let id = TeamId(g.teams.iter().map(|t| t.id.0).max().unwrap_or(0) + 1);
-    let team = Team { id, ..team.clone() };
+    let team = Team { id, ..cleaned(team) };
     check_team(event, group, &team)?;
     change_group(event, group, |g| g.teams.push(team))
 }
@@ -109,8 +110,8 @@ fn edit(event: &mut Event, group: GroupId, team: &Team) -> Result<Applied, Domai
     if g.team(team.id).is_none() {
         return Err(TeamIssue::UnknownTeam(team.id.to_string()).into());
     }
-    check_team(event, group, team)?;
-    let team = team.clone();
+    let team = cleaned(team);
+    check_team(event, group, &team)?;
     change_group(event, group, |g| {
         if let Some(t) = g.teams.iter_mut().find(|t| t.id == team.id) {
             *t = team;
@@ -131,6 +132,11 @@ fn remove(event: &mut Event, group: GroupId, id: TeamId) -> Result<Applied, Doma
         return Err(TeamIssue::TeamHasPlayed(team.name.clone()).into());
     }
     change_group(event, group, |g| g.teams.retain(|t| t.id != id))
+}
+
+/// The team with its name and club cleaned of control characters (issue 22, item 2).
+fn cleaned(team: &Team) -> Team {
+    Team { name: clean_text(&team.name), club: clean_text(&team.club), ..team.clone() }
 }
 
 /// A team's own rules: a name, unique and not too long; members of the group,

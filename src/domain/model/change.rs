@@ -380,6 +380,29 @@ pub enum EntryProblem {
         /// The player's name.
         name: String,
     },
+    /// A player's text field longer than the limit (issue 22, item 2).
+    #[error("{field}: at most {max} characters, not {chars}")]
+    FieldTooLong {
+        /// The field: `name`, `club`, `phone`, `title` or a note's column.
+        field: String,
+        /// Its length.
+        chars: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// An amount beyond any real payment: totals of many could overflow.
+    #[error("{start_no}: ledger: {name}: the amount is more than {max_fen} fen")]
+    AmountTooLarge {
+        /// The player.
+        start_no: StartNo,
+        /// The player's name.
+        name: String,
+        /// The limit in fen.
+        max_fen: i64,
+    },
+    /// A rating beyond any real one.
+    #[error("rating: {0} is more than {max}", max = super::player::MAX_RATING)]
+    RatingOutOfRange(u32),
 }
 
 fn join<T: std::fmt::Display>(items: &[T]) -> String {

@@ -240,6 +240,37 @@ impl Localized for EntryProblem {
             (P::AmountNotPositive { start_no, name }, Lang::En) => {
                 format!("No. {start_no} {name}: the amount must be more than 0.")
             }
+            (P::AmountTooLarge { start_no, name, max_fen }, Lang::Zh) => {
+                format!("{start_no}号 {name}：金额不能超过 {} 元。", max_fen / 100)
+            }
+            (P::AmountTooLarge { start_no, name, max_fen }, Lang::En) => {
+                format!("No. {start_no} {name}: the amount cannot be more than {} yuan.", max_fen / 100)
+            }
+            (P::FieldTooLong { field, chars, max }, Lang::Zh) => {
+                format!("{}最多 {max} 个字，这里有 {chars} 个。", entry_field(field, lang))
+            }
+            (P::FieldTooLong { field, chars, max }, Lang::En) => {
+                format!("{}: at most {max} characters, not {chars}.", entry_field(field, lang))
+            }
+            (P::RatingOutOfRange(r), Lang::Zh) => {
+                format!("等级分 {r} 超出范围（0–{}）。", crate::domain::model::player::MAX_RATING)
+            }
+            (P::RatingOutOfRange(r), Lang::En) => {
+                format!("The rating {r} is out of range (0-{}).", crate::domain::model::player::MAX_RATING)
+            }
         }
+    }
+}
+
+/// A player's field named in `lang`; a note's column as the roster named it.
+fn entry_field(field: &str, lang: Lang) -> String {
+    match field {
+        "name" => lang.t("姓名", "The name").to_string(),
+        "club" => lang.t("单位", "The club").to_string(),
+        "phone" => lang.t("电话", "The phone number").to_string(),
+        other => match lang {
+            Lang::Zh => format!("“{other}”"),
+            Lang::En => format!("The column “{other}”"),
+        },
     }
 }

@@ -180,6 +180,30 @@ impl PlayerStatus {
     }
 }
 
+/// Longest text of a player's field — name, club, phone, a note — in characters
+/// (issue 22, item 2: one 300 MB cell grew the event file to 986 MB).
+pub const MAX_TEXT_CHARS: usize = 200;
+/// Highest rating accepted.
+pub const MAX_RATING: u32 = 3500;
+
+/// `text` without control characters (a name with `\x1b[2J` cleared the director's
+/// terminal, one with a newline forged a line of a TRF export): line breaks and tabs
+/// become spaces, other control characters go, and the ends are trimmed.
+pub fn clean_text(text: &str) -> String {
+    if !text.chars().any(char::is_control) {
+        return text.trim().to_string();
+    }
+    let cleaned: String = text
+        .chars()
+        .filter_map(|c| match c {
+            '\n' | '\r' | '\t' => Some(' '),
+            c if c.is_control() => None,
+            c => Some(c),
+        })
+        .collect();
+    cleaned.trim().to_string()
+}
+
 /// What a director types at registration, before a start number is given.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct PlayerEntry {
@@ -212,6 +236,32 @@ pub struct PlayerEntry {
     /// window; `None` when not known (older files), which is not checked.
     #[serde(default)]
     pub registered: Option<Date>,
+}
+
+impl PlayerEntry {
+    /// The entry with every text field cleaned of control characters ([`clean_text`]).
+    pub fn cleaned(&self) -> PlayerEntry {
+        PlayerEntry {
+            name: clean_text(&self.name),
+            club: clean_text(&self.club),
+            phone: clean_text(&self.phone),
+            notes: self.notes.iter().map(|(k, v)| (clean_text(k), clean_text(v))).collect(),
+            ..self.clone()
+        }
+    }
+
+    /// The first text field longer than [`MAX_TEXT_CHARS`]: its name (a note's column
+    /// for a note) and length.
+    pub fn too_long(&self) -> Option<(String, usize)> {
+        let fields = [("name", &self.name), ("club", &self.club), ("phone", &self.phone)];
+        let named = fields.into_iter().map(|(f, v)| (f.to_string(), v));
+        let notes = self.notes.iter().flat_map(|(k, v)| [(k.clone(), k), (k.clone(), v)]);
+        named.chain(notes).find_map(|(field, text)| {
+            // Bytes bound characters from above: most texts need no count.
+            (text.len() > MAX_TEXT_CHARS && text.chars().count() > MAX_TEXT_CHARS)
+                .then(|| (field, text.chars().count()))
+        })
+    }
 }
 
 /// A registered player of the event.

@@ -26,10 +26,12 @@ impl Localized for RowIssue {
             (RowIssue::EmptyName, Lang::En) => "the name is empty".to_string(),
             (RowIssue::NotGender(value), Lang::Zh) => format!("“{value}” 不是性别（应为 男 或 女）"),
             (RowIssue::NotGender(value), Lang::En) => format!("'{value}' is not a gender (m or f)"),
-            (RowIssue::NotRating(value), Lang::Zh) => format!("“{value}” 不是等级分（应为 0 或更大的整数）"),
+            (RowIssue::NotRating(value), Lang::Zh) => format!("“{value}” 不是等级分（应为 0 到 3500 的整数）"),
             (RowIssue::NotRating(value), Lang::En) => {
-                format!("'{value}' is not a rating (a whole number, 0 or more)")
+                format!("'{value}' is not a rating (a whole number from 0 to 3500)")
             }
+            (RowIssue::TooLong { chars, max }, Lang::Zh) => format!("单元格有 {chars} 个字，最多 {max} 个"),
+            (RowIssue::TooLong { chars, max }, Lang::En) => format!("the cell has {chars} characters; at most {max}"),
             (RowIssue::NotYesOrNo(value), Lang::Zh) => format!("“{value}” 不是“是”或“否”"),
             (RowIssue::NotYesOrNo(value), Lang::En) => format!("'{value}' is not yes or no (y or n)"),
             (RowIssue::NotDate(value), Lang::Zh) => format!("“{value}” 不是有效日期（应为 YYYY-MM-DD）"),

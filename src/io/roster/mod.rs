@@ -82,8 +82,8 @@ pub enum RowIssue {
     /// The 性别/gender cell is not a gender.
     #[error("'{0}' is not a gender (男/女/m/f)")]
     NotGender(String),
-    /// The 等级分/rating cell is not a whole number, 0 or more.
-    #[error("'{0}' is not a rating (a whole number, 0 or more)")]
+    /// The 等级分/rating cell is not a whole number from 0 to 3500.
+    #[error("'{0}' is not a rating (a whole number from 0 to 3500)")]
     NotRating(String),
     /// A yes-or-no cell (女子验证/verified_female, 提名/nominee) is neither.
     #[error("'{0}' is not yes or no (是/否)")]
@@ -91,6 +91,14 @@ pub enum RowIssue {
     /// The 出生日期/born cell is not a date.
     #[error("'{0}' is not a date (YYYY-MM-DD)")]
     NotDate(String),
+    /// A cell longer than a player's field may be (issue 22, item 2).
+    #[error("the cell has {chars} characters; at most {max}")]
+    TooLong {
+        /// The cell's length.
+        chars: usize,
+        /// The limit.
+        max: usize,
+    },
 }
 
 /// Why a roster could not be imported. Nothing is imported on any error.

@@ -3,7 +3,7 @@
 //! with every bad field named by line and column.
 
 use super::{RosterError, RosterRow, RowError, RowIssue};
-use crate::domain::player::{Gender, PlayerEntry, Title};
+use crate::domain::player::{Gender, MAX_RATING, MAX_TEXT_CHARS, PlayerEntry, Title};
 use crate::lang::Lang;
 use calamine::{Data, ExcelDateTime};
 use jiff::civil::Date;
@@ -44,6 +44,10 @@ impl Cell {
     /// (with the time when there is one).
     pub(super) fn to_text(&self) -> Result<String, RowIssue> {
         match self {
+            // Issue 22, item 2: a 300 MB cell is refused here, naming its line and column.
+            Cell::Text(s) if s.len() > MAX_TEXT_CHARS && s.chars().count() > MAX_TEXT_CHARS => {
+                Err(RowIssue::TooLong { chars: s.chars().count(), max: MAX_TEXT_CHARS })
+            }
             Cell::Text(s) => Ok(s.clone()),
             Cell::Number(n) => Ok(number_text(*n)),
             Cell::DateTime(dt) => {
@@ -275,7 +279,11 @@ fn apply_text(field: Field, text: String, entry: &mut PlayerEntry, group: &mut O
         Field::Club => entry.club = text,
         Field::Rating => {
             if !text.is_empty() {
-                let rating = text.parse::<u32>().map_err(|_| RowIssue::NotRating(text.clone()))?;
+                let rating = text
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|r| *r <= MAX_RATING)
+                    .ok_or_else(|| RowIssue::NotRating(text.clone()))?;
                 entry.rating = Some(rating);
             }
         }

@@ -299,7 +299,13 @@ impl PlayerLine {
     }
 }
 
+/// `text` in a field of `width` columns: cut to the width, and never a control
+/// character — a line break in a name would forge a line of its own (issue 22, item 2).
 fn fit(text: &str, width: usize) -> Cow<'_, str> {
+    if text.chars().any(char::is_control) {
+        let clean: String = text.chars().map(|c| if c.is_control() { ' ' } else { c }).take(width).collect();
+        return Cow::Owned(clean);
+    }
     if text.chars().count() <= width { Cow::Borrowed(text) } else { Cow::Owned(text.chars().take(width).collect()) }
 }
 
