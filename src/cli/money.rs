@@ -69,10 +69,10 @@ pub(super) fn run(cmd: MoneyCmd) -> anyhow::Result<String> {
                 return check_in_list(EventReader::open(&file)?.event(), &group);
             }
             let mut f = EventFile::open_for_command(&file)?;
-            let commands: Vec<Command> =
-                start_nos.iter().map(|n| Command::SetCheckedIn { start_no: StartNo(*n), checked_in: !undo }).collect();
-            f.execute_all(&commands)?;
-            let n = commands.len();
+            // One command: `checkin 1 2 3` is one change and one undo (issue 22).
+            let start_nos: Vec<StartNo> = start_nos.iter().map(|n| StartNo(*n)).collect();
+            let n = start_nos.iter().collect::<std::collections::BTreeSet<_>>().len();
+            f.execute(&Command::CheckInPlayers { start_nos, checked_in: !undo })?;
             Ok(match undo {
                 true => t(format!("{n} 名选手已取消签到\n"), format!("{n} player(s): check-in undone\n")),
                 false => t(format!("{n} 名选手已签到\n"), format!("{n} player(s) checked in\n")),

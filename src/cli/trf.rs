@@ -94,8 +94,9 @@ pub(super) fn run(system: PairingSystem, input: &Path, output: &Path) -> ExitCod
 /// [`TrfPairError`] saying what went wrong and which exit code it means.
 pub fn pair_file(system: PairingSystem, input: &Path, output: &Path) -> Result<(), TrfPairError> {
     let name = input.display().to_string();
-    let text =
-        std::fs::read_to_string(input).map_err(|source| TrfPairError::File { path: input.to_path_buf(), source })?;
+    let bytes = std::fs::read(input).map_err(|source| TrfPairError::File { path: input.to_path_buf(), source })?;
+    // Bytes that are not UTF-8 are invalid input (exit 3), not a file error (issue 22).
+    let text = utf8_text(&name, bytes)?;
     let text = pair_text(system, &name, &text)?;
     if crate::store::guard::protected_target(output).is_some() {
         // Never over an event file or its sidecars (issue 22): a file error, exit 5.
@@ -141,8 +142,9 @@ pub fn pair_text(system: PairingSystem, name: &str, text: &str) -> Result<String
 /// `bianpai trf import IN.trf OUT.bianpai`: a new event file from a TRF file.
 pub(super) fn import(input: &Path, output: &Path) -> anyhow::Result<String> {
     let name = input.display().to_string();
-    let text = std::fs::read_to_string(input)
+    let bytes = std::fs::read(input)
         .map_err(|e| anyhow::Error::new(e).context(t(format!("无法读取 {name}"), format!("cannot read {name}"))))?;
+    let text = utf8_text(&name, bytes).map_err(|e| InputError(e.message(lang())))?;
     let doc = TrfDocument::parse(&name, &text).map_err(|e| InputError(e.message(lang())))?;
     let trf = to_event(&doc).map_err(|e| InputError(e.message(lang())))?;
     let f = EventFile::create(output, &trf.event)?;
@@ -163,4 +165,19 @@ pub(super) fn export(file: &Path, group: &GroupArg, output: &Path) -> anyhow::Re
     let text = doc.to_text();
     super::output::write_atomically(output, text.as_bytes())?;
     Ok(super::words::wrote(output, text.len()))
+}
+
+/// The file's text, or where it stops being UTF-8 (TRF-16 files are UTF-8).
+fn utf8_text(name: &str, bytes: Vec<u8>) -> Result<String, TrfError> {
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let line = e.as_bytes()[..at].iter().filter(|b| **b == b'\n').count() + 1;
+        TrfError::new(
+            name,
+            line,
+            "encoding",
+            "the file is not UTF-8 text (TRF-16 files are UTF-8)",
+            "文件不是 UTF-8 文本（TRF-16 文件应为 UTF-8）",
+        )
+    })
 }

@@ -133,6 +133,7 @@ fn headline(command: &Command, ctx: &Ctx<'_>) -> String {
         | C::DeletePlayer { .. }
         | C::SetPlayerStatus { .. }
         | C::SetCheckedIn { .. }
+        | C::CheckInPlayers { .. }
         | C::RenumberPlayers { .. } => players::headline(command, ctx),
         C::PairRound { .. }
         | C::EditPairing { .. }

@@ -318,6 +318,13 @@ pub enum Command {
         /// Present or not.
         checked_in: bool,
     },
+    /// Mark several players as checked in, or not, as one change (one undo).
+    CheckInPlayers {
+        /// The players, each once.
+        start_nos: Vec<StartNo>,
+        /// Present or not.
+        checked_in: bool,
+    },
     /// Collusion (假棋/人情棋, R-4.4, seed 000 附二 B): both players of the game are
     /// disqualified.
     DisqualifyForCollusion {
@@ -397,6 +404,7 @@ pub fn apply(event: &mut Event, command: &Command) -> Result<Applied, DomainErro
         Command::DeletePlayer { start_no } => players::delete(event, *start_no),
         Command::SetPlayerStatus { start_no, status, reason } => players::set_status(event, *start_no, *status, reason),
         Command::SetCheckedIn { start_no, checked_in } => players::set_checked_in(event, *start_no, *checked_in),
+        Command::CheckInPlayers { start_nos, checked_in } => players::check_in(event, start_nos, *checked_in),
         Command::SetRoundsPlanned { group, stage, rounds } => {
             stages::set_rounds_planned(event, *group, *stage, *rounds)
         }

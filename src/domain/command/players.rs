@@ -58,6 +58,20 @@ pub(super) fn set_checked_in(event: &mut Event, start_no: StartNo, checked_in: b
     change_player(event, start_no, |p| p.checked_in = checked_in)
 }
 
+/// Applies `Command::CheckInPlayers`: every player or none; a number named twice
+/// counts once.
+pub(super) fn check_in(event: &mut Event, start_nos: &[StartNo], checked_in: bool) -> Result<Applied, DomainError> {
+    let players: std::collections::BTreeSet<StartNo> = start_nos.iter().copied().collect();
+    if let Some(missing) = players.iter().find(|p| event.player(**p).is_none()) {
+        return Err(DomainError::UnknownPlayer(*missing));
+    }
+    let mut applied = Applied { changes: Vec::new(), new_players: Vec::new() };
+    for p in players {
+        applied.changes.extend(set_checked_in(event, p, checked_in)?.changes);
+    }
+    Ok(applied)
+}
+
 /// An entry's own rules: a name, no field beyond its length, a rating in range.
 fn validate_entry(entry: &PlayerEntry) -> Result<(), DomainError> {
     if entry.name.trim().is_empty() {

@@ -50,6 +50,16 @@ pub(super) fn headline(command: &Command, ctx: &Ctx<'_>) -> String {
                 (Lang::En, false) => format!("{player}: check-in taken back"),
             }
         }
+        Command::CheckInPlayers { start_nos, checked_in } => {
+            let names: Vec<String> = start_nos.iter().map(|p| ctx.player(*p)).collect();
+            let (n, names) = (names.len(), names.join(ctx.t("、", ", ")));
+            match (ctx.lang, checked_in) {
+                (Lang::Zh, true) => format!("{n}名选手已签到：{names}"),
+                (Lang::Zh, false) => format!("{n}名选手取消签到：{names}"),
+                (Lang::En, true) => format!("{n} player(s) checked in: {names}"),
+                (Lang::En, false) => format!("{n} player(s): check-in taken back: {names}"),
+            }
+        }
         Command::RenumberPlayers { group, by } => {
             let whom = group.map_or_else(|| ctx.t("全部组别", "all groups").to_string(), |g| ctx.group_name(g));
             let n = ctx.deltas.iter().filter(|d| matches!(d, Delta::Player { .. })).count();
@@ -114,6 +124,7 @@ pub(super) fn command_players(command: &Command) -> Vec<StartNo> {
         | Command::SetPrizeDecision { start_no, .. }
         | Command::RecordLedgerEntry { start_no, .. } => vec![*start_no],
         Command::CancelAnnouncedBye { player, .. } => vec![*player],
+        Command::CheckInPlayers { start_nos, .. } => start_nos.clone(),
         Command::AnnounceBye { planned, .. } => vec![planned.bye.player],
         Command::AdvanceStage { nominees, .. } => nominees.clone(),
         Command::EditPairing { edit, .. } => match edit {

@@ -1,0 +1,51 @@
+//! Issue 22, item 5 — smaller defects: `checkin 1 2 3` is one change, taken back by one
+//! undo; `trf pair` calls a file that is not UTF-8 invalid input (exit 3), not a file
+//! error (exit 5).
+
+mod common;
+
+use bianpai::store::EventReader;
+use common::{bianpai, bianpai_in};
+
+fn ok(args: &[&str]) -> String {
+    let out = bianpai(args);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+// Item 5: three players checked in at once are one undo.
+#[test]
+fn a_check_in_of_several_players_is_one_undo() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("e.bianpai");
+    let f = file.to_str().unwrap();
+    ok(&["new", f, "--preset", "cxa-swiss", "--rounds", "3"]);
+    let roster = dir.path().join("r.csv");
+    std::fs::write(&roster, "姓名\n甲\n乙\n丙\n丁\n").unwrap();
+    ok(&["players", "import", f, roster.to_str().unwrap()]);
+    ok(&["checkin", f, "1", "2", "3"]);
+    let checked = || {
+        let r = EventReader::open(&file).unwrap();
+        r.event().players.iter().filter(|p| p.checked_in).map(|p| p.start_no.0).collect::<Vec<_>>()
+    };
+    assert_eq!(checked(), vec![1, 2, 3]);
+    ok(&["undo", f]);
+    assert_eq!(checked(), Vec::<u32>::new(), "one undo takes back the whole check-in");
+    // The roster import is still there: the undo took back only the check-in.
+    assert_eq!(EventReader::open(&file).unwrap().event().players.len(), 4);
+}
+
+// Item 5: bytes that are not UTF-8 are invalid input for `trf pair`: exit 3, naming the
+// line, in words.
+#[test]
+fn trf_pair_calls_non_utf8_input_invalid() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("bad.trf");
+    std::fs::write(&input, b"012 Open\n001    1 m    \xff\xfe\n").unwrap();
+    let out = dir.path().join("out.txt");
+    let run =
+        bianpai_in("en", &["trf", "pair", "--system", "cxa", input.to_str().unwrap(), "-p", out.to_str().unwrap()]);
+    assert_eq!(run.status.code(), Some(3), "{}", String::from_utf8_lossy(&run.stderr));
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(err.contains("line 2") && err.contains("UTF-8"), "{err}");
+}
