@@ -1,6 +1,6 @@
 //! Issue 22, item 5 — smaller defects: `checkin 1 2 3` is one change, taken back by one
 //! undo; `trf pair` calls a file that is not UTF-8 invalid input (exit 3), not a file
-//! error (exit 5).
+//! error (exit 5); a killed backup's leftovers go at the next open.
 
 mod common;
 
@@ -48,4 +48,27 @@ fn trf_pair_calls_non_utf8_input_invalid() {
     assert_eq!(run.status.code(), Some(3), "{}", String::from_utf8_lossy(&run.stderr));
     let err = String::from_utf8_lossy(&run.stderr);
     assert!(err.contains("line 2") && err.contains("UTF-8"), "{err}");
+}
+
+// Item 5: what a backup killed half-way left beside the event is removed when the
+// event is next opened to be changed; other files stay.
+#[test]
+fn a_killed_backups_leftovers_are_removed_on_the_next_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("e.bianpai");
+    let f = file.to_str().unwrap();
+    ok(&["new", f, "--preset", "cxa-swiss", "--rounds", "3"]);
+    let leftovers = [dir.path().join("e.bak-r2.bianpai.writing"), dir.path().join("e.bak-r2.bianpai.writing-journal")];
+    for l in &leftovers {
+        std::fs::write(l, b"half a backup").unwrap();
+    }
+    let other = dir.path().join("notes.writing");
+    std::fs::write(&other, b"not ours").unwrap();
+    let roster = dir.path().join("r.csv");
+    std::fs::write(&roster, "姓名\n甲\n乙\n").unwrap();
+    ok(&["players", "import", f, roster.to_str().unwrap()]);
+    for l in &leftovers {
+        assert!(!l.exists(), "{} is left", l.display());
+    }
+    assert!(other.exists(), "a file that is not a backup of this event stays");
 }

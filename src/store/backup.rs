@@ -66,16 +66,33 @@ pub fn list_backups(path: &Path) -> Vec<PathBuf> {
     found.into_iter().map(|(_, p)| p).collect()
 }
 
+/// Removes what an interrupted backup of the event at `path` left — `….bak-….bianpai.writing`
+/// and its `-journal` — (issue 22, item 5). Only the event's one writer writes its
+/// backups, so any such file found by that writer is stale.
+pub(super) fn remove_stale_writes(path: &Path) {
+    let prefix = format!("{}.bak-", stem(path));
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.filter_map(Result::ok) {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with(&prefix)
+            && (name.ends_with(".bianpai.writing") || name.ends_with(".bianpai.writing-journal"))
+        {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
 /// Writes a backup of the open database to `target` (whole or not at all) and prunes the
 /// oldest backups beyond `keep` (none is written when `keep` is 0).
 pub(super) fn write_backup(conn: &Connection, path: &Path, target: &Path, keep: usize) -> Result<(), StoreError> {
     if keep == 0 {
         return Ok(());
     }
+    remove_stale_writes(path);
     let mut tmp = target.as_os_str().to_owned();
     tmp.push(".writing");
     let tmp = PathBuf::from(tmp);
-    let _ = std::fs::remove_file(&tmp);
     let written = conn
         .backup(MAIN_DB, &tmp, None::<fn(rusqlite::backup::Progress)>)
         .map_err(|source| classify(target, source))

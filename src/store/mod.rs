@@ -183,6 +183,8 @@ impl EventFile {
         // `share_with_readers` or the connection's end.
         conn.pragma_update(None, "locking_mode", "EXCLUSIVE").map_err(sql)?;
         conn.transaction_with_behavior(TransactionBehavior::Exclusive).and_then(|tx| tx.commit()).map_err(sql)?;
+        // The file's one writer now: what a killed backup left is stale.
+        backup::remove_stale_writes(path);
         if version < schema::current_version() {
             // An older file is copied aside before it is migrated.
             let target = path.with_file_name(format!(
