@@ -122,7 +122,7 @@ fn two_bad_rows_both_named() {
         lines,
         vec![
             "r.csv line 3, field born: '1990-02-30' is not a date (YYYY-MM-DD)",
-            "r.csv line 4, field rating: '-5' is not a rating (a whole number, 0 or more)",
+            "r.csv line 4, field rating: '-5' is not a rating (a whole number from 0 to 3500)",
             "r.csv line 4, field gender: 'x' is not a gender (男/女/m/f)",
             "r.csv line 5, field name: the name is empty",
             "r.csv line 6: has 2 fields but the header row has 4",
@@ -282,7 +282,7 @@ fn xls_bad_rows_name_line_and_column() {
         [
             (3, "性别", "'x' is not a gender (男/女/m/f)"),
             (3, "出生日期", "'1991-13-06' is not a date (YYYY-MM-DD)"),
-            (3, "等级分", "'-5' is not a rating (a whole number, 0 or more)"),
+            (3, "等级分", "'-5' is not a rating (a whole number from 0 to 3500)"),
             (4, "姓名", "the name is empty"),
         ]
     );
