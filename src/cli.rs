@@ -128,7 +128,10 @@ fn exit_code(e: &anyhow::Error) -> u8 {
         }
         if let Some(s) = cause.downcast_ref::<StoreError>() {
             return match s {
-                StoreError::InUse { .. } | StoreError::Sqlite { .. } | StoreError::Io { .. } => 1,
+                StoreError::InUse { .. }
+                | StoreError::ReadOnly { .. }
+                | StoreError::Sqlite { .. }
+                | StoreError::Io { .. } => 1,
                 StoreError::Domain(d) => domain_code(d),
                 _ => 2,
             };

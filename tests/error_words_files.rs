@@ -133,6 +133,7 @@ fn store_variant(e: &StoreError) -> &'static str {
         StoreError::NotAnEventFile { .. } => "NotAnEventFile",
         StoreError::AlreadyExists { .. } => "AlreadyExists",
         StoreError::NotFound { .. } => "NotFound",
+        StoreError::ReadOnly { .. } => "ReadOnly",
         StoreError::Domain(_) => "Domain",
         StoreError::Damaged { .. } => "Damaged",
         StoreError::Sqlite { .. } => "Sqlite",
@@ -150,6 +151,7 @@ fn store_errors_in_both_languages() {
         StoreError::NotAnEventFile { path: p(), reason: "not an SQLite database".into() },
         StoreError::AlreadyExists { path: p() },
         StoreError::NotFound { path: p() },
+        StoreError::ReadOnly { path: p() },
         StoreError::Damaged { path: p(), message: "database disk image is malformed".into() },
         StoreError::Sqlite { path: p(), source: sqlite(rusqlite::ffi::SQLITE_FULL) },
         StoreError::Sqlite { path: p(), source: sqlite(rusqlite::ffi::SQLITE_BUSY) },
@@ -173,8 +175,18 @@ fn store_errors_in_both_languages() {
     let mut sampled: Vec<&str> = samples.iter().map(store_variant).collect();
     sampled.dedup();
     sampled.push(store_variant(&wrapped));
-    let all =
-        ["InUse", "NewerVersion", "NotAnEventFile", "AlreadyExists", "NotFound", "Damaged", "Sqlite", "Io", "Domain"];
+    let all = [
+        "InUse",
+        "NewerVersion",
+        "NotAnEventFile",
+        "AlreadyExists",
+        "NotFound",
+        "Damaged",
+        "Sqlite",
+        "Io",
+        "Domain",
+        "ReadOnly",
+    ];
     check_walk("StoreError", &all, sampled);
 
     let full = StoreError::Io { path: p(), source: io(ErrorKind::StorageFull) };

@@ -43,6 +43,11 @@ impl Localized for StoreError {
                 "the file already exists and Bianpai does not overwrite event files; choose another name".into(),
             ),
             StoreError::NotFound { path } => (path, "找不到赛事文件".into(), "no such event file".into()),
+            StoreError::ReadOnly { path } => (
+                path,
+                "文件或所在文件夹是只读的（光盘、锁定的 U 盘或只读共享文件夹）：可以查看、打印和导出，不能修改；请先复制到可写的文件夹".into(),
+                "the file or its folder is read-only (a CD, a locked USB stick, a read-only share): it can be viewed, printed and exported but not changed; copy it to a writable folder first".into(),
+            ),
             StoreError::Damaged { path, .. } => (
                 path,
                 "赛事文件已损坏，无法读取，文件未作改动".into(),

@@ -13,6 +13,7 @@ mod changes;
 mod compact;
 mod error_words;
 pub mod guard;
+mod read_only;
 mod reader;
 mod rows;
 pub mod schema;
@@ -67,6 +68,9 @@ pub enum StoreError {
     /// The file system reported an error.
     #[error("{path}: {source}")]
     Io { path: PathBuf, source: std::io::Error },
+    /// The file or its folder is read-only: it can be read, not changed (issue 22).
+    #[error("{path}: 文件或所在文件夹是只读的 (the file or its folder is read-only; it can be read but not changed)")]
+    ReadOnly { path: PathBuf },
 }
 
 /// One row of the audit log.
@@ -123,7 +127,7 @@ impl EventFile {
             );
         if let Err(e) = written {
             let _ = std::fs::remove_file(&tmp);
-            return Err(e);
+            return Err(read_only::read_only_or(e, path));
         }
         EventFile::open(path)
     }
@@ -158,6 +162,14 @@ impl EventFile {
     }
 
     fn open_checking(path: &Path, check: Check, sharing: Sharing) -> Result<EventFile, StoreError> {
+        // A file nothing may write: refused before SQLite leaves a `-wal` beside it.
+        if path.is_file() && read_only::file_read_only(path) {
+            return Err(StoreError::ReadOnly { path: path.to_path_buf() });
+        }
+        EventFile::open_writer(path, check, sharing).map_err(|e| read_only::read_only_or(e, path))
+    }
+
+    fn open_writer(path: &Path, check: Check, sharing: Sharing) -> Result<EventFile, StoreError> {
         let owned = path.to_path_buf();
         if !path.is_file() {
             return Err(StoreError::NotFound { path: owned });
@@ -545,6 +557,7 @@ pub(crate) fn classify(path: &Path, source: rusqlite::Error) -> StoreError {
         Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => StoreError::InUse { path },
         Some(ErrorCode::NotADatabase) => StoreError::NotAnEventFile { path, reason: "not an SQLite database".into() },
         Some(ErrorCode::DatabaseCorrupt) => StoreError::Damaged { path, message: source.to_string() },
+        Some(ErrorCode::ReadOnly) => StoreError::ReadOnly { path },
         _ => StoreError::Sqlite { path, source },
     }
 }

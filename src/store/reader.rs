@@ -47,16 +47,45 @@ impl EventReader {
     /// a writing command holds the file alone for longer than a reader waits; SQLite
     /// errors. The file is never modified.
     pub fn open(path: &Path) -> Result<EventReader, StoreError> {
-        let owned = path.to_path_buf();
         if !path.is_file() {
-            return Err(StoreError::NotFound { path: owned });
+            return Err(StoreError::NotFound { path: path.to_path_buf() });
         }
+        // Read-only media (issue 22, item 3): nothing can change the file there, so it
+        // is read as immutable — unless a `-wal` holds part of its content. A read-only
+        // file is known at once (SQLite would leave a `-wal` and `-shm` beside it); a
+        // read-only folder when the ordinary reader fails.
+        let immutable = |path: &Path| {
+            let conn = super::read_only::open_immutable(path).map_err(|source| classify(path, source))?;
+            EventReader::read(conn, path)
+        };
+        let no_wal = !wal_beside(path).exists();
+        if no_wal && super::read_only::file_read_only(path) {
+            return immutable(path);
+        }
+        match EventReader::open_beside_writer(path) {
+            Err(StoreError::Sqlite { .. } | StoreError::Io { .. })
+                if no_wal && super::read_only::read_only_media(path) =>
+            {
+                immutable(path)
+            }
+            other => other,
+        }
+    }
+
+    fn open_beside_writer(path: &Path) -> Result<EventReader, StoreError> {
         let sql = |source: rusqlite::Error| classify(path, source);
         let shared = wal_beside(path).exists();
         let access = if shared { OpenFlags::SQLITE_OPEN_READ_ONLY } else { OpenFlags::SQLITE_OPEN_READ_WRITE };
         let conn = Connection::open_with_flags(path, access | OpenFlags::SQLITE_OPEN_NO_MUTEX).map_err(sql)?;
         conn.busy_timeout(READER_WAIT).map_err(sql)?;
         conn.pragma_update(None, "query_only", true).map_err(sql)?;
+        EventReader::read(conn, path)
+    }
+
+    /// Reads the event from an open connection in one read transaction.
+    fn read(conn: Connection, path: &Path) -> Result<EventReader, StoreError> {
+        let sql = |source: rusqlite::Error| classify(path, source);
+        let owned = path.to_path_buf();
         // One read transaction from the header to the audit log: one snapshot.
         conn.execute_batch("BEGIN DEFERRED").map_err(sql)?;
         let version = read_header(&conn, path)?;
