@@ -141,3 +141,13 @@ fn lc_all_wins_and_presets_read_in_the_language() {
     let zh = ok_in(ZH, &["presets"]);
     assert!(zh.contains("lingting-cup") && zh.contains("聆听杯"), "{zh}");
 }
+
+// CLI.md: every command takes `--lang`, also before the command's name.
+#[test]
+fn lang_may_come_before_the_command() {
+    let out = common::bianpai(&["--lang", "zh", "presets"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("象棋积分编排赛"));
+    let out = common::bianpai(&["presets", "--lang", "zh"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("象棋积分编排赛"));
+}

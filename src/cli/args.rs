@@ -11,7 +11,7 @@ pub use team_args::{AvoidArg, LineupArgs, TeamsCmd};
 
 /// Bianpai (编排): xiangqi tournament director. With no command, opens the window.
 #[derive(Debug, Parser)]
-#[command(name = "bianpai", version, about, args_conflicts_with_subcommands = true)]
+#[command(name = "bianpai", version, about, subcommand_negates_reqs = true)]
 pub struct Cli {
     /// An event file (`*.bianpai`) to open in the window, as file managers and the
     /// desktop entry pass it; the same as `bianpai open FILE`.
