@@ -88,45 +88,6 @@ fn event_with_officials(file: &Path) -> Event {
     e
 }
 
-/// The text of each page as lines: cells grouped by baseline (top to bottom), left to
-/// right, joined with " | " — decoded through the fonts' ToUnicode CMaps.
-fn pages_text(bytes: &[u8]) -> Vec<Vec<String>> {
-    let mut pages = Vec::new();
-    for mut cells in common::pdf::drawn_strings(bytes) {
-        cells.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.total_cmp(&b.1)));
-        let mut lines: Vec<(i32, Vec<String>)> = Vec::new();
-        for (y, _, text) in cells {
-            match lines.last_mut() {
-                Some((ly, line)) if (*ly - y).abs() <= 20 => line.push(text),
-                _ => lines.push((y, vec![text])),
-            }
-        }
-        pages.push(lines.into_iter().map(|(_, l)| l.join(" | ")).collect());
-    }
-    pages
-}
-
-/// Keeps a PDF in `$BIANPAI_PDF_DIR` when set, so a person can look at it.
-fn keep(name: &str, bytes: &[u8]) {
-    if let Some(dir) = std::env::var_os("BIANPAI_PDF_DIR") {
-        std::fs::write(PathBuf::from(dir).join(name), bytes).unwrap();
-    }
-}
-
-fn all_text(bytes: &[u8]) -> String {
-    pages_text(bytes).into_iter().flatten().collect::<Vec<_>>().join("\n")
-}
-
-fn golden(name: &str, actual: &str) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/print").join(name);
-    if std::env::var_os("UPDATE_GOLDEN").is_some() || std::env::var_os("BIANPAI_BLESS").is_some() {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, actual).unwrap();
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("missing golden file {}", path.display()));
-    assert_eq!(actual, expected, "PDF text differs from {}", path.display());
-}
-
 /// Every string of the report is in the PDF's text, and nothing printed as `?` or U+FFFD.
 fn assert_all_strings_present(report: &Report, text: &str) {
     assert!(!text.contains('\u{FFFD}'), "replacement character in:\n{text}");
@@ -148,9 +109,9 @@ fn pairing_sheet_text_is_golden_and_complete() {
     let printed = print::pairings::print(e, GroupId(1), Some(RoundNo(2)), Lang::Zh).unwrap();
     assert!(printed.bytes.starts_with(b"%PDF"));
     assert_eq!(printed.pages, 1);
-    keep("pairings.pdf", &printed.bytes);
-    let text = all_text(&printed.bytes);
-    golden("pairings_round2.txt", &(text.clone() + "\n"));
+    common::pdf::keep("pairings.pdf", &printed.bytes);
+    let text = common::pdf::all_text(&printed.bytes);
+    common::pdf::golden("pairings_round2.txt", &(text.clone() + "\n"));
     assert!(text.contains("2022-12-02 20:00"), "R-8.2 start time: {text}");
     assert!(text.contains("每方25分钟包干，超时判负"), "R-8.1 time control: {text}");
     assert!(text.contains("1 ★") && text.contains("3 ★") && !text.contains("4 ★"), "R-8.4 boards 1-3 marked: {text}");
@@ -167,9 +128,9 @@ fn pairing_sheet_text_is_golden_and_complete() {
 fn standings_text_is_golden_and_complete() {
     let e = shared_event();
     let printed = print::standings::print(e, GroupId(1), Some(RoundNo(1)), Lang::Zh).unwrap();
-    keep("standings.pdf", &printed.bytes);
-    let text = all_text(&printed.bytes);
-    golden("standings_after_round1.txt", &(text.clone() + "\n"));
+    common::pdf::keep("standings.pdf", &printed.bytes);
+    let text = common::pdf::all_text(&printed.bytes);
+    common::pdf::golden("standings_after_round1.txt", &(text.clone() + "\n"));
     let header = text.lines().find(|l| l.starts_with("名次")).unwrap();
     assert_eq!(header, "名次 | 编号 | 姓名 | 单位 | 积分 | 对手分 | 胜局 | 犯规 | 后手局 | 后手胜局 | 红 | 黑 | 状态");
     let report = print::standings::report(e, GroupId(1), Some(RoundNo(1)), Lang::Zh).unwrap();
@@ -181,8 +142,8 @@ fn standings_text_is_golden_and_complete() {
 fn english_pairing_sheet_keeps_chinese_names() {
     let e = shared_event();
     let printed = print::pairings::print(e, GroupId(1), Some(RoundNo(1)), Lang::En).unwrap();
-    keep("pairings_en.pdf", &printed.bytes);
-    let text = all_text(&printed.bytes);
+    common::pdf::keep("pairings_en.pdf", &printed.bytes);
+    let text = common::pdf::all_text(&printed.bytes);
     assert!(text.contains("Board | No. | Red | Club | Pts | Result"), "{text}");
     assert!(text.contains("Page 1 of 1"), "{text}");
     let report = print::pairings::report(e, GroupId(1), Some(RoundNo(1)), Lang::En).unwrap();
@@ -209,8 +170,8 @@ fn crosstable_slips_and_prizes_carry_their_content() {
     let e = shared_event();
     let cross = print::crosstable::report(e, GroupId(1), Some(RoundNo(1)), Lang::Zh).unwrap();
     let bytes = print::crosstable::print(e, GroupId(1), Some(RoundNo(1)), Lang::Zh).unwrap().bytes;
-    keep("crosstable.pdf", &bytes);
-    let text = all_text(&bytes);
+    common::pdf::keep("crosstable.pdf", &bytes);
+    let text = common::pdf::all_text(&bytes);
     assert_all_strings_present(&cross, &text);
     // Every row's round-1 cell is "<opponent's place><红|黑><胜|和|负>[*]".
     for row in &cross.sections[0].rows {
@@ -225,8 +186,8 @@ fn crosstable_slips_and_prizes_carry_their_content() {
     assert_eq!(slips.len(), 10);
     let printed = print::slips::print(e, GroupId(1), Some(RoundNo(2)), Lang::Zh).unwrap();
     assert_eq!(printed.pages, 3, "four slips a page");
-    keep("slips.pdf", &printed.bytes);
-    let text = all_text(&printed.bytes);
+    common::pdf::keep("slips.pdf", &printed.bytes);
+    let text = common::pdf::all_text(&printed.bytes);
     for slip in &slips {
         let heading = format!("{} | {}", slip.event, slip.board);
         assert!(text.lines().any(|l| l == heading), "'{heading}' missing:\n{text}");
@@ -240,8 +201,8 @@ fn crosstable_slips_and_prizes_carry_their_content() {
 
     let prizes = print::prizes::report(e, GroupId(1), Lang::Zh).unwrap();
     let bytes = print::prizes::print(e, GroupId(1), Lang::Zh).unwrap().bytes;
-    keep("prizes.pdf", &bytes);
-    let text = all_text(&bytes);
+    common::pdf::keep("prizes.pdf", &bytes);
+    let text = common::pdf::all_text(&bytes);
     assert_all_strings_present(&prizes, &text);
     assert!(text.contains("奖金合计："), "{text}");
 }
@@ -280,8 +241,8 @@ fn bracket_shows_scores_and_winners() {
     let e = knockout_event();
     let report = print::bracket::report(&e, GroupId(1), Lang::Zh).unwrap();
     let bytes = print::bracket::print(&e, GroupId(1), Lang::Zh).unwrap().bytes;
-    keep("bracket.pdf", &bytes);
-    let text = all_text(&bytes);
+    common::pdf::keep("bracket.pdf", &bytes);
+    let text = common::pdf::all_text(&bytes);
     assert_all_strings_present(&report, &text);
     let rows = &report.sections[0].rows;
     assert_eq!(rows[0][3], "2 : 2", "one win each: level");
@@ -312,7 +273,7 @@ fn print_command_writes_every_document() {
         assert!(bytes.starts_with(b"%PDF"), "{what}");
     }
     let out = dir.path().join("round1.pdf");
-    let text = all_text(&print_cli(f, "pairings", &["--group", "成人组", "--round", "1"], &out));
+    let text = common::pdf::all_text(&print_cli(f, "pairings", &["--group", "成人组", "--round", "1"], &out));
     assert!(text.contains("第1轮 对阵表"), "{text}");
 
     // Bracket: a knockout event saved to a file.
@@ -366,7 +327,7 @@ fn long_tables_repeat_their_header_on_every_page() {
         notes: vec!["完".into()],
     };
     let printed = report.render(Lang::Zh).unwrap();
-    let pages = pages_text(&printed.bytes);
+    let pages = common::pdf::pages_text(&printed.bytes);
     assert_eq!(pages.len(), printed.pages);
     assert!(pages.len() >= 3, "{} pages", pages.len());
     for (i, page) in pages.iter().enumerate() {
@@ -421,8 +382,8 @@ fn standings_print_gender_sections_and_status() {
     let row = report.sections[0].rows.iter().find(|r| r[2] == "王昇").unwrap();
     assert_eq!(row.last().unwrap(), "退赛");
     let bytes = print::standings::print(&e, g, None, Lang::Zh).unwrap().bytes;
-    keep("standings_youth.pdf", &bytes);
-    let text = all_text(&bytes);
+    common::pdf::keep("standings_youth.pdf", &bytes);
+    let text = common::pdf::all_text(&bytes);
     assert_all_strings_present(&report, &text);
 }
 
@@ -466,7 +427,7 @@ fn a_1500_board_sheet_is_under_one_megabyte() {
     let printed = print::pairings::print(&e, G, Some(RoundNo(1)), Lang::Zh).unwrap();
     assert!(printed.pages >= 30, "{} pages", printed.pages);
     assert!(printed.bytes.len() < 1_000_000, "{} bytes", printed.bytes.len());
-    let text = all_text(&printed.bytes);
+    let text = common::pdf::all_text(&printed.bytes);
     assert!(text.contains("王天一") && text.contains("第96棋社"), "names and clubs come back from the PDF");
 }
 
@@ -502,7 +463,7 @@ fn check_in_list_shows_fees_and_marks() {
     assert_eq!((rows[1][4].as_str(), rows[1][5].as_str()), ("欠 5元", ""));
     assert!(report.notes.contains(&"已签到 1 / 2".to_string()));
     let printed = print::checkin::print(&e, adult, Lang::Zh).unwrap();
-    assert_all_strings_present(&report, &all_text(&printed.bytes));
+    assert_all_strings_present(&report, &common::pdf::all_text(&printed.bytes));
 }
 
 // R-9.1 (issue 19 item 6): a video stage's pairing sheet has the columns 对局时间
@@ -530,8 +491,8 @@ fn a_video_stages_pairing_sheet_shows_game_times_and_watchers() {
     apply(&mut e, &watch).unwrap();
     let report = print::pairings::report(&e, g, Some(RoundNo(1)), Lang::Zh).unwrap();
     let printed = print::pairings::print(&e, g, Some(RoundNo(1)), Lang::Zh).unwrap();
-    keep("pairings_video.pdf", &printed.bytes);
-    let text = all_text(&printed.bytes);
+    common::pdf::keep("pairings_video.pdf", &printed.bytes);
+    let text = common::pdf::all_text(&printed.bytes);
     assert_all_strings_present(&report, &text);
     assert!(text.contains("对局时间") && text.contains("挂盘手"), "{text}");
     assert!(text.contains("2025-06-01 19:30") && text.contains("韩松龄"), "{text}");

@@ -18,7 +18,7 @@ use bianpai::store::EventFile;
 use common::teams::{G, S, pair_and_play, team_event};
 use common::ui::PLAYER_NAMES;
 use common::{bianpai, code, ok, stderr};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Five teams of a `cxa-team` event of 4 boards, players named from
 /// [`PLAYER_NAMES`]: 杭州队 (1–4, captain 王天一), 北京队 (5–8, captain 许银川),
@@ -57,45 +57,6 @@ fn shared() -> &'static Event {
     EVENT.get_or_init(event)
 }
 
-/// The text of each page as lines: cells grouped by baseline (top to bottom), left to
-/// right, joined with " | ".
-fn pages_text(bytes: &[u8]) -> Vec<Vec<String>> {
-    let mut pages = Vec::new();
-    for mut cells in common::pdf::drawn_strings(bytes) {
-        cells.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.total_cmp(&b.1)));
-        let mut lines: Vec<(i32, Vec<String>)> = Vec::new();
-        for (y, _, text) in cells {
-            match lines.last_mut() {
-                Some((ly, line)) if (*ly - y).abs() <= 20 => line.push(text),
-                _ => lines.push((y, vec![text])),
-            }
-        }
-        pages.push(lines.into_iter().map(|(_, l)| l.join(" | ")).collect());
-    }
-    pages
-}
-
-fn all_text(bytes: &[u8]) -> String {
-    pages_text(bytes).into_iter().flatten().collect::<Vec<_>>().join("\n")
-}
-
-/// Keeps a PDF in `$BIANPAI_PDF_DIR` when set, so a person can look at it.
-fn keep(name: &str, bytes: &[u8]) {
-    if let Some(dir) = std::env::var_os("BIANPAI_PDF_DIR") {
-        std::fs::write(PathBuf::from(dir).join(name), bytes).unwrap();
-    }
-}
-
-fn golden(name: &str, actual: &str) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/print").join(name);
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, actual).unwrap();
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("missing golden file {}", path.display()));
-    assert_eq!(actual, expected, "PDF text differs from {}", path.display());
-}
-
 /// Every string of the report is in the PDF's text, nothing printed as U+FFFD.
 fn assert_all_strings_present(strings: &[String], text: &str) {
     assert!(!text.contains('\u{FFFD}') && !text.contains('?'), "replacement character in:\n{text}");
@@ -122,9 +83,9 @@ fn team_pairing_sheet_is_golden_and_complete() {
     let e = shared();
     let printed = print::team_pairings::print(e, G, Some(RoundNo(1)), Lang::Zh).unwrap();
     assert_eq!(printed.pages, 1);
-    keep("team_pairings.pdf", &printed.bytes);
-    let text = all_text(&printed.bytes);
-    golden("team_pairings_round1.txt", &(text.clone() + "\n"));
+    common::pdf::keep("team_pairings.pdf", &printed.bytes);
+    let text = common::pdf::all_text(&printed.bytes);
+    common::pdf::golden("team_pairings_round1.txt", &(text.clone() + "\n"));
     assert!(text.contains("第1轮 团体对阵表"), "{text}");
     assert!(text.contains("第1场　杭州队（主）　—　北京队（客）　局分 5 : 3"), "{text}");
     assert!(text.contains("第2场　上海队（主）　—　广东队（客）　局分 5 : 3"), "{text}");
@@ -148,7 +109,7 @@ fn team_pairing_sheet_is_golden_and_complete() {
 fn english_team_sheet_of_an_unplayed_round() {
     let e = shared();
     let printed = print::team_pairings::print(e, G, None, Lang::En).unwrap();
-    let text = all_text(&printed.bytes);
+    let text = common::pdf::all_text(&printed.bytes);
     assert!(text.contains("round 2 team pairings"), "{text}");
     assert!(text.contains("Match 1　淮阴队 (home)　—　杭州队 (away)\n"), "{text}");
     assert!(text.contains("Board | No. | Red | Team | Result | Black | Team | No."), "{text}");
@@ -169,9 +130,9 @@ fn score_cards_are_golden_with_both_captains() {
     assert_eq!(cards.len(), 2);
     let printed = print::score_cards::print(e, G, Some(RoundNo(2)), Lang::Zh).unwrap();
     assert_eq!(printed.pages, 1, "two cards to a page");
-    keep("score_cards.pdf", &printed.bytes);
-    let text = all_text(&printed.bytes);
-    golden("team_score_cards_round2.txt", &(text.clone() + "\n"));
+    common::pdf::keep("score_cards.pdf", &printed.bytes);
+    let text = common::pdf::all_text(&printed.bytes);
+    common::pdf::golden("team_score_cards_round2.txt", &(text.clone() + "\n"));
     for card in &cards {
         assert_all_strings_present(&card.strings(), &text);
     }
@@ -193,7 +154,7 @@ fn score_cards_are_golden_with_both_captains() {
 fn played_score_cards_carry_the_totals() {
     let e = shared();
     for lang in [Lang::Zh, Lang::En] {
-        let text = all_text(&print::score_cards::print(e, G, Some(RoundNo(1)), lang).unwrap().bytes);
+        let text = common::pdf::all_text(&print::score_cards::print(e, G, Some(RoundNo(1)), lang).unwrap().bytes);
         let (game, matchp) = match lang {
             Lang::Zh => ("局分合计　主队 5　客队 3", "场分　主队 2　客队 0"),
             Lang::En => ("Game points  home 5  away 3", "Match points  home 2  away 0"),
@@ -212,8 +173,8 @@ fn played_score_cards_carry_the_totals() {
 #[test]
 fn team_standings_in_both_languages() {
     let e = shared();
-    let zh = all_text(&print::team_standings::print(e, G, None, Lang::Zh).unwrap().bytes);
-    golden("team_standings_round1.txt", &(zh.clone() + "\n"));
+    let zh = common::pdf::all_text(&print::team_standings::print(e, G, None, Lang::Zh).unwrap().bytes);
+    common::pdf::golden("team_standings_round1.txt", &(zh.clone() + "\n"));
     assert!(zh.contains("团体组 · 团体赛 · 第1轮后 团体名次"), "{zh}");
     assert!(zh.contains("排名依据：场分、局分、直胜、对手场分、台次分、胜局、犯规"), "{zh}");
     let rows = [
@@ -226,7 +187,7 @@ fn team_standings_in_both_languages() {
     for row in rows {
         assert!(zh.lines().any(|l| l == row), "'{row}' missing:\n{zh}");
     }
-    let en = all_text(&print::team_standings::print(e, G, None, Lang::En).unwrap().bytes);
+    let en = common::pdf::all_text(&print::team_standings::print(e, G, None, Lang::En).unwrap().bytes);
     assert!(en.contains("team standings after round 1"), "{en}");
     assert!(en.contains("Ranked by Match pts, Game pts, Head-to-head, Opp. match pts, Board pts"), "{en}");
     assert!(en.contains("Page 1 of 1") && !en.contains("名次"), "{en}");
@@ -242,12 +203,12 @@ fn team_standings_in_both_languages() {
 fn team_crosstable_and_board_prizes() {
     let e = shared();
     let report = print::team_standings::crosstable_report(e, G, Lang::Zh).unwrap();
-    let text = all_text(&print::team_standings::print_crosstable(e, G, Lang::Zh).unwrap().bytes);
+    let text = common::pdf::all_text(&print::team_standings::print_crosstable(e, G, Lang::Zh).unwrap().bytes);
     assert_all_strings_present(&report.strings(), &text);
     assert_eq!(text.matches("5:3").count(), 2, "{text}");
     assert_eq!(text.matches("3:5").count(), 2, "{text}");
     let report = print::board_prizes::report(e, G, Lang::Zh).unwrap();
-    let text = all_text(&print::board_prizes::print(e, G, Lang::Zh).unwrap().bytes);
+    let text = common::pdf::all_text(&print::board_prizes::print(e, G, Lang::Zh).unwrap().bytes);
     assert_all_strings_present(&report.strings(), &text);
     assert!(text.contains("第1台\n名次 | 编号 | 姓名 | 队名 | 局数 | 得分 | 得分率"), "{text}");
     assert!(text.contains("1 | 1 | 王天一 | 杭州队 | 1 | 2 | 100.0%"), "{text}");
@@ -261,7 +222,7 @@ fn print_cli(f: &str, what: &str, extra: &[&str], out: &Path) -> String {
     args.extend(["-o", out.to_str().unwrap()]);
     let stdout = ok(&args);
     assert!(stdout.contains(out.to_str().unwrap()), "{stdout}");
-    all_text(&std::fs::read(out).unwrap())
+    common::pdf::all_text(&std::fs::read(out).unwrap())
 }
 
 // CLI.md `bianpai print`: `pairings` and `slips` of a team round are the team

@@ -50,3 +50,45 @@ pub fn drawn_strings(bytes: &[u8]) -> Vec<Vec<Drawn>> {
     }
     pages
 }
+
+/// The text of each page as lines: cells grouped by baseline (top to bottom), left to
+/// right, joined with " | ".
+pub fn pages_text(bytes: &[u8]) -> Vec<Vec<String>> {
+    let mut pages = Vec::new();
+    for mut cells in drawn_strings(bytes) {
+        cells.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.total_cmp(&b.1)));
+        let mut lines: Vec<(i32, Vec<String>)> = Vec::new();
+        for (y, _, text) in cells {
+            match lines.last_mut() {
+                Some((ly, line)) if (*ly - y).abs() <= 20 => line.push(text),
+                _ => lines.push((y, vec![text])),
+            }
+        }
+        pages.push(lines.into_iter().map(|(_, l)| l.join(" | ")).collect());
+    }
+    pages
+}
+
+/// Every page's lines, one text.
+pub fn all_text(bytes: &[u8]) -> String {
+    pages_text(bytes).into_iter().flatten().collect::<Vec<_>>().join("\n")
+}
+
+/// Keeps a PDF in `$BIANPAI_PDF_DIR` when set, so a person can look at it.
+pub fn keep(name: &str, bytes: &[u8]) {
+    if let Some(dir) = std::env::var_os("BIANPAI_PDF_DIR") {
+        std::fs::write(std::path::PathBuf::from(dir).join(name), bytes).unwrap();
+    }
+}
+
+/// Compares a PDF's text with `tests/golden/print/NAME`; `UPDATE_GOLDEN` or
+/// `BIANPAI_BLESS` writes it instead.
+pub fn golden(name: &str, actual: &str) {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/print").join(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() || std::env::var_os("BIANPAI_BLESS").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, actual).unwrap();
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("missing golden file {}", path.display()));
+    assert_eq!(actual, expected, "PDF text differs from {}", path.display());
+}
