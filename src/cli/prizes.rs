@@ -21,9 +21,11 @@ pub(super) fn prizes_out(file: &Path, group: &GroupArg, as_json: bool) -> anyhow
     let g = resolve_group(event, group)?;
     let outcome = prize_outcome(event, g.id, &g.prizes)
         .with_context(|| t(format!("“{}”的奖励", g.name), format!("prizes of {}", g.name)))?;
-    let team_awards = match team_ranks(event, g.id)? {
-        Some(ranks) if !g.prizes.team_prizes.is_empty() => team_awards(&ranks, &g.prizes.team_prizes),
-        _ => Vec::new(),
+    // The team ranking is computed only for team prizes: over an individual group it
+    // is a second pass of the standings.
+    let team_awards = match g.prizes.team_prizes.is_empty() {
+        true => Vec::new(),
+        false => team_ranks(event, g.id)?.map(|ranks| team_awards(&ranks, &g.prizes.team_prizes)).unwrap_or_default(),
     };
     if as_json {
         let mut value = prizes_json(event, g, &outcome);

@@ -204,8 +204,11 @@ fn ranking(
     if stage.teams.is_some() {
         let name = &g.name;
         return Err(InputError(t(
-            format!("“{name}”是团体对抗赛，按场分排名；队员总分制用于个人赛组别（R-10.2）"),
-            format!("{name} plays team matches, ranked on match points; 队员总分制 is for individual groups (R-10.2)"),
+            format!("“{name}”是团体对抗赛，按场分排名；队员总分制用于个人赛组别"),
+            format!(
+                "{name} plays team matches, ranked on match points; ranking teams by their members' points is for \
+                 individual groups"
+            ),
         ))
         .into());
     }

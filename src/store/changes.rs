@@ -10,7 +10,7 @@ use crate::domain::model::change::{board_games, board_watch, group_settings};
 use rusqlite::Connection;
 /// An entity's value as JSON text for the audit row (written straight to text: an
 /// import of 200,000 players would otherwise build 200,000 JSON trees first).
-fn to_value<T: serde::Serialize>(value: T) -> rusqlite::Result<String> {
+fn to_json<T: serde::Serialize>(value: T) -> rusqlite::Result<String> {
     serde_json::to_string(&value).map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))
 }
 
@@ -30,7 +30,7 @@ pub(super) fn save_change(conn: &Connection, event: &Event, change: &Change) -> 
         Change::Player { start_no, .. } => match event.player(*start_no) {
             Some(p) => {
                 rows::save_player(conn, p)?;
-                to_value(p)
+                to_json(p)
             }
             None => {
                 rows::delete_player(conn, *start_no)?;
@@ -40,24 +40,24 @@ pub(super) fn save_change(conn: &Connection, event: &Event, change: &Change) -> 
         Change::StageSettings { group, stage, .. } => match event.group(*group).and_then(|g| g.stage(*stage)) {
             Some(s) => {
                 rows::save_stage_settings(conn, *group, s)?;
-                to_value(settings_only(s))
+                to_json(settings_only(s))
             }
             None => null(),
         },
         Change::Round { group, stage, round, .. } => {
             let r = round_of(event, *group, *stage, *round);
             rows::save_round(conn, *group, *stage, *round, r)?;
-            to_value(r)
+            to_json(r)
         }
         Change::Board { group, stage, round, board, .. } => {
             let games = round_of(event, *group, *stage, *round).map(|r| board_games(r, *board)).unwrap_or_default();
             rows::save_board(conn, *group, *stage, *round, *board, &games)?;
-            to_value(&games)
+            to_json(&games)
         }
         Change::Watch { group, stage, round, board, .. } => {
             let watch = round_of(event, *group, *stage, *round).and_then(|r| board_watch(r, *board));
             rows::save_watch(conn, (*group, *stage, *round), *board, watch.as_ref())?;
-            to_value(&watch)
+            to_json(&watch)
         }
         Change::Group { group, .. } => match event.group(*group) {
             Some(g) => {
@@ -65,7 +65,7 @@ pub(super) fn save_change(conn: &Connection, event: &Event, change: &Change) -> 
                 for stage in &g.stages {
                     rows::save_stage_settings(conn, g.id, stage)?;
                 }
-                to_value(group_settings(g))
+                to_json(group_settings(g))
             }
             None => {
                 rows::delete_group(conn, *group)?;
@@ -74,12 +74,12 @@ pub(super) fn save_change(conn: &Connection, event: &Event, change: &Change) -> 
         },
         Change::EventInfo { .. } => {
             rows::save_event_info(conn, event)?;
-            to_value(EventInfo::of(event))
+            to_json(EventInfo::of(event))
         }
         Change::LedgerEntry { id, .. } => {
             let entry = event.ledger.iter().find(|e| e.id == *id);
             rows::save_ledger_entry(conn, *id, entry)?;
-            to_value(entry)
+            to_json(entry)
         }
     }
 }
