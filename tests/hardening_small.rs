@@ -1,6 +1,7 @@
 //! Issue 22, item 5 — smaller defects: `checkin 1 2 3` is one change, taken back by one
 //! undo; `trf pair` calls a file that is not UTF-8 invalid input (exit 3), not a file
-//! error (exit 5); a killed backup's leftovers go at the next open.
+//! error (exit 5); a killed backup's leftovers go at the next open; a lowered version
+//! number is called damaged in words.
 
 mod common;
 
@@ -71,4 +72,25 @@ fn a_killed_backups_leftovers_are_removed_on_the_next_open() {
         assert!(!l.exists(), "{} is left", l.display());
     }
     assert!(other.exists(), "a file that is not a backup of this event stays");
+}
+
+// Item 5: a file whose version number was lowered while its tables stayed is called
+// damaged in words — not "cannot be read or written", nor the migration's SQL — by the
+// reading commands and the writing ones alike.
+#[test]
+fn a_lowered_version_number_is_called_damaged_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("e.bianpai");
+    let f = file.to_str().unwrap();
+    ok(&["new", f, "--preset", "cxa-swiss", "--rounds", "3"]);
+    let conn = rusqlite::Connection::open(&file).unwrap();
+    conn.pragma_update(None, "user_version", 1).unwrap();
+    drop(conn);
+    for args in [["players", "list", f].as_slice(), ["rounds", f, "5"].as_slice()] {
+        let out = bianpai_in("zh", args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: a damaged file is bad input, as elsewhere");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("已损坏"), "{args:?}: {err}");
+        assert!(!err.contains("CREATE") && !err.contains("无法读取或写入"), "{args:?}: {err}");
+    }
 }

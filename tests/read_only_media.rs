@@ -10,9 +10,9 @@
 
 mod common;
 
+use common::locks::{lock, unlock};
 use common::{bianpai, bianpai_in};
 use std::path::Path;
-use std::process::Command;
 
 fn ok(args: &[&str]) -> String {
     let out = bianpai(args);
@@ -32,20 +32,6 @@ fn played_event(dir: &Path) -> String {
     ok(&["result", &f, "--round", "1", "--board", "1", "1-0"]);
     ok(&["result", &f, "--round", "1", "--board", "2", "0-1"]);
     f
-}
-
-/// Makes `path` unwritable; `false` when this machine allows neither way.
-fn lock(path: &Path) -> bool {
-    if Command::new("chattr").arg("+i").arg(path).status().is_ok_and(|s| s.success()) {
-        return true;
-    }
-    let is_root = Command::new("id").arg("-u").output().is_ok_and(|o| o.stdout.starts_with(b"0"));
-    !is_root && Command::new("chmod").arg("a-w").arg(path).status().is_ok_and(|s| s.success())
-}
-
-fn unlock(path: &Path) {
-    let _ = Command::new("chattr").arg("-i").arg(path).status();
-    let _ = Command::new("chmod").arg("u+w").arg(path).status();
 }
 
 fn check_read_only(locked: &Path, file: &str, dir: &Path) {

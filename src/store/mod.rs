@@ -205,7 +205,7 @@ impl EventFile {
             ));
             backup::write_backup(&conn, path, &target, backup::keep())?;
             let tx = conn.transaction_with_behavior(TransactionBehavior::Exclusive).map_err(sql)?;
-            schema::migrate(&tx, version).map_err(sql)?;
+            schema::migrate(&tx, version).map_err(|source| schema_mismatch(path, version, source))?;
             tx.commit().map_err(sql)?;
         }
         if version > 0 && version < schema::RESULT_PER_GAME {
@@ -379,24 +379,7 @@ impl EventFile {
     /// # Errors
     /// [`StoreError::AlreadyExists`] if `path` exists; SQLite or file-system errors.
     pub fn save_copy(&self, path: &Path) -> Result<(), StoreError> {
-        if path.exists() {
-            return Err(StoreError::AlreadyExists { path: path.to_path_buf() });
-        }
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".copying");
-        let tmp = PathBuf::from(tmp);
-        let _ = std::fs::remove_file(&tmp);
-        let written = self
-            .conn
-            .execute("VACUUM INTO ?1", params![tmp.to_string_lossy()])
-            .map_err(|source| StoreError::Sqlite { path: path.to_path_buf(), source })
-            .and_then(|_| {
-                std::fs::rename(&tmp, path).map_err(|source| StoreError::Io { path: path.to_path_buf(), source })
-            });
-        if written.is_err() {
-            let _ = std::fs::remove_file(&tmp);
-        }
-        written
+        copy_into(&self.conn, path)
     }
 
     /// The audit log, oldest first.
@@ -478,6 +461,29 @@ fn load(conn: &Connection, path: &Path) -> Result<Event, StoreError> {
     })
 }
 
+/// Writes a consistent copy of the database behind `conn` to a new file at `path`
+/// (`VACUUM INTO`, which also reads a read-only or immutable file), whole or not at
+/// all: under a temporary name, then renamed.
+fn copy_into(conn: &Connection, path: &Path) -> Result<(), StoreError> {
+    if path.exists() {
+        return Err(StoreError::AlreadyExists { path: path.to_path_buf() });
+    }
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".copying");
+    let tmp = PathBuf::from(tmp);
+    let _ = std::fs::remove_file(&tmp);
+    let written = conn
+        .execute("VACUUM INTO ?1", params![tmp.to_string_lossy()])
+        .map_err(|source| StoreError::Sqlite { path: path.to_path_buf(), source })
+        .and_then(|_| {
+            std::fs::rename(&tmp, path).map_err(|source| StoreError::Io { path: path.to_path_buf(), source })
+        });
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
+}
+
 /// The audit log, oldest first.
 fn read_audit_log(conn: &Connection, path: &Path) -> Result<Vec<AuditEntry>, StoreError> {
     let sql = |source| classify(path, source);
@@ -548,6 +554,24 @@ fn step_of(command: &str) -> Step {
 /// Who is at the keyboard when no operator is named: the operating-system user.
 fn actor() -> String {
     std::env::var("USER").or_else(|_| std::env::var("USERNAME")).unwrap_or_default()
+}
+
+/// A migration that failed on a file's own tables (a table or column it adds is
+/// already there): the file's version number does not match what it holds — it went
+/// back, or another program changed the file. Other failures are classified as usual.
+pub(crate) fn schema_mismatch(path: &Path, version: i32, source: rusqlite::Error) -> StoreError {
+    // A statement of the migration failed (`SqlInputError` carries the code apart).
+    let code = match &source {
+        rusqlite::Error::SqlInputError { error, .. } | rusqlite::Error::SqliteFailure(error, _) => Some(error.code),
+        _ => None,
+    };
+    match code {
+        Some(ErrorCode::Unknown) => StoreError::Damaged {
+            path: path.to_path_buf(),
+            message: format!("schema version {version} does not match the file's tables: {source}"),
+        },
+        _ => classify(path, source),
+    }
 }
 
 /// Turns SQLite's error into the one a director can act on.

@@ -89,9 +89,30 @@ impl EventReader {
         // One read transaction from the header to the audit log: one snapshot.
         conn.execute_batch("BEGIN DEFERRED").map_err(sql)?;
         let version = read_header(&conn, path)?;
-        let conn = if version < schema::current_version() { migrated_copy(&conn, version).map_err(sql)? } else { conn };
+        let conn = if version < schema::current_version() {
+            migrated_copy(&conn, version).map_err(|source| super::schema_mismatch(path, version, source))?
+        } else {
+            conn
+        };
         let event = load(&conn, path)?;
         Ok(EventReader { conn, path: owned, event })
+    }
+
+    /// Writes a copy of the event file, audit log included, to a new file at `path`:
+    /// how a director makes an editable copy of a file on read-only media ("save as").
+    ///
+    /// # Errors
+    /// [`StoreError::AlreadyExists`] if `path` exists; SQLite or file-system errors.
+    pub fn save_copy(&self, path: &Path) -> Result<(), StoreError> {
+        // VACUUM runs outside a transaction: the reader's snapshot ends for the copy
+        // and a new one begins (nothing can have changed a file on read-only media).
+        let sql = |source: rusqlite::Error| classify(&self.path, source);
+        if !self.conn.is_autocommit() {
+            self.conn.execute_batch("COMMIT").map_err(sql)?;
+        }
+        let copied = super::copy_into(&self.conn, path);
+        self.conn.execute_batch("BEGIN DEFERRED").map_err(sql)?;
+        copied
     }
 
     /// The event as last committed when the reader opened.

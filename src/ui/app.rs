@@ -22,7 +22,7 @@ use super::results_ui::ResultsView;
 use super::roster_ui::RosterView;
 use super::session::{Job, Session};
 use super::standings_ui::{StandingsView, standings_ui};
-use super::status_bar::{open_error_ui, status_bar_ui};
+use super::status_bar::{open_error_ui, read_only_banner_ui, status_bar_ui};
 use super::teams_ui::TeamsView;
 use crate::domain::event::{Event, Group, Stage, StageKind, StageStatus};
 use crate::domain::ids::{GroupId, StageNo};
@@ -352,6 +352,9 @@ impl BianpaiApp {
                 ui.label(lang.t("此赛事没有组别。", "This event has no groups."));
             }
             (Some(event), Some(g)) => {
+                if session.is_read_only() {
+                    read_only_banner_ui(ui, lang);
+                }
                 let env = Env {
                     event,
                     group: g,

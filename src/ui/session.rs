@@ -3,6 +3,7 @@
 //! pairs and saves, and answers with the event as saved after each change, waking the
 //! window with a repaint. Dropping the [`Session`] ends the worker and closes the file.
 
+mod open_file;
 mod worker;
 
 use super::consequences::{Consequence, consequences};
@@ -95,6 +96,21 @@ pub enum Job {
     },
 }
 
+impl Job {
+    /// Whether the job would change the open event file.
+    fn changes_event(&self) -> bool {
+        matches!(self, Job::Execute { .. } | Job::Restore(_) | Job::Undo { .. } | Job::Redo { .. } | Job::Pair { .. })
+    }
+}
+
+/// Why a change to a read-only file is refused, and what the director can do.
+pub fn read_only_words() -> Words {
+    Words::new(
+        "此赛事文件是只读的（文件或所在文件夹不可写入）：可以查看、打印和导出，不能修改；要修改，请用“文件 → 另存为…”存到可写的文件夹",
+        "This event file is read-only (the file or its folder cannot be written): it can be viewed, printed and exported, not changed; to change it, use File → Save as… to a writable folder",
+    )
+}
+
 /// What the 导出 menu writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ExportKind {
@@ -119,6 +135,8 @@ enum Report {
     Opened {
         path: PathBuf,
         event: Box<Event>,
+        /// Opened to read only (the file or its folder cannot be written).
+        read_only: bool,
     },
     /// A change saved; `undone` when it was an undo, so the notice offers redo.
     Saved {
@@ -204,6 +222,8 @@ pub struct Session {
     pending: usize,
     event: Option<Event>,
     path: Option<PathBuf>,
+    /// The open file cannot be written: jobs that change it are refused at once.
+    read_only: bool,
     notice: Option<Notice>,
     /// What the last saved change did besides itself (a disqualification, a playoff
     /// game, a stage opened), shown beside the notice.
@@ -234,6 +254,7 @@ impl Session {
             pending: 0,
             event: None,
             path: None,
+            read_only: false,
             notice: None,
             consequences: Vec::new(),
             revision: 0,
@@ -242,8 +263,13 @@ impl Session {
         }
     }
 
-    /// Hands a job to the worker.
+    /// Hands a job to the worker. On a read-only file a job that would change the event
+    /// is refused here, in words, and never reaches the file.
     pub fn submit(&mut self, job: Job) {
+        if self.read_only && job.changes_event() {
+            self.notice = Some(Notice::Failed(read_only_words()));
+            return;
+        }
         if self.jobs.send(job).is_ok() {
             self.pending += 1;
         } else {
@@ -266,8 +292,9 @@ impl Session {
     fn take(&mut self, report: Report) -> bool {
         self.pending = self.pending.saturating_sub(1);
         match report {
-            Report::Opened { path, event } => {
+            Report::Opened { path, event, read_only } => {
                 self.notice = Some(Notice::Saved(path.display().to_string()));
+                self.read_only = read_only;
                 self.path = Some(path);
                 self.event = Some(*event);
                 self.revision += 1;
@@ -334,6 +361,12 @@ impl Session {
     /// The event as last saved, once a file is open.
     pub fn event(&self) -> Option<&Event> {
         self.event.as_ref()
+    }
+
+    /// Whether the open file is read-only (a CD, a locked USB stick, a read-only
+    /// share): it can be viewed, printed, exported and saved elsewhere, not changed.
+    pub fn is_read_only(&self) -> bool {
+        self.read_only
     }
 
     /// The open file.

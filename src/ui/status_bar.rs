@@ -4,7 +4,7 @@
 use super::consequences::describe;
 use super::fonts::FontSource;
 use super::i18n::Lang;
-use super::session::{Job, Notice, Session};
+use super::session::{Job, Notice, Session, read_only_words};
 use egui::Ui;
 
 /// The status bar: the file, the worker busy, the last notice and its consequences;
@@ -14,6 +14,9 @@ pub fn status_bar_ui(ui: &mut Ui, session: &Session, font: Option<&FontSource>, 
         match session.path() {
             Some(path) => {
                 ui.label(format!("{}{}", lang.t("赛事文件：", "Event file: "), path.display()));
+                if session.is_read_only() {
+                    ui.colored_label(ui.visuals().warn_fg_color, lang.t("（只读）", "(read-only)"));
+                }
             }
             None => {
                 ui.label(lang.t("未打开赛事文件", "No event file open"));
@@ -57,6 +60,15 @@ pub fn status_bar_ui(ui: &mut Ui, session: &Session, font: Option<&FontSource>, 
             );
         }
     });
+}
+
+/// The strip above the panels while the open file is read-only (issue 22, item 3): what
+/// the director can and cannot do, and the way to an editable copy.
+pub fn read_only_banner_ui(ui: &mut Ui, lang: Lang) {
+    egui::Frame::group(ui.style()).fill(ui.visuals().faint_bg_color).show(ui, |ui| {
+        ui.colored_label(ui.visuals().warn_fg_color, read_only_words().get(lang));
+    });
+    ui.add_space(4.0);
 }
 
 /// The page shown instead of the panels when the event file could not be opened.

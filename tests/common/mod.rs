@@ -2,6 +2,7 @@
 #![allow(dead_code)] // each test file uses a different part
 
 pub mod by_hand;
+pub mod locks;
 pub mod pdf;
 pub mod source;
 pub mod teams;

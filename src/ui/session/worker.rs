@@ -3,6 +3,7 @@
 //! ([`Words`]), never as a library's or the operating system's raw text — that goes to
 //! the log (standard error) for a bug report.
 
+use super::open_file::OpenFile;
 use super::{History, Job, PrintTarget, Report};
 use crate::domain::command::Command;
 use crate::domain::event::Event;
@@ -18,7 +19,7 @@ use std::sync::mpsc::{Receiver, Sender};
 
 /// Runs jobs until the window drops its side of the channel.
 pub(super) fn worker(jobs: Receiver<Job>, reports: Sender<Report>, repaint: Option<egui::Context>) {
-    let mut file: Option<EventFile> = None;
+    let mut file: Option<OpenFile> = None;
     let (mut operator, mut backups_kept) = (None, None);
     for job in jobs {
         if let Job::Configure { operator: o, backups_kept: b } = &job {
@@ -26,7 +27,7 @@ pub(super) fn worker(jobs: Receiver<Job>, reports: Sender<Report>, repaint: Opti
         }
         let report = run_job(&mut file, job);
         // The preferences hold for whichever file is open now (opened, created, restored).
-        if let Some(f) = file.as_mut() {
+        if let Some(OpenFile::Writer(f)) = file.as_mut() {
             f.set_operator(operator.clone());
             f.set_backups_kept(backups_kept);
         }
@@ -49,29 +50,37 @@ fn failed(heading: Words, error: &impl Localized) -> Report {
 }
 
 /// Makes `f` the open file and reports it.
-fn opened(file: &mut Option<EventFile>, path: PathBuf, f: EventFile) -> Report {
+fn opened(file: &mut Option<OpenFile>, path: PathBuf, f: OpenFile) -> Report {
     let event = Box::new(f.event().clone());
+    let read_only = f.read_only();
     *file = Some(f);
-    Report::Opened { path, event }
+    Report::Opened { path, event, read_only }
 }
 
-fn run_job(file: &mut Option<EventFile>, job: Job) -> Report {
+/// The open file's writer, or the report that there is none or it is read-only.
+fn writer<'f>(file: &'f mut Option<OpenFile>, heading: &Words) -> Result<&'f mut EventFile, Report> {
+    let Some(f) = file.as_mut() else { return Err(no_file()) };
+    f.writer().map_err(|e| failed(heading.clone(), &e))
+}
+
+fn run_job(file: &mut Option<OpenFile>, job: Job) -> Report {
     match job {
         Job::Open(path) => {
             *file = None;
-            match EventFile::open(&path) {
+            match OpenFile::open(&path) {
                 Ok(f) => opened(file, path, f),
                 Err(e) => failed(Words::default(), &e),
             }
         }
         Job::Create { path, event } => match EventFile::create(&path, &event) {
-            Ok(f) => opened(file, path, f),
+            Ok(f) => opened(file, path, OpenFile::Writer(f)),
             Err(e) => failed(Words::default(), &e),
         },
+        // Also how a director makes an editable copy of a read-only file.
         Job::SaveAs(path) => {
             let Some(f) = file.as_ref() else { return no_file() };
             match f.save_copy(&path).and_then(|()| EventFile::open(&path)) {
-                Ok(copy) => opened(file, path, copy),
+                Ok(copy) => opened(file, path, OpenFile::Writer(copy)),
                 Err(e) => failed(Words::new("另存为", "Save as"), &e),
             }
         }
@@ -96,14 +105,20 @@ fn run_job(file: &mut Option<EventFile>, job: Job) -> Report {
         }
         Job::Undo { lang } | Job::Redo { lang } => {
             let redo = matches!(job, Job::Redo { .. });
-            let Some(f) = file.as_mut() else { return no_file() };
-            undo_or_redo(f, redo, lang)
+            let verb = if redo { Words::new("重做", "Redo") } else { Words::new("撤销", "Undo") };
+            match writer(file, &verb) {
+                Ok(f) => undo_or_redo(f, redo, lang),
+                Err(report) => report,
+            }
         }
         // Kept by the worker loop, which applies it to every file opened.
         Job::Configure { .. } => Report::Configured,
         Job::Pair { group, stage, seed, lang } => {
             let heading = Words::new("编排", "Pairing");
-            let Some(f) = file.as_mut() else { return no_file() };
+            let f = match writer(file, &heading) {
+                Ok(f) => f,
+                Err(report) => return report,
+            };
             let round = match pair_next_round(f.event(), group, stage, seed) {
                 Ok(round) => round,
                 Err(e) => return failed(heading, &e),
@@ -121,8 +136,11 @@ fn run_job(file: &mut Option<EventFile>, job: Job) -> Report {
     }
 }
 
-fn execute(file: &mut Option<EventFile>, label: String, commands: Vec<Command>) -> Report {
-    let Some(f) = file.as_mut() else { return no_file() };
+fn execute(file: &mut Option<OpenFile>, label: String, commands: Vec<Command>) -> Report {
+    let f = match writer(file, &Words::same(label.clone())) {
+        Ok(f) => f,
+        Err(report) => return report,
+    };
     match f.execute_all(&commands) {
         Ok(_) => Report::Saved { label, event: Box::new(f.event().clone()), undone: false },
         Err(StoreError::Domain(error)) => Report::Refused { label, commands, error },
@@ -130,9 +148,13 @@ fn execute(file: &mut Option<EventFile>, label: String, commands: Vec<Command>) 
     }
 }
 
-fn load_history(file: &Option<EventFile>) -> Report {
+fn load_history(file: &Option<OpenFile>) -> Report {
     let Some(f) = file.as_ref() else { return no_file() };
-    let read = f.audit_log().and_then(|entries| Ok((entries, f.undo_stacks()?)));
+    // A read-only file can be neither undone nor redone.
+    let read = f.audit_log().and_then(|entries| match f {
+        OpenFile::Writer(w) => Ok((entries, w.undo_stacks()?)),
+        OpenFile::Reader(_) => Ok((entries, Default::default())),
+    });
     match read {
         Ok((entries, stacks)) => Report::History(Box::new(History {
             can_undo: !stacks.done.is_empty(),
@@ -147,12 +169,15 @@ fn load_history(file: &Option<EventFile>) -> Report {
     }
 }
 
-fn restore(file: &mut Option<EventFile>, from: &Path) -> Report {
+fn restore(file: &mut Option<OpenFile>, from: &Path) -> Report {
     let heading = Words::new("从备份恢复", "Restore from backup");
-    let Some(path) = file.as_ref().map(|f| f.path().to_path_buf()) else { return no_file() };
+    let path = match writer(file, &heading) {
+        Ok(f) => f.path().to_path_buf(),
+        Err(report) => return report,
+    };
     *file = None;
     let restored = backup::restore(&path, from);
-    match (EventFile::open(&path), restored) {
+    match (OpenFile::open(&path), restored) {
         (Ok(f), Ok(())) => opened(file, path, f),
         (Ok(f), Err(e)) => {
             *file = Some(f);
@@ -174,7 +199,7 @@ fn cannot_write(path: &Path, error: &std::io::Error) -> Words {
 
 /// Prints `request` and writes the PDF to its target; for the viewer, a file in the
 /// temporary folder that the system's viewer is asked to open.
-fn print_to(file: &EventFile, request: &crate::print::Request, target: PrintTarget) -> Result<PathBuf, Words> {
+fn print_to(file: &OpenFile, request: &crate::print::Request, target: PrintTarget) -> Result<PathBuf, Words> {
     let printed = crate::print::print(file.event(), request).map_err(|e| Words::of(&e))?;
     let open_after = target == PrintTarget::Viewer;
     let path = match target {
