@@ -350,7 +350,7 @@ fn entry_sample<'a>(e: &EntryProblem, s: &'a [EntryProblem; 11]) -> &'a EntryPro
 
 // ---- PairingError ----
 
-fn pairing_samples() -> [PairingError; 11] {
+fn pairing_samples() -> [PairingError; 12] {
     use PairingError as E;
     [
         E::UnknownStage { group: GroupId(1), stage: StageNo(3) },
@@ -364,10 +364,11 @@ fn pairing_samples() -> [PairingError; 11] {
         E::NoValidPairing { round: RoundNo(8), players: vec![StartNo(3), StartNo(7)] },
         E::DutchTooLarge { round: RoundNo(4), players: 900, megabytes: 2048 },
         E::AvoidedPairsBlock { round: RoundNo(2), pairs: vec![(StartNo(1), StartNo(2))] },
+        E::Cancelled,
     ]
 }
 
-fn pairing_sample<'a>(e: &PairingError, s: &'a [PairingError; 11]) -> &'a PairingError {
+fn pairing_sample<'a>(e: &PairingError, s: &'a [PairingError; 12]) -> &'a PairingError {
     use PairingError as E;
     match e {
         E::UnknownStage { .. } => &s[0],
@@ -381,6 +382,7 @@ fn pairing_sample<'a>(e: &PairingError, s: &'a [PairingError; 11]) -> &'a Pairin
         E::NoValidPairing { .. } => &s[8],
         E::DutchTooLarge { .. } => &s[9],
         E::AvoidedPairsBlock { .. } => &s[10],
+        E::Cancelled => &s[11],
     }
 }
 

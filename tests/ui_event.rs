@@ -8,14 +8,13 @@ mod common;
 use bianpai::domain::points::Points;
 use bianpai::domain::presets;
 use bianpai::domain::rules::Tiebreak;
-use bianpai::store::{EventFile, StoreError};
+use bianpai::store::EventFile;
 use bianpai::ui::{BianpaiApp, Lang, Session, View};
-use common::ui::{WindowSetup, app_harness};
+use common::ui::{WindowSetup, app_harness, reopen};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn harness(app: BianpaiApp) -> Harness<'static, BianpaiApp> {
     // The top bar's group and stage combo boxes (app.rs) have no accessible name yet.
@@ -27,18 +26,6 @@ fn settle(harness: &mut Harness<'static, BianpaiApp>) {
     harness.run_ok();
     harness.state_mut().session_mut().wait_idle(Duration::from_secs(10));
     harness.run_ok();
-}
-
-/// Opens a file the window had, retrying while its worker is still closing it.
-fn reopen(path: &Path) -> EventFile {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
-        match EventFile::open(path) {
-            Ok(file) => return file,
-            Err(StoreError::InUse { .. }) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(50)),
-            Err(e) => panic!("{e}"),
-        }
-    }
 }
 
 #[test]

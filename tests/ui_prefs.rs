@@ -8,7 +8,7 @@ mod common;
 
 use bianpai::ui::prefs::{PREFS_KEY, Prefs};
 use bianpai::ui::{BianpaiApp, Lang, Session};
-use common::ui::{WindowSetup, app_harness, four_players_paired};
+use common::ui::{WindowSetup, app_harness, four_players_paired, reopen};
 use eframe::App;
 use egui_kittest::kittest::Queryable;
 use std::collections::BTreeMap;
@@ -75,20 +75,6 @@ fn type_into(h: &mut common::ui::App, label: &str, text: &str) {
     h.run();
 }
 
-/// Opens the file the window had, retrying while its worker is still closing it.
-fn reopen(path: &std::path::Path) -> bianpai::store::EventFile {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    loop {
-        match bianpai::store::EventFile::open(path) {
-            Ok(file) => return file,
-            Err(bianpai::store::StoreError::InUse { .. }) if std::time::Instant::now() < deadline => {
-                std::thread::sleep(std::time::Duration::from_millis(50));
-            }
-            Err(e) => panic!("{e}"),
-        }
-    }
-}
-
 // Issue 18, items 3 and 5: the operator's name set once in 文件 → 偏好设置 is written
 // into the audit row of every change from then on, and the history shows it; the
 // number of backups kept set there limits the backups made before each pairing; both
@@ -137,6 +123,7 @@ fn operator_name_and_backups_kept_set_in_preferences() {
         stage: StageNo(1),
         seed: 1,
         lang: bianpai::lang::Lang::Zh,
+        progress: bianpai::domain::swiss::PairingProgress::new(),
     });
     settle(&mut h);
     show_view(&mut h, "记录", View::History);

@@ -17,15 +17,15 @@ use bianpai::domain::presets;
 use bianpai::domain::prizes::{PrizeRules, awards, prize_ranking};
 use bianpai::domain::result::{GameResult, Outcome};
 use bianpai::domain::swiss::pair_next_round;
-use bianpai::store::{EventFile, StoreError};
+use bianpai::store::EventFile;
 use bianpai::ui::{BianpaiApp, Lang, View};
-use common::ui::{WindowSetup, app_harness};
+use common::ui::{WindowSetup, app_harness, reopen};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const G: GroupId = GroupId(1);
 const S: StageNo = StageNo(1);
@@ -115,18 +115,6 @@ fn type_into(h: &mut Harness<'static, BianpaiApp>, label: &str, text: &str) {
     h.step();
     h.get_by_role_and_label(Role::TextInput, label).type_text(text);
     h.run();
-}
-
-/// Opens a file the window had, retrying while its worker is still closing it.
-fn reopen(path: &Path) -> EventFile {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
-        match EventFile::open(path) {
-            Ok(file) => return file,
-            Err(StoreError::InUse { .. }) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(50)),
-            Err(e) => panic!("{e}"),
-        }
-    }
 }
 
 // the prize list of a finished event by rank with each award as text, the totals

@@ -22,15 +22,14 @@ use bianpai::domain::result::{GameResult, Outcome, ResultReason};
 use bianpai::domain::standings::standings;
 use bianpai::domain::swiss::pair_next_round;
 use bianpai::io::roster::read_roster;
-use bianpai::store::{EventFile, StoreError};
 use bianpai::ui::{BianpaiApp, Lang, Session, View};
-use common::ui::{App, WindowSetup, app_harness, settle, show_view, type_keys};
+use common::ui::{App, WindowSetup, app_harness, reopen, settle, show_view, type_keys};
 use egui::Key;
 use egui::accesskit::{Role, Toggled};
 use egui_kittest::kittest::{NodeT, Queryable};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 const EVENT_NAME: &str = "2025 王喆杯象棋公开赛";
 const ROUNDS: u32 = 5;
@@ -67,18 +66,6 @@ fn harness(app: BianpaiApp) -> App {
 
 fn event(h: &App) -> Event {
     h.state().event().cloned().expect("an open event")
-}
-
-/// Opens a file the window had, retrying while its worker is still closing it.
-fn reopen(path: &Path) -> EventFile {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
-        match EventFile::open(path) {
-            Ok(file) => return file,
-            Err(StoreError::InUse { .. }) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(50)),
-            Err(e) => panic!("{e}"),
-        }
-    }
 }
 
 fn roster_csv(dir: &Path) -> PathBuf {

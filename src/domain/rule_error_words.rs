@@ -57,6 +57,8 @@ impl Localized for PairingError {
                  score groups on their own and needs the whole field in one calculation, which would take \
                  about {megabytes} MB of memory; pair this round with another system or split the group."
             ),
+            (PairingError::Cancelled, Lang::Zh) => "编排已取消，赛事未改变。".into(),
+            (PairingError::Cancelled, Lang::En) => "Pairing cancelled; the event is unchanged.".into(),
             (PairingError::AvoidedPairsBlock { round, pairs }, Lang::Zh) => {
                 let list: Vec<String> = pairs.iter().map(|(a, b)| format!("{a}号与{b}号")).collect();
                 format!("第{round}轮无法在遵守回避设置（{}）的同时编排；请取消其中一对回避后再编排。", list.join("、"))

@@ -52,7 +52,7 @@ use crate::domain::command::Command;
 use crate::domain::event::{Event, KnockoutRules, Stage, StageKind, StageStatus, stage_entrants};
 use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::knockout::{self, KnockoutError};
-use crate::domain::swiss::PairingEdit;
+use crate::domain::swiss::{PairingEdit, PairingProgress};
 use crate::seed::fresh_seed;
 use crate::ui::dialog::Answer;
 use crate::ui::env::Env;
@@ -283,7 +283,8 @@ fn toolbar_ui(
         };
         let pressed = enabled && keys_free && ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::P));
         if enabled && (button.clicked() || pressed) {
-            jobs.push(Job::Pair { group: env.group.id, stage: stage.no, seed: fresh_seed(), lang: env.lang });
+            let (group, stage, seed, lang) = (env.group.id, stage.no, fresh_seed(), env.lang);
+            jobs.push(Job::Pair { group, stage, seed, lang, progress: PairingProgress::new() });
             state.refocus = true;
         }
         if let Some(why) = &blocker {

@@ -1,7 +1,8 @@
 //! 对阵: pairing the next round and the pairings of a chosen round.
 //!
-//! The top bar pairs the next round of the stage on the worker thread (a spinner shows
-//! while the engine works; the button is disabled, with the reason shown, while the
+//! The top bar pairs the next round of the stage on the worker thread (while the engine
+//! works, a progress bar — score group k of n — and 「取消编排」, which leaves the event
+//! unchanged: `progress.rs`; the button is disabled, with the reason shown, while the
 //! last round lacks results, every planned round is paired, or the worker is busy). A
 //! seed field reproduces an earlier draw; left empty, a fresh seed is drawn and recorded
 //! with the round. Below: the round selector, the round's seed (and round 1's), and the
@@ -44,7 +45,7 @@
 //! | `C` | swap the chosen board's colours |
 //! | `B` | move the chosen player to the bye |
 //! | `U` | unpair the last round (asks first) |
-//! | Esc | clear the choice, close the explanation |
+//! | Esc | while pairing: cancel it; else clear the choice, close the explanation |
 //! | PageUp / PageDown | previous / next round |
 //! | Tab, Space | reach and choose players, boards and byes in the table |
 
@@ -52,6 +53,7 @@ mod advance;
 mod controls;
 mod edit;
 mod explain;
+mod progress;
 mod table;
 mod team_table;
 #[cfg(test)]
@@ -96,8 +98,8 @@ pub struct PairingView {
     confirm: Option<Confirm>,
     /// Why the last edit could not be made.
     message: Option<String>,
-    /// When a pairing was sent to the worker that has not come back.
-    pairing: Option<std::time::Instant>,
+    /// A pairing sent to the worker that has not come back (issue 21: its progress).
+    pairing: Option<progress::PairingRun>,
     /// The revision the choice belongs to; a saved change clears it.
     seen_revision: u64,
     /// Closing the stage and qualifying its players into the next.
@@ -277,8 +279,10 @@ pub fn pairing_ui(ui: &mut Ui, state: &mut PairingView, env: &Env<'_>, stage: &S
         };
         if enabled && (button.clicked() || key(ui, Key::P)) {
             let seed = seed.as_ref().ok().copied().flatten().unwrap_or_else(fresh_seed);
-            jobs.push(Job::Pair { group: env.group.id, stage: stage.no, seed, lang: env.lang });
-            state.pairing = Some(std::time::Instant::now());
+            let run = progress::PairingRun::start();
+            let (group, stage, lang) = (env.group.id, stage.no, env.lang);
+            jobs.push(Job::Pair { group, stage, seed, lang, progress: run.progress() });
+            state.pairing = Some(run);
             state.round = None;
             state.seed_text.clear();
             state.clear_choice();
@@ -300,16 +304,10 @@ pub fn pairing_ui(ui: &mut Ui, state: &mut PairingView, env: &Env<'_>, stage: &S
                 ),
             );
         }
-        if let Some(started) = state.pairing.filter(|_| env.busy) {
-            ui.spinner();
-            let next = stage.rounds.len() + 1;
-            let seconds = started.elapsed().as_secs();
-            let entrants =
-                if stage.teams.is_some() { lang.t("支队伍", " teams") } else { lang.t("名选手", " players") };
-            ui.label(match lang {
-                Lang::Zh => format!("正在编排第{next}轮（{players} {entrants}，已用 {seconds} 秒）…"),
-                Lang::En => format!("Pairing round {next} ({players}{entrants}, {seconds} s)…"),
-            });
+        if let Some(run) = state.pairing.as_ref().filter(|_| env.busy) {
+            let what =
+                progress::Pairing { round: stage.rounds.len() + 1, entrants: players, teams: stage.teams.is_some() };
+            progress::pairing_progress_ui(ui, run, &what, keys_free, lang);
         } else if let Some(why) = &blocker {
             ui.weak(why.as_str());
         }

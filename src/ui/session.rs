@@ -11,6 +11,7 @@ use super::i18n::Lang;
 use crate::domain::command::{Command, DomainError};
 use crate::domain::event::Event;
 use crate::domain::ids::{GroupId, StageNo};
+use crate::domain::swiss::PairingProgress;
 use crate::lang::Words;
 use crate::store::AuditEntry;
 use std::path::PathBuf;
@@ -83,7 +84,9 @@ pub enum Job {
         /// Backups kept; `None`: `$BIANPAI_BACKUPS` or the default.
         backups_kept: Option<usize>,
     },
-    /// Pair the next round of a stage off the window's thread, then save it.
+    /// Pair the next round of a stage off the window's thread, then save it. The
+    /// pairing reports to `progress`, which the window keeps a clone of to draw the
+    /// progress bar and to cancel: a cancelled pairing saves nothing (issue 21).
     Pair {
         /// The group.
         group: GroupId,
@@ -93,6 +96,8 @@ pub enum Job {
         seed: u64,
         /// The language of the notice.
         lang: Lang,
+        /// Score group k of n, and the director's cancel.
+        progress: PairingProgress,
     },
 }
 

@@ -1,6 +1,7 @@
 //! Running the `bianpai` binary from the command-line tests.
 #![allow(dead_code)] // each test file uses a different part
 
+pub mod big_event;
 pub mod by_hand;
 pub mod locks;
 pub mod pdf;

@@ -164,3 +164,17 @@ pub const PLAYER_NAMES: [&str; 34] = [
     "尤颖钦",
     "郭莉萍",
 ];
+
+/// Opens a file the window had, retrying while its worker is still closing it.
+pub fn reopen(path: &std::path::Path) -> bianpai::store::EventFile {
+    use bianpai::store::{EventFile, StoreError};
+    use std::time::{Duration, Instant};
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        match EventFile::open(path) {
+            Ok(file) => return file,
+            Err(StoreError::InUse { .. }) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(50)),
+            Err(e) => panic!("{e}"),
+        }
+    }
+}

@@ -23,8 +23,8 @@
 //! Layout: `input` (checking and reducing the caller's graph), `solver` (the
 //! algorithm: search and δ; `solver::blossom`, `solver::augment` for augmenting and
 //! dissolving trees, `solver::restart` for the better starts, `solver::checks` for
-//! the tests' consistency checks), `warm`, `weight`; tests in `tests` and
-//! `warm_tests`.
+//! the tests' consistency checks), `warm`, `weight`, `stop` (a pairing cancelled
+//! stops the solve on its thread); tests in `tests` and `warm_tests`.
 //!
 //! # Algorithm
 //! Edmonds' blossom algorithm in the primal-dual form of Z. Galil, "Efficient
@@ -86,6 +86,7 @@
 
 mod input;
 mod solver;
+mod stop;
 #[cfg(test)]
 mod tests;
 mod warm;
@@ -98,6 +99,7 @@ use solver::Solver;
 use thiserror::Error;
 
 pub(crate) use solver::{Start, solve};
+pub(crate) use stop::watching;
 pub(crate) use warm::Warm;
 #[cfg(test)]
 pub(crate) use warm_tests::check_warm_solves;

@@ -304,6 +304,11 @@ impl<W: MatchWeight> Solver<W> {
         // O(n) of them per augmentation. The bound only guards against a bug.
         let substage_limit = 8 * (self.n + 2) * (self.n + 2);
         for _ in 0..substage_limit {
+            // Issue 21: a pairing the director cancels stops here (`stop`).
+            if super::stop::requested() {
+                self.failures.push("stopped");
+                return;
+            }
             // Label everything reachable through tight alternating paths.
             let mut augmented = false;
             while let Some(v) = self.queue.pop() {

@@ -7,7 +7,8 @@
 //! (`first_round`), hands the graph of allowed pairs with the rule set's criteria as
 //! weights to the matching (`engine`, `criteria`), allocates colours (`colours`) and
 //! orders the boards. Withdrawn and disqualified players, announced byes and absences
-//! are not paired.
+//! are not paired. [`pair_next_round_watched`] pairs while reporting its progress and
+//! heeding a cancel (`progress`).
 
 mod check;
 mod colours;
@@ -18,6 +19,7 @@ mod engine;
 pub mod explain;
 mod field;
 mod first_round;
+mod progress;
 mod systems;
 mod team_round;
 mod teammates;
@@ -35,6 +37,7 @@ use thiserror::Error;
 
 pub use check::{PairingWarning, check_round};
 pub use edit::{PairingEdit, edited};
+pub use progress::{PairingProgress, pair_next_round_watched};
 
 /// Why no round could be paired.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -83,6 +86,9 @@ pub enum PairingError {
     /// A pairing exists, but not one that keeps the director's avoided pairs.
     #[error("no pairing of round {round} keeps the avoided pairs {}", pair_list(pairs))]
     AvoidedPairsBlock { round: RoundNo, pairs: Vec<(StartNo, StartNo)> },
+    /// The director cancelled the pairing (issue 21); nothing was paired.
+    #[error("the pairing was cancelled; the event is unchanged")]
+    Cancelled,
 }
 
 fn pair_list(pairs: &[(StartNo, StartNo)]) -> String {
@@ -164,7 +170,7 @@ fn swiss_round(
         controls.avoided_pairs().into_iter().filter(|(a, b)| present.contains(a) && present.contains(b)).collect();
     match pair_with(&avoided) {
         Err(PairingError::NoValidPairing { round, .. })
-            if !avoided.is_empty() && pair_with(&BTreeSet::new()).is_ok() =>
+            if !avoided.is_empty() && !progress::cancelled() && pair_with(&BTreeSet::new()).is_ok() =>
         {
             Err(PairingError::AvoidedPairsBlock { round, pairs: avoided.into_iter().collect() })
         }

@@ -8,7 +8,7 @@ use super::{History, Job, PrintTarget, Report};
 use crate::domain::command::Command;
 use crate::domain::event::Event;
 use crate::domain::ids::GroupId;
-use crate::domain::swiss::pair_next_round;
+use crate::domain::swiss::{PairingError, pair_next_round_watched};
 use crate::lang::{Lang, Localized, Words};
 use crate::os_words::io_words;
 use crate::store::{AuditEntry, EventFile, StoreError, backup};
@@ -113,16 +113,20 @@ fn run_job(file: &mut Option<OpenFile>, job: Job) -> Report {
         }
         // Kept by the worker loop, which applies it to every file opened.
         Job::Configure { .. } => Report::Configured,
-        Job::Pair { group, stage, seed, lang } => {
+        Job::Pair { group, stage, seed, lang, progress } => {
             let heading = Words::new("编排", "Pairing");
             let f = match writer(file, &heading) {
                 Ok(f) => f,
                 Err(report) => return report,
             };
-            let round = match pair_next_round(f.event(), group, stage, seed) {
+            let round = match pair_next_round_watched(f.event(), group, stage, seed, &progress) {
                 Ok(round) => round,
                 Err(e) => return failed(heading, &e),
             };
+            // A cancel that came as the pairing ended still leaves the event unchanged.
+            if progress.is_cancelled() {
+                return failed(heading, &PairingError::Cancelled);
+            }
             // The seed is in the round and the audit log; the director reads the round.
             let label = match lang {
                 Lang::Zh => format!("第{}轮已编排", round.no),

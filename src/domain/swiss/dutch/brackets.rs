@@ -29,6 +29,7 @@ use super::players::Player;
 use super::weights::{Compat, Context, Layout, bits, edge_weight};
 use super::window::WindowGraph;
 use crate::domain::matching::MatchWeight;
+use crate::domain::swiss::progress;
 
 /// Pairs the round. `players` are in pairing order (score, then pairing number);
 /// returns each player's partner (itself for the bye). `windowed`: solve each
@@ -79,6 +80,12 @@ fn run<W: MatchWeight>(g: &mut impl RoundGraph<W>, players: &[Player], compat: &
     let n = players.len();
     let score = |v: usize| players[v].score;
     let odd = n % 2 == 1;
+    // Issue 21: score group k of n reported to the window, which may cancel (`progress`).
+    let groups = 1 + (1..n).filter(|&v| score(v) != score(v - 1)).count();
+    let mut reached = 0;
+    if !progress::step(reached, groups) {
+        return Err(Failure::NoPairing);
+    }
     let start = g.start()?;
     let mut single_down_is_bye = start.single_down;
     let mut matched = vec![false; n];
@@ -93,6 +100,10 @@ fn run<W: MatchWeight>(g: &mut impl RoundGraph<W>, players: &[Player], compat: &
     // First vertex of the bracket's own score group.
     let mut group_vertex = 0usize;
     while window.len() > 1 || next_group < n {
+        if !progress::step(reached, groups) {
+            return Err(Failure::NoPairing);
+        }
+        reached += 1;
         let next_begin = window.len();
         let next_vertex = group_vertex + (next_begin - movers);
         let group_start = next_group;

@@ -132,6 +132,8 @@ pub(crate) fn pair(input: &Input<'_>) -> Result<Pairing, Unpaired> {
     let partner = match brackets::first_round_halves(&sorted, &compat) {
         Some(partner) => partner,
         None => match solve(&sorted, &compat, &layout, true) {
+            // A cancelled pairing (issue 21) does not start the full graph.
+            Err(Failure::Fallback) if super::progress::cancelled() => Err(Failure::NoPairing),
             Err(Failure::Fallback) => {
                 let words = (layout.weight_bits() + 8 + 64).div_ceil(64) as usize;
                 let megabytes = full_graph_megabytes(sorted.len(), words);
