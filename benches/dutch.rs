@@ -1,11 +1,18 @@
-//! Dutch pairing speed (issue 10): the last round of a random 11-round `fide-dutch`
-//! event of 1,000 players (target under 1 s) and, with `BIANPAI_BENCH_SIZES=1000,3000`,
-//! of 3,000 players (target under 30 s). The first ten rounds are paired by
-//! `fide-dutch` itself up to 1,000 players (about a minute of set-up) and by the
-//! fast `cxa` engine beyond (early Dutch rounds of 3,000 take minutes each);
-//! `BIANPAI_BENCH_HISTORY=cxa|dutch` overrides. Results are random (40 % red wins,
-//! 30 % black wins, 30 % draws); the measured pairing is the eleventh round under
-//! `fide-dutch`.
+//! Dutch pairing speed (issues 10 and 21). Two parts:
+//!
+//! 1. **Every round** of a random 11-round `fide-dutch` event, each round paired by
+//!    `fide-dutch` itself and played at random (40 % red wins, 30 % black wins, 30 %
+//!    draws): each round's time and, after each size, the process's peak memory
+//!    (`VmHWM`) are printed. Sizes from `BIANPAI_BENCH_SIZES` (default 1,000; issue 21
+//!    targets: 1,000 every round < 1 s; 3,000 every round < 10 s and < 400 MB;
+//!    10,000 Dutch rounds complete, time recorded). Run sizes in increasing order: the
+//!    peak is the process's.
+//! 2. **The last round** (criterion): the eleventh round of the 1,000-player event
+//!    (target under 0.35 s), sampled.
+//!
+//! `BIANPAI_BENCH_ROUNDS=N` pairs only the first N rounds of part 1;
+//! `BIANPAI_BENCH_SYSTEM=cxa` pairs part 1 by the `cxa` rule set (`cxa-swiss`: the
+//! 10,000-player online qualifier, target every round under 5 s and 1 GB).
 
 mod common;
 
@@ -15,10 +22,13 @@ use bianpai::domain::player::PlayerEntry;
 use bianpai::domain::presets;
 use bianpai::domain::rules::PairingSystem;
 use bianpai::domain::swiss::pair_next_round;
-use common::{G, S, play_random_rounds, sizes};
+use common::{ChaCha8Rng, G, S, play_random_rounds, play_round, sizes};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use rand::SeedableRng;
 use std::hint::black_box;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+const ROUNDS: u32 = 11;
 
 fn set_system(e: &mut Event, system: PairingSystem) {
     for group in &mut e.groups {
@@ -28,20 +38,11 @@ fn set_system(e: &mut Event, system: PairingSystem) {
     }
 }
 
-/// The system that pairs the history of an event of `players`.
-fn history_system(players: u32) -> PairingSystem {
-    match std::env::var("BIANPAI_BENCH_HISTORY").as_deref() {
-        Ok("cxa") => PairingSystem::Cxa,
-        Ok("dutch") => PairingSystem::FideDutch,
-        _ if players <= 1000 => PairingSystem::FideDutch,
-        _ => PairingSystem::Cxa,
-    }
-}
-
-/// A `fide-swiss` event of `players` with `played` of `played + 1` rounds paired
-/// and played at random.
-fn event_after(players: u32, played: u32, seed: u64) -> Event {
-    let mut e = presets::build("fide-swiss", None, Some(played + 1)).expect("preset");
+/// A fresh event of `players` and 11 rounds under `system`'s preset (`fide-swiss`,
+/// or `cxa-swiss` for the `cxa` rule set).
+fn new_event(players: u32, system: PairingSystem) -> Event {
+    let preset = if system == PairingSystem::Cxa { "cxa-swiss" } else { "fide-swiss" };
+    let mut e = presets::build(preset, None, Some(ROUNDS)).expect("preset");
     let entries = (1..=players)
         .map(|i| PlayerEntry {
             name: format!("P{i}"),
@@ -50,22 +51,60 @@ fn event_after(players: u32, played: u32, seed: u64) -> Event {
         })
         .collect();
     apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).expect("players");
-    set_system(&mut e, history_system(players));
+    set_system(&mut e, system);
+    e
+}
+
+/// The process's peak resident memory in MB (Linux `VmHWM`), when known.
+fn peak_megabytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
+/// Part 1: pairs and plays every round, printing each round's pairing time.
+fn every_round() {
+    let system = match std::env::var("BIANPAI_BENCH_SYSTEM").as_deref() {
+        Ok("cxa") => PairingSystem::Cxa,
+        _ => PairingSystem::FideDutch,
+    };
+    let rounds = std::env::var("BIANPAI_BENCH_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(ROUNDS);
+    for players in sizes(&[1000]) {
+        let mut e = new_event(players, system);
+        let mut times = Vec::new();
+        let mut rng = ChaCha8Rng::seed_from_u64(21);
+        for r in 1..=rounds.min(ROUNDS) {
+            let started = Instant::now();
+            let round = pair_next_round(&e, G, S, 1000 + u64::from(r)).expect("pairing");
+            let took = started.elapsed();
+            times.push(took);
+            eprintln!("{system:?} {players} players, round {r}: {:.3} s", took.as_secs_f64());
+            play_round(&mut e, round, &mut rng);
+        }
+        let worst = times.iter().max().copied().unwrap_or_default();
+        let peak = peak_megabytes().map_or_else(|| "?".to_string(), |m| m.to_string());
+        eprintln!("{system:?} {players} players: slowest round {:.3} s, peak memory {peak} MB", worst.as_secs_f64());
+    }
+}
+
+/// A `fide-swiss` event of `players` with `played` of `played + 1` rounds paired by
+/// `fide-dutch` and played at random.
+fn event_after(players: u32, played: u32, seed: u64) -> Event {
+    let mut e = new_event(players, PairingSystem::FideDutch);
     play_random_rounds(&mut e, played, seed);
-    set_system(&mut e, PairingSystem::FideDutch);
     e
 }
 
 fn dutch(c: &mut Criterion) {
+    every_round();
     let mut group = c.benchmark_group("dutch_last_round_of_11");
     group.sample_size(10).measurement_time(Duration::from_secs(10));
-    // BIANPAI_BENCH_SIZES=1000,3000 adds the large event (the default is 1,000 only).
-    for players in sizes(&[1000]) {
-        let event = event_after(players, 10, 11);
-        group.bench_with_input(BenchmarkId::from_parameter(players), &event, |b, e| {
-            b.iter(|| pair_next_round(black_box(e), G, S, 99).expect("pairing"))
-        });
-    }
+    let players = 1000;
+    let event = event_after(players, 10, 11);
+    group.bench_with_input(BenchmarkId::from_parameter(players), &event, |b, e| {
+        b.iter(|| pair_next_round(black_box(e), G, S, 99).expect("pairing"))
+    });
     group.finish();
 }
 

@@ -10,6 +10,7 @@ use super::weight::MatchWeight;
 
 mod augment;
 mod blossom;
+mod build;
 #[cfg(test)]
 mod checks;
 mod restart;
@@ -181,73 +182,6 @@ pub(super) struct Solver<W: MatchWeight> {
 }
 
 impl<W: MatchWeight> Solver<W> {
-    /// A solver for `n` vertices and `edges` `(u, v, weight)` with `u != v`, at most
-    /// one edge per pair; an edge of weight < 0 is never tight, so never used (`warm`
-    /// keeps absent pairs of its complete graph that way). Every dual starts at the
-    /// heaviest weight.
-    pub(super) fn new(n: usize, edges: &[(usize, usize, W)]) -> Solver<W> {
-        let max_weight = edges.iter().map(|edge| edge.2).max().unwrap_or(W::ZERO).max(W::ZERO);
-        let mut endpoint = Vec::with_capacity(2 * edges.len());
-        let mut start = vec![0usize; n + 1];
-        for &(u, v, _) in edges {
-            endpoint.push(u);
-            endpoint.push(v);
-            start[u + 1] += 1;
-            start[v + 1] += 1;
-        }
-        for vertex in 0..n {
-            start[vertex + 1] += start[vertex];
-        }
-        let mut next_slot = start.clone();
-        let mut neighbours = vec![Neighbour { weight2: W::ZERO, vertex: 0, end: 0 }; 2 * edges.len()];
-        for (k, &(u, v, weight)) in edges.iter().enumerate() {
-            neighbours[next_slot[u]] = Neighbour { weight2: weight.double(), vertex: v, end: 2 * k + 1 };
-            next_slot[u] += 1;
-            neighbours[next_slot[v]] = Neighbour { weight2: weight.double(), vertex: u, end: 2 * k };
-            next_slot[v] += 1;
-        }
-        let mut dual = vec![max_weight; n];
-        dual.resize(2 * n, W::ZERO);
-        Solver {
-            n,
-            weight2: edges.iter().map(|edge| edge.2.double()).collect(),
-            endpoint,
-            neighbour_start: start,
-            neighbours,
-            mate: vec![NONE; n],
-            label: vec![FREE; 2 * n],
-            label_end: vec![NONE; 2 * n],
-            tree: vec![NONE; 2 * n],
-            in_blossom: (0..n).collect(),
-            blossom_parent: vec![NONE; 2 * n],
-            blossom_children: vec![Vec::new(); 2 * n],
-            blossom_base: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
-            blossom_endpoints: vec![Vec::new(); 2 * n],
-            best_edge: vec![NONE; 2 * n],
-            best_key: vec![W::ZERO; 2 * n],
-            best_far_since: vec![0; 2 * n],
-            blossom_best_edges: vec![None; 2 * n],
-            unused_blossoms: (n..2 * n).rev().collect(),
-            shifted_dual: dual[..n].to_vec(),
-            dual,
-            shift: W::ZERO,
-            queue: Vec::new(),
-            marked: Vec::new(),
-            unrepaired: Vec::new(),
-            best_edge_to: vec![(NONE, W::ZERO, NONE); 2 * n],
-            best_edge_touched: Vec::new(),
-            leaves: Vec::new(),
-            stack: Vec::new(),
-            dissolved_in: vec![0; 2 * n],
-            rescanned_in: vec![0; n],
-            repaired_in: vec![0; n],
-            dissolutions: 0,
-            failures: Vec::new(),
-            #[cfg(test)]
-            checks: false,
-        }
-    }
-
     /// Twice the slack of edge `k` (meaningless inside blossoms).
     #[inline]
     fn slack(&self, k: usize) -> W {

@@ -47,7 +47,7 @@ pub(crate) struct Warm<W: MatchWeight> {
 
 /// The index of pair `u < v` among the pairs of `n` vertices in lexicographic order.
 #[inline]
-pub(super) fn pair_index(n: usize, u: usize, v: usize) -> usize {
+pub(in crate::domain::matching) fn pair_index(n: usize, u: usize, v: usize) -> usize {
     let (u, v) = if u < v { (u, v) } else { (v, u) };
     u * n - u * (u + 1) / 2 + (v - u - 1)
 }
@@ -132,14 +132,11 @@ impl<W: MatchWeight> Warm<W> {
             solver.warm_start(&cover, &changed, &self.newly_removed);
         } else {
             let n = self.n;
-            let mut edges = Vec::with_capacity(self.weight.len());
-            for u in 0..n {
-                for v in u + 1..n {
-                    let w = self.weight[pair_index(n, u, v)];
-                    edges.push((u, v, if w > W::ZERO { w } else { W::ZERO - W::from_u64(1) }));
-                }
-            }
-            let mut solver = Solver::new(n, &edges);
+            let weight = |u: usize, v: usize| {
+                let w = self.weight[pair_index(n, u, v)];
+                if w > W::ZERO { w } else { W::ZERO - W::from_u64(1) }
+            };
+            let mut solver = Solver::complete(n, weight);
             match self.start {
                 Start::Uniform => (0..n).filter(|&v| self.removed[v]).for_each(|v| solver.retire(v)),
                 Start::HeaviestEdge => solver.jump_start(),

@@ -67,6 +67,14 @@ pub(crate) fn likely_weight_bits(players: &[Player], global: &Layout) -> u32 {
         .unwrap_or(0)
 }
 
+/// The slot of the pair of local indices `i != j` in a window's weights: one per pair
+/// (the larger index's row of smaller ones), half the memory of both orders. With
+/// `j == 0`, `pair_slot(k, 0)` is the number of pairs of `k` players.
+fn pair_slot(i: usize, j: usize) -> usize {
+    let (hi, lo) = if i > j { (i, j) } else { (j, i) };
+    hi * hi.saturating_sub(1) / 2 + lo
+}
+
 /// The round's graph solved one window at a time.
 pub(crate) struct WindowGraph<'a, W: MatchWeight> {
     n: usize,
@@ -79,7 +87,7 @@ pub(crate) struct WindowGraph<'a, W: MatchWeight> {
     verts: Vec<usize>,
     /// For each vertex: its index in `verts`, or `NONE`.
     local: Vec<usize>,
-    /// Weights of the window's pairs (by local indices, both orders).
+    /// Weights of the window's pairs, one slot per pair ([`pair_slot`] of local indices).
     weight: Vec<W>,
     /// How each of those weights was built.
     recipe: Vec<Recipe>,
@@ -135,20 +143,16 @@ impl<'a, W: MatchWeight> WindowGraph<'a, W> {
 
     fn slot(&self, a: usize, b: usize) -> Option<usize> {
         let (la, lb) = (self.local[a], self.local[b]);
-        (la != NONE && lb != NONE).then(|| la * self.verts.len() + lb)
+        (la != NONE && lb != NONE && la != lb).then(|| pair_slot(la, lb))
     }
 
     fn store(&mut self, a: usize, b: usize, w: W, recipe: Option<Recipe>) {
+        let Some(slot) = self.slot(a, b) else { return };
         let (la, lb) = (self.local[a], self.local[b]);
-        if la == NONE || lb == NONE {
-            return;
-        }
         let k = self.verts.len();
-        for slot in [la * k + lb, lb * k + la] {
-            self.weight[slot] = w;
-            if let Some(recipe) = recipe {
-                self.recipe[slot] = recipe;
-            }
+        self.weight[slot] = w;
+        if let Some(recipe) = recipe {
+            self.recipe[slot] = recipe;
         }
         if !self.all_dirty {
             self.dirty.push((la, lb));
@@ -162,8 +166,7 @@ impl<'a, W: MatchWeight> WindowGraph<'a, W> {
     /// The weight the matching sees for local pair `i`–`j`: the completion field
     /// taken off, shifted by `extra` bits, plus its bonus (≤ 0: no edge).
     fn solver_weight(&self, i: usize, j: usize, extra: u32, bonus: &Bonus<W>) -> W {
-        let k = self.verts.len();
-        let w = self.weight[i * k + j];
+        let w = self.weight[pair_slot(i, j)];
         if w <= W::ZERO {
             return W::ZERO;
         }
@@ -204,8 +207,8 @@ impl<'a, W: MatchWeight> WindowGraph<'a, W> {
         let k = window.len();
         let rest_from = if self.tail { self.n } else { self.rest_from };
         let later_recipe = Recipe { in_bracket: false, in_next: false, single_down: self.start.single_down };
-        let mut weight = vec![W::ZERO; k * k];
-        let mut recipe = vec![Recipe::default(); k * k];
+        let mut weight = vec![W::ZERO; pair_slot(k, 0)];
+        let mut recipe = vec![Recipe::default(); pair_slot(k, 0)];
         for (i, &a) in window.iter().enumerate() {
             for (j, &b) in window.iter().enumerate().take(i) {
                 let new = match self.slot(a, b) {
@@ -219,10 +222,9 @@ impl<'a, W: MatchWeight> WindowGraph<'a, W> {
                     }
                     _ => continue,
                 };
-                for s in [i * k + j, j * k + i] {
-                    weight[s] = new.0;
-                    recipe[s] = new.1;
-                }
+                let s = pair_slot(i, j);
+                weight[s] = new.0;
+                recipe[s] = new.1;
             }
         }
         for &v in &self.verts {
