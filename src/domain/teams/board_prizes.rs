@@ -5,7 +5,7 @@
 use crate::domain::event::Stage;
 use crate::domain::ids::StartNo;
 use crate::domain::rules::Colour;
-use std::cmp::Reverse;
+use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
 /// One player's line on one board.
@@ -24,9 +24,17 @@ pub struct BoardLine {
 }
 
 impl BoardLine {
-    /// The score rate in per mille (0 … 1000).
+    /// The score rate in per mille (0 … 1000), for display.
     pub fn rate_permille(&self) -> i64 {
         if self.possible <= 0 { 0 } else { i64::from(self.points) * 1000 / i64::from(self.possible) }
+    }
+
+    /// The better score rate first, compared exactly (cross-multiplied: two rates
+    /// that differ by less than a per mille are still told apart), then more games.
+    fn order(&self, other: &BoardLine) -> Ordering {
+        let rate = |l: &BoardLine| if l.possible <= 0 { (0, 1) } else { (i64::from(l.points), i64::from(l.possible)) };
+        let ((pa, qa), (pb, qb)) = (rate(self), rate(other));
+        (pb * qa).cmp(&(pa * qb)).then(other.games.cmp(&self.games))
     }
 }
 
@@ -54,13 +62,32 @@ pub fn board_rankings(stage: &Stage) -> Vec<(u32, Vec<BoardLine>)> {
                 .filter(|((board, _), t)| *board == b && t.0 >= rules.board_prize_min_games)
                 .map(|((_, p), t)| BoardLine { rank: 0, start_no: *p, games: t.0, points: t.1, possible: t.2 })
                 .collect();
-            let key = |l: &BoardLine| (Reverse(l.rate_permille()), Reverse(l.games));
-            lines.sort_by_key(|l| (key(l), l.start_no));
+            lines.sort_by(|a, b| a.order(b).then(a.start_no.cmp(&b.start_no)));
             for i in 0..lines.len() {
-                lines[i].rank =
-                    if i > 0 && key(&lines[i]) == key(&lines[i - 1]) { lines[i - 1].rank } else { i as u32 + 1 };
+                let tied = i > 0 && lines[i].order(&lines[i - 1]) == Ordering::Equal;
+                lines[i].rank = if tied { lines[i - 1].rank } else { i as u32 + 1 };
             }
             (b, lines)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(no: u32, games: u32, points: i32, possible: i32) -> BoardLine {
+        BoardLine { rank: 0, start_no: StartNo(no), games, points, possible }
+    }
+
+    // rates that differ by less than a per mille are not a tie; equal rates
+    // with the same games are.
+    #[test]
+    fn score_rates_are_compared_exactly() {
+        let (a, b) = (line(1, 3, 2000, 3000), line(2, 3, 1999, 3000));
+        assert_eq!(a.rate_permille(), b.rate_permille(), "the same per mille");
+        assert_eq!(a.order(&b), Ordering::Less, "a's rate is higher");
+        assert_eq!(line(3, 4, 20, 30).order(&line(4, 4, 40, 60)), Ordering::Equal);
+        assert_eq!(line(5, 5, 20, 30).order(&line(6, 4, 40, 60)), Ordering::Less, "more games first");
+    }
 }
