@@ -350,7 +350,7 @@ fn entry_sample<'a>(e: &EntryProblem, s: &'a [EntryProblem; 11]) -> &'a EntryPro
 
 // ---- PairingError ----
 
-fn pairing_samples() -> [PairingError; 12] {
+fn pairing_samples() -> [PairingError; 14] {
     use PairingError as E;
     [
         E::UnknownStage { group: GroupId(1), stage: StageNo(3) },
@@ -365,10 +365,12 @@ fn pairing_samples() -> [PairingError; 12] {
         E::DutchTooLarge { round: RoundNo(4), players: 900, megabytes: 2048 },
         E::AvoidedPairsBlock { round: RoundNo(2), pairs: vec![(StartNo(1), StartNo(2))] },
         E::Cancelled,
+        E::TooFewTeams(1),
+        E::NoValidTeamPairing { round: RoundNo(5), teams: vec!["Team A".into(), "Team B".into()] },
     ]
 }
 
-fn pairing_sample<'a>(e: &PairingError, s: &'a [PairingError; 12]) -> &'a PairingError {
+fn pairing_sample<'a>(e: &PairingError, s: &'a [PairingError; 14]) -> &'a PairingError {
     use PairingError as E;
     match e {
         E::UnknownStage { .. } => &s[0],
@@ -383,6 +385,8 @@ fn pairing_sample<'a>(e: &PairingError, s: &'a [PairingError; 12]) -> &'a Pairin
         E::DutchTooLarge { .. } => &s[9],
         E::AvoidedPairsBlock { .. } => &s[10],
         E::Cancelled => &s[11],
+        E::TooFewTeams(_) => &s[12],
+        E::NoValidTeamPairing { .. } => &s[13],
     }
 }
 
@@ -391,6 +395,8 @@ fn pairing_extra() -> Vec<PairingError> {
         PairingError::NoValidPairing { round: RoundNo(8), players: vec![] },
         PairingError::NoValidPairing { round: RoundNo(8), players: vec![StartNo(3)] },
         PairingError::RoundIncomplete { round: RoundNo(3), missing: 1 },
+        PairingError::TooFewTeams(3),
+        PairingError::NoValidTeamPairing { round: RoundNo(5), teams: vec![] },
     ]
 }
 

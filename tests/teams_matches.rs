@@ -161,3 +161,25 @@ fn home_and_away_are_balanced_like_colours() {
     }
     assert!(home.values().all(|d| d.abs() <= 2), "home minus away: {home:?}");
 }
+
+// a team round's refusals are said of teams, by name — not of "players"
+// numbered as the teams are.
+#[test]
+fn a_team_round_that_cannot_be_paired_names_the_teams() {
+    use bianpai::domain::swiss::PairingError;
+    use bianpai::lang::{Lang, Words};
+    let mut e = team_event(2, 2, 2, 3);
+    pair_and_play(&mut e, 1, |_, _| Outcome::Draw);
+    let refused = pair_next_round(&e, G, S, 2).unwrap_err();
+    assert_eq!(
+        refused,
+        PairingError::NoValidTeamPairing { round: RoundNo(2), teams: vec!["队1".into(), "队2".into()] }
+    );
+    let zh = Words::of(&refused).get(Lang::Zh).to_string();
+    assert!(zh.contains("队1、队2") && !zh.contains("选手"), "{zh}");
+
+    let single = team_event(1, 2, 2, 3);
+    let refused = pair_next_round(&single, G, S, 1).unwrap_err();
+    assert_eq!(refused, PairingError::TooFewTeams(1));
+    assert!(Words::of(&refused).get(Lang::En).contains("1 team"), "{refused}");
+}

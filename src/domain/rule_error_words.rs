@@ -57,6 +57,24 @@ impl Localized for PairingError {
                  score groups on their own and needs the whole field in one calculation, which would take \
                  about {megabytes} MB of memory; pair this round with another system or split the group."
             ),
+            (PairingError::TooFewTeams(n), Lang::Zh) => format!("只有{n}支队伍可以编排，至少需要2支。"),
+            (PairingError::TooFewTeams(1), Lang::En) => "Only 1 team can be paired; at least 2 are needed.".into(),
+            (PairingError::TooFewTeams(n), Lang::En) => format!("Only {n} teams can be paired; at least 2 are needed."),
+            (PairingError::NoValidTeamPairing { round, teams }, Lang::Zh) => {
+                let why = if teams.is_empty() {
+                    "队伍无法全部配对".to_string()
+                } else {
+                    format!("{}已没有可配的对手", teams.join("、"))
+                };
+                format!("第{round}轮找不到不违反绝对规则（不重复对阵、每队只轮空一次）的团体编排：{why}。")
+            }
+            (PairingError::NoValidTeamPairing { round, teams }, Lang::En) => {
+                let why = match teams.as_slice() {
+                    [] => "the teams cannot all be paired".to_string(),
+                    many => format!("no opponent is left for {}", many.join(", ")),
+                };
+                format!("No pairing of team round {round} keeps the absolute rules (no rematch, one bye each): {why}.")
+            }
             (PairingError::Cancelled, Lang::Zh) => "编排已取消，赛事未改变。".into(),
             (PairingError::Cancelled, Lang::En) => "Pairing cancelled; the event is unchanged.".into(),
             (PairingError::AvoidedPairsBlock { round, pairs }, Lang::Zh) => {

@@ -86,6 +86,13 @@ pub enum PairingError {
     /// A pairing exists, but not one that keeps the director's avoided pairs.
     #[error("no pairing of round {round} keeps the avoided pairs {}", pair_list(pairs))]
     AvoidedPairsBlock { round: RoundNo, pairs: Vec<(StartNo, StartNo)> },
+    /// Fewer than two teams of a team stage can field a player.
+    #[error("only {0} team(s) can be paired")]
+    TooFewTeams(usize),
+    /// No pairing of a team round avoids a rematch and a second bye; the
+    /// teams no pairing can place, by name, when known.
+    #[error("no pairing of team round {round} keeps the absolute rules: {}", teams.join(", "))]
+    NoValidTeamPairing { round: RoundNo, teams: Vec<String> },
     /// The director cancelled the pairing (issue 21); nothing was paired.
     #[error("the pairing was cancelled; the event is unchanged")]
     Cancelled,

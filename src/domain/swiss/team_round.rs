@@ -19,7 +19,8 @@ use crate::domain::teams::score_match;
 ///
 /// # Errors
 /// As an individual round: the last round undecided, every round paired, fewer than
-/// two teams, no pairing without a rematch (the teams' numbers named as players).
+/// two teams ([`PairingError::TooFewTeams`]), no pairing without a rematch or a
+/// second bye ([`PairingError::NoValidTeamPairing`], the teams by name).
 pub(super) fn team_round(
     event: &Event,
     g: &Group,
@@ -28,7 +29,15 @@ pub(super) fn team_round(
     seed: u64,
 ) -> Result<Round, PairingError> {
     let stand_in = stand_in_event(event, g, stage, rules);
-    let paired = super::pair_next_round(&stand_in, g.id, stage.no, seed)?;
+    // The stand-in's players are teams: its refusals are said of teams, by name.
+    let paired = super::pair_next_round(&stand_in, g.id, stage.no, seed).map_err(|e| match e {
+        PairingError::TooFewPlayers(n) => PairingError::TooFewTeams(n),
+        PairingError::NoValidPairing { round, players } => {
+            let name = |p: &StartNo| g.team(TeamId(p.0)).map_or_else(|| p.to_string(), |t| t.name.clone());
+            PairingError::NoValidTeamPairing { round, teams: players.iter().map(name).collect() }
+        }
+        other => other,
+    })?;
     let round_no = paired.no;
     let team = |p: StartNo| g.team(TeamId(p.0));
     let lineup = |id: TeamId| {
