@@ -79,7 +79,8 @@ fn every_round() {
             let round = pair_next_round(&e, G, S, 1000 + u64::from(r)).expect("pairing");
             let took = started.elapsed();
             times.push(took);
-            eprintln!("{system:?} {players} players, round {r}: {:.3} s", took.as_secs_f64());
+            let peak = peak_megabytes().map_or_else(|| "?".to_string(), |m| m.to_string());
+            eprintln!("{system:?} {players} players, round {r}: {:.3} s (peak so far {peak} MB)", took.as_secs_f64());
             play_round(&mut e, round, &mut rng);
         }
         let worst = times.iter().max().copied().unwrap_or_default();

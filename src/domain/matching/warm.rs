@@ -125,6 +125,10 @@ impl<W: MatchWeight> Warm<W> {
     /// The partner of every vertex in a maximum-weight matching, or `None` if the
     /// solver's bookkeeping failed (a bug).
     pub fn solve(&mut self) -> Option<Vec<Option<usize>>> {
+        // A cancelled pairing (issue 21, `stop`) does not build a fresh solver first.
+        if super::stop::requested() {
+            return None;
+        }
         if let (false, Some(solver)) = (self.cold, self.solver.as_mut()) {
             let cover = cover(self.n, &self.changed, &self.removed);
             let changed: Vec<(usize, usize, W)> =
