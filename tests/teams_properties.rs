@@ -98,7 +98,7 @@ proptest! {
             name_lineups(&mut e, no, lineups);
             let round = match pair_next_round(&e, G, S, *seed) {
                 Ok(r) => r,
-                Err(PairingError::NoValidPairing { .. }) => break,
+                Err(PairingError::NoValidTeamPairing { .. }) => break,
                 Err(other) => panic!("{other}"),
             };
             apply(&mut e, &Command::PairRound { group: G, stage: S, round }).unwrap();
