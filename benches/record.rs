@@ -5,6 +5,10 @@
 //! Before the timings it plays a whole 9-round event of that field through the event
 //! file — every result entered, then 100 corrected — and prints the file's size and
 //! its backups' (issue 16: under 50 MB, backups under 10× that, at 3,000 players).
+//! That file is then opened the three ways (issue 22, item 6: each checks the audit
+//! log's hash chain and the event's digest): by the window (`EventFile::open`, with
+//! the whole-file check), by a writing command (`open_for_command`) and by a reading
+//! command (`EventReader::open`).
 //!
 //! `BIANPAI_BENCH_SIZES` sets the field (default 3000 players = 1,500 boards).
 
@@ -17,17 +21,22 @@ use bianpai::domain::player::PlayerEntry;
 use bianpai::domain::presets;
 use bianpai::domain::result::{GameResult, Outcome};
 use bianpai::domain::swiss::pair_next_round;
-use bianpai::store::EventFile;
+use bianpai::store::{EventFile, EventReader};
 use common::{G, S, play_random_rounds};
 use criterion::{Criterion, criterion_group, criterion_main};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+
+/// Player `i`'s rating: distinct for the first 2,500, within the bound of 3,500.
+fn rating(i: u32) -> u32 {
+    1000 + i % 2500
+}
 
 /// An event of `players` with `played` rounds played and the next one paired.
 fn event_with(players: u32, played: u32) -> Event {
     let mut e = presets::build("cxa-swiss", Some("bench"), Some(played + 1)).expect("preset");
     let entries = (1..=players)
-        .map(|i| PlayerEntry { name: format!("棋手{i}"), rating: Some(1000 + i), ..Default::default() })
+        .map(|i| PlayerEntry { name: format!("棋手{i}"), rating: Some(rating(i)), ..Default::default() })
         .collect();
     bianpai::domain::command::apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None })
         .expect("players");
@@ -86,13 +95,13 @@ fn bench_cli(c: &mut Criterion, dir: &Path, players: u32, played: u32) {
     group.finish();
 }
 
-/// Plays 9 rounds of `players` through the event file, corrects 100 results, and
-/// prints the sizes on disk.
-fn report_file_size(dir: &Path, players: u32) {
+/// Plays 9 rounds of `players` through the event file, corrects 100 results, prints
+/// the sizes on disk and returns the file's path.
+fn report_file_size(dir: &Path, players: u32) -> PathBuf {
     let path = dir.join(format!("size-{players}.bianpai"));
     let mut e = presets::build("cxa-swiss", Some("bench"), Some(9)).expect("preset");
     let entries = (1..=players)
-        .map(|i| PlayerEntry { name: format!("棋手{i}"), rating: Some(1000 + i), ..Default::default() })
+        .map(|i| PlayerEntry { name: format!("棋手{i}"), rating: Some(rating(i)), ..Default::default() })
         .collect();
     bianpai::domain::command::apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None })
         .expect("players");
@@ -123,6 +132,18 @@ fn report_file_size(dir: &Path, players: u32) {
         mb(size),
         mb(backups)
     );
+    path
+}
+
+/// Opens the played-out event file the window's way, a writing command's and a
+/// reading command's.
+fn bench_open(c: &mut Criterion, path: &Path, players: u32) {
+    let mut group = c.benchmark_group("open_after_9_rounds");
+    group.sample_size(20).measurement_time(Duration::from_secs(10));
+    group.bench_function(format!("{players}/window"), |b| b.iter(|| EventFile::open(path).expect("open")));
+    group.bench_function(format!("{players}/command"), |b| b.iter(|| EventFile::open_for_command(path).expect("open")));
+    group.bench_function(format!("{players}/reader"), |b| b.iter(|| EventReader::open(path).expect("open")));
+    group.finish();
 }
 
 fn bench(c: &mut Criterion) {
@@ -131,7 +152,8 @@ fn bench(c: &mut Criterion) {
     let kept = std::env::var_os("BIANPAI_BENCH_DIR").map(std::path::PathBuf::from);
     let dir = kept.as_deref().unwrap_or(temp.path());
     for players in common::sizes(&[3000]) {
-        report_file_size(dir, players);
+        let played = report_file_size(dir, players);
+        bench_open(c, &played, players);
         for played in [0, 8] {
             bench_store(c, dir, players, played);
             bench_cli(c, dir, players, played);

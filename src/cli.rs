@@ -131,7 +131,8 @@ fn exit_code(e: &anyhow::Error) -> u8 {
                 StoreError::InUse { .. }
                 | StoreError::ReadOnly { .. }
                 | StoreError::Sqlite { .. }
-                | StoreError::Io { .. } => 1,
+                | StoreError::Io { .. }
+                | StoreError::Tampered { .. } => 1,
                 StoreError::Domain(d) => domain_code(d),
                 _ => 2,
             };

@@ -19,7 +19,7 @@ use bianpai::lang::{Lang, Localized};
 use bianpai::present::ranking::RankingError;
 use bianpai::print::PrintError;
 use bianpai::store::blacklist::BlacklistError;
-use bianpai::store::{BadValue, RowError as StoreRowError, StoreError};
+use bianpai::store::{BadValue, RowError as StoreRowError, StoreError, Tamper};
 use std::collections::BTreeSet;
 use std::io::ErrorKind;
 use std::path::PathBuf;
@@ -138,6 +138,7 @@ fn store_variant(e: &StoreError) -> &'static str {
         StoreError::Damaged { .. } => "Damaged",
         StoreError::Sqlite { .. } => "Sqlite",
         StoreError::Io { .. } => "Io",
+        StoreError::Tampered { .. } => "Tampered",
     }
 }
 
@@ -164,6 +165,12 @@ fn store_errors_in_both_languages() {
         StoreError::Io { path: p(), source: io(ErrorKind::StorageFull) },
         StoreError::Io { path: p(), source: os_error() },
         StoreError::Io { path: p(), source: std::io::Error::other("raw system text") },
+        // Issue 22, item 6: each way a file changed outside Bianpai no longer matches.
+        StoreError::Tampered { path: p(), row: 7, what: Tamper::Row, backup: Some(path("event.bak-r3.bianpai")) },
+        StoreError::Tampered { path: p(), row: 7, what: Tamper::Link, backup: None },
+        StoreError::Tampered { path: p(), row: 12, what: Tamper::Cut, backup: Some(path("event.bak-r3.bianpai")) },
+        StoreError::Tampered { path: p(), row: 11, what: Tamper::Data, backup: Some(path("event.bak-r3.bianpai")) },
+        StoreError::Tampered { path: p(), row: 0, what: Tamper::Data, backup: None },
     ];
     for error in &samples {
         check_both(&format!("{error:?}"), error);
@@ -186,6 +193,7 @@ fn store_errors_in_both_languages() {
         "Io",
         "Domain",
         "ReadOnly",
+        "Tampered",
     ];
     check_walk("StoreError", &all, sampled);
 

@@ -110,14 +110,20 @@ pub(super) fn write_backup(conn: &Connection, path: &Path, target: &Path, keep: 
 
 /// Puts `backup` in place of the event file at `path`, which must not be open. The file
 /// it replaces is kept as `NAME.replaced.bianpai`. The backup is checked first by opening
-/// it as an event file.
+/// it as an event file. The event file may be one changed outside Bianpai or damaged
+/// (issue 22, item 6): that is when a backup is wanted.
 ///
 /// # Errors
-/// The backup is not a readable event file, the event file is in use, or the file system
-/// refuses; the event file is then unchanged.
+/// The backup is not a readable event file, the event file is in use or not an event
+/// file, or the file system refuses; the event file is then unchanged.
 pub fn restore(path: &Path, backup: &Path) -> Result<(), StoreError> {
     drop(EventFile::open(backup)?);
-    drop(EventFile::open(path)?); // in use elsewhere → refused here, before any change
+    // In use elsewhere → refused here, before any change.
+    match EventFile::open(path) {
+        Ok(_) | Err(StoreError::Tampered { .. }) => {}
+        Err(StoreError::Damaged { .. }) => nobody_else_has(path)?,
+        Err(other) => return Err(other),
+    }
     let replaced = path.with_file_name(format!("{}.replaced.bianpai", stem(path)));
     let io = |p: &Path| {
         let p = p.to_path_buf();
@@ -129,4 +135,20 @@ pub fn restore(path: &Path, backup: &Path) -> Result<(), StoreError> {
     std::fs::copy(backup, &tmp).map_err(io(&tmp))?;
     std::fs::copy(path, &replaced).map_err(io(&replaced))?;
     std::fs::rename(&tmp, path).map_err(io(path))
+}
+
+/// Whether another connection has the file at `path` open: the exclusive lock a writer
+/// takes first ([`EventFile::open`]), taken and let go again, nothing read or written —
+/// for a damaged file, which the event file's own opening refuses before it locks.
+fn nobody_else_has(path: &Path) -> Result<(), StoreError> {
+    let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE)
+        .map_err(|source| classify(path, source))?;
+    let locked = conn
+        .pragma_update(None, "locking_mode", "EXCLUSIVE")
+        .and_then(|()| conn.execute_batch("BEGIN EXCLUSIVE; COMMIT;"));
+    match locked.map_err(|source| classify(path, source)) {
+        Err(in_use @ StoreError::InUse { .. }) => Err(in_use),
+        // Too damaged to lock like a database: then nobody is using it as one either.
+        _ => Ok(()),
+    }
 }

@@ -3,9 +3,9 @@
 //! read back ([`RowError`], [`BadValue`]) and [`BlacklistError`]. SQLite's and the file
 //! system's own texts stay in `Display`; here they become [`crate::os_words`].
 
-use super::StoreError;
 use super::blacklist::BlacklistError;
 use super::rows::{BadValue, RowError};
+use super::{StoreError, Tamper};
 use crate::lang::{Lang, Localized};
 use crate::os_words::{io_words, on_file, sqlite_words};
 use std::path::Path;
@@ -15,6 +15,9 @@ impl Localized for StoreError {
         let (path, zh, en): (&Path, String, String) = match self {
             StoreError::Domain(error) => return error.message(lang),
             StoreError::Sqlite { path, source } => return on_file(&shown(path), &sqlite_words(source, lang), lang),
+            StoreError::Tampered { path, row, what, backup } => {
+                return on_file(&shown(path), &tampered_words(*row, *what, backup.as_deref(), lang), lang);
+            }
             StoreError::Io { path, source } => return on_file(&shown(path), &io_words(source, lang), lang),
             StoreError::InUse { path } => (
                 path,
@@ -55,6 +58,44 @@ impl Localized for StoreError {
             ),
         };
         on_file(&shown(path), lang.t(&zh, &en), lang)
+    }
+}
+
+/// A file changed outside Bianpai or damaged (issue 22, item 6): from which history row
+/// on, what no longer matches, and the newest backup to restore.
+fn tampered_words(row: i64, what: Tamper, backup: Option<&Path>, lang: Lang) -> String {
+    let (zh, en) = match (what, row) {
+        (Tamper::Data, 0) => {
+            ("赛事数据与 Bianpai 保存时不同".to_string(), "the event's data differ from what Bianpai saved".to_string())
+        }
+        (what, row) => {
+            let (zh, en) = match what {
+                Tamper::Row => ("该条记录被改动", "that row was changed"),
+                Tamper::Link => ("它之前的记录缺失或顺序被打乱", "a row before it is missing or out of place"),
+                Tamper::Cut => ("从该条起的记录缺失", "the rows from there on are missing"),
+                Tamper::Data => (
+                    "赛事数据与这条最新记录保存时不同",
+                    "the event's data differ from what was saved with that row, the newest",
+                ),
+            };
+            (
+                format!("自历史记录第 {row} 条起与保存时不符（{zh}）"),
+                format!("from history row {row} on it no longer matches what was saved ({en})"),
+            )
+        }
+    };
+    let restore = match backup {
+        Some(b) => {
+            (format!("可以恢复最新的备份：{}", shown(b)), format!("the newest backup can be restored: {}", shown(b)))
+        }
+        None => ("旁边没有可以恢复的备份".to_string(), "there is no backup beside it to restore".to_string()),
+    };
+    match lang {
+        Lang::Zh => format!("赛事文件在 Bianpai 之外被改动或已损坏：{zh}。文件未作改动；{}", restore.0),
+        Lang::En => format!(
+            "the event file was changed outside Bianpai, or damaged: {en}. The file was not changed; {}",
+            restore.1
+        ),
     }
 }
 

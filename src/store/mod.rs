@@ -4,13 +4,18 @@
 //! window or a writing command is told it is in use), refuses files that are not event
 //! files or come from a newer Bianpai without modifying them, migrates older ones in
 //! one transaction, and saves every [`Command`] together with its audit row in one
-//! transaction. [`EventReader`] reads the last committed state beside the window
-//! without ever writing (the command line's reading commands).
+//! transaction. The audit rows are hash-chained and record the event's digest
+//! (`chain`, `digest`): a file changed outside Bianpai or damaged is refused when
+//! opened ([`StoreError::Tampered`]). [`EventReader`] reads the last committed state
+//! beside the window without ever writing (the command line's reading commands).
 
 pub mod backup;
 pub mod blacklist;
+mod chain;
 mod changes;
 mod compact;
+mod digest;
+mod error;
 mod error_words;
 pub mod guard;
 mod read_only;
@@ -18,60 +23,20 @@ mod reader;
 mod rows;
 pub mod schema;
 
+pub use chain::Tamper;
+pub use error::StoreError;
+pub(crate) use error::{classify, schema_mismatch};
 pub use reader::EventReader;
 pub use rows::{BadValue, RowError};
 
-use crate::domain::command::{Applied, Change, Command, DomainError, apply};
+use crate::domain::command::{Applied, Change, Command, apply};
 use crate::domain::event::Event;
 use crate::domain::undo::{Step, UndoStacks};
-use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
+use chain::{ChainError, Depth, Head, RowText};
+use digest::StateDigest;
+use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use thiserror::Error;
-
-/// Why the event file could not be opened, created or written.
-#[derive(Debug, Error)]
-pub enum StoreError {
-    /// Another program (another Bianpai) has the file open.
-    #[error(
-        "{path}: 赛事文件正被另一个 Bianpai 窗口或命令使用，请关闭后重试 \
-         (the event file is in use by another Bianpai window or command; close it and try again)"
-    )]
-    InUse { path: PathBuf },
-    /// The file was written by a newer Bianpai.
-    #[error(
-        "{path}: 此文件由更新版本的 Bianpai 写入，文件未作改动，请升级后打开 \
-         (written by a newer Bianpai: file schema {found}, this version reads up to {supported}; \
-         the file was not changed — update Bianpai to open it)"
-    )]
-    NewerVersion { path: PathBuf, found: i32, supported: i32 },
-    /// Not a Bianpai event file.
-    #[error(
-        "{path}: 不是 Bianpai 赛事文件，文件未作改动 (not a Bianpai event file: {reason}; the file was not changed)"
-    )]
-    NotAnEventFile { path: PathBuf, reason: String },
-    /// `create` refuses to overwrite.
-    #[error("{path}: 文件已存在，Bianpai 不覆盖赛事文件 (already exists; Bianpai does not overwrite event files)")]
-    AlreadyExists { path: PathBuf },
-    /// No such file.
-    #[error("{path}: 找不到赛事文件 (no such event file)")]
-    NotFound { path: PathBuf },
-    /// The command was refused by the rules; nothing was saved.
-    #[error(transparent)]
-    Domain(#[from] DomainError),
-    /// A value in the file cannot be read by this build.
-    #[error("{path}: 赛事文件已损坏 (damaged event file): {message}")]
-    Damaged { path: PathBuf, message: String },
-    /// SQLite reported an error.
-    #[error("{path}: {source}")]
-    Sqlite { path: PathBuf, source: rusqlite::Error },
-    /// The file system reported an error.
-    #[error("{path}: {source}")]
-    Io { path: PathBuf, source: std::io::Error },
-    /// The file or its folder is read-only: it can be read, not changed (issue 22).
-    #[error("{path}: 文件或所在文件夹是只读的 (the file or its folder is read-only; it can be read but not changed)")]
-    ReadOnly { path: PathBuf },
-}
 
 /// One row of the audit log.
 #[derive(Debug, Clone, PartialEq)]
@@ -99,6 +64,10 @@ pub struct EventFile {
     operator: Option<String>,
     /// Backups kept; `None`: the default ([`EventFile::set_backups_kept`]).
     backups_kept: Option<usize>,
+    /// The newest audit row, which the next one links to.
+    head: Head,
+    /// The digest of `event`, as the newest audit row records it.
+    state: StateDigest,
 }
 
 impl std::fmt::Debug for EventFile {
@@ -133,14 +102,15 @@ impl EventFile {
     }
 
     /// Opens an existing event file the window's way, after checking the whole file
-    /// (`PRAGMA integrity_check`), and holds it until dropped as its one writer:
-    /// readers ([`EventReader`], the command line's reading commands) may read it
-    /// meanwhile; any other writer is told it is in use.
+    /// (`PRAGMA integrity_check`, then every audit row's hash and the event's digest),
+    /// and holds it until dropped as its one writer: readers ([`EventReader`], the
+    /// command line's reading commands) may read it meanwhile; any other writer is told
+    /// it is in use.
     ///
     /// # Errors
     /// [`StoreError::InUse`], [`StoreError::NewerVersion`], [`StoreError::NotAnEventFile`],
-    /// [`StoreError::NotFound`], [`StoreError::Damaged`] — in each case the file is left
-    /// as it was — or SQLite errors.
+    /// [`StoreError::NotFound`], [`StoreError::Damaged`], [`StoreError::Tampered`] — in
+    /// each case the file is left as it was — or SQLite errors.
     pub fn open(path: &Path) -> Result<EventFile, StoreError> {
         EventFile::open_checking(path, Check::Whole, Sharing::WithReaders)
     }
@@ -152,7 +122,9 @@ impl EventFile {
     /// is left beside the file (the last session did not close it cleanly, or another
     /// program has it open — and then the command is refused anyway). Otherwise
     /// SQLite's own checks of every page the command reads or writes apply, and the
-    /// window checks the whole file when it opens it.
+    /// window checks the whole file when it opens it. Likewise the audit log's chain is
+    /// checked at its newest row only (with the event's digest, which covers the whole
+    /// event); undo checks the row it reverts.
     ///
     /// # Errors
     /// As [`EventFile::open`].
@@ -206,6 +178,10 @@ impl EventFile {
             backup::write_backup(&conn, path, &target, backup::keep())?;
             let tx = conn.transaction_with_behavior(TransactionBehavior::Exclusive).map_err(sql)?;
             schema::migrate(&tx, version).map_err(|source| schema_mismatch(path, version, source))?;
+            if version < schema::AUDIT_CHAIN {
+                // Protected from now on: the chain starts over the rows as they are.
+                chain::seed(&tx, &digest::of_event(&load(&tx, path)?)).map_err(sql)?;
+            }
             tx.commit().map_err(sql)?;
         }
         if version > 0 && version < schema::RESULT_PER_GAME {
@@ -216,7 +192,10 @@ impl EventFile {
             share_with_readers(&conn).map_err(sql)?;
         }
         let event = load(&conn, path)?;
-        Ok(EventFile { conn, path: owned, event, operator: None, backups_kept: None })
+        let state = digest::of_event(&event);
+        let depth = if check == Check::Whole { Depth::Whole } else { Depth::Newest };
+        let head = chain::verify(&conn, &state, depth).map_err(|e| chain_error(path, e))?;
+        Ok(EventFile { conn, path: owned, event, operator: None, backups_kept: None, head, state })
     }
 
     /// The event as saved.
@@ -254,8 +233,15 @@ impl EventFile {
     pub fn execute_all(&mut self, commands: &[Command]) -> Result<Vec<Applied>, StoreError> {
         let mut work = self.event.clone();
         let mut applied = Vec::with_capacity(commands.len());
+        let mut states = Vec::with_capacity(commands.len());
+        let mut state = self.state;
         for command in commands {
-            applied.push(apply(&mut work, command)?);
+            let done = apply(&mut work, command)?;
+            // The event's digest after each command, from what it changed.
+            state = digest::advance(state, &done.changes, &work);
+            digest::debug_check(state, &work);
+            states.push(state);
+            applied.push(done);
         }
         // A copy of the file as it was, before a round is paired.
         let several_groups = self.event.groups.len() > 1;
@@ -265,10 +251,11 @@ impl EventFile {
                 backup::write_backup(&self.conn, &self.path, &target, self.backups_kept())?;
             }
         }
-        let rows: Vec<(String, &Applied)> = commands
+        let rows: Vec<(String, &Applied, StateDigest)> = commands
             .iter()
             .zip(&applied)
-            .map(|(c, a)| Ok((serde_json::to_string(c)?, a)))
+            .zip(states)
+            .map(|((c, a), s)| Ok((serde_json::to_string(c)?, a, s)))
             .collect::<Result<_, serde_json::Error>>()
             .map_err(|e| classify(&self.path, rusqlite::Error::ToSqlConversionFailure(Box::new(e))))?;
         let saved = self.save(&work, &rows);
@@ -333,6 +320,8 @@ impl EventFile {
 
     fn revert_row(&mut self, id: i64, verb: &str) -> Result<Applied, StoreError> {
         let sql = |source| classify(&self.path, source);
+        // Its `before` is put back: it must read as it was written.
+        chain::check_row(&self.conn, id).map_err(|e| chain_error(&self.path, e))?;
         let before: String = self
             .conn
             .query_row("SELECT before FROM audit_log WHERE id = ?1", params![id], |r| r.get(0))
@@ -344,32 +333,39 @@ impl EventFile {
         let mut work = self.event.clone();
         let applied = crate::domain::undo::revert(&mut work, &changes)?;
         let label = serde_json::json!({ "command": verb, "of": id }).to_string();
-        self.save(&work, &[(label, &applied)]).map_err(|source| classify(&self.path, source))?;
+        let state = digest::advance(self.state, &applied.changes, &work);
+        digest::debug_check(state, &work);
+        self.save(&work, &[(label, &applied, state)]).map_err(|source| classify(&self.path, source))?;
         self.event = work;
         Ok(applied)
     }
 
-    fn save(&mut self, event: &Event, rows: &[(String, &Applied)]) -> rusqlite::Result<()> {
+    /// Saves what `rows` changed, as `event` now has it, with one audit row each —
+    /// its command, changes before and after, and the event's digest after it —
+    /// chained to the newest row, in one transaction.
+    fn save(&mut self, event: &Event, rows: &[(String, &Applied, StateDigest)]) -> rusqlite::Result<()> {
         let to_sql = |e: serde_json::Error| rusqlite::Error::ToSqlConversionFailure(Box::new(e));
         let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let at = jiff::Timestamp::now().to_string();
-        for (command, applied) in rows {
+        let actor = self.operator.clone().unwrap_or_else(actor);
+        let mut head = self.head;
+        for (command, applied, state) in rows {
             let mut after = Vec::with_capacity(applied.changes.len());
             for change in &applied.changes {
                 after.push(changes::save_change(&tx, event, change)?);
             }
-            tx.execute(
-                "INSERT INTO audit_log (at, actor, command, before, after) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![
-                    at,
-                    self.operator.clone().unwrap_or_else(actor),
-                    command,
-                    serde_json::to_string(&applied.changes).map_err(to_sql)?,
-                    format!("[{}]", after.join(",")),
-                ],
-            )?;
+            let before = serde_json::to_string(&applied.changes).map_err(to_sql)?;
+            let after = format!("[{}]", after.join(","));
+            let row = RowText { id: head.id + 1, at: &at, actor: &actor, command, before: &before, after: &after };
+            chain::append(&tx, &mut head, &row, state)?;
         }
-        tx.commit()
+        chain::set_head(&tx, &head)?;
+        tx.commit()?;
+        self.head = head;
+        if let Some((_, _, state)) = rows.last() {
+            self.state = *state;
+        }
+        Ok(())
     }
 
     /// Writes a consistent copy of the event file, audit log included, to a new file at
@@ -489,19 +485,23 @@ fn read_audit_log(conn: &Connection, path: &Path) -> Result<Vec<AuditEntry>, Sto
     let sql = |source| classify(path, source);
     let mut stmt =
         conn.prepare("SELECT id, at, actor, command, before, after FROM audit_log ORDER BY id").map_err(sql)?;
-    let rows = stmt
-        .query_map([], |r| {
-            Ok(AuditEntry {
-                id: r.get(0)?,
-                at: r.get(1)?,
-                actor: r.get(2)?,
-                command: r.get(3)?,
-                before: r.get(4)?,
-                after: r.get(5)?,
-            })
-        })
-        .map_err(sql)?;
+    let rows = stmt.query_map([], AuditEntry::of_row).map_err(sql)?;
     rows.collect::<Result<Vec<_>, _>>().map_err(sql)
+}
+
+impl AuditEntry {
+    /// The entry from a row whose first six columns are `id, at, actor, command,
+    /// before, after`.
+    fn of_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<AuditEntry> {
+        Ok(AuditEntry {
+            id: r.get(0)?,
+            at: r.get(1)?,
+            actor: r.get(2)?,
+            command: r.get(3)?,
+            before: r.get(4)?,
+            after: r.get(5)?,
+        })
+    }
 }
 
 /// The write-ahead log SQLite leaves beside a file that is open (in WAL mode) or was
@@ -530,13 +530,29 @@ fn verify_whole(conn: &Connection, path: &Path) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Writes a whole new event file at `path` in one transaction.
+/// Writes a whole new event file at `path` in one transaction, its audit log's chain
+/// starting from the event's digest.
 fn write_new(path: &Path, event: &Event) -> rusqlite::Result<()> {
     let mut conn = Connection::open(path)?;
     let tx = conn.transaction()?;
     schema::migrate(&tx, 0)?;
     rows::insert_event(&tx, event)?;
+    chain::seed(&tx, &digest::of_event(event))?;
     tx.commit()
+}
+
+/// A chain that could not be read, or that broke: [`StoreError::Tampered`] naming the
+/// newest backup beside the file.
+fn chain_error(path: &Path, error: ChainError) -> StoreError {
+    match error {
+        ChainError::Sqlite(source) => classify(path, source),
+        ChainError::Broken(broken) => StoreError::Tampered {
+            path: path.to_path_buf(),
+            row: broken.row,
+            what: broken.what,
+            backup: backup::list_backups(path).pop(),
+        },
+    }
 }
 
 /// What an audit row's command did, for undo: its JSON names `undo` or `redo` and the
@@ -554,34 +570,4 @@ fn step_of(command: &str) -> Step {
 /// Who is at the keyboard when no operator is named: the operating-system user.
 fn actor() -> String {
     std::env::var("USER").or_else(|_| std::env::var("USERNAME")).unwrap_or_default()
-}
-
-/// A migration that failed on a file's own tables (a table or column it adds is
-/// already there): the file's version number does not match what it holds — it went
-/// back, or another program changed the file. Other failures are classified as usual.
-pub(crate) fn schema_mismatch(path: &Path, version: i32, source: rusqlite::Error) -> StoreError {
-    // A statement of the migration failed (`SqlInputError` carries the code apart).
-    let code = match &source {
-        rusqlite::Error::SqlInputError { error, .. } | rusqlite::Error::SqliteFailure(error, _) => Some(error.code),
-        _ => None,
-    };
-    match code {
-        Some(ErrorCode::Unknown) => StoreError::Damaged {
-            path: path.to_path_buf(),
-            message: format!("schema version {version} does not match the file's tables: {source}"),
-        },
-        _ => classify(path, source),
-    }
-}
-
-/// Turns SQLite's error into the one a director can act on.
-pub(crate) fn classify(path: &Path, source: rusqlite::Error) -> StoreError {
-    let path = path.to_path_buf();
-    match source.sqlite_error_code() {
-        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => StoreError::InUse { path },
-        Some(ErrorCode::NotADatabase) => StoreError::NotAnEventFile { path, reason: "not an SQLite database".into() },
-        Some(ErrorCode::DatabaseCorrupt) => StoreError::Damaged { path, message: source.to_string() },
-        Some(ErrorCode::ReadOnly) => StoreError::ReadOnly { path },
-        _ => StoreError::Sqlite { path, source },
-    }
 }

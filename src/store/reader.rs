@@ -6,7 +6,10 @@
 //! ([`super::EventFile::open`]); an [`EventReader`] is an ordinary SQLite reader of the
 //! same file: it reads one snapshot — the last committed state when it opened — inside
 //! one read transaction, and never writes. It neither migrates an older file (the
-//! migration runs on a copy in memory), nor compacts, nor writes an audit row.
+//! migration runs on a copy in memory), nor compacts, nor writes an audit row. It
+//! checks the event's digest against the newest audit row as a writing command does,
+//! and the whole hash chain when the audit log is read (issue 22, item 6): a file
+//! changed outside Bianpai is refused by every command.
 //!
 //! While a `-wal` file lies beside the event (someone has it open, or the last session
 //! did not close it), the reader opens it read-only. Otherwise nobody has it open and
@@ -14,7 +17,10 @@
 //! then lets SQLite remove the `-wal`/`-shm` files it had to create (their log is empty,
 //! so nothing is written to the event file itself).
 
-use super::{AuditEntry, StoreError, classify, load, read_audit_log, read_header, schema, wal_beside};
+use super::chain::{self, Depth};
+use super::{
+    AuditEntry, StoreError, chain_error, classify, digest, load, read_audit_log, read_header, schema, wal_beside,
+};
 use crate::domain::event::Event;
 use rusqlite::backup::Backup;
 use rusqlite::{Connection, OpenFlags};
@@ -30,6 +36,8 @@ pub struct EventReader {
     conn: Connection,
     path: PathBuf,
     event: Event,
+    /// The event's digest, when the file has a hash chain (schema 7 on).
+    state: Option<digest::StateDigest>,
 }
 
 impl std::fmt::Debug for EventReader {
@@ -43,9 +51,9 @@ impl EventReader {
     ///
     /// # Errors
     /// [`StoreError::NotFound`], [`StoreError::NotAnEventFile`],
-    /// [`StoreError::NewerVersion`], [`StoreError::Damaged`]; [`StoreError::InUse`] when
-    /// a writing command holds the file alone for longer than a reader waits; SQLite
-    /// errors. The file is never modified.
+    /// [`StoreError::NewerVersion`], [`StoreError::Damaged`], [`StoreError::Tampered`];
+    /// [`StoreError::InUse`] when a writing command holds the file alone for longer
+    /// than a reader waits; SQLite errors. The file is never modified.
     pub fn open(path: &Path) -> Result<EventReader, StoreError> {
         if !path.is_file() {
             return Err(StoreError::NotFound { path: path.to_path_buf() });
@@ -95,7 +103,12 @@ impl EventReader {
             conn
         };
         let event = load(&conn, path)?;
-        Ok(EventReader { conn, path: owned, event })
+        // A file from before the chain has none to check (the window starts it).
+        let state = (version >= schema::AUDIT_CHAIN).then(|| digest::of_event(&event));
+        if let Some(state) = &state {
+            chain::verify(&conn, state, Depth::Newest).map_err(|e| chain_error(path, e))?;
+        }
+        Ok(EventReader { conn, path: owned, event, state })
     }
 
     /// Writes a copy of the event file, audit log included, to a new file at `path`:
@@ -131,11 +144,16 @@ impl EventReader {
         &self.path
     }
 
-    /// The audit log, oldest first, of the same snapshot as [`EventReader::event`].
+    /// The audit log, oldest first, of the same snapshot as [`EventReader::event`],
+    /// after checking its whole hash chain.
     ///
     /// # Errors
-    /// SQLite errors.
+    /// [`StoreError::Tampered`] naming the first row that no longer matches; SQLite
+    /// errors.
     pub fn audit_log(&self) -> Result<Vec<AuditEntry>, StoreError> {
+        if let Some(state) = &self.state {
+            chain::verify(&self.conn, state, Depth::Whole).map_err(|e| chain_error(&self.path, e))?;
+        }
         read_audit_log(&self.conn, &self.path)
     }
 }

@@ -14,14 +14,20 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("migrations/004_registration_date.sql"),
     include_str!("migrations/005_board_watch.sql"),
     include_str!("migrations/006_team_rounds.sql"),
+    include_str!("migrations/007_audit_chain.sql"),
 ];
 
-/// Migrations (0-based) that only add one column: a file whose version number went
-/// back while it kept the column skips them instead of failing on a duplicate column.
-const ADDS_ONE_COLUMN: &[(usize, &str, &str)] = &[(3, "players", "registered"), (5, "rounds", "teams")];
+/// Migrations (0-based) that only add columns (the last one's table `IF NOT EXISTS`),
+/// each named by the first column it adds: a file whose version number went back while
+/// it kept the column skips them instead of failing on a duplicate column.
+const ADDS_ONE_COLUMN: &[(usize, &str, &str)] =
+    &[(3, "players", "registered"), (5, "rounds", "teams"), (6, "audit_log", "prev_hash")];
 
 /// The first schema whose audit rows keep a result's board only (see [`super::compact`]).
 pub const RESULT_PER_GAME: i32 = 3;
+
+/// The first schema whose audit log is hash-chained (see [`super::chain`]).
+pub const AUDIT_CHAIN: i32 = 7;
 
 /// The schema version this build writes.
 pub fn current_version() -> i32 {
@@ -91,6 +97,7 @@ mod tests {
         migrate(&conn, 3).unwrap();
         assert!(has_column(&conn, "rounds", "teams").unwrap());
         assert!(has_column(&conn, "players", "registered").unwrap());
+        assert!(has_column(&conn, "audit_log", "row_hash").unwrap());
     }
 
     #[test]

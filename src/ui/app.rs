@@ -347,7 +347,7 @@ impl BianpaiApp {
         // A panel may ask for another stage (after closing one, the next).
         let show = std::cell::Cell::new(None);
         egui::CentralPanel::default().show(ui, |ui| match (event, chosen_group) {
-            (None, _) => open_error_ui(ui, session.notice(), session.is_busy(), lang),
+            (None, _) => open_error_ui(ui, session, lang, &mut jobs),
             (Some(_), None) => {
                 ui.label(lang.t("此赛事没有组别。", "This event has no groups."));
             }

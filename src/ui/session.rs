@@ -46,6 +46,15 @@ pub enum Job {
     LoadHistory,
     /// Close the event file, put this backup in its place and open it again.
     Restore(PathBuf),
+    /// Put the backup `from` in place of the event file at `path`, which could not be
+    /// opened because it was changed outside Bianpai or damaged (issue 22, item 6), and
+    /// open it.
+    RestoreBackup {
+        /// The event file.
+        path: PathBuf,
+        /// The backup.
+        from: PathBuf,
+    },
     /// Write a PDF of the event as saved, off the window's thread.
     Print {
         /// What to print.
@@ -151,6 +160,13 @@ enum Report {
     },
     /// What failed, in both languages (the window's language may change meanwhile).
     Failed(Words),
+    /// The file at `path` could not be opened, and no file is open; `backup` is the
+    /// newest backup beside it when it was changed outside Bianpai or damaged.
+    NotOpened {
+        why: Words,
+        path: PathBuf,
+        backup: Option<PathBuf>,
+    },
     Refused {
         label: String,
         commands: Vec<Command>,
@@ -182,6 +198,17 @@ pub struct History {
     pub backups: Vec<PathBuf>,
     /// The session's revision when this was read.
     pub revision: u64,
+}
+
+/// An event file that could not be opened because it was changed outside Bianpai or
+/// damaged, and the newest backup beside it, which the window offers to restore
+/// (issue 22, item 6).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Restorable {
+    /// The event file.
+    pub path: PathBuf,
+    /// Its newest backup.
+    pub backup: PathBuf,
 }
 
 /// The last thing that happened, for the status bar.
@@ -236,6 +263,7 @@ pub struct Session {
     revision: u64,
     history: Option<History>,
     refusals: Vec<Refusal>,
+    restorable: Option<Restorable>,
 }
 
 impl std::fmt::Debug for Session {
@@ -265,6 +293,7 @@ impl Session {
             revision: 0,
             history: None,
             refusals: Vec::new(),
+            restorable: None,
         }
     }
 
@@ -302,6 +331,17 @@ impl Session {
                 self.read_only = read_only;
                 self.path = Some(path);
                 self.event = Some(*event);
+                self.restorable = None;
+                self.revision += 1;
+                true
+            }
+            Report::NotOpened { why, path, backup } => {
+                // The worker holds no file now: the window shows why, not the old event.
+                self.notice = Some(Notice::Failed(why));
+                self.event = None;
+                self.path = None;
+                self.read_only = false;
+                self.restorable = backup.map(|backup| Restorable { path, backup });
                 self.revision += 1;
                 true
             }
@@ -377,6 +417,11 @@ impl Session {
     /// The open file.
     pub fn path(&self) -> Option<&std::path::Path> {
         self.path.as_deref()
+    }
+
+    /// The file that could not be opened and the backup the window offers to restore.
+    pub fn restorable(&self) -> Option<&Restorable> {
+        self.restorable.as_ref()
     }
 
     /// The last notice for the status bar.

@@ -4,7 +4,7 @@
 use super::consequences::describe;
 use super::fonts::FontSource;
 use super::i18n::Lang;
-use super::session::{Job, Notice, Session, read_only_words};
+use super::session::{Job, Notice, Restorable, Session, read_only_words};
 use egui::Ui;
 
 /// The status bar: the file, the worker busy, the last notice and its consequences;
@@ -71,20 +71,46 @@ pub fn read_only_banner_ui(ui: &mut Ui, lang: Lang) {
     ui.add_space(4.0);
 }
 
-/// The page shown instead of the panels when the event file could not be opened.
-pub fn open_error_ui(ui: &mut Ui, notice: Option<&Notice>, busy: bool, lang: Lang) {
-    if busy {
+/// The page shown instead of the panels when the event file could not be opened; for a
+/// file changed outside Bianpai or damaged, a button that restores its newest backup
+/// (issue 22, item 6).
+pub fn open_error_ui(ui: &mut Ui, session: &Session, lang: Lang, jobs: &mut Vec<Job>) {
+    if session.is_busy() {
         ui.spinner();
         return;
     }
     ui.heading(lang.t("无法打开赛事文件", "The event file could not be opened"));
     ui.add_space(8.0);
-    if let Some(Notice::Failed(message)) = notice {
+    if let Some(Notice::Failed(message)) = session.notice() {
         ui.colored_label(ui.visuals().error_fg_color, message.get(lang));
     }
     ui.add_space(8.0);
-    ui.label(lang.t(
-        "请检查文件路径，或关闭正在使用该文件的其他 Bianpai 窗口，再用“文件 → 打开…”重试。",
-        "Check the path, or close the other Bianpai window using the file, then open it again with File → Open….",
-    ));
+    match session.restorable() {
+        Some(restorable) => restore_newest_ui(ui, restorable, lang, jobs),
+        None => {
+            ui.label(lang.t(
+                "请检查文件路径，或关闭正在使用该文件的其他 Bianpai 窗口，再用“文件 → 打开…”重试。",
+                "Check the path, or close the other Bianpai window using the file, then open it again with File → Open….",
+            ));
+        }
+    }
+}
+
+/// The newest backup named, and the button that puts it in the file's place.
+fn restore_newest_ui(ui: &mut Ui, restorable: &Restorable, lang: Lang, jobs: &mut Vec<Job>) {
+    let name = |p: &std::path::Path| p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let stem = restorable.path.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let backup = name(&restorable.backup);
+    ui.label(match lang {
+        Lang::Zh => format!("可以用最新的备份 {backup} 替换它；被替换的文件保留为 {stem}.replaced.bianpai。"),
+        Lang::En => format!(
+            "It can be replaced by the newest backup, {backup}; the replaced file is kept as {stem}.replaced.bianpai."
+        ),
+    });
+    ui.add_space(4.0);
+    let hint =
+        lang.t("用最新的备份替换这个赛事文件并打开", "Put the newest backup in place of this event file and open it");
+    if ui.button(lang.t("恢复最新备份", "Restore the newest backup")).on_hover_text(hint).clicked() {
+        jobs.push(Job::RestoreBackup { path: restorable.path.clone(), from: restorable.backup.clone() });
+    }
 }

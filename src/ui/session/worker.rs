@@ -49,6 +49,17 @@ fn failed(heading: Words, error: &impl Localized) -> Report {
     Report::Failed(Words::of(error).after(&heading))
 }
 
+/// A file that could not be opened, with the newest backup beside it when it was
+/// changed outside Bianpai or damaged (issue 22, item 6).
+fn not_opened(path: PathBuf, error: &StoreError) -> Report {
+    let backup = match error {
+        StoreError::Tampered { backup, .. } => backup.clone(),
+        StoreError::Damaged { .. } => backup::list_backups(&path).pop(),
+        _ => None,
+    };
+    Report::NotOpened { why: Words::of(error), path, backup }
+}
+
 /// Makes `f` the open file and reports it.
 fn opened(file: &mut Option<OpenFile>, path: PathBuf, f: OpenFile) -> Report {
     let event = Box::new(f.event().clone());
@@ -69,7 +80,17 @@ fn run_job(file: &mut Option<OpenFile>, job: Job) -> Report {
             *file = None;
             match OpenFile::open(&path) {
                 Ok(f) => opened(file, path, f),
-                Err(e) => failed(Words::default(), &e),
+                Err(e) => not_opened(path, &e),
+            }
+        }
+        Job::RestoreBackup { path, from } => {
+            *file = None;
+            match backup::restore(&path, &from).and_then(|()| OpenFile::open(&path)) {
+                Ok(f) => opened(file, path, f),
+                Err(e) => {
+                    let why = Words::of(&e).after(&Words::new("恢复最新备份", "Restore the newest backup"));
+                    Report::NotOpened { why, path, backup: None }
+                }
             }
         }
         Job::Create { path, event } => match EventFile::create(&path, &event) {
