@@ -94,3 +94,17 @@ fn a_lowered_version_number_is_called_damaged_in_words() {
         assert!(!err.contains("CREATE") && !err.contains("无法读取或写入"), "{args:?}: {err}");
     }
 }
+
+// Item 5: a zero-length file is not a Bianpai event file — said without naming SQLite
+// or another program's database — and stays empty.
+#[test]
+fn a_zero_length_file_is_not_an_event_file_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("empty.bianpai");
+    std::fs::write(&file, b"").unwrap();
+    let out = bianpai(&["players", "list", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("not a Bianpai event file") && !err.contains("SQLite"), "{err}");
+    assert_eq!(std::fs::metadata(&file).unwrap().len(), 0, "the file was not changed");
+}
