@@ -6,13 +6,7 @@
 mod common;
 
 use bianpai::store::EventReader;
-use common::{bianpai, bianpai_in};
-
-fn ok(args: &[&str]) -> String {
-    let out = bianpai(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use common::{bianpai, bianpai_in, ok};
 
 // Item 5: three players checked in at once are one undo.
 #[test]

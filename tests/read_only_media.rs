@@ -10,15 +10,9 @@
 
 mod common;
 
-use common::locks::{lock, unlock};
-use common::{bianpai, bianpai_in};
+use common::locks::Locked;
+use common::{bianpai, bianpai_in, ok};
 use std::path::Path;
-
-fn ok(args: &[&str]) -> String {
-    let out = bianpai(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
 
 /// A 4-player event with round 1 played, in its own folder.
 fn played_event(dir: &Path) -> String {
@@ -43,13 +37,13 @@ fn check_read_only(locked: &Path, file: &str, dir: &Path) {
         n
     };
     let listed = names(dir);
-    assert!(lock(locked), "cannot make {} read-only here (no chattr, running as root)", locked.display());
+    let guard = Locked::new(locked);
     let standings = bianpai(&["standings", file]);
     let pairings = bianpai(&["pairings", file, "--json"]);
     let out = dir.parent().unwrap().join("out.csv");
     let export = bianpai(&["export", file, "csv", "-o", out.to_str().unwrap()]);
     let change = bianpai_in("zh", &["result", file, "--round", "1", "--board", "1", "0-1"]);
-    unlock(locked);
+    drop(guard);
     assert!(standings.status.success(), "standings: {}", String::from_utf8_lossy(&standings.stderr));
     assert!(String::from_utf8_lossy(&standings.stdout).contains("甲"));
     assert!(pairings.status.success(), "pairings: {}", String::from_utf8_lossy(&pairings.stderr));

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Makes `path` unwritable; `false` when this machine allows neither way.
-pub fn lock(path: &Path) -> bool {
+fn lock(path: &Path) -> bool {
     if Command::new("chattr").arg("+i").arg(path).status().is_ok_and(|s| s.success()) {
         return true;
     }
@@ -15,7 +15,7 @@ pub fn lock(path: &Path) -> bool {
 }
 
 /// Makes `path` writable again.
-pub fn unlock(path: &Path) {
+fn unlock(path: &Path) {
     let _ = Command::new("chattr").arg("-i").arg(path).status();
     let _ = Command::new("chmod").arg("u+w").arg(path).status();
 }
