@@ -14,16 +14,18 @@
 //!   the `MatchWeight` operations (`weight`; the Dutch weights are wider than
 //!   `i128`), unchecked input, and a choice of start (`Start`): uniform, or each
 //!   vertex's heaviest edge with a greedy matching of the edges then tight. `Warm`
-//!   keeps a complete graph and its last optimum, and after a few vertices' edges
-//!   change repairs that optimum and resumes from it (`warm`).
+//!   keeps a complete graph's weights, solves on a sparse part of it that pricing
+//!   grows until its optimum is the whole graph's (`warm`, `pricing`), and after a
+//!   few vertices' edges change repairs that optimum and resumes from it.
 //!
 //! The starts find optima of the same weight but, among equal ones, not always the
 //! same matching: callers whose output depends on the choice keep one start.
 //!
 //! Layout: `input` (checking and reducing the caller's graph), `solver` (the
 //! algorithm: search and δ; `solver::blossom`, `solver::augment` for augmenting and
-//! dissolving trees, `solver::restart` for the better starts, `solver::checks` for
-//! the tests' consistency checks), `warm`, `weight`, `stop` (a pairing cancelled
+//! dissolving trees, `solver::restart` for the better starts, `solver::build` for
+//! building and growing the graph, `solver::checks` for the tests' consistency
+//! checks), `warm`, `pricing`, `weight`, `stop` (a pairing cancelled
 //! stops the solve on its thread); tests in `tests` and `warm_tests`.
 //!
 //! # Algorithm
@@ -85,6 +87,7 @@
 //! the uniform start this ends exactly where the textbook algorithm ends.
 
 mod input;
+mod pricing;
 mod solver;
 mod stop;
 #[cfg(test)]

@@ -99,6 +99,9 @@ pub(super) struct Solver<W: MatchWeight> {
     neighbour_start: Vec<usize>,
     /// See `neighbour_start`.
     neighbours: Vec<Neighbour<W>>,
+    /// For endpoint `p`: the index in `neighbours` of its edge in the list of its
+    /// vertex (the entry whose `end` is `p ^ 1`).
+    list_slot: Vec<usize>,
 
     /// For a vertex: the remote endpoint of its matched edge, or `NONE` when single.
     mate: Vec<usize>,

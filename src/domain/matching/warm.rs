@@ -19,9 +19,21 @@
 //! `brackets`) is answered faster this way than from scratch; the caller starts
 //! afresh ([`Warm::restart`]) only when every weight changes.
 //!
+//! The solver does not hold the whole graph (issue 21: on a window of 2,000
+//! players that is two million pairs, each weight several times over). A fresh
+//! solve starts on each vertex's few heaviest edges (equally heavy ones spread
+//! over different partners); after each optimum of that sparse graph every other
+//! pair is priced against the duals (`pricing`), and the pairs whose slack would
+//! be negative — the most violated at each vertex, more each pass — join the graph
+//! as changed pairs of a warm start, until none is left. The answer is then an
+//! optimum of the whole graph: the duals are feasible for every pair and prove it.
+//! A pair whose weight changes while outside the graph joins it when it becomes an
+//! edge; in practice the graph settles at a fraction of the pairs.
+//!
 //! The repair itself is the solver's (`solver::restart`); this module keeps the
-//! weights and says what changed.
+//! weights, the sparse graph's pairs and says what changed.
 
+use super::pricing::{Pairs, Pricing};
 use super::solver::{Solver, Start};
 use super::weight::MatchWeight;
 
@@ -43,7 +55,16 @@ pub(crate) struct Warm<W: MatchWeight> {
     cold: bool,
     /// How the next fresh start chooses its duals (see [`Warm::restart_uniform`]).
     start: Start,
+    /// Whether each pair (by [`pair_index`]) is an edge of the solver's graph.
+    present: Vec<bool>,
+    /// How many of its heaviest edges each vertex brings to a fresh solver.
+    kept: usize,
+    /// What the last pricing vouched for.
+    pricing: Pricing<W>,
 }
+
+/// How many of its heaviest edges each vertex brings to a fresh solver's graph.
+const KEPT_PER_VERTEX: usize = 8;
 
 /// The index of pair `u < v` among the pairs of `n` vertices in lexicographic order.
 #[inline]
@@ -64,7 +85,17 @@ impl<W: MatchWeight> Warm<W> {
             newly_removed: Vec::new(),
             cold: true,
             start: Start::HeaviestEdge,
+            present: vec![false; n * n.saturating_sub(1) / 2],
+            pricing: Pricing::new(n),
+            kept: KEPT_PER_VERTEX,
         }
+    }
+
+    /// As [`Warm::new`], each vertex bringing only its `kept` heaviest edges to a
+    /// fresh solver (tests: more pricing).
+    #[cfg(test)]
+    pub fn keeping(n: usize, kept: usize) -> Warm<W> {
+        Warm { kept: kept.max(1), ..Warm::new(n) }
     }
 
     /// Sets the weight of `u`–`v`; a weight ≤ 0 removes the edge.
@@ -120,29 +151,27 @@ impl<W: MatchWeight> Warm<W> {
         if let Some(solver) = &mut self.solver {
             solver.scale(bits);
         }
+        self.pricing.scale(bits);
     }
 
     /// The partner of every vertex in a maximum-weight matching, or `None` if the
-    /// solver's bookkeeping failed (a bug).
+    /// solver's bookkeeping failed (a bug) or the pairing was cancelled.
     pub fn solve(&mut self) -> Option<Vec<Option<usize>>> {
         // A cancelled pairing (issue 21, `stop`) does not build a fresh solver first.
         if super::stop::requested() {
             return None;
         }
-        if let (false, Some(solver)) = (self.cold, self.solver.as_mut()) {
-            let cover = cover(self.n, &self.changed, &self.removed);
-            let changed: Vec<(usize, usize, W)> =
-                self.changed.iter().map(|&(u, v)| (u, v, self.weight[pair_index(self.n, u, v)])).collect();
+        if let (false, Some(mut solver)) = (self.cold, self.solver.take()) {
+            let changed = self.take_changes(&mut solver);
+            let cover = cover(self.n, &changed, &self.removed);
+            let changed: Vec<(usize, usize, W)> = changed.iter().map(|&(u, v)| (u, v, self.weight_of(u, v))).collect();
             solver.warm_start(&cover, &changed, &self.newly_removed);
+            self.solver = Some(solver);
         } else {
-            let n = self.n;
-            let weight = |u: usize, v: usize| {
-                let w = self.weight[pair_index(n, u, v)];
-                if w > W::ZERO { w } else { W::ZERO - W::from_u64(1) }
-            };
-            let mut solver = Solver::complete(n, weight);
+            let mut solver = Solver::new(self.n, &self.likeliest_edges());
+            self.pricing.forget();
             match self.start {
-                Start::Uniform => (0..n).filter(|&v| self.removed[v]).for_each(|v| solver.retire(v)),
+                Start::Uniform => (0..self.n).filter(|&v| self.removed[v]).for_each(|v| solver.retire(v)),
                 Start::HeaviestEdge => solver.jump_start(),
             }
             self.solver = Some(solver);
@@ -151,14 +180,128 @@ impl<W: MatchWeight> Warm<W> {
         self.start = Start::HeaviestEdge;
         self.changed.clear();
         self.newly_removed.clear();
-        let solver = self.solver.as_mut()?;
-        solver.run();
-        if solver.failed() {
+        let mut solver = self.solver.take()?;
+        let solved = self.run_priced(&mut solver);
+        let partners = solver.partners();
+        self.solver = Some(solver);
+        if !solved {
             self.cold = true;
             return None;
         }
-        Some(solver.partners())
+        Some(partners)
     }
+
+    /// The weight of pair `u`–`v` (≤ 0: no edge).
+    fn weight_of(&self, u: usize, v: usize) -> W {
+        self.weight[pair_index(self.n, u, v)]
+    }
+
+    /// The changed pairs since the last solve that are edges of the solver's graph;
+    /// those not yet in it that now have an edge are added to it first.
+    fn take_changes(&mut self, solver: &mut Solver<W>) -> Vec<(usize, usize)> {
+        let changed = std::mem::take(&mut self.changed);
+        let mut added = Vec::new();
+        for &(u, v) in &changed {
+            let slot = pair_index(self.n, u, v);
+            if !self.present[slot] && self.weight[slot] > W::ZERO && !self.removed[u] && !self.removed[v] {
+                self.present[slot] = true;
+                added.push((u, v, self.weight[slot]));
+            }
+        }
+        solver.add_edges(&added);
+        // A pair outside the graph that is still no edge changes nothing.
+        changed.into_iter().filter(|&(u, v)| self.present[pair_index(self.n, u, v)]).collect()
+    }
+
+    /// The graph a fresh solver starts on: each vertex's [`KEPT_PER_VERTEX`] heaviest
+    /// edges (pricing adds what the optimum needs besides).
+    fn likeliest_edges(&mut self) -> Vec<(usize, usize, W)> {
+        let n = self.n;
+        self.present.iter_mut().for_each(|p| *p = false);
+        let mut row: Vec<(W, usize)> = Vec::with_capacity(n);
+        let mut edges = Vec::new();
+        for u in (0..n).filter(|&u| !self.removed[u]) {
+            row.clear();
+            row.extend((0..n).filter(|&v| v != u && !self.removed[v]).map(|v| (self.weight_of(u, v), v)));
+            row.retain(|&(w, _)| w > W::ZERO);
+            // Among equally heavy edges (most of a bracket's), each vertex takes its
+            // own spread of partners, not everyone the same lowest-numbered ones: a
+            // graph with a good matching.
+            let heaviest_first =
+                |a: &(W, usize), b: &(W, usize)| b.0.cmp(&a.0).then(mix(u, a.1).cmp(&mix(u, b.1))).then(a.1.cmp(&b.1));
+            if row.len() > self.kept {
+                row.select_nth_unstable_by(self.kept - 1, heaviest_first);
+                row.truncate(self.kept);
+            }
+            row.sort_unstable_by(heaviest_first);
+            for &(w, v) in &row {
+                let slot = pair_index(n, u, v);
+                if !self.present[slot] {
+                    self.present[slot] = true;
+                    edges.push((u.min(v), u.max(v), w));
+                }
+            }
+        }
+        edges
+    }
+
+    /// Runs the solver to an optimum of its graph, then prices every other pair
+    /// against its duals: a pair whose slack would be negative joins the graph and
+    /// the search resumes, until none is left (the optimum of the whole graph).
+    /// Whether the solve ended without a failure.
+    fn run_priced(&mut self, solver: &mut Solver<W>) -> bool {
+        let mut rounds = 0;
+        loop {
+            solver.run();
+            if solver.failed() {
+                return false;
+            }
+            // A vertex with many violated pairs takes more of them pass after pass
+            // (twice as many each time), so that the passes stay few.
+            let per_vertex = self.kept << rounds.min(20);
+            let violated = self.violated(solver, per_vertex);
+            rounds += 1;
+            if violated.is_empty() {
+                return true;
+            }
+            solver.add_edges(&violated);
+            let pairs: Vec<(usize, usize)> = violated.iter().map(|&(u, v, _)| (u, v)).collect();
+            let cover = cover(self.n, &pairs, &self.removed);
+            solver.warm_start(&cover, &violated, &[]);
+        }
+    }
+
+    /// Pairs outside the solver's graph whose slack under its duals is negative,
+    /// marked present: the most violated `per_vertex` at each vertex (enough to move
+    /// the duals; the rest are priced again after the next solve).
+    fn violated(&mut self, solver: &Solver<W>, per_vertex: usize) -> Vec<(usize, usize, W)> {
+        let n = self.n;
+        let pairs = Pairs { weight: &self.weight, present: &self.present, removed: &self.removed };
+        let found = self.pricing.violated(solver, &pairs);
+        let mut taken = vec![0usize; n];
+        let mut out = Vec::new();
+        for (_, u, v) in found {
+            if taken[u] < per_vertex || taken[v] < per_vertex {
+                taken[u] += 1;
+                taken[v] += 1;
+                self.present[pair_index(n, u, v)] = true;
+                out.push((u, v, self.weight_of(u, v)));
+            } else {
+                self.pricing.suspect(u, v);
+            }
+        }
+        out
+    }
+}
+
+/// A symmetric scramble of the pair `u`–`v`: the order in which a vertex takes
+/// equally heavy edges.
+fn mix(u: usize, v: usize) -> u64 {
+    let (a, b) = (u.min(v) as u64, u.max(v) as u64);
+    let mut x = a.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ b.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+    x ^= x >> 31;
+    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x ^ (x >> 29)
 }
 
 /// Vertices that touch every changed pair (`changed`, among `n` vertices, those with a

@@ -6,7 +6,6 @@
 //! [`Warm`]: crate::domain::matching::warm::Warm
 
 use super::{FREE, MatchWeight, NONE, Neighbour, Solver};
-use crate::domain::matching::warm::pair_index;
 
 impl<W: MatchWeight> Solver<W> {
     /// Multiplies every weight and dual by 2^`bits`.
@@ -22,21 +21,88 @@ impl<W: MatchWeight> Solver<W> {
         }
     }
 
-    /// The slot of `u`'s edge to `v` in `neighbours` (complete graphs only, as
-    /// [`Warm`] builds them: each vertex's neighbours in increasing order).
-    #[inline]
-    fn slot(&self, u: usize, v: usize) -> usize {
-        self.neighbour_start[u] + if v < u { v } else { v - 1 }
+    /// The edge between `u` and `v`, if the graph has one: a search of the shorter
+    /// of their edge lists (the warm matcher's graphs are sparse).
+    pub(in crate::domain::matching) fn edge_between(&self, u: usize, v: usize) -> Option<usize> {
+        let (from, to) = if self.neighbours_of(u).len() <= self.neighbours_of(v).len() { (u, v) } else { (v, u) };
+        self.neighbours_of(from).iter().find(|neighbour| neighbour.vertex == to).map(|neighbour| neighbour.end / 2)
     }
 
-    /// Sets the weight of `u`–`v` (complete graphs only); `w` ≤ 0: no edge.
-    fn set_weight(&mut self, u: usize, v: usize, w: W) {
-        let w2 = if w > W::ZERO { w.double() } else { W::ZERO - W::from_u64(2) };
-        let k = pair_index(self.n, u, v);
+    /// Sets the doubled weight of edge `k` in the edge array and in both ends' lists.
+    fn set_weight2(&mut self, k: usize, w2: W) {
         self.weight2[k] = w2;
-        let (a, b) = (self.slot(u, v), self.slot(v, u));
-        self.neighbours[a].weight2 = w2;
-        self.neighbours[b].weight2 = w2;
+        for p in [2 * k, 2 * k + 1] {
+            self.neighbours[self.list_slot[p]].weight2 = w2;
+        }
+    }
+
+    /// Sets the weight of `u`–`v` if the graph has that edge; `w` ≤ 0: the edge is
+    /// never used.
+    fn set_weight(&mut self, u: usize, v: usize, w: W) {
+        if let Some(k) = self.edge_between(u, v) {
+            self.set_weight2(k, if w > W::ZERO { w.double() } else { W::ZERO - W::from_u64(2) });
+        }
+    }
+
+    /// Vertex `v`'s doubled dual, and its top-level blossom (itself when in none):
+    /// a pair's slack counts blossom duals only when both ends share that blossom.
+    pub(in crate::domain::matching) fn vertex_dual(&self, v: usize) -> (W, usize) {
+        (self.dual[v], self.in_blossom[v])
+    }
+
+    /// Twice the slack of `u`–`v` at doubled weight `w2` under the current duals,
+    /// counting the blossoms that hold both: what the pair's slack would be as an
+    /// edge of the graph (pricing in `warm`). Exact when negative; when it is not,
+    /// some value ≥ 0 no larger than it (the blossoms below the top-level one are
+    /// not summed once the sign is settled).
+    pub(in crate::domain::matching) fn pair_slack(&self, u: usize, v: usize, w2: W) -> W {
+        let slack = self.dual[u] + self.dual[v] - w2;
+        let top = self.in_blossom[u];
+        if top != self.in_blossom[v] || u == v || slack >= W::ZERO {
+            // The blossoms' duals only add to the slack.
+            return slack;
+        }
+        // The top-level blossom holds both: often enough to settle the sign.
+        let with_top = slack + self.dual[top].double();
+        if with_top >= W::ZERO {
+            return with_top;
+        }
+        slack + self.shared_blossom_duals(u, v)
+    }
+
+    /// Twice the duals of the blossoms that hold both `u` and `v`.
+    fn shared_blossom_duals(&self, u: usize, v: usize) -> W {
+        let depth = |x: usize| {
+            let (mut d, mut b) = (0usize, x);
+            while self.blossom_parent[b] != NONE {
+                b = self.blossom_parent[b];
+                d += 1;
+            }
+            d
+        };
+        let (mut a, mut b) = (u, v);
+        let (mut da, mut db) = (depth(a), depth(b));
+        while da > db {
+            a = self.blossom_parent[a];
+            da -= 1;
+        }
+        while db > da {
+            b = self.blossom_parent[b];
+            db -= 1;
+        }
+        // Up to the smallest blossom holding both, then every blossom above it.
+        while a != b {
+            a = self.blossom_parent[a];
+            b = self.blossom_parent[b];
+        }
+        let mut sum = W::ZERO;
+        while a != NONE {
+            if a >= self.n {
+                sum += self.dual[a].double();
+            }
+            a = self.blossom_parent[a];
+        }
+        sum
     }
 
     /// Expands the blossoms around `x` down to `x` itself, each blossom's dual handed
@@ -137,10 +203,10 @@ impl<W: MatchWeight> Solver<W> {
                 self.mate[v] = NONE;
                 loose.push(u);
             }
-            for u in 0..self.n {
-                if u != v {
-                    self.set_weight(u, v, W::ZERO);
-                }
+            let absent = W::ZERO - W::from_u64(2);
+            for index in self.neighbour_start[v]..self.neighbour_start[v + 1] {
+                let k = self.neighbours[index].end / 2;
+                self.set_weight2(k, absent);
             }
             self.dual[v] = W::ZERO;
         }

@@ -209,7 +209,7 @@ mod tests {
         fn warm_solves_are_optimal_with_wide_weights(
             n in 2usize..26, density in 3u64..11, seed in any::<u64>(), steps in 1usize..14,
         ) {
-            check_warm_solves::<W3>(n, density, seed, steps)?;
+            check_warm_solves::<W3>(n, density, seed, steps, 2)?;
         }
     }
 }

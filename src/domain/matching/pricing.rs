@@ -1,0 +1,116 @@
+//! Pricing for the warm matcher (`warm`): which pairs outside the solver's sparse
+//! graph would have negative slack under its duals, checking only the pairs whose
+//! slack may have fallen since the last check.
+//!
+//! The matcher solves on each vertex's likeliest edges; an optimum there is an
+//! optimum of the whole graph when every other pair's slack (its ends' duals and
+//! the duals of the blossoms that hold both, less twice its weight) is ≥ 0. A pair
+//! whose slack was ≥ 0 at the last check keeps it while neither end's dual fell,
+//! its weight stayed (a changed pair joins the graph instead) and its ends shared
+//! no blossom then (blossom duals only add to a slack, and nothing was added
+//! then). So after the first check of a graph only the pairs at a vertex whose
+//! dual fell or that had a violated pair left out of the graph, and the pairs
+//! inside the blossoms of the last check, are checked again: after a warm start
+//! that re-weights a few vertices, a small part of the window.
+
+use super::solver::Solver;
+use super::warm::pair_index;
+use super::weight::MatchWeight;
+
+/// The warm matcher's pairs, by [`pair_index`]: their weights (≤ 0: no edge),
+/// whether each is in the solver's graph, and the vertices taken out.
+pub(super) struct Pairs<'a, W> {
+    pub weight: &'a [W],
+    pub present: &'a [bool],
+    pub removed: &'a [bool],
+}
+
+/// What the last check vouched for: every pair outside the graph had slack ≥ 0
+/// then, except at `suspect` vertices.
+pub(super) struct Pricing<W: MatchWeight> {
+    /// Each vertex's doubled dual and top-level blossom, at the last check.
+    checked: Vec<(W, usize)>,
+    /// Vertices with a violated pair left out of the graph at the last check.
+    suspect: Vec<bool>,
+    /// Whether there was a last check of this graph.
+    valid: bool,
+}
+
+impl<W: MatchWeight> Pricing<W> {
+    pub fn new(n: usize) -> Pricing<W> {
+        Pricing { checked: (0..n).map(|v| (W::ZERO, v)).collect(), suspect: vec![false; n], valid: false }
+    }
+
+    /// A fresh graph: the next check looks at every pair.
+    pub fn forget(&mut self) {
+        self.valid = false;
+    }
+
+    /// Every weight and dual was multiplied by 2^`bits`.
+    pub fn scale(&mut self, bits: u32) {
+        for (dual, _) in &mut self.checked {
+            *dual = dual.shl(bits);
+        }
+    }
+
+    /// Marks `u` and `v` for the next check (their violated pair stays outside).
+    pub fn suspect(&mut self, u: usize, v: usize) {
+        self.suspect[u] = true;
+        self.suspect[v] = true;
+    }
+
+    /// The pairs `u < v` outside the graph (`pairs`) whose slack under `solver`'s
+    /// duals is negative, most violated first.
+    pub fn violated(&mut self, solver: &Solver<W>, pairs: &Pairs<'_, W>) -> Vec<(W, usize, usize)> {
+        let n = self.checked.len();
+        let duals: Vec<W> = (0..n).map(|v| solver.vertex_dual(v).0).collect();
+        let rows: Vec<bool> = (0..n)
+            .map(|v| !pairs.removed[v] && (!self.valid || self.suspect[v] || duals[v] < self.checked[v].0))
+            .collect();
+        let mut found = Vec::new();
+        let mut price = |u: usize, v: usize, slot: usize| {
+            if pairs.present[slot] || pairs.removed[u] || pairs.removed[v] {
+                return;
+            }
+            let w2 = pairs.weight[slot].double();
+            // Blossom duals only add to a slack: most pairs are done with their ends' duals.
+            if w2 <= W::ZERO || w2 <= duals[u] + duals[v] {
+                return;
+            }
+            let slack = solver.pair_slack(u, v, w2);
+            if slack < W::ZERO {
+                found.push((slack, u, v));
+            }
+        };
+        for u in (0..n).filter(|&u| rows[u]) {
+            // Pairs with two checked ends once, from the smaller.
+            for v in (0..u).filter(|&v| !rows[v]) {
+                price(v, u, pair_index(n, v, u));
+            }
+            let first = if u + 1 < n { pair_index(n, u, u + 1) } else { 0 };
+            for (offset, v) in (u + 1..n).enumerate() {
+                price(u, v, first + offset);
+            }
+        }
+        // The pairs inside a blossom of the last check, not yet priced.
+        let mut blossoms: Vec<(usize, usize)> = (0..n)
+            .filter(|&v| self.valid && !rows[v] && !pairs.removed[v] && self.checked[v].1 != v)
+            .map(|v| (self.checked[v].1, v))
+            .collect();
+        blossoms.sort_unstable();
+        for group in blossoms.chunk_by(|a, b| a.0 == b.0) {
+            for (k, &(_, u)) in group.iter().enumerate() {
+                for &(_, v) in &group[k + 1..] {
+                    price(u.min(v), u.max(v), pair_index(n, u, v));
+                }
+            }
+        }
+        found.sort_unstable();
+        for (v, checked) in self.checked.iter_mut().enumerate() {
+            *checked = solver.vertex_dual(v);
+        }
+        self.suspect.iter_mut().for_each(|s| *s = false);
+        self.valid = true;
+        found
+    }
+}
