@@ -63,9 +63,10 @@ impl<W: MatchWeight> Pricing<W> {
     /// duals is negative, most violated first.
     pub fn violated(&mut self, solver: &Solver<W>, pairs: &Pairs<'_, W>) -> Vec<(W, usize, usize)> {
         let n = self.checked.len();
-        let duals: Vec<W> = (0..n).map(|v| solver.vertex_dual(v).0).collect();
+        // The duals and top-level blossoms now: what this check will vouch for.
+        let now: Vec<(W, usize)> = (0..n).map(|v| solver.vertex_dual(v)).collect();
         let rows: Vec<bool> = (0..n)
-            .map(|v| !pairs.removed[v] && (!self.valid || self.suspect[v] || duals[v] < self.checked[v].0))
+            .map(|v| !pairs.removed[v] && (!self.valid || self.suspect[v] || now[v].0 < self.checked[v].0))
             .collect();
         let mut found = Vec::new();
         let mut price = |u: usize, v: usize, slot: usize| {
@@ -74,7 +75,7 @@ impl<W: MatchWeight> Pricing<W> {
             }
             let w2 = pairs.weight[slot].double();
             // Blossom duals only add to a slack: most pairs are done with their ends' duals.
-            if w2 <= W::ZERO || w2 <= duals[u] + duals[v] {
+            if w2 <= W::ZERO || w2 <= now[u].0 + now[v].0 {
                 return;
             }
             let slack = solver.pair_slack(u, v, w2);
@@ -106,9 +107,7 @@ impl<W: MatchWeight> Pricing<W> {
             }
         }
         found.sort_unstable();
-        for (v, checked) in self.checked.iter_mut().enumerate() {
-            *checked = solver.vertex_dual(v);
-        }
+        self.checked = now;
         self.suspect.iter_mut().for_each(|s| *s = false);
         self.valid = true;
         found

@@ -39,11 +39,18 @@ impl<W: MatchWeight> Solver<W> {
         if edges.is_empty() {
             return;
         }
+        // Issue 21: the edge arrays grow by what is added (not doubled), and the old
+        // adjacency is dropped before the new one is laid out: a graph grown by
+        // pricing to hundreds of thousands of edges held both at once.
+        self.endpoint.reserve_exact(2 * edges.len());
+        self.weight2.reserve_exact(edges.len());
         for &(u, v, w) in edges {
             self.endpoint.push(u);
             self.endpoint.push(v);
             self.weight2.push(w.double());
         }
+        self.neighbours = Vec::new();
+        self.list_slot = Vec::new();
         (self.neighbour_start, self.neighbours, self.list_slot) = lists(self.n, &self.weight2, &self.endpoint);
     }
 

@@ -143,23 +143,8 @@ impl<W: MatchWeight> Solver<W> {
         // Every edge has non-negative slack, matched edges zero slack.
         for k in 0..self.weight2.len() {
             let (i, j) = (self.endpoint[2 * k], self.endpoint[2 * k + 1]);
-            let mut s = self.slack(k);
-            let ancestors = |v: usize| {
-                let mut chain = vec![v];
-                let mut x = v;
-                while self.blossom_parent[x] != NONE {
-                    x = self.blossom_parent[x];
-                    chain.push(x);
-                }
-                chain.reverse();
-                chain
-            };
-            for (bi, bj) in ancestors(i).into_iter().zip(ancestors(j)) {
-                if bi != bj {
-                    break;
-                }
-                s += self.dual[bi].double();
-            }
+            // The blossoms holding both ends add their duals.
+            let s = self.slack(k) + self.shared_blossom_duals(i, j);
             if s < W::ZERO {
                 return false;
             }

@@ -7,6 +7,12 @@
 
 use super::{FREE, MatchWeight, NONE, Neighbour, Solver};
 
+/// The doubled weight of an edge that is never used again (a removed vertex's, or
+/// one whose weight fell to ≤ 0): negative, so never tight.
+fn absent<W: MatchWeight>() -> W {
+    W::ZERO - W::from_u64(2)
+}
+
 impl<W: MatchWeight> Solver<W> {
     /// Multiplies every weight and dual by 2^`bits`.
     pub(in crate::domain::matching) fn scale(&mut self, bits: u32) {
@@ -23,7 +29,7 @@ impl<W: MatchWeight> Solver<W> {
 
     /// The edge between `u` and `v`, if the graph has one: a search of the shorter
     /// of their edge lists (the warm matcher's graphs are sparse).
-    pub(in crate::domain::matching) fn edge_between(&self, u: usize, v: usize) -> Option<usize> {
+    fn edge_between(&self, u: usize, v: usize) -> Option<usize> {
         let (from, to) = if self.neighbours_of(u).len() <= self.neighbours_of(v).len() { (u, v) } else { (v, u) };
         self.neighbours_of(from).iter().find(|neighbour| neighbour.vertex == to).map(|neighbour| neighbour.end / 2)
     }
@@ -40,7 +46,7 @@ impl<W: MatchWeight> Solver<W> {
     /// never used.
     fn set_weight(&mut self, u: usize, v: usize, w: W) {
         if let Some(k) = self.edge_between(u, v) {
-            self.set_weight2(k, if w > W::ZERO { w.double() } else { W::ZERO - W::from_u64(2) });
+            self.set_weight2(k, if w > W::ZERO { w.double() } else { absent() });
         }
     }
 
@@ -71,7 +77,7 @@ impl<W: MatchWeight> Solver<W> {
     }
 
     /// Twice the duals of the blossoms that hold both `u` and `v`.
-    fn shared_blossom_duals(&self, u: usize, v: usize) -> W {
+    pub(super) fn shared_blossom_duals(&self, u: usize, v: usize) -> W {
         let depth = |x: usize| {
             let (mut d, mut b) = (0usize, x);
             while self.blossom_parent[b] != NONE {
@@ -203,10 +209,9 @@ impl<W: MatchWeight> Solver<W> {
                 self.mate[v] = NONE;
                 loose.push(u);
             }
-            let absent = W::ZERO - W::from_u64(2);
             for index in self.neighbour_start[v]..self.neighbour_start[v + 1] {
                 let k = self.neighbours[index].end / 2;
-                self.set_weight2(k, absent);
+                self.set_weight2(k, absent());
             }
             self.dual[v] = W::ZERO;
         }

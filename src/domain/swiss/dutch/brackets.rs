@@ -174,8 +174,11 @@ struct Bracket<W> {
     /// First vertex of the bracket's own score group, and of the next.
     group_vertex: usize,
     next_vertex: usize,
-    /// The weights of the bracket and the next one: `base[larger][smaller]` (window
-    /// indices).
+    /// The weights of the bracket's pairs as built (moved-down players and
+    /// residents): `base[larger][smaller]` (window indices, `larger` below
+    /// `next_begin`). The next score group's pairs are handed to the graph only:
+    /// no question reads them again (issue 21: at 3,000 players they were most of
+    /// this table).
     base: Vec<Vec<W>>,
     /// Bits of the order digits, for the exchange preferences (D.3).
     order_bits: u32,
@@ -222,15 +225,20 @@ impl<W: MatchWeight> Bracket<W> {
         single_down: bool,
     ) {
         let (window, next_begin) = (&self.window, self.next_begin);
-        self.base = vec![Vec::new(); window.len()];
+        self.base = vec![Vec::new(); next_begin];
+        let mut row: Vec<W> = Vec::new();
         for larger in self.movers..window.len() {
             let (in_bracket, in_next) = (larger < next_begin, larger >= next_begin);
-            self.base[larger] = (0..larger)
-                .map(|smaller| edge_weight(ctx, compat, players, window[smaller], window[larger], in_bracket, in_next))
-                .collect();
+            row.clear();
+            row.extend((0..larger).map(|smaller| {
+                edge_weight::<W>(ctx, compat, players, window[smaller], window[larger], in_bracket, in_next)
+            }));
             let recipe = Recipe { in_bracket, in_next, single_down };
-            for smaller in 0..larger {
-                g.set_base(window[larger], window[smaller], self.base[larger][smaller], recipe);
+            for (smaller, &w) in row.iter().enumerate() {
+                g.set_base(window[larger], window[smaller], w, recipe);
+            }
+            if in_bracket {
+                self.base[larger] = std::mem::take(&mut row);
             }
         }
     }
@@ -405,7 +413,6 @@ impl<W: MatchWeight> Bracket<W> {
                     g.set(pv, self.window[oi], W::ZERO);
                 }
                 for oi in self.next_begin..self.window.len() {
-                    self.base[oi][pi] = W::ZERO;
                     g.set(pv, self.window[oi], W::ZERO);
                 }
             }

@@ -204,6 +204,10 @@ impl<'a, W: MatchWeight> WindowGraph<'a, W> {
     /// later player weigh their completion field (in the tail), and the later
     /// players' own matching is made for the completion check.
     fn rebuild(&mut self, window: &[usize], layout: Layout) {
+        // The last window's matching is not needed to rebuild: dropped first, so that
+        // it is not held alongside the new window's tables (issue 21: the peak).
+        self.warm = Warm::new(0);
+        self.rest = None;
         let k = window.len();
         let rest_from = if self.tail { self.n } else { self.rest_from };
         let later_recipe = Recipe { in_bracket: false, in_next: false, single_down: self.start.single_down };
