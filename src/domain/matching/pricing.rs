@@ -68,8 +68,13 @@ impl<W: MatchWeight> Pricing<W> {
         let rows: Vec<bool> = (0..n)
             .map(|v| !pairs.removed[v] && (!self.valid || self.suspect[v] || now[v].0 < self.checked[v].0))
             .collect();
+        let nesting = solver.nesting();
+        // The blossoms holding the row's vertex (`row_chain.0`), found once per row.
+        let mut row_chain: (usize, Vec<usize>) = (usize::MAX, Vec::new());
         let mut found = Vec::new();
-        let mut price = |u: usize, v: usize, slot: usize| {
+        // The pair of `row` and `other` at `slot`.
+        let mut price = |row: usize, other: usize, slot: usize| {
+            let (u, v) = (row.min(other), row.max(other));
             if pairs.present[slot] || pairs.removed[u] || pairs.removed[v] {
                 return;
             }
@@ -78,7 +83,14 @@ impl<W: MatchWeight> Pricing<W> {
             if w2 <= W::ZERO || w2 <= now[u].0 + now[v].0 {
                 return;
             }
-            let slack = solver.pair_slack(u, v, w2);
+            let mut slack = now[u].0 + now[v].0 - w2;
+            if now[u].1 == now[v].1 {
+                // One top-level blossom holds both: add the duals of those that do.
+                if row_chain.0 != row {
+                    row_chain = (row, nesting.chain(row));
+                }
+                slack += nesting.shared(&row_chain.1, other);
+            }
             if slack < W::ZERO {
                 found.push((slack, u, v));
             }
@@ -86,7 +98,7 @@ impl<W: MatchWeight> Pricing<W> {
         for u in (0..n).filter(|&u| rows[u]) {
             // Pairs with two checked ends once, from the smaller.
             for v in (0..u).filter(|&v| !rows[v]) {
-                price(v, u, pair_index(n, v, u));
+                price(u, v, pair_index(n, v, u));
             }
             let first = if u + 1 < n { pair_index(n, u, u + 1) } else { 0 };
             for (offset, v) in (u + 1..n).enumerate() {
@@ -102,7 +114,7 @@ impl<W: MatchWeight> Pricing<W> {
         for group in blossoms.chunk_by(|a, b| a.0 == b.0) {
             for (k, &(_, u)) in group.iter().enumerate() {
                 for &(_, v) in &group[k + 1..] {
-                    price(u.min(v), u.max(v), pair_index(n, u, v));
+                    price(u, v, pair_index(n, u, v));
                 }
             }
         }

@@ -2,7 +2,8 @@
 //! solver's state, the search (labelling, δ and the dual moves) and the two ways a
 //! fresh search starts ([`Start`]). The submodules hold blossoms (`blossom`),
 //! augmenting and the partial dissolution of trees after it (`augment`), the better
-//! starts and resuming from an earlier optimum (`restart`), and the tests'
+//! starts and resuming from an earlier optimum (`restart`), the blossom forest laid
+//! out for pricing many pairs (`nesting`), and the tests'
 //! consistency checks (`checks`). The algorithm is described in the module
 //! documentation of `domain::matching`.
 
@@ -13,6 +14,7 @@ mod blossom;
 mod build;
 #[cfg(test)]
 mod checks;
+mod nesting;
 mod restart;
 
 /// How a fresh search chooses its starting duals and matching. Both find a

@@ -56,61 +56,6 @@ impl<W: MatchWeight> Solver<W> {
         (self.dual[v], self.in_blossom[v])
     }
 
-    /// Twice the slack of `u`–`v` at doubled weight `w2` under the current duals,
-    /// counting the blossoms that hold both: what the pair's slack would be as an
-    /// edge of the graph (pricing in `warm`). Exact when negative; when it is not,
-    /// some value ≥ 0 no larger than it (the blossoms below the top-level one are
-    /// not summed once the sign is settled).
-    pub(in crate::domain::matching) fn pair_slack(&self, u: usize, v: usize, w2: W) -> W {
-        let slack = self.dual[u] + self.dual[v] - w2;
-        let top = self.in_blossom[u];
-        if top != self.in_blossom[v] || u == v || slack >= W::ZERO {
-            // The blossoms' duals only add to the slack.
-            return slack;
-        }
-        // The top-level blossom holds both: often enough to settle the sign.
-        let with_top = slack + self.dual[top].double();
-        if with_top >= W::ZERO {
-            return with_top;
-        }
-        slack + self.shared_blossom_duals(u, v)
-    }
-
-    /// Twice the duals of the blossoms that hold both `u` and `v`.
-    pub(super) fn shared_blossom_duals(&self, u: usize, v: usize) -> W {
-        let depth = |x: usize| {
-            let (mut d, mut b) = (0usize, x);
-            while self.blossom_parent[b] != NONE {
-                b = self.blossom_parent[b];
-                d += 1;
-            }
-            d
-        };
-        let (mut a, mut b) = (u, v);
-        let (mut da, mut db) = (depth(a), depth(b));
-        while da > db {
-            a = self.blossom_parent[a];
-            da -= 1;
-        }
-        while db > da {
-            b = self.blossom_parent[b];
-            db -= 1;
-        }
-        // Up to the smallest blossom holding both, then every blossom above it.
-        while a != b {
-            a = self.blossom_parent[a];
-            b = self.blossom_parent[b];
-        }
-        let mut sum = W::ZERO;
-        while a != NONE {
-            if a >= self.n {
-                sum += self.dual[a].double();
-            }
-            a = self.blossom_parent[a];
-        }
-        sum
-    }
-
     /// Expands the blossoms around `x` down to `x` itself, each blossom's dual handed
     /// to its vertices; the bases of the expanded blossoms go to `loose` (their edge
     /// out of the blossom may no longer be tight).
