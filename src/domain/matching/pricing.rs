@@ -14,14 +14,15 @@
 //! that re-weights a few vertices, a small part of the window.
 
 use super::solver::Solver;
-use super::warm::pair_index;
+use super::warm::{NO_EDGE, pair_index};
 use super::weight::MatchWeight;
 
 /// The warm matcher's pairs, by [`pair_index`]: their weights (≤ 0: no edge),
-/// whether each is in the solver's graph, and the vertices taken out.
+/// their edge numbers in the solver's graph ([`NO_EDGE`] when not in it), and the
+/// vertices taken out.
 pub(super) struct Pairs<'a, W> {
     pub weight: &'a [W],
-    pub present: &'a [bool],
+    pub edge: &'a [u32],
     pub removed: &'a [bool],
 }
 
@@ -75,7 +76,7 @@ impl<W: MatchWeight> Pricing<W> {
         // The pair of `row` and `other` at `slot`.
         let mut price = |row: usize, other: usize, slot: usize| {
             let (u, v) = (row.min(other), row.max(other));
-            if pairs.present[slot] || pairs.removed[u] || pairs.removed[v] {
+            if pairs.edge[slot] != NO_EDGE || pairs.removed[u] || pairs.removed[v] {
                 return;
             }
             let w2 = pairs.weight[slot].double();

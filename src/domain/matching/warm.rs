@@ -55,8 +55,10 @@ pub(crate) struct Warm<W: MatchWeight> {
     cold: bool,
     /// How the next fresh start chooses its duals (see [`Warm::restart_uniform`]).
     start: Start,
-    /// Whether each pair (by [`pair_index`]) is an edge of the solver's graph.
-    present: Vec<bool>,
+    /// Each pair's (by [`pair_index`]) edge number in the solver's graph, or
+    /// [`NO_EDGE`] (issue 21: a changed weight goes straight to its edge, where a
+    /// search of the ends' edge lists was a tenth of a large round).
+    edge: Vec<u32>,
     /// How many of its heaviest edges each vertex brings to a fresh solver.
     kept: usize,
     /// What the last pricing vouched for.
@@ -65,6 +67,9 @@ pub(crate) struct Warm<W: MatchWeight> {
 
 /// How many of its heaviest edges each vertex brings to a fresh solver's graph.
 const KEPT_PER_VERTEX: usize = 8;
+
+/// A pair that is not an edge of the solver's graph.
+pub(in crate::domain::matching) const NO_EDGE: u32 = u32::MAX;
 
 /// The index of pair `u < v` among the pairs of `n` vertices in lexicographic order.
 #[inline]
@@ -85,7 +90,7 @@ impl<W: MatchWeight> Warm<W> {
             newly_removed: Vec::new(),
             cold: true,
             start: Start::HeaviestEdge,
-            present: vec![false; n * n.saturating_sub(1) / 2],
+            edge: vec![NO_EDGE; n * n.saturating_sub(1) / 2],
             pricing: Pricing::new(n),
             kept: KEPT_PER_VERTEX,
         }
@@ -164,7 +169,10 @@ impl<W: MatchWeight> Warm<W> {
         if let (false, Some(mut solver)) = (self.cold, self.solver.take()) {
             let changed = self.take_changes(&mut solver);
             let cover = cover(self.n, &changed, &self.removed);
-            let changed: Vec<(usize, usize, W)> = changed.iter().map(|&(u, v)| (u, v, self.weight_of(u, v))).collect();
+            let changed: Vec<(usize, W)> = changed
+                .iter()
+                .map(|&(u, v)| (self.edge[pair_index(self.n, u, v)] as usize, self.weight_of(u, v)))
+                .collect();
             solver.warm_start(&cover, &changed, &self.newly_removed);
             self.solver = Some(solver);
         } else {
@@ -203,21 +211,21 @@ impl<W: MatchWeight> Warm<W> {
         let mut added = Vec::new();
         for &(u, v) in &changed {
             let slot = pair_index(self.n, u, v);
-            if !self.present[slot] && self.weight[slot] > W::ZERO && !self.removed[u] && !self.removed[v] {
-                self.present[slot] = true;
+            if self.edge[slot] == NO_EDGE && self.weight[slot] > W::ZERO && !self.removed[u] && !self.removed[v] {
+                self.edge[slot] = edge_number(solver.edge_count() + added.len());
                 added.push((u, v, self.weight[slot]));
             }
         }
         solver.add_edges(&added);
         // A pair outside the graph that is still no edge changes nothing.
-        changed.into_iter().filter(|&(u, v)| self.present[pair_index(self.n, u, v)]).collect()
+        changed.into_iter().filter(|&(u, v)| self.edge[pair_index(self.n, u, v)] != NO_EDGE).collect()
     }
 
     /// The graph a fresh solver starts on: each vertex's [`KEPT_PER_VERTEX`] heaviest
     /// edges (pricing adds what the optimum needs besides).
     fn likeliest_edges(&mut self) -> Vec<(usize, usize, W)> {
         let n = self.n;
-        self.present.iter_mut().for_each(|p| *p = false);
+        self.edge.iter_mut().for_each(|e| *e = NO_EDGE);
         let mut row: Vec<(W, usize)> = Vec::with_capacity(n);
         let mut edges = Vec::new();
         for u in (0..n).filter(|&u| !self.removed[u]) {
@@ -236,8 +244,8 @@ impl<W: MatchWeight> Warm<W> {
             row.sort_unstable_by(heaviest_first);
             for &(w, v) in &row {
                 let slot = pair_index(n, u, v);
-                if !self.present[slot] {
-                    self.present[slot] = true;
+                if self.edge[slot] == NO_EDGE {
+                    self.edge[slot] = edge_number(edges.len());
                     edges.push((u.min(v), u.max(v), w));
                 }
             }
@@ -267,16 +275,17 @@ impl<W: MatchWeight> Warm<W> {
             solver.add_edges(&violated);
             let pairs: Vec<(usize, usize)> = violated.iter().map(|&(u, v, _)| (u, v)).collect();
             let cover = cover(self.n, &pairs, &self.removed);
-            solver.warm_start(&cover, &violated, &[]);
+            // The new edges came with their weights: only their ends' duals to settle.
+            solver.warm_start(&cover, &[], &[]);
         }
     }
 
     /// Pairs outside the solver's graph whose slack under its duals is negative,
-    /// marked present: the most violated `per_vertex` at each vertex (enough to move
+    /// numbered as the edges the solver will add next: the most violated `per_vertex` at each vertex (enough to move
     /// the duals; the rest are priced again after the next solve).
     fn violated(&mut self, solver: &Solver<W>, per_vertex: usize) -> Vec<(usize, usize, W)> {
         let n = self.n;
-        let pairs = Pairs { weight: &self.weight, present: &self.present, removed: &self.removed };
+        let pairs = Pairs { weight: &self.weight, edge: &self.edge, removed: &self.removed };
         let found = self.pricing.violated(solver, &pairs);
         let mut taken = vec![0usize; n];
         let mut out = Vec::new();
@@ -284,7 +293,7 @@ impl<W: MatchWeight> Warm<W> {
             if taken[u] < per_vertex || taken[v] < per_vertex {
                 taken[u] += 1;
                 taken[v] += 1;
-                self.present[pair_index(n, u, v)] = true;
+                self.edge[pair_index(n, u, v)] = edge_number(solver.edge_count() + out.len());
                 out.push((u, v, self.weight_of(u, v)));
             } else {
                 self.pricing.suspect(u, v);
@@ -292,6 +301,12 @@ impl<W: MatchWeight> Warm<W> {
         }
         out
     }
+}
+
+/// Edge number `k` as stored per pair (a window's graph has far fewer than
+/// `u32::MAX` edges: a window of 6,000 players has 18 million pairs).
+fn edge_number(k: usize) -> u32 {
+    u32::try_from(k).unwrap_or(NO_EDGE)
 }
 
 /// A symmetric scramble of the pair `u`–`v`: the order in which a vertex takes

@@ -54,6 +54,11 @@ impl<W: MatchWeight> Solver<W> {
         (self.neighbour_start, self.neighbours, self.list_slot) = lists(self.n, &self.weight2, &self.endpoint);
     }
 
+    /// How many edges the graph has: the next added edge's number.
+    pub(in crate::domain::matching) fn edge_count(&self) -> usize {
+        self.weight2.len()
+    }
+
     /// The solver over `edges`, every dual starting at `max_weight`.
     fn with_edges(n: usize, edges: Adjacency<W>, max_weight: W) -> Solver<W> {
         let Adjacency { weight2, endpoint, neighbour_start, neighbours, list_slot } = edges;

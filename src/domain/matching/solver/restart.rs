@@ -27,26 +27,11 @@ impl<W: MatchWeight> Solver<W> {
         }
     }
 
-    /// The edge between `u` and `v`, if the graph has one: a search of the shorter
-    /// of their edge lists (the warm matcher's graphs are sparse).
-    fn edge_between(&self, u: usize, v: usize) -> Option<usize> {
-        let (from, to) = if self.neighbours_of(u).len() <= self.neighbours_of(v).len() { (u, v) } else { (v, u) };
-        self.neighbours_of(from).iter().find(|neighbour| neighbour.vertex == to).map(|neighbour| neighbour.end / 2)
-    }
-
     /// Sets the doubled weight of edge `k` in the edge array and in both ends' lists.
     fn set_weight2(&mut self, k: usize, w2: W) {
         self.weight2[k] = w2;
         for p in [2 * k, 2 * k + 1] {
             self.neighbours[self.list_slot[p]].weight2 = w2;
-        }
-    }
-
-    /// Sets the weight of `u`–`v` if the graph has that edge; `w` ≤ 0: the edge is
-    /// never used.
-    fn set_weight(&mut self, u: usize, v: usize, w: W) {
-        if let Some(k) = self.edge_between(u, v) {
-            self.set_weight2(k, if w > W::ZERO { w.double() } else { absent() });
         }
     }
 
@@ -132,13 +117,14 @@ impl<W: MatchWeight> Solver<W> {
         self.shift = W::ZERO;
     }
 
-    /// Repairs the last optimum after `changed` pairs took new weights (every one
-    /// touches a vertex of `cover`) and `removed` vertices left the graph, ready for
-    /// [`Solver::run`].
+    /// Repairs the last optimum after `changed` edges `(number, weight)` took new
+    /// weights (every one touches a vertex of `cover`; edges added since the last
+    /// run need only their ends in it) and `removed` vertices left the graph, ready
+    /// for [`Solver::run`].
     pub(in crate::domain::matching) fn warm_start(
         &mut self,
         cover: &[usize],
-        changed: &[(usize, usize, W)],
+        changed: &[(usize, W)],
         removed: &[usize],
     ) {
         self.reset_search();
@@ -160,8 +146,8 @@ impl<W: MatchWeight> Solver<W> {
             }
             self.dual[v] = W::ZERO;
         }
-        for &(u, v, w) in changed {
-            self.set_weight(u, v, w);
+        for &(k, w) in changed {
+            self.set_weight2(k, if w > W::ZERO { w.double() } else { absent() });
         }
         // Each changed vertex's dual becomes the least that keeps its edges' slack
         // ≥ 0 (lowered too where its edges got lighter, so that its matched edge
