@@ -3,7 +3,7 @@
 //! afterwards while the other trees keep growing — with the repair of what those
 //! trees knew about the dissolved ones.
 
-use super::{FREE, MatchWeight, NONE, Neighbour, S, Solver, T};
+use super::{FREE, MatchWeight, NONE, S, Solver, T};
 
 impl<W: MatchWeight> Solver<W> {
     /// After δ1: every S-vertex whose dual reached zero becomes single, its tree's
@@ -192,18 +192,20 @@ impl<W: MatchWeight> Solver<W> {
         let inside_t = self.label[by] == T;
         self.best_edge[y] = NONE;
         for index in self.neighbour_start[y]..self.neighbour_start[y + 1] {
-            let Neighbour { weight2, vertex: w, end: p } = self.neighbours[index];
+            let neighbour = self.neighbours[index];
+            let (w, p, k) = neighbour.parts();
             let bw = self.in_blossom[w];
             if bw == by || self.label[bw] != S {
                 continue;
             }
+            let weight2 = neighbour.weight2;
             if inside_t && self.label[y] == FREE && self.dual[y] + self.dual[w] - weight2 <= W::ZERO {
                 // Reached from outside its T-blossom.
                 self.label[y] = T;
                 self.label_end[y] = p;
                 self.marked.push(y);
             }
-            self.offer_best_edge(y, p / 2, self.shifted_dual[w] - weight2, w);
+            self.offer_best_edge(y, k, self.shifted_dual[w] - weight2, w);
         }
     }
 
@@ -217,7 +219,7 @@ impl<W: MatchWeight> Solver<W> {
                 self.collect_leaves(b);
                 self.leaves
                     .iter()
-                    .flat_map(|&v| self.neighbours_of(v).iter().map(|neighbour| neighbour.end / 2))
+                    .flat_map(|&v| self.neighbours_of(v).iter().map(|neighbour| neighbour.parts().2))
                     .collect()
             }
         };

@@ -3,7 +3,7 @@
 //! its sub-blossoms when it was a T-blossom) and rotating a blossom so that a given
 //! vertex becomes its base after an augmentation.
 
-use super::{BREADCRUMB, FREE, MatchWeight, NONE, Neighbour, S, Solver, T};
+use super::{BREADCRUMB, FREE, MatchWeight, NONE, S, Solver, T};
 
 impl<W: MatchWeight> Solver<W> {
     /// Traces back from S-vertices `v` and `w`: the base of the new blossom, or `NONE`
@@ -121,10 +121,12 @@ impl<W: MatchWeight> Solver<W> {
                 let leaves = std::mem::take(&mut self.leaves);
                 for &v in &leaves {
                     for index in self.neighbour_start[v]..self.neighbour_start[v + 1] {
-                        let Neighbour { weight2, vertex: w, end: p } = self.neighbours[index];
+                        let neighbour = self.neighbours[index];
+                        let (w, _, k) = neighbour.parts();
                         let bw = self.in_blossom[w];
                         if bw != b && self.label[bw] == S {
-                            self.consider_best_edge_to(bw, p / 2, self.dual[v] + self.dual[w] - weight2, w);
+                            let slack = self.dual[v] + self.dual[w] - neighbour.weight2;
+                            self.consider_best_edge_to(bw, k, slack, w);
                         }
                     }
                 }

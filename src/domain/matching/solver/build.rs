@@ -5,14 +5,14 @@
 use super::{FREE, NONE, Neighbour, Solver};
 use crate::domain::matching::weight::MatchWeight;
 
-/// The edges of a solver: each edge's doubled weight and endpoints, and each
-/// vertex's edges ([`Solver`]'s fields of the same names).
+/// The edges of a solver: each edge's endpoints, each vertex's edges with their
+/// doubled weights, and where each endpoint's entry is ([`Solver`]'s fields of the
+/// same names).
 pub(super) struct Adjacency<W: MatchWeight> {
-    weight2: Vec<W>,
     endpoint: Vec<usize>,
     neighbour_start: Vec<usize>,
     neighbours: Vec<Neighbour<W>>,
-    list_slot: Vec<usize>,
+    list_slot: Vec<u32>,
 }
 
 impl<W: MatchWeight> Solver<W> {
@@ -29,7 +29,7 @@ impl<W: MatchWeight> Solver<W> {
         }
         let weight2: Vec<W> = edges.iter().map(|edge| edge.2.double()).collect();
         let (neighbour_start, neighbours, list_slot) = lists(n, &weight2, &endpoint);
-        Solver::with_edges(n, Adjacency { weight2, endpoint, neighbour_start, neighbours, list_slot }, max_weight)
+        Solver::with_edges(n, Adjacency { endpoint, neighbour_start, neighbours, list_slot }, max_weight)
     }
 
     /// Adds `edges` (pairs not yet in the graph) after the edges there, keeping every
@@ -42,31 +42,31 @@ impl<W: MatchWeight> Solver<W> {
         // Issue 21: the edge arrays grow by what is added (not doubled), and the old
         // adjacency is dropped before the new one is laid out: a graph grown by
         // pricing to hundreds of thousands of edges held both at once.
+        let mut weight2 = Vec::with_capacity(self.edge_count() + edges.len());
+        weight2.extend((0..self.edge_count()).map(|k| self.weight2(k)));
         self.endpoint.reserve_exact(2 * edges.len());
-        self.weight2.reserve_exact(edges.len());
         for &(u, v, w) in edges {
             self.endpoint.push(u);
             self.endpoint.push(v);
-            self.weight2.push(w.double());
+            weight2.push(w.double());
         }
         self.neighbours = Vec::new();
         self.list_slot = Vec::new();
-        (self.neighbour_start, self.neighbours, self.list_slot) = lists(self.n, &self.weight2, &self.endpoint);
+        (self.neighbour_start, self.neighbours, self.list_slot) = lists(self.n, &weight2, &self.endpoint);
     }
 
     /// How many edges the graph has: the next added edge's number.
     pub(in crate::domain::matching) fn edge_count(&self) -> usize {
-        self.weight2.len()
+        self.endpoint.len() / 2
     }
 
     /// The solver over `edges`, every dual starting at `max_weight`.
     fn with_edges(n: usize, edges: Adjacency<W>, max_weight: W) -> Solver<W> {
-        let Adjacency { weight2, endpoint, neighbour_start, neighbours, list_slot } = edges;
+        let Adjacency { endpoint, neighbour_start, neighbours, list_slot } = edges;
         let mut dual = vec![max_weight; n];
         dual.resize(2 * n, W::ZERO);
         Solver {
             n,
-            weight2,
             endpoint,
             neighbour_start,
             neighbours,
@@ -106,10 +106,10 @@ impl<W: MatchWeight> Solver<W> {
     }
 }
 
-/// Each vertex's edges, in edge order: where each vertex's list starts (and the
-/// end), the lists, and where each endpoint's entry is ([`Solver`]'s fields of
-/// those names).
-fn lists<W: MatchWeight>(n: usize, weight2: &[W], endpoint: &[usize]) -> (Vec<usize>, Vec<Neighbour<W>>, Vec<usize>) {
+/// Each vertex's edges with their doubled weights (`weight2`, by edge), in edge
+/// order: where each vertex's list starts (and the end), the lists, and where each
+/// endpoint's entry is ([`Solver`]'s fields of those names).
+fn lists<W: MatchWeight>(n: usize, weight2: &[W], endpoint: &[usize]) -> (Vec<usize>, Vec<Neighbour<W>>, Vec<u32>) {
     let mut start = vec![0usize; n + 1];
     for &v in endpoint {
         start[v + 1] += 1;
@@ -119,14 +119,17 @@ fn lists<W: MatchWeight>(n: usize, weight2: &[W], endpoint: &[usize]) -> (Vec<us
     }
     let mut next_slot = start.clone();
     let mut neighbours = vec![Neighbour { weight2: W::ZERO, vertex: 0, end: 0 }; endpoint.len()];
-    let mut list_slot = vec![0; endpoint.len()];
+    let mut list_slot = vec![0u32; endpoint.len()];
+    // Vertices, endpoints and slots fit in `u32`: a graph has far fewer than 2^31
+    // edges (a warm matcher's window of 6,000 players has 18 million pairs).
+    let index = |x: usize| u32::try_from(x).unwrap_or(u32::MAX);
     for (k, &weight2) in weight2.iter().enumerate() {
         let (u, v) = (endpoint[2 * k], endpoint[2 * k + 1]);
-        neighbours[next_slot[u]] = Neighbour { weight2, vertex: v, end: 2 * k + 1 };
-        list_slot[2 * k] = next_slot[u];
+        neighbours[next_slot[u]] = Neighbour { weight2, vertex: index(v), end: index(2 * k + 1) };
+        list_slot[2 * k] = index(next_slot[u]);
         next_slot[u] += 1;
-        neighbours[next_slot[v]] = Neighbour { weight2, vertex: u, end: 2 * k };
-        list_slot[2 * k + 1] = next_slot[v];
+        neighbours[next_slot[v]] = Neighbour { weight2, vertex: index(u), end: index(2 * k) };
+        list_slot[2 * k + 1] = index(next_slot[v]);
         next_slot[v] += 1;
     }
     (start, neighbours, list_slot)
@@ -156,11 +159,10 @@ mod tests {
             let mut grown = Solver::new(n, &edges[..half]);
             grown.add_edges(&edges[half..]);
             let whole = Solver::new(n, &edges);
-            assert_eq!(grown.weight2, whole.weight2);
+            assert_eq!(grown.list_slot, whole.list_slot);
             assert_eq!(grown.endpoint, whole.endpoint);
             assert_eq!(grown.neighbour_start, whole.neighbour_start);
-            let layout =
-                |s: &Solver<i128>| s.neighbours.iter().map(|x| (x.weight2, x.vertex, x.end)).collect::<Vec<_>>();
+            let layout = |s: &Solver<i128>| s.neighbours.iter().map(|x| (x.weight2, x.parts())).collect::<Vec<_>>();
             assert_eq!(layout(&grown), layout(&whole), "n = {n}");
         }
     }

@@ -55,10 +55,10 @@ impl<W: MatchWeight> Solver<W> {
                     .neighbours_of(v)
                     .iter()
                     .filter(|neighbour| {
-                        let bw = self.in_blossom[neighbour.vertex];
+                        let bw = self.in_blossom[neighbour.parts().0];
                         bw != self.in_blossom[v] && self.label[bw] == S
                     })
-                    .map(|neighbour| self.slack(neighbour.end / 2))
+                    .map(|neighbour| self.slack(neighbour.parts().2))
                     .min();
                 let known = self.best_edge[v];
                 if known == NONE {
@@ -87,9 +87,9 @@ impl<W: MatchWeight> Solver<W> {
             push_leaves(&self.blossom_children, self.n, b, &mut stack, &mut leaves);
             for &v in &leaves {
                 for neighbour in self.neighbours_of(v) {
-                    let bw = self.in_blossom[neighbour.vertex];
+                    let bw = self.in_blossom[neighbour.parts().0];
                     if bw != b && self.label[bw] == S {
-                        let s = self.slack(neighbour.end / 2);
+                        let s = self.slack(neighbour.parts().2);
                         least = Some(least.map_or(s, |l| l.min(s)));
                     }
                 }
@@ -178,7 +178,7 @@ impl<W: MatchWeight> Solver<W> {
         }
         // Every edge has non-negative slack, matched edges zero slack.
         let nesting = self.nesting();
-        for k in 0..self.weight2.len() {
+        for k in 0..self.edge_count() {
             let (i, j) = (self.endpoint[2 * k], self.endpoint[2 * k + 1]);
             // The blossoms holding both ends add their duals (found by walking up
             // both trees here; pricing's `nesting` must agree).

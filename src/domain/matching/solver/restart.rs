@@ -5,7 +5,7 @@
 //!
 //! [`Warm`]: crate::domain::matching::warm::Warm
 
-use super::{FREE, MatchWeight, NONE, Neighbour, Solver};
+use super::{FREE, MatchWeight, NONE, Solver};
 
 /// The doubled weight of an edge that is never used again (a removed vertex's, or
 /// one whose weight fell to ≤ 0): negative, so never tight.
@@ -16,9 +16,6 @@ fn absent<W: MatchWeight>() -> W {
 impl<W: MatchWeight> Solver<W> {
     /// Multiplies every weight and dual by 2^`bits`.
     pub(in crate::domain::matching) fn scale(&mut self, bits: u32) {
-        for w in &mut self.weight2 {
-            *w = w.shl(bits);
-        }
         for neighbour in &mut self.neighbours {
             neighbour.weight2 = neighbour.weight2.shl(bits);
         }
@@ -27,11 +24,10 @@ impl<W: MatchWeight> Solver<W> {
         }
     }
 
-    /// Sets the doubled weight of edge `k` in the edge array and in both ends' lists.
+    /// Sets the doubled weight of edge `k` (in both ends' lists).
     fn set_weight2(&mut self, k: usize, w2: W) {
-        self.weight2[k] = w2;
         for p in [2 * k, 2 * k + 1] {
-            self.neighbours[self.list_slot[p]].weight2 = w2;
+            self.neighbours[self.list_slot[p] as usize].weight2 = w2;
         }
     }
 
@@ -85,9 +81,10 @@ impl<W: MatchWeight> Solver<W> {
                 continue;
             }
             let tight = self.neighbours_of(v).iter().find(|neighbour| {
-                self.mate[neighbour.vertex] == NONE && self.dual[v] + self.dual[neighbour.vertex] == neighbour.weight2
+                let u = neighbour.parts().0;
+                self.mate[u] == NONE && self.dual[v] + self.dual[u] == neighbour.weight2
             });
-            if let Some(&Neighbour { vertex: u, end: p, .. }) = tight {
+            if let Some((u, p, _)) = tight.map(|neighbour| neighbour.parts()) {
                 self.mate[v] = p;
                 self.mate[u] = p ^ 1;
             }
@@ -141,7 +138,7 @@ impl<W: MatchWeight> Solver<W> {
                 loose.push(u);
             }
             for index in self.neighbour_start[v]..self.neighbour_start[v + 1] {
-                let k = self.neighbours[index].end / 2;
+                let k = self.neighbours[index].parts().2;
                 self.set_weight2(k, absent());
             }
             self.dual[v] = W::ZERO;
@@ -156,7 +153,7 @@ impl<W: MatchWeight> Solver<W> {
             let mut need = W::ZERO;
             for index in self.neighbour_start[v]..self.neighbour_start[v + 1] {
                 let neighbour = self.neighbours[index];
-                let d = neighbour.weight2 - self.dual[neighbour.vertex];
+                let d = neighbour.weight2 - self.dual[neighbour.parts().0];
                 if d > need {
                     need = d;
                 }

@@ -158,7 +158,7 @@ impl<'a, W: MatchWeight> WindowGraph<'a, W> {
             self.dirty.push((la, lb));
             if self.dirty.len() > k * k {
                 self.all_dirty = true;
-                self.dirty.clear();
+                self.dirty = Vec::new();
             }
         }
     }
@@ -377,8 +377,16 @@ impl<W: MatchWeight> RoundGraph<W> for WindowGraph<'_, W> {
         }
         let mut pairs = std::mem::take(&mut self.dirty);
         if self.all_dirty {
+            // Every pair, without a list of them (issue 21: at 3,000 players that
+            // list was tens of MB, and kept as `dirty`'s capacity after).
             self.warm.restart();
-            pairs = (0..k).flat_map(|i| (i + 1..k).map(move |j| (i, j))).collect();
+            pairs = Vec::new();
+            for i in 0..k {
+                for j in i + 1..k {
+                    let w = self.solver_weight(i, j, extra, bonus);
+                    self.warm.set(i, j, w);
+                }
+            }
         } else {
             let local = |&(u, v): &(usize, usize)| (self.local[u], self.local[v]);
             pairs.extend(self.last_bonus.keys().chain(bonus.keys()).map(local));
@@ -390,6 +398,10 @@ impl<W: MatchWeight> RoundGraph<W> for WindowGraph<'_, W> {
             }
         }
         pairs.clear();
+        // A long list (an exchange re-weighs the whole remainder) is not kept.
+        if pairs.capacity() > 16 * k {
+            pairs = Vec::new();
+        }
         self.dirty = pairs;
         self.all_dirty = false;
         self.extra = extra;
