@@ -281,8 +281,9 @@ impl<W: MatchWeight> Warm<W> {
     }
 
     /// Pairs outside the solver's graph whose slack under its duals is negative,
-    /// numbered as the edges the solver will add next: the most violated `per_vertex` at each vertex (enough to move
-    /// the duals; the rest are priced again after the next solve).
+    /// numbered as the edges the solver will add next: the most violated
+    /// `per_vertex` at each vertex (enough to move the duals; the rest are priced
+    /// again after the next solve).
     fn violated(&mut self, solver: &Solver<W>, per_vertex: usize) -> Vec<(usize, usize, W)> {
         let n = self.n;
         let pairs = Pairs { weight: &self.weight, edge: &self.edge, removed: &self.removed };

@@ -135,7 +135,7 @@ impl<W: MatchWeight> Solver<W> {
 
     /// Twice the duals of the blossoms that hold both `u` and `v`, walking up both
     /// blossom trees (the reference for `nesting`).
-    fn shared_blossom_duals(&self, u: usize, v: usize) -> W {
+    pub(super) fn shared_blossom_duals(&self, u: usize, v: usize) -> W {
         let depth = |x: usize| {
             let (mut d, mut b) = (0usize, x);
             while self.blossom_parent[b] != NONE {
