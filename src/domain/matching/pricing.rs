@@ -6,7 +6,8 @@
 //! optimum of the whole graph when every other pair's slack (its ends' duals and
 //! the duals of the blossoms that hold both, less twice its weight) is ≥ 0. A pair
 //! whose slack was ≥ 0 at the last check keeps it while neither end's dual fell,
-//! its weight stayed (a changed pair joins the graph instead) and its ends shared
+//! its weight stayed (a changed pair is priced again unless its new weight keeps
+//! the slack at the duals of that check ≥ 0: [`Pricing::vouches`]) and its ends shared
 //! no blossom then (blossom duals only add to a slack, and nothing was added
 //! then). So after the first check of a graph only the pairs at a vertex whose
 //! dual fell or that had a violated pair left out of the graph, and the pairs
@@ -58,6 +59,13 @@ impl<W: MatchWeight> Pricing<W> {
     pub fn suspect(&mut self, u: usize, v: usize) {
         self.suspect[u] = true;
         self.suspect[v] = true;
+    }
+
+    /// Whether the last check vouches for a pair of doubled weight `w2` outside the
+    /// graph: its slack under the duals then was ≥ 0 without the blossoms' duals
+    /// (which only add to it), and stays so while neither end's dual falls.
+    pub fn vouches(&self, u: usize, v: usize, w2: W) -> bool {
+        self.valid && w2 <= self.checked[u].0 + self.checked[v].0
     }
 
     /// The pairs `u < v` outside the graph (`pairs`) whose slack under `solver`'s

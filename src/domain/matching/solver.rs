@@ -17,6 +17,8 @@ mod checks;
 mod nesting;
 mod restart;
 
+pub(super) use build::index;
+
 /// How a fresh search chooses its starting duals and matching. Both find a
 /// maximum-weight matching; when several exist, they may find different ones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -108,9 +110,12 @@ pub(super) struct Solver<W: MatchWeight> {
     n: usize,
     /// Vertex of each edge endpoint.
     endpoint: Vec<usize>,
-    /// `neighbours[neighbour_start[v]..neighbour_start[v + 1]]`: the edges at `v`.
+    /// `neighbours[neighbour_start[v]..neighbour_end[v]]`: the edges at `v`, in
+    /// edge order; up to `neighbour_start[v + 1]` room for edges added later.
     neighbour_start: Vec<usize>,
     /// See `neighbour_start`.
+    neighbour_end: Vec<usize>,
+    /// See `neighbour_start` (unused room holds no edge).
     neighbours: Vec<Neighbour<W>>,
     /// For endpoint `p`: the index in `neighbours` of its edge in the list of its
     /// vertex (the entry whose `end` is `p ^ 1`).
@@ -222,7 +227,7 @@ impl<W: MatchWeight> Solver<W> {
 
     /// The edges at vertex `v`.
     fn neighbours_of(&self, v: usize) -> &[Neighbour<W>] {
-        &self.neighbours[self.neighbour_start[v]..self.neighbour_start[v + 1]]
+        &self.neighbours[self.neighbour_start[v]..self.neighbour_end[v]]
     }
 
     /// Replaces `self.leaves` by the leaf vertices of blossom `b`, in order.
@@ -320,7 +325,7 @@ impl<W: MatchWeight> Solver<W> {
     fn scan(&mut self, v: usize) -> Option<usize> {
         let shifted_dual = self.dual[v] + self.shift;
         let shift2 = self.shift.double();
-        for index in self.neighbour_start[v]..self.neighbour_start[v + 1] {
+        for index in self.neighbour_start[v]..self.neighbour_end[v] {
             let neighbour = self.neighbours[index];
             let (w, p, k) = neighbour.parts();
             let bv = self.in_blossom[v];

@@ -27,14 +27,15 @@
 //! be negative — the most violated at each vertex, more each pass — join the graph
 //! as changed pairs of a warm start, until none is left. The answer is then an
 //! optimum of the whole graph: the duals are feasible for every pair and prove it.
-//! A pair whose weight changes while outside the graph joins it when it becomes an
-//! edge; in practice the graph settles at a fraction of the pairs.
+//! A pair whose weight changes while outside the graph stays out while the last
+//! pricing's duals vouch for it, and is priced again otherwise; in practice the
+//! graph settles at a fraction of the pairs.
 //!
 //! The repair itself is the solver's (`solver::restart`); this module keeps the
 //! weights, the sparse graph's pairs and says what changed.
 
 use super::pricing::{Pairs, Pricing};
-use super::solver::{Solver, Start};
+use super::solver::{Solver, Start, index};
 use super::weight::MatchWeight;
 
 /// A complete graph on `n` vertices whose edge weights change between solves
@@ -65,10 +66,23 @@ pub(crate) struct Warm<W: MatchWeight> {
     pricing: Pricing<W>,
 }
 
+/// The pairs changed since the last solve that are edges of the solver's graph,
+/// and those edges' numbers with their new weights.
+struct Changes<W> {
+    pairs: Vec<(usize, usize)>,
+    edges: Vec<(usize, W)>,
+}
+
 /// How many of its heaviest edges each vertex brings to a fresh solver's graph.
 const KEPT_PER_VERTEX: usize = 8;
 
-/// A pair that is not an edge of the solver's graph.
+/// How many times a vertex's share of violated pairs doubles over the passes of
+/// pricing (issue 21: more made a large bracket's graph a fifth of its pairs, and
+/// every search slower; less, more passes).
+const MAX_DOUBLINGS: usize = 2;
+
+/// A pair that is not an edge of the solver's graph (also what `index` stores for
+/// an edge number past `u32::MAX`, which no window reaches).
 pub(in crate::domain::matching) const NO_EDGE: u32 = u32::MAX;
 
 /// The index of pair `u < v` among the pairs of `n` vertices in lexicographic order.
@@ -167,13 +181,9 @@ impl<W: MatchWeight> Warm<W> {
             return None;
         }
         if let (false, Some(mut solver)) = (self.cold, self.solver.take()) {
-            let changed = self.take_changes(&mut solver);
-            let cover = cover(self.n, &changed, &self.removed);
-            let changed: Vec<(usize, W)> = changed
-                .iter()
-                .map(|&(u, v)| (self.edge[pair_index(self.n, u, v)] as usize, self.weight_of(u, v)))
-                .collect();
-            solver.warm_start(&cover, &changed, &self.newly_removed);
+            let changes = self.take_changes();
+            let cover = cover(self.n, &changes.pairs, &self.removed);
+            solver.warm_start(&cover, &changes.edges, &self.newly_removed);
             self.solver = Some(solver);
         } else {
             let mut solver = Solver::new(self.n, &self.likeliest_edges());
@@ -204,21 +214,27 @@ impl<W: MatchWeight> Warm<W> {
         self.weight[pair_index(self.n, u, v)]
     }
 
-    /// The changed pairs since the last solve that are edges of the solver's graph;
-    /// those not yet in it that now have an edge are added to it first.
-    fn take_changes(&mut self, solver: &mut Solver<W>) -> Vec<(usize, usize)> {
+    /// The changed pairs since the last solve that are edges of the solver's graph,
+    /// and those edges' numbers with their new weights. A changed pair outside the
+    /// graph stays out when the last pricing's duals still vouch for it (twice its
+    /// weight at most its ends' duals then: theirs only fall by a re-check of their
+    /// rows); otherwise its ends are priced again after the next search, which
+    /// brings it in if it is then violated. (Issue 21: an exchange re-weighs a
+    /// whole remainder; adding every such pair made the graph half the bracket's
+    /// pairs, and every search slower.)
+    fn take_changes(&mut self) -> Changes<W> {
         let changed = std::mem::take(&mut self.changed);
-        let mut added = Vec::new();
-        for &(u, v) in &changed {
+        let (mut pairs, mut edges) = (Vec::new(), Vec::new());
+        for (u, v) in changed {
             let slot = pair_index(self.n, u, v);
-            if self.edge[slot] == NO_EDGE && self.weight[slot] > W::ZERO && !self.removed[u] && !self.removed[v] {
-                self.edge[slot] = edge_number(solver.edge_count() + added.len());
-                added.push((u, v, self.weight[slot]));
+            if self.edge[slot] != NO_EDGE {
+                pairs.push((u, v));
+                edges.push((self.edge[slot] as usize, self.weight[slot]));
+            } else if !self.removed[u] && !self.removed[v] && !self.pricing.vouches(u, v, self.weight[slot].double()) {
+                self.pricing.suspect(u, v);
             }
         }
-        solver.add_edges(&added);
-        // A pair outside the graph that is still no edge changes nothing.
-        changed.into_iter().filter(|&(u, v)| self.edge[pair_index(self.n, u, v)] != NO_EDGE).collect()
+        Changes { pairs, edges }
     }
 
     /// The graph a fresh solver starts on: each vertex's [`KEPT_PER_VERTEX`] heaviest
@@ -245,7 +261,7 @@ impl<W: MatchWeight> Warm<W> {
             for &(w, v) in &row {
                 let slot = pair_index(n, u, v);
                 if self.edge[slot] == NO_EDGE {
-                    self.edge[slot] = edge_number(edges.len());
+                    self.edge[slot] = index(edges.len());
                     edges.push((u.min(v), u.max(v), w));
                 }
             }
@@ -265,8 +281,9 @@ impl<W: MatchWeight> Warm<W> {
                 return false;
             }
             // A vertex with many violated pairs takes more of them pass after pass
-            // (twice as many each time), so that the passes stay few.
-            let per_vertex = self.kept << rounds.min(20);
+            // (twice as many each time, up to four times), so that the passes stay
+            // few but the graph does not fill with pairs the optimum never needed.
+            let per_vertex = self.kept << rounds.min(MAX_DOUBLINGS);
             let violated = self.violated(solver, per_vertex);
             rounds += 1;
             if violated.is_empty() {
@@ -294,7 +311,7 @@ impl<W: MatchWeight> Warm<W> {
             if taken[u] < per_vertex || taken[v] < per_vertex {
                 taken[u] += 1;
                 taken[v] += 1;
-                self.edge[pair_index(n, u, v)] = edge_number(solver.edge_count() + out.len());
+                self.edge[pair_index(n, u, v)] = index(solver.edge_count() + out.len());
                 out.push((u, v, self.weight_of(u, v)));
             } else {
                 self.pricing.suspect(u, v);
@@ -302,12 +319,6 @@ impl<W: MatchWeight> Warm<W> {
         }
         out
     }
-}
-
-/// Edge number `k` as stored per pair (a window's graph has far fewer than
-/// `u32::MAX` edges: a window of 6,000 players has 18 million pairs).
-fn edge_number(k: usize) -> u32 {
-    u32::try_from(k).unwrap_or(NO_EDGE)
 }
 
 /// A symmetric scramble of the pair `u`–`v`: the order in which a vertex takes

@@ -191,7 +191,7 @@ impl<W: MatchWeight> Solver<W> {
         }
         let inside_t = self.label[by] == T;
         self.best_edge[y] = NONE;
-        for index in self.neighbour_start[y]..self.neighbour_start[y + 1] {
+        for index in self.neighbour_start[y]..self.neighbour_end[y] {
             let neighbour = self.neighbours[index];
             let (w, p, k) = neighbour.parts();
             let bw = self.in_blossom[w];

@@ -120,7 +120,7 @@ impl<W: MatchWeight> Solver<W> {
                 self.collect_leaves(child);
                 let leaves = std::mem::take(&mut self.leaves);
                 for &v in &leaves {
-                    for index in self.neighbour_start[v]..self.neighbour_start[v + 1] {
+                    for index in self.neighbour_start[v]..self.neighbour_end[v] {
                         let neighbour = self.neighbours[index];
                         let (w, _, k) = neighbour.parts();
                         let bw = self.in_blossom[w];

@@ -137,7 +137,7 @@ impl<W: MatchWeight> Solver<W> {
                 self.mate[v] = NONE;
                 loose.push(u);
             }
-            for index in self.neighbour_start[v]..self.neighbour_start[v + 1] {
+            for index in self.neighbour_start[v]..self.neighbour_end[v] {
                 let k = self.neighbours[index].parts().2;
                 self.set_weight2(k, absent());
             }
@@ -151,7 +151,7 @@ impl<W: MatchWeight> Solver<W> {
         // stays tight if it still can).
         for &v in cover {
             let mut need = W::ZERO;
-            for index in self.neighbour_start[v]..self.neighbour_start[v + 1] {
+            for index in self.neighbour_start[v]..self.neighbour_end[v] {
                 let neighbour = self.neighbours[index];
                 let d = neighbour.weight2 - self.dual[neighbour.parts().0];
                 if d > need {

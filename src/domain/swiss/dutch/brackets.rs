@@ -41,10 +41,22 @@ pub(crate) fn pair<W: MatchWeight>(
     layout: &Layout,
     windowed: bool,
 ) -> Result<Vec<usize>, Failure> {
+    pair_ranking::<W>(players, compat, layout, windowed, RANKED)
+}
+
+/// [`pair`], step 4 ranking each S1 player's `ranked` highest candidates in a
+/// shared matching (see `Bracket::settle_s1`; the tests vary it).
+pub(crate) fn pair_ranking<W: MatchWeight>(
+    players: &[Player],
+    compat: &Compat,
+    layout: &Layout,
+    windowed: bool,
+    ranked: usize,
+) -> Result<Vec<usize>, Failure> {
     if windowed {
-        run::<W>(&mut WindowGraph::new(players, compat, layout), players, compat)
+        run::<W>(&mut WindowGraph::new(players, compat, layout), players, compat, ranked)
     } else {
-        run::<W>(&mut FullGraph::new(players, compat, layout), players, compat)
+        run::<W>(&mut FullGraph::new(players, compat, layout), players, compat, ranked)
     }
 }
 
@@ -76,7 +88,12 @@ pub(crate) fn first_round_halves(players: &[Player], compat: &Compat) -> Option<
     Some(partner)
 }
 
-fn run<W: MatchWeight>(g: &mut impl RoundGraph<W>, players: &[Player], compat: &Compat) -> Result<Vec<usize>, Failure> {
+fn run<W: MatchWeight>(
+    g: &mut impl RoundGraph<W>,
+    players: &[Player],
+    compat: &Compat,
+    ranked: usize,
+) -> Result<Vec<usize>, Failure> {
     let n = players.len();
     let score = |v: usize| players[v].score;
     let odd = n % 2 == 1;
@@ -127,6 +144,7 @@ fn run<W: MatchWeight>(g: &mut impl RoundGraph<W>, players: &[Player], compat: &
             next_vertex,
             order_bits: 2 * layout.group_bits,
             sm: Vec::new(),
+            ranked: ranked.max(1),
         };
         b.weigh(g, &ctx, compat, players, single_down_is_bye);
         b.sm = g.solve()?;
@@ -184,6 +202,8 @@ struct Bracket<W> {
     order_bits: u32,
     /// The matching last returned: each vertex's partner.
     sm: Vec<usize>,
+    /// How many of an S1 player's candidates step 4 ranks in a shared matching.
+    ranked: usize,
 }
 
 /// The remainder of a bracket (step 3): its players' window indices, the S1 players
@@ -444,6 +464,15 @@ impl<W: MatchWeight> Bracket<W> {
     /// several S1 players per matching, each player's preference for higher opponents
     /// in its own digit of a bonus below all criteria (the earlier player in the more
     /// significant digit).
+    ///
+    /// A digit ranks only the player's `ranked` ([`RANKED`]) highest candidates (the
+    /// rest weigh 0), so that three times as many players share a matching (issue
+    /// 21: step 4 was most of a large bracket's time). A player whose partner has a nonzero digit got
+    /// the highest opponent possible, as with every candidate ranked: the digits are
+    /// maximized in order, and a nonzero one is its opponent's alone. The first player
+    /// whose partner has digit 0 is not settled, nor are those after it: it starts
+    /// the next matching, alone and with every candidate ranked when it was already
+    /// the first.
     fn settle_s1(
         &mut self,
         g: &mut impl RoundGraph<W>,
@@ -453,50 +482,80 @@ impl<W: MatchWeight> Bracket<W> {
         layout: &Layout,
     ) -> Result<(), Failure> {
         let rem = &rem.rem;
-        let digit_bits = bits(rem.len()).max(1);
+        let full_bits = bits(rem.len()).max(1);
+        let ranked_bits = bits(self.ranked);
         let spare = W::BITS.saturating_sub(layout.weight_bits() + 8);
         // After a failed trial of a moved-down player (step 1) its nudged weights stay,
         // as in the engine, and may tip later choices: then settle one S1 player per
         // matching with the engine's exact nudges.
         // Without room below the weights, the engine's own way: nudges added in place.
-        let in_place = nudged || spare < digit_bits;
-        let per_solve = if in_place { 1 } else { (spare / digit_bits) as usize };
-        // The same shift for every chunk (a short last one leaves its top digits
-        // zero), so the window's matching carries over from chunk to chunk.
-        let extra = if in_place { 0 } else { digit_bits * per_solve as u32 };
+        let in_place = nudged || spare < full_bits;
+        // Ranking a few candidates only pays where there are more.
+        let capping = !in_place && full_bits > ranked_bits;
+        let per_solve = match (in_place, capping) {
+            (true, _) => 1,
+            (false, true) => (spare / ranked_bits) as usize,
+            (false, false) => (spare / full_bits) as usize,
+        };
+        // The same shift for every matching (a short chunk leaves its top digits
+        // zero), so the window's matching carries over from one to the next.
+        let extra = match (in_place, capping) {
+            (true, _) => 0,
+            (false, true) => (ranked_bits * per_solve as u32).max(full_bits),
+            (false, false) => full_bits * per_solve as u32,
+        };
         let mut next = 0usize;
+        let mut alone = false;
         while next < rem.len() {
+            // The chunk's players with their places in `rem`.
             let mut chunk = Vec::new();
-            while next < rem.len() && chunk.len() < per_solve {
+            let size = if alone { 1 } else { per_solve };
+            while next < rem.len() && chunk.len() < size {
                 let pi = rem[next];
-                next += 1;
                 if self.paired_up(self.window[pi]) && !matched[self.window[pi]] {
-                    chunk.push(pi);
+                    chunk.push((next, pi));
                 }
+                next += 1;
             }
             if chunk.is_empty() {
                 continue;
             }
+            let capped = capping && !alone;
+            let (digit_bits, cap) = if capped { (ranked_bits, self.ranked) } else { (full_bits, usize::MAX) };
             let mut bonus = Bonus::new();
-            for (k, &pi) in chunk.iter().enumerate() {
+            for (k, &(_, pi)) in chunk.iter().enumerate() {
                 let pv = self.window[pi];
                 let shift = digit_bits * (chunk.len() - 1 - k) as u32;
-                let mut addend = 0u64;
-                for &oi in rem.iter().rev() {
+                // Lower players not yet paired; when only a few are ranked, only
+                // those it may still meet (the freeze left S2 players only). The
+                // engine's nudges (in place) count every one.
+                let candidates: Vec<usize> = rem
+                    .iter()
+                    .copied()
+                    .filter(|&oi| oi > pi && !matched[self.window[oi]] && !(capped && self.base[oi][pi].is_zero()))
+                    .collect();
+                // The highest candidate weighs most; only the `cap` highest weigh at all.
+                let ranked = candidates.len().min(cap);
+                for (rank, &oi) in candidates.iter().enumerate().take(ranked) {
                     let ov = self.window[oi];
-                    if oi <= pi || matched[ov] {
-                        continue;
-                    }
-                    bonus.insert((pv.min(ov), pv.max(ov)), W::from_u64(addend).shl(shift));
-                    addend += 1;
+                    let addend = if cap == usize::MAX { candidates.len() - 1 - rank } else { ranked - rank };
+                    bonus.insert((pv.min(ov), pv.max(ov)), W::from_u64(addend as u64).shl(shift));
                 }
             }
             self.sm = g.solve_with(extra, &bonus)?;
-            for &pi in &chunk {
+            alone = false;
+            for (k, &(at, pi)) in chunk.iter().enumerate() {
                 let pv = self.window[pi];
                 let mv = self.sm[pv];
                 if mv == pv {
                     return Err(Failure::NoPairing);
+                }
+                let ranked = bonus.get(&(pv.min(mv), pv.max(mv))).is_some_and(|b| !b.is_zero());
+                if capped && !ranked {
+                    // Not settled: this player starts the next matching.
+                    alone = k == 0;
+                    next = at;
+                    break;
                 }
                 matched[pv] = true;
                 matched[mv] = true;
@@ -506,3 +565,8 @@ impl<W: MatchWeight> Bracket<W> {
         Ok(())
     }
 }
+
+/// How many of an S1 player's candidates step 4 ranks in a shared matching (see
+/// `Bracket::settle_s1`): the highest opponent possible is almost always among the
+/// first few, colour preferences moving it down a place or two.
+const RANKED: usize = 15;

@@ -2,7 +2,7 @@
 //! full graph (`graph::FullGraph`) on random rounds, and that it answers without
 //! falling back on ordinary ones.
 
-use super::brackets::{first_round_halves, pair};
+use super::brackets::{first_round_halves, pair, pair_ranking};
 use super::graph::Failure;
 use super::players::{Float, Player, preference};
 use super::weights::{Compat, Layout};
@@ -78,6 +78,29 @@ proptest! {
         let (windowed, full) = both(&players, &pairs, last);
         if windowed != Err(Failure::Fallback) {
             prop_assert_eq!(windowed, full);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    /// R-3 (C.04.3 D.1, issue 21): step 4 ranking only each S1 player's first one or
+    /// three candidates in a shared matching (a player whose partner is not among
+    /// them starts the next matching, alone and with every candidate ranked) pairs
+    /// as ranking every candidate. Few rounds and many forbidden pairs: large
+    /// brackets whose best opponent is often further down.
+    #[test]
+    fn ranking_a_few_candidates_pairs_as_ranking_all(n in 2usize..48, rounds in 1u32..4, forbidden in 0u32..400, seed in any::<u64>(), last in any::<bool>()) {
+        let (players, pairs) = random_round(n, rounds, forbidden, seed);
+        let layout = Layout::new(&players, 4);
+        let compat = Compat::new(&players, |a, b| pairs.contains(&(a.min(b), a.max(b))), last, 20);
+        let all = pair_ranking::<Wide<16>>(&players, &compat, &layout, false, usize::MAX);
+        for ranked in [1, 3] {
+            prop_assert_eq!(&pair_ranking::<Wide<16>>(&players, &compat, &layout, false, ranked), &all, "ranked {}", ranked);
+            let windowed = pair_ranking::<Wide<16>>(&players, &compat, &layout, true, ranked);
+            if windowed != Err(Failure::Fallback) {
+                prop_assert_eq!(&windowed, &all, "windowed, ranked {}", ranked);
+            }
         }
     }
 }
