@@ -467,12 +467,12 @@ impl<W: MatchWeight> Bracket<W> {
     ///
     /// A digit ranks only the player's `ranked` ([`RANKED`]) highest candidates (the
     /// rest weigh 0), so that three times as many players share a matching (issue
-    /// 21: step 4 was most of a large bracket's time). A player whose partner has a nonzero digit got
-    /// the highest opponent possible, as with every candidate ranked: the digits are
-    /// maximized in order, and a nonzero one is its opponent's alone. The first player
-    /// whose partner has digit 0 is not settled, nor are those after it: it starts
-    /// the next matching, alone and with every candidate ranked when it was already
-    /// the first.
+    /// 21: step 4 was most of a large bracket's time). A player whose partner has a
+    /// nonzero digit got the highest opponent possible, as with every candidate
+    /// ranked: the digits are maximized in order, and a nonzero one is its
+    /// opponent's alone. The first player whose partner has digit 0 (or who has
+    /// none) is not settled, nor are those after it: it starts the next matching,
+    /// alone and with every candidate ranked when it was already the first.
     fn settle_s1(
         &mut self,
         g: &mut impl RoundGraph<W>,
@@ -547,15 +547,15 @@ impl<W: MatchWeight> Bracket<W> {
             for (k, &(at, pi)) in chunk.iter().enumerate() {
                 let pv = self.window[pi];
                 let mv = self.sm[pv];
-                if mv == pv {
-                    return Err(Failure::NoPairing);
-                }
                 let ranked = bonus.get(&(pv.min(mv), pv.max(mv))).is_some_and(|b| !b.is_zero());
                 if capped && !ranked {
                     // Not settled: this player starts the next matching.
                     alone = k == 0;
                     next = at;
                     break;
+                }
+                if mv == pv {
+                    return Err(Failure::NoPairing);
                 }
                 matched[pv] = true;
                 matched[mv] = true;
@@ -567,6 +567,8 @@ impl<W: MatchWeight> Bracket<W> {
 }
 
 /// How many of an S1 player's candidates step 4 ranks in a shared matching (see
-/// `Bracket::settle_s1`): the highest opponent possible is almost always among the
-/// first few, colour preferences moving it down a place or two.
+/// `Bracket::settle_s1`): in the large brackets of a 3,000-player event the
+/// highest opponent possible is mostly among the first fifteen, often not among the
+/// first three or seven (ranking those made round 2 slower, more players starting
+/// a matching again), and ranking 63 was no faster.
 const RANKED: usize = 15;
