@@ -492,18 +492,20 @@ impl<W: MatchWeight> Bracket<W> {
         let in_place = nudged || spare < full_bits;
         // Ranking a few candidates only pays where there are more.
         let capping = !in_place && full_bits > ranked_bits;
+        // The same shift for every matching (a short chunk leaves its top digits
+        // zero), so the window's matching carries over from one to the next; room
+        // for a player alone with every candidate ranked.
         let per_solve = match (in_place, capping) {
             (true, _) => 1,
-            (false, true) => (spare / ranked_bits) as usize,
-            (false, false) => (spare / full_bits) as usize,
+            (false, true) => spare / ranked_bits,
+            (false, false) => spare / full_bits,
         };
-        // The same shift for every matching (a short chunk leaves its top digits
-        // zero), so the window's matching carries over from one to the next.
         let extra = match (in_place, capping) {
             (true, _) => 0,
-            (false, true) => (ranked_bits * per_solve as u32).max(full_bits),
-            (false, false) => full_bits * per_solve as u32,
+            (false, true) => (ranked_bits * per_solve).max(full_bits),
+            (false, false) => full_bits * per_solve,
         };
+        let per_solve = per_solve as usize;
         let mut next = 0usize;
         let mut alone = false;
         while next < rem.len() {
@@ -538,7 +540,7 @@ impl<W: MatchWeight> Bracket<W> {
                 let ranked = candidates.len().min(cap);
                 for (rank, &oi) in candidates.iter().enumerate().take(ranked) {
                     let ov = self.window[oi];
-                    let addend = if cap == usize::MAX { candidates.len() - 1 - rank } else { ranked - rank };
+                    let addend = if capped { ranked - rank } else { candidates.len() - 1 - rank };
                     bonus.insert((pv.min(ov), pv.max(ov)), W::from_u64(addend as u64).shl(shift));
                 }
             }
@@ -547,8 +549,8 @@ impl<W: MatchWeight> Bracket<W> {
             for (k, &(at, pi)) in chunk.iter().enumerate() {
                 let pv = self.window[pi];
                 let mv = self.sm[pv];
-                let ranked = bonus.get(&(pv.min(mv), pv.max(mv))).is_some_and(|b| !b.is_zero());
-                if capped && !ranked {
+                let partner_ranked = bonus.get(&(pv.min(mv), pv.max(mv))).is_some_and(|b| !b.is_zero());
+                if capped && !partner_ranked {
                     // Not settled: this player starts the next matching.
                     alone = k == 0;
                     next = at;
