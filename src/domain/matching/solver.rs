@@ -111,10 +111,15 @@ pub(super) struct Solver<W: MatchWeight> {
     /// Vertex of each edge endpoint.
     endpoint: Vec<usize>,
     /// `neighbours[neighbour_start[v]..neighbour_end[v]]`: the edges at `v`, in
-    /// edge order; up to `neighbour_start[v + 1]` room for edges added later.
+    /// edge order; up to `neighbour_limit[v]` room for edges added later.
     neighbour_start: Vec<usize>,
     /// See `neighbour_start`.
     neighbour_end: Vec<usize>,
+    /// See `neighbour_start`.
+    neighbour_limit: Vec<usize>,
+    /// Entries of `neighbours` in lists left behind by a list that moved (see
+    /// `build`): laid out again when they are a quarter of all.
+    abandoned: usize,
     /// See `neighbour_start` (unused room holds no edge).
     neighbours: Vec<Neighbour<W>>,
     /// For endpoint `p`: the index in `neighbours` of its edge in the list of its
