@@ -209,6 +209,22 @@ impl<W: MatchWeight> Warm<W> {
         Some(partners)
     }
 
+    /// Whether the last solve's duals prove that no maximum-weight matching of the
+    /// weights with their low `bits` bits cleared pairs `u` with `v`: true when the
+    /// pair's slack is at least 2^`bits` (a matching's bonus in the low bits stays
+    /// below that, so such a pair would cost the matching more than any bonus can
+    /// give back: every matching holding it weighs less than the last optimum less
+    /// its bonus). Only while no weight changed since (settled vertices may have
+    /// left). The blossoms' duals are left out: they only add to a slack.
+    pub fn never_paired(&self, u: usize, v: usize, bits: u32) -> bool {
+        let Some(solver) = self.solver.as_ref() else { return false };
+        if self.cold || !self.changed.is_empty() || self.removed[u] || self.removed[v] || u == v {
+            return false;
+        }
+        let (du, dv) = (solver.vertex_dual(u).0, solver.vertex_dual(v).0);
+        du + dv - self.weight_of(u, v).double() >= W::from_u64(2).shl(bits)
+    }
+
     /// The weight of pair `u`–`v` (≤ 0: no edge).
     fn weight_of(&self, u: usize, v: usize) -> W {
         self.weight[pair_index(self.n, u, v)]

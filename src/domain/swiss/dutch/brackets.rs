@@ -24,12 +24,15 @@
 //! an optimal matching with this property", so the answers — and the pairing — do
 //! not depend on which of several optimal matchings the solver returns.
 
-use super::graph::{Bonus, Failure, FullGraph, Recipe, RoundGraph};
+use super::graph::{Failure, FullGraph, Recipe, RoundGraph};
 use super::players::Player;
-use super::weights::{Compat, Context, Layout, bits, edge_weight};
+use super::weights::{Compat, Context, Layout, edge_weight};
 use super::window::WindowGraph;
 use crate::domain::matching::MatchWeight;
 use crate::domain::swiss::progress;
+use settle::RANKED;
+
+mod settle;
 
 /// Pairs the round. `players` are in pairing order (score, then pairing number);
 /// returns each player's partner (itself for the bye). `windowed`: solve each
@@ -458,119 +461,4 @@ impl<W: MatchWeight> Bracket<W> {
             }
         }
     }
-
-    /// Step 4: each S1 player, from the top, gets the highest opponent possible. The
-    /// engine settles them one by one; the same lexicographic choice is made here for
-    /// several S1 players per matching, each player's preference for higher opponents
-    /// in its own digit of a bonus below all criteria (the earlier player in the more
-    /// significant digit).
-    ///
-    /// A digit ranks only the player's `ranked` ([`RANKED`]) highest candidates (the
-    /// rest weigh 0), so that three times as many players share a matching (issue
-    /// 21: step 4 was most of a large bracket's time). A player whose partner has a
-    /// nonzero digit got the highest opponent possible, as with every candidate
-    /// ranked: the digits are maximized in order, and a nonzero one is its
-    /// opponent's alone. The first player whose partner has digit 0 (or who has
-    /// none) is not settled, nor are those after it: it starts the next matching,
-    /// alone and with every candidate ranked when it was already the first.
-    fn settle_s1(
-        &mut self,
-        g: &mut impl RoundGraph<W>,
-        matched: &mut [bool],
-        rem: &Remainder,
-        nudged: bool,
-        layout: &Layout,
-    ) -> Result<(), Failure> {
-        let rem = &rem.rem;
-        let full_bits = bits(rem.len()).max(1);
-        let ranked_bits = bits(self.ranked);
-        let spare = W::BITS.saturating_sub(layout.weight_bits() + 8);
-        // After a failed trial of a moved-down player (step 1) its nudged weights stay,
-        // as in the engine, and may tip later choices: then settle one S1 player per
-        // matching with the engine's exact nudges.
-        // Without room below the weights, the engine's own way: nudges added in place.
-        let in_place = nudged || spare < full_bits;
-        // Ranking a few candidates only pays where there are more.
-        let capping = !in_place && full_bits > ranked_bits;
-        // The same shift for every matching (a short chunk leaves its top digits
-        // zero), so the window's matching carries over from one to the next; room
-        // for a player alone with every candidate ranked.
-        let per_solve = match (in_place, capping) {
-            (true, _) => 1,
-            (false, true) => spare / ranked_bits,
-            (false, false) => spare / full_bits,
-        };
-        let extra = match (in_place, capping) {
-            (true, _) => 0,
-            (false, true) => (ranked_bits * per_solve).max(full_bits),
-            (false, false) => full_bits * per_solve,
-        };
-        let per_solve = per_solve as usize;
-        let mut next = 0usize;
-        let mut alone = false;
-        while next < rem.len() {
-            // The chunk's players with their places in `rem`.
-            let mut chunk = Vec::new();
-            let size = if alone { 1 } else { per_solve };
-            while next < rem.len() && chunk.len() < size {
-                let pi = rem[next];
-                if self.paired_up(self.window[pi]) && !matched[self.window[pi]] {
-                    chunk.push((next, pi));
-                }
-                next += 1;
-            }
-            if chunk.is_empty() {
-                continue;
-            }
-            let capped = capping && !alone;
-            let (digit_bits, cap) = if capped { (ranked_bits, self.ranked) } else { (full_bits, usize::MAX) };
-            let mut bonus = Bonus::new();
-            for (k, &(_, pi)) in chunk.iter().enumerate() {
-                let pv = self.window[pi];
-                let shift = digit_bits * (chunk.len() - 1 - k) as u32;
-                // Lower players not yet paired; when only a few are ranked, only
-                // those it may still meet (the freeze left S2 players only). The
-                // engine's nudges (in place) count every one.
-                let candidates: Vec<usize> = rem
-                    .iter()
-                    .copied()
-                    .filter(|&oi| oi > pi && !matched[self.window[oi]] && !(capped && self.base[oi][pi].is_zero()))
-                    .collect();
-                // The highest candidate weighs most; only the `cap` highest weigh at all.
-                let ranked = candidates.len().min(cap);
-                for (rank, &oi) in candidates.iter().enumerate().take(ranked) {
-                    let ov = self.window[oi];
-                    let addend = if capped { ranked - rank } else { candidates.len() - 1 - rank };
-                    bonus.insert((pv.min(ov), pv.max(ov)), W::from_u64(addend as u64).shl(shift));
-                }
-            }
-            self.sm = g.solve_with(extra, &bonus)?;
-            alone = false;
-            for (k, &(at, pi)) in chunk.iter().enumerate() {
-                let pv = self.window[pi];
-                let mv = self.sm[pv];
-                let partner_ranked = bonus.get(&(pv.min(mv), pv.max(mv))).is_some_and(|b| !b.is_zero());
-                if capped && !partner_ranked {
-                    // Not settled: this player starts the next matching.
-                    alone = k == 0;
-                    next = at;
-                    break;
-                }
-                if mv == pv {
-                    return Err(Failure::NoPairing);
-                }
-                matched[pv] = true;
-                matched[mv] = true;
-                g.finalize(pv, mv);
-            }
-        }
-        Ok(())
-    }
 }
-
-/// How many of an S1 player's candidates step 4 ranks in a shared matching (see
-/// `Bracket::settle_s1`): in the large brackets of a 3,000-player event the
-/// highest opponent possible is mostly among the first fifteen, often not among the
-/// first three or seven (ranking those made round 2 slower, more players starting
-/// a matching again), and ranking 63 was no faster.
-const RANKED: usize = 15;

@@ -70,6 +70,12 @@ pub(crate) trait RoundGraph<W: MatchWeight> {
     }
     /// The settled partner of every vertex, itself when unpaired.
     fn partners(&self) -> Vec<usize>;
+    /// Whether the duals of the last matching prove that no maximum-weight matching
+    /// of the weights (without the bonus of that solve, and nothing set since but
+    /// settled pairs) pairs `a` with `b`; `None` when this graph keeps no duals.
+    fn never_paired(&self, _a: usize, _b: usize) -> Option<bool> {
+        None
+    }
 }
 
 /// Every player of the round in one dense graph, in the global layout.

@@ -433,4 +433,10 @@ impl<W: MatchWeight> RoundGraph<W> for WindowGraph<'_, W> {
     fn partners(&self) -> Vec<usize> {
         (0..self.n).map(|v| self.fixed[v].unwrap_or(v)).collect()
     }
+
+    fn never_paired(&self, a: usize, b: usize) -> Option<bool> {
+        let (i, j) = (self.local[a], self.local[b]);
+        let unchanged = !self.all_dirty && self.dirty.is_empty();
+        Some(unchanged && i != NONE && j != NONE && self.warm.never_paired(i, j, self.extra))
+    }
 }

@@ -1,0 +1,260 @@
+//! Step 4 of a bracket (see `brackets`): each S1 player, from the top, gets the
+//! highest S2 opponent possible, several players per matching — each with its
+//! candidates ranked in its own digit of a bonus below all criteria
+//! ([`Bracket::settle_s1`]), or, where the last matching's duals rule out every
+//! higher candidate, with its one likeliest candidate in a single bit
+//! ([`Bracket::probe_s1`]).
+
+use super::{Bracket, Remainder};
+use crate::domain::matching::MatchWeight;
+use crate::domain::swiss::dutch::graph::{Bonus, Failure, RoundGraph};
+use crate::domain::swiss::dutch::weights::{Layout, bits};
+use std::collections::BTreeSet;
+
+/// How many of an S1 player's candidates step 4 ranks in a shared matching (see
+/// `Bracket::settle_s1`): in the large brackets of a 3,000-player event the
+/// highest opponent possible is mostly among the first fifteen, often not among the
+/// first three or seven (ranking those made round 2 slower, more players starting
+/// a matching again), and ranking 63 was no faster.
+pub(super) const RANKED: usize = 15;
+
+/// How many players an offer of likeliest opponents takes at most
+/// (`limit`), and the bits below the weights for them (`bits`).
+#[derive(Debug, Clone, Copy)]
+struct Offers {
+    limit: usize,
+    bits: u32,
+}
+
+/// The most matchings step 4 waits between two offers of likeliest opponents
+/// ([`Bracket::probe_s1`]) where they keep failing.
+const MAX_BACKOFF: usize = 16;
+
+impl<W: MatchWeight> Bracket<W> {
+    /// Step 4: each S1 player, from the top, gets the highest opponent possible. The
+    /// engine settles them one by one; the same lexicographic choice is made here for
+    /// several S1 players per matching, each player's preference for higher opponents
+    /// in its own digit of a bonus below all criteria (the earlier player in the more
+    /// significant digit).
+    ///
+    /// A digit ranks only the player's `ranked` ([`RANKED`]) highest candidates (the
+    /// rest weigh 0), so that three times as many players share a matching (issue
+    /// 21: step 4 was most of a large bracket's time). A player whose partner has a
+    /// nonzero digit got the highest opponent possible, as with every candidate
+    /// ranked: the digits are maximized in order, and a nonzero one is its
+    /// opponent's alone. The first player whose partner has digit 0 (or who has
+    /// none) is not settled, nor are those after it: it starts the next matching,
+    /// alone and with every candidate ranked when it was already the first.
+    ///
+    /// The candidates ranked for that player are ruled out for it from then on,
+    /// so its next matching ranks the next ones. Between matchings, the next
+    /// players are offered their likeliest opponents ([`Bracket::probe_s1`]): from
+    /// the second matching on, and less often where the offers keep failing.
+    pub(super) fn settle_s1(
+        &mut self,
+        g: &mut impl RoundGraph<W>,
+        matched: &mut [bool],
+        rem: &Remainder,
+        nudged: bool,
+        layout: &Layout,
+    ) -> Result<(), Failure> {
+        let rem = &rem.rem;
+        let full_bits = bits(rem.len()).max(1);
+        let ranked_bits = bits(self.ranked);
+        let spare = W::BITS.saturating_sub(layout.weight_bits() + 8);
+        // After a failed trial of a moved-down player (step 1) its nudged weights stay,
+        // as in the engine, and may tip later choices: then settle one S1 player per
+        // matching with the engine's exact nudges.
+        // Without room below the weights, the engine's own way: nudges added in place.
+        let in_place = nudged || spare < full_bits;
+        // Ranking a few candidates only pays where there are more.
+        let capping = !in_place && full_bits > ranked_bits;
+        // The same shift for every matching (a short chunk leaves its top digits
+        // zero), so the window's matching carries over from one to the next; room
+        // for a player alone with every candidate ranked.
+        let per_solve = match (in_place, capping) {
+            (true, _) => 1,
+            (false, true) => spare / ranked_bits,
+            (false, false) => spare / full_bits,
+        };
+        let extra = match (in_place, capping) {
+            (true, _) => 0,
+            (false, true) => (ranked_bits * per_solve).max(full_bits),
+            (false, false) => full_bits * per_solve,
+        };
+        let per_solve = per_solve as usize;
+        let mut next = 0usize;
+        let mut alone = false;
+        // Pairs (S1, candidate) that no maximum-weight matching holds with what is
+        // settled: the ranked candidates of a player whose partner was not ranked
+        // (its digit 0 was the most it could get). Later rankings skip them.
+        let mut ruled_out = BTreeSet::new();
+        // When the next players are offered their likeliest opponents first: after
+        // `wait` more matchings (twice as long after each offer that settled
+        // fewer than half a chunk, in brackets where the duals rule out little).
+        // The first offers follow the first matching (the freeze re-weighed pairs).
+        // Offers go to a chunk's worth of players, twice as many after offers that
+        // all settled (a failed offer costs a matching about its size).
+        let (mut wait, mut backoff, mut offering) = (1usize, 1usize, per_solve);
+        // Offers only follow a matching that settled all its players: where the
+        // ranked digits leave players unsettled, the duals rule out too little.
+        let mut whole = false;
+        while next < rem.len() {
+            if wait == 0 && whole && !alone && !in_place {
+                let offers = Offers { limit: offering, bits: extra };
+                let (offered, settled) = self.probe_s1(g, matched, rem, &mut ruled_out, &mut next, offers)?;
+                if 2 * settled < per_solve {
+                    backoff = (2 * backoff).min(MAX_BACKOFF);
+                    (wait, offering) = (backoff, per_solve);
+                } else {
+                    backoff = 1;
+                }
+                if offered > 0 && settled == offered {
+                    offering = (2 * offering).min(extra as usize);
+                }
+                continue;
+            }
+            // The chunk's players with their places in `rem`.
+            let mut chunk = Vec::new();
+            let size = if alone { 1 } else { per_solve };
+            while next < rem.len() && chunk.len() < size {
+                let pi = rem[next];
+                if self.paired_up(self.window[pi]) && !matched[self.window[pi]] {
+                    chunk.push((next, pi));
+                }
+                next += 1;
+            }
+            if chunk.is_empty() {
+                continue;
+            }
+            let capped = capping && !alone;
+            let (digit_bits, cap) = if capped { (ranked_bits, self.ranked) } else { (full_bits, usize::MAX) };
+            let mut bonus = Bonus::new();
+            // Each player's ranked candidates.
+            let mut ranked_of: Vec<Vec<usize>> = Vec::new();
+            for (k, &(_, pi)) in chunk.iter().enumerate() {
+                let pv = self.window[pi];
+                let shift = digit_bits * (chunk.len() - 1 - k) as u32;
+                // Lower players not yet paired; when only a few are ranked, only
+                // those it may still meet (the freeze left S2 players only). The
+                // engine's nudges (in place) count every one.
+                let candidates: Vec<usize> = rem
+                    .iter()
+                    .copied()
+                    .filter(|&oi| {
+                        oi > pi
+                            && !matched[self.window[oi]]
+                            && !(capped && (self.base[oi][pi].is_zero() || ruled_out.contains(&(pi, oi))))
+                    })
+                    .collect();
+                // The highest candidate weighs most; only the `cap` highest weigh at all.
+                let ranked = candidates.len().min(cap);
+                ranked_of.push(candidates[..ranked].to_vec());
+                for (rank, &oi) in candidates.iter().enumerate().take(ranked) {
+                    let ov = self.window[oi];
+                    let addend = if capped { ranked - rank } else { candidates.len() - 1 - rank };
+                    bonus.insert((pv.min(ov), pv.max(ov)), W::from_u64(addend as u64).shl(shift));
+                }
+            }
+            self.sm = g.solve_with(extra, &bonus)?;
+            alone = false;
+            wait = wait.saturating_sub(1);
+            whole = true;
+            for (k, &(at, pi)) in chunk.iter().enumerate() {
+                let pv = self.window[pi];
+                let mv = self.sm[pv];
+                let partner_ranked = bonus.get(&(pv.min(mv), pv.max(mv))).is_some_and(|b| !b.is_zero());
+                if capped && !partner_ranked {
+                    // Not settled: this player starts the next matching.
+                    alone = k == 0;
+                    whole = false;
+                    ruled_out.extend(ranked_of[k].iter().map(|&oi| (pi, oi)));
+                    next = at;
+                    break;
+                }
+                if mv == pv {
+                    return Err(Failure::NoPairing);
+                }
+                matched[pv] = true;
+                matched[mv] = true;
+                g.finalize(pv, mv);
+            }
+        }
+        Ok(())
+    }
+
+    /// Offers the S1 players from `next` on, up to `offers.limit` of them, each the highest
+    /// candidate that the last matching's duals do not rule out
+    /// ([`RoundGraph::never_paired`]) and no earlier player was offered, in a
+    /// single bit of a bonus below all criteria (the earlier player in the more
+    /// significant bit, `offers.bits` in all), and settles the players before the
+    /// first one not paired with its offer. Returns how many were offered and how
+    /// many settled; `next` is the first player left.
+    ///
+    /// Each settled player got the highest opponent possible: every higher
+    /// candidate is either paired already or ruled out (no maximum-weight matching
+    /// pairs them, whatever was settled since), and its offer is paired in a
+    /// maximum-weight matching along with every earlier player's (the bits are
+    /// maximized in order). Issue 21: in the large brackets of an early round most
+    /// players get the first candidate the duals leave them, and a matching settles
+    /// as many players as the bits allow instead of the digits.
+    fn probe_s1(
+        &mut self,
+        g: &mut impl RoundGraph<W>,
+        matched: &mut [bool],
+        rem: &[usize],
+        ruled_out: &mut BTreeSet<(usize, usize)>,
+        next: &mut usize,
+        offers_made: Offers,
+    ) -> Result<(usize, usize), Failure> {
+        let Offers { limit, bits } = offers_made;
+        let mut offered = vec![false; self.window.len()];
+        // (place in `rem`, player and offered opponent by window index).
+        let mut offers: Vec<(usize, usize, usize)> = Vec::new();
+        let mut at = *next;
+        while at < rem.len() && offers.len() < limit.min(bits as usize) {
+            let pi = rem[at];
+            let pv = self.window[pi];
+            if !self.paired_up(pv) || matched[pv] {
+                at += 1;
+                continue;
+            }
+            let likeliest = rem.iter().copied().find(|&oi| {
+                let ov = self.window[oi];
+                oi > pi
+                    && !matched[ov]
+                    && !offered[oi]
+                    && !self.base[oi][pi].is_zero()
+                    && !ruled_out.contains(&(pi, oi))
+                    && g.never_paired(pv, ov) == Some(false)
+            });
+            let Some(oi) = likeliest else { break };
+            offered[oi] = true;
+            offers.push((at, pi, oi));
+            at += 1;
+        }
+        if offers.is_empty() {
+            return Ok((0, 0));
+        }
+        let mut bonus = Bonus::new();
+        for (k, &(_, pi, oi)) in offers.iter().enumerate() {
+            let (pv, ov) = (self.window[pi], self.window[oi]);
+            bonus.insert((pv.min(ov), pv.max(ov)), W::from_u64(1).shl((offers.len() - 1 - k) as u32));
+        }
+        self.sm = g.solve_with(bits, &bonus)?;
+        for (settled, &(place, pi, oi)) in offers.iter().enumerate() {
+            let (pv, ov) = (self.window[pi], self.window[oi]);
+            if self.sm[pv] != ov {
+                // Its bit 0 was the most it could get after the earlier ones.
+                ruled_out.insert((pi, oi));
+                *next = place;
+                return Ok((offers.len(), settled));
+            }
+            matched[pv] = true;
+            matched[ov] = true;
+            g.finalize(pv, ov);
+        }
+        *next = at;
+        Ok((offers.len(), offers.len()))
+    }
+}
