@@ -86,9 +86,11 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
     /// R-3 (C.04.3 D.1, issue 21): step 4 ranking only each S1 player's first one or
     /// three candidates in a shared matching (a player whose partner is not among
-    /// them starts the next matching, alone and with every candidate ranked) pairs
-    /// as ranking every candidate. Few rounds and many forbidden pairs: large
-    /// brackets whose best opponent is often further down.
+    /// them starts the next matching, its ranked candidates ruled out, alone and
+    /// with every candidate ranked when it was first), and in the window offering
+    /// players their likeliest opponents between matchings, pairs as ranking every
+    /// candidate. Few rounds and many forbidden pairs: large brackets whose best
+    /// opponent is often further down.
     #[test]
     fn ranking_a_few_candidates_pairs_as_ranking_all(n in 2usize..48, rounds in 1u32..4, forbidden in 0u32..400, seed in any::<u64>(), last in any::<bool>()) {
         let (players, pairs) = random_round(n, rounds, forbidden, seed);

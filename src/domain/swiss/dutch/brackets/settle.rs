@@ -30,6 +30,58 @@ struct Offers {
 /// ([`Bracket::probe_s1`]) where they keep failing.
 const MAX_BACKOFF: usize = 16;
 
+/// When step 4 offers the next players their likeliest opponents, and to how
+/// many. Offers follow a matching that settled all its players (where the ranked
+/// digits leave players unsettled, the duals rule out too little), not before the
+/// first matching (the freeze re-weighed pairs), and wait twice as many matchings
+/// after each offer that settled fewer than half a chunk. They go to a chunk's
+/// worth of players, twice as many after offers that all settled (a failed offer
+/// costs a matching about its size), up to the bits below the weights.
+struct OfferPace {
+    /// Matchings still to wait.
+    wait: usize,
+    /// Matchings to wait after the next failed offer.
+    backoff: usize,
+    /// Whether the last matching settled all its players.
+    whole: bool,
+    /// How many players the next offer takes.
+    offering: usize,
+    /// A chunk's players.
+    chunk: usize,
+    /// The most players an offer takes.
+    most: usize,
+}
+
+impl OfferPace {
+    fn new(chunk: usize, most: usize) -> OfferPace {
+        OfferPace { wait: 1, backoff: 1, whole: false, offering: chunk, chunk, most }
+    }
+
+    /// Whether the next players are offered their likeliest opponents now.
+    fn due(&self) -> bool {
+        self.wait == 0 && self.whole
+    }
+
+    /// A ranked matching was made; `whole`: it settled all its players.
+    fn matched(&mut self, whole: bool) {
+        self.wait = self.wait.saturating_sub(1);
+        self.whole = whole;
+    }
+
+    /// An offer to `offered` players settled `settled` of them.
+    fn offered(&mut self, offered: usize, settled: usize) {
+        if 2 * settled < self.chunk {
+            self.backoff = (2 * self.backoff).min(MAX_BACKOFF);
+            (self.wait, self.offering) = (self.backoff, self.chunk);
+        } else {
+            self.backoff = 1;
+        }
+        if offered > 0 && settled == offered {
+            self.offering = (2 * self.offering).min(self.most);
+        }
+    }
+}
+
 impl<W: MatchWeight> Bracket<W> {
     /// Step 4: each S1 player, from the top, gets the highest opponent possible. The
     /// engine settles them one by one; the same lexicographic choice is made here for
@@ -89,38 +141,20 @@ impl<W: MatchWeight> Bracket<W> {
         // settled: the ranked candidates of a player whose partner was not ranked
         // (its digit 0 was the most it could get). Later rankings skip them.
         let mut ruled_out = BTreeSet::new();
-        // When the next players are offered their likeliest opponents first: after
-        // `wait` more matchings (twice as long after each offer that settled
-        // fewer than half a chunk, in brackets where the duals rule out little).
-        // The first offers follow the first matching (the freeze re-weighed pairs).
-        // Offers go to a chunk's worth of players, twice as many after offers that
-        // all settled (a failed offer costs a matching about its size).
-        let (mut wait, mut backoff, mut offering) = (1usize, 1usize, per_solve);
-        // Offers only follow a matching that settled all its players: where the
-        // ranked digits leave players unsettled, the duals rule out too little.
-        let mut whole = false;
+        let mut pace = OfferPace::new(per_solve, extra as usize);
         while next < rem.len() {
-            if wait == 0 && whole && !alone && !in_place {
-                let offers = Offers { limit: offering, bits: extra };
+            if !alone && !in_place && pace.due() {
+                let offers = Offers { limit: pace.offering, bits: extra };
                 let (offered, settled) = self.probe_s1(g, matched, rem, &mut ruled_out, &mut next, offers)?;
-                if 2 * settled < per_solve {
-                    backoff = (2 * backoff).min(MAX_BACKOFF);
-                    (wait, offering) = (backoff, per_solve);
-                } else {
-                    backoff = 1;
-                }
-                if offered > 0 && settled == offered {
-                    offering = (2 * offering).min(extra as usize);
-                }
+                pace.offered(offered, settled);
                 continue;
             }
             // The chunk's players with their places in `rem`.
             let mut chunk = Vec::new();
             let size = if alone { 1 } else { per_solve };
             while next < rem.len() && chunk.len() < size {
-                let pi = rem[next];
-                if self.paired_up(self.window[pi]) && !matched[self.window[pi]] {
-                    chunk.push((next, pi));
+                if self.to_settle(rem[next], matched) {
+                    chunk.push((next, rem[next]));
                 }
                 next += 1;
             }
@@ -132,21 +166,20 @@ impl<W: MatchWeight> Bracket<W> {
             let mut bonus = Bonus::new();
             // Each player's ranked candidates.
             let mut ranked_of: Vec<Vec<usize>> = Vec::new();
-            for (k, &(_, pi)) in chunk.iter().enumerate() {
+            for (k, &(at, pi)) in chunk.iter().enumerate() {
                 let pv = self.window[pi];
                 let shift = digit_bits * (chunk.len() - 1 - k) as u32;
-                // Lower players not yet paired; when only a few are ranked, only
-                // those it may still meet (the freeze left S2 players only). The
-                // engine's nudges (in place) count every one.
-                let candidates: Vec<usize> = rem
-                    .iter()
-                    .copied()
-                    .filter(|&oi| {
-                        oi > pi
-                            && !matched[self.window[oi]]
-                            && !(capped && (self.base[oi][pi].is_zero() || ruled_out.contains(&(pi, oi))))
-                    })
-                    .collect();
+                // Lower players (after it in `rem`) not yet paired; when only a few
+                // are ranked, only those it may still meet (the freeze left S2
+                // players only). The engine's nudges (in place) count every one.
+                let candidates: Vec<usize> =
+                    rem[at + 1..]
+                        .iter()
+                        .copied()
+                        .filter(|&oi| {
+                            if capped { self.may_meet(pi, oi, matched, &ruled_out) } else { !matched[self.window[oi]] }
+                        })
+                        .collect();
                 // The highest candidate weighs most; only the `cap` highest weigh at all.
                 let ranked = candidates.len().min(cap);
                 ranked_of.push(candidates[..ranked].to_vec());
@@ -158,8 +191,7 @@ impl<W: MatchWeight> Bracket<W> {
             }
             self.sm = g.solve_with(extra, &bonus)?;
             alone = false;
-            wait = wait.saturating_sub(1);
-            whole = true;
+            let mut whole = true;
             for (k, &(at, pi)) in chunk.iter().enumerate() {
                 let pv = self.window[pi];
                 let mv = self.sm[pv];
@@ -179,8 +211,21 @@ impl<W: MatchWeight> Bracket<W> {
                 matched[mv] = true;
                 g.finalize(pv, mv);
             }
+            pace.matched(whole);
         }
         Ok(())
+    }
+
+    /// Whether S1 player `pi` (window index) is still to be settled: paired
+    /// upwards in the last matching and not yet settled.
+    fn to_settle(&self, pi: usize, matched: &[bool]) -> bool {
+        self.paired_up(self.window[pi]) && !matched[self.window[pi]]
+    }
+
+    /// Whether S1 player `pi` may still meet `oi` (window indices, `oi` lower):
+    /// not yet paired, a pair the freeze left, and not ruled out.
+    fn may_meet(&self, pi: usize, oi: usize, matched: &[bool], ruled_out: &BTreeSet<(usize, usize)>) -> bool {
+        !matched[self.window[oi]] && !self.base[oi][pi].is_zero() && !ruled_out.contains(&(pi, oi))
     }
 
     /// Offers the S1 players from `next` on, up to `offers.limit` of them, each the highest
@@ -214,19 +259,15 @@ impl<W: MatchWeight> Bracket<W> {
         let mut at = *next;
         while at < rem.len() && offers.len() < limit.min(bits as usize) {
             let pi = rem[at];
-            let pv = self.window[pi];
-            if !self.paired_up(pv) || matched[pv] {
+            if !self.to_settle(pi, matched) {
                 at += 1;
                 continue;
             }
-            let likeliest = rem.iter().copied().find(|&oi| {
-                let ov = self.window[oi];
-                oi > pi
-                    && !matched[ov]
-                    && !offered[oi]
-                    && !self.base[oi][pi].is_zero()
-                    && !ruled_out.contains(&(pi, oi))
-                    && g.never_paired(pv, ov) == Some(false)
+            let pv = self.window[pi];
+            let likeliest = rem[at + 1..].iter().copied().find(|&oi| {
+                !offered[oi]
+                    && self.may_meet(pi, oi, matched, ruled_out)
+                    && g.never_paired(pv, self.window[oi]) == Some(false)
             });
             let Some(oi) = likeliest else { break };
             offered[oi] = true;
