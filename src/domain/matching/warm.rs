@@ -215,14 +215,28 @@ impl<W: MatchWeight> Warm<W> {
     /// below that, so such a pair would cost the matching more than any bonus can
     /// give back: every matching holding it weighs less than the last optimum less
     /// its bonus). Only while no weight changed since (settled vertices may have
-    /// left). The blossoms' duals are left out: they only add to a slack.
+    /// left). The duals of the blossoms holding both count too (issue 21: in the
+    /// tight brackets of an early round nearly every pair's ends' duals leave it
+    /// no slack, and one large blossom holds most of the bracket); they are summed
+    /// only when the ends' duals alone fall short.
     pub fn never_paired(&self, u: usize, v: usize, bits: u32) -> bool {
         let Some(solver) = self.solver.as_ref() else { return false };
         if self.cold || !self.changed.is_empty() || self.removed[u] || self.removed[v] || u == v {
             return false;
         }
+        let ((du, tu), (dv, tv)) = (solver.vertex_dual(u), solver.vertex_dual(v));
+        let slack = du + dv - self.weight_of(u, v).double();
+        let needed = W::from_u64(2).shl(bits);
+        slack >= needed || (tu == tv && slack + solver.shared_blossom_duals(u, v) >= needed)
+    }
+
+    /// [`Warm::never_paired`] by the ends' duals alone (for the tests: which pairs
+    /// only the blossoms' duals rule out).
+    #[cfg(test)]
+    pub(super) fn ends_rule_out(&self, u: usize, v: usize, bits: u32) -> bool {
+        let Some(solver) = self.solver.as_ref() else { return false };
         let (du, dv) = (solver.vertex_dual(u).0, solver.vertex_dual(v).0);
-        du + dv - self.weight_of(u, v).double() >= W::from_u64(2).shl(bits)
+        self.never_paired(u, v, bits) && du + dv - self.weight_of(u, v).double() >= W::from_u64(2).shl(bits)
     }
 
     /// The weight of pair `u`–`v` (≤ 0: no edge).

@@ -124,6 +124,47 @@ pub(crate) fn check_warm_solves<W: MatchWeight>(
     Ok(())
 }
 
+/// Issue 21: a pair that [`Warm::never_paired`] rules out is in no maximum-weight
+/// matching: forcing it costs weight. On graphs of few distinct weights, whose
+/// optima keep blossoms with positive duals, some pairs are ruled out only with
+/// those duals counted (step 4 of the Dutch brackets offers nothing otherwise).
+#[test]
+fn pairs_ruled_out_by_the_duals_are_in_no_optimum() {
+    let mut draw = Draw(0x9e37_79b9_7f4a_7c15);
+    let (mut ruled_out, mut by_blossoms) = (0usize, 0usize);
+    for round in 0..300 {
+        let n = 4 + draw.next(20) as usize;
+        let mut warm: Warm<i128> = Warm::new(n);
+        let mut weights = vec![0u64; n * (n - 1) / 2];
+        for u in 0..n {
+            for v in u + 1..n {
+                if draw.next(3) != 0 {
+                    let w = 2 + 2 * draw.next(3);
+                    weights[pair_index(n, u, v)] = w;
+                    warm.set(u, v, i128::from(w));
+                }
+            }
+        }
+        warm.solve().expect("solved");
+        let best = best_total(n, &weights, &vec![false; n]);
+        for u in 0..n {
+            for v in u + 1..n {
+                let w = weights[pair_index(n, u, v)];
+                if w == 0 || !warm.never_paired(u, v, 0) {
+                    continue;
+                }
+                let mut without = vec![false; n];
+                (without[u], without[v]) = (true, true);
+                let forced = w + best_total(n, &weights, &without);
+                assert!(forced < best, "round {round}: {u}-{v} ruled out, yet a matching of {forced} holds it");
+                ruled_out += 1;
+                by_blossoms += usize::from(!warm.ends_rule_out(u, v, 0));
+            }
+        }
+    }
+    assert!(ruled_out > 0 && by_blossoms > 0, "{ruled_out} pairs ruled out, {by_blossoms} by blossom duals");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
     /// R-3 (issue 10): warm-started solves with `i128` weights are optimal.

@@ -133,42 +133,6 @@ impl<W: MatchWeight> Solver<W> {
         marks_hold && trees_hold
     }
 
-    /// Twice the duals of the blossoms that hold both `u` and `v`, walking up both
-    /// blossom trees (the reference for `nesting`).
-    pub(super) fn shared_blossom_duals(&self, u: usize, v: usize) -> W {
-        let depth = |x: usize| {
-            let (mut d, mut b) = (0usize, x);
-            while self.blossom_parent[b] != NONE {
-                b = self.blossom_parent[b];
-                d += 1;
-            }
-            d
-        };
-        let (mut a, mut b) = (u, v);
-        let (mut da, mut db) = (depth(a), depth(b));
-        while da > db {
-            a = self.blossom_parent[a];
-            da -= 1;
-        }
-        while db > da {
-            b = self.blossom_parent[b];
-            db -= 1;
-        }
-        // Up to the smallest blossom holding both, then every blossom above it.
-        while a != b {
-            a = self.blossom_parent[a];
-            b = self.blossom_parent[b];
-        }
-        let mut sum = W::ZERO;
-        while a != NONE {
-            if a >= self.n {
-                sum += self.dual[a].double();
-            }
-            a = self.blossom_parent[a];
-        }
-        sum
-    }
-
     /// Checks the complementary slackness conditions that prove the matching optimal.
     fn optimum_is_verified(&self) -> bool {
         let n = self.n;

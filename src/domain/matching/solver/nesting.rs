@@ -65,6 +65,43 @@ impl<W: MatchWeight> Solver<W> {
         }
         nesting
     }
+
+    /// Twice the duals of the blossoms that hold both `u` and `v`, walking up both
+    /// blossom trees: for a few pairs (the warm matcher's `never_paired`), and the
+    /// reference for [`Nesting::shared`], which answers many pairs faster.
+    pub(in crate::domain::matching) fn shared_blossom_duals(&self, u: usize, v: usize) -> W {
+        let depth = |x: usize| {
+            let (mut d, mut b) = (0usize, x);
+            while self.blossom_parent[b] != NONE {
+                b = self.blossom_parent[b];
+                d += 1;
+            }
+            d
+        };
+        let (mut a, mut b) = (u, v);
+        let (mut da, mut db) = (depth(a), depth(b));
+        while da > db {
+            a = self.blossom_parent[a];
+            da -= 1;
+        }
+        while db > da {
+            b = self.blossom_parent[b];
+            db -= 1;
+        }
+        // Up to the smallest blossom holding both, then every blossom above it.
+        while a != b {
+            a = self.blossom_parent[a];
+            b = self.blossom_parent[b];
+        }
+        let mut sum = W::ZERO;
+        while a != NONE {
+            if a >= self.n {
+                sum += self.dual[a].double();
+            }
+            a = self.blossom_parent[a];
+        }
+        sum
+    }
 }
 
 impl<W: MatchWeight> Nesting<W> {

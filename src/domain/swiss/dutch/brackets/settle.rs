@@ -18,6 +18,27 @@ use std::collections::BTreeSet;
 /// a matching again), and ranking 63 was no faster.
 pub(super) const RANKED: usize = 15;
 
+/// The digits of a matching's chunk when candidates are capped: for the `k`-th
+/// player, how many candidates it ranks — `ranked`, plus one for each player
+/// before it in the chunk — and the bits of its digit, for as many players as fit
+/// in `budget` bits (at least one). Each earlier player of the chunk is paired
+/// with one candidate at most, so every player keeps `ranked` candidates that no
+/// earlier player of its matching took (issue 21: with `ranked` each, the players
+/// late in a chunk found their candidates taken by those before them, and a
+/// matching settled 12–15 of its 33 players in the large brackets of round 2).
+fn capped_digits(ranked: usize, budget: u32) -> Vec<(usize, u32)> {
+    let mut digits = Vec::new();
+    let mut used = 0;
+    loop {
+        let cap = ranked.saturating_add(digits.len());
+        if !digits.is_empty() && used + bits(cap) > budget {
+            return digits;
+        }
+        used += bits(cap);
+        digits.push((cap, bits(cap)));
+    }
+}
+
 /// How many players an offer of likeliest opponents takes at most
 /// (`limit`), and the bits below the weights for them (`bits`).
 #[derive(Debug, Clone, Copy)]
@@ -89,8 +110,9 @@ impl<W: MatchWeight> Bracket<W> {
     /// in its own digit of a bonus below all criteria (the earlier player in the more
     /// significant digit).
     ///
-    /// A digit ranks only the player's `ranked` ([`RANKED`]) highest candidates (the
-    /// rest weigh 0), so that three times as many players share a matching (issue
+    /// A digit ranks only the player's `ranked` ([`RANKED`]) highest candidates, and
+    /// one more for each player before it in the matching ([`capped_digits`]); the
+    /// rest weigh 0, so that several times as many players share a matching (issue
     /// 21: step 4 was most of a large bracket's time). A player whose partner has a
     /// nonzero digit got the highest opponent possible, as with every candidate
     /// ranked: the digits are maximized in order, and a nonzero one is its
@@ -149,10 +171,16 @@ impl<W: MatchWeight> Bracket<W> {
                 pace.offered(offered, settled);
                 continue;
             }
+            let capped = capping && !alone;
+            // How many candidates each player of the chunk ranks, in how many bits.
+            let digits = match (capped, alone) {
+                (true, _) => capped_digits(self.ranked, extra),
+                (false, true) => vec![(usize::MAX, full_bits)],
+                (false, false) => vec![(usize::MAX, full_bits); per_solve],
+            };
             // The chunk's players with their places in `rem`.
             let mut chunk = Vec::new();
-            let size = if alone { 1 } else { per_solve };
-            while next < rem.len() && chunk.len() < size {
+            while next < rem.len() && chunk.len() < digits.len() {
                 if self.to_settle(rem[next], matched) {
                     chunk.push((next, rem[next]));
                 }
@@ -161,14 +189,14 @@ impl<W: MatchWeight> Bracket<W> {
             if chunk.is_empty() {
                 continue;
             }
-            let capped = capping && !alone;
-            let (digit_bits, cap) = if capped { (ranked_bits, self.ranked) } else { (full_bits, usize::MAX) };
             let mut bonus = Bonus::new();
             // Each player's ranked candidates.
             let mut ranked_of: Vec<Vec<usize>> = Vec::new();
+            let mut shift: u32 = digits[..chunk.len()].iter().map(|d| d.1).sum();
             for (k, &(at, pi)) in chunk.iter().enumerate() {
                 let pv = self.window[pi];
-                let shift = digit_bits * (chunk.len() - 1 - k) as u32;
+                let (cap, digit_bits) = digits[k];
+                shift -= digit_bits;
                 // Lower players (after it in `rem`) not yet paired; when only a few
                 // are ranked, only those it may still meet (the freeze left S2
                 // players only). The engine's nudges (in place) count every one.
@@ -297,5 +325,26 @@ impl<W: MatchWeight> Bracket<W> {
         }
         *next = at;
         Ok((offers.len(), offers.len()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{RANKED, bits, capped_digits};
+
+    // Issue 21 (C.04.3 D.1): in a matching's chunk the k-th player ranks `ranked + k`
+    // candidates — its earlier chunk-mates take k of them at most — in a digit wide
+    // enough for them, and the digits fit in the bits below the weights.
+    #[test]
+    fn later_players_of_a_chunk_rank_more_candidates() {
+        let digits = capped_digits(RANKED, 132);
+        assert!(digits.len() > 20, "{} players", digits.len());
+        for (k, &(cap, width)) in digits.iter().enumerate() {
+            assert_eq!(cap, RANKED + k);
+            assert_eq!(width, bits(cap));
+        }
+        let used: u32 = digits.iter().map(|d| d.1).sum();
+        assert!(used <= 132 && used + bits(RANKED + digits.len()) > 132, "{used} bits used");
+        assert_eq!(capped_digits(RANKED, 1), vec![(RANKED, bits(RANKED))], "at least one player");
     }
 }
