@@ -227,10 +227,16 @@ impl<W: MatchWeight> Warm<W> {
         if self.cold || !self.changed.is_empty() || self.removed[u] || self.removed[v] || u == v {
             return false;
         }
-        let ((du, tu), (dv, tv)) = (solver.vertex_dual(u), solver.vertex_dual(v));
-        let slack = du + dv - self.weight_of(u, v).double();
+        let slack = self.ends_slack(solver, u, v);
         let needed = W::from_u64(2).shl(bits);
-        slack >= needed || (tu == tv && slack + solver.shared_blossom_duals(u, v) >= needed)
+        let (top_u, top_v) = (solver.vertex_dual(u).1, solver.vertex_dual(v).1);
+        slack >= needed || (top_u == top_v && slack + solver.shared_blossom_duals(u, v) >= needed)
+    }
+
+    /// Twice the slack of pair `u`–`v` under its ends' duals alone (the blossoms'
+    /// duals only add to it).
+    fn ends_slack(&self, solver: &Solver<W>, u: usize, v: usize) -> W {
+        solver.vertex_dual(u).0 + solver.vertex_dual(v).0 - self.weight_of(u, v).double()
     }
 
     /// [`Warm::never_paired`] by the ends' duals alone (for the tests: which pairs
@@ -238,8 +244,7 @@ impl<W: MatchWeight> Warm<W> {
     #[cfg(test)]
     pub(super) fn ends_rule_out(&self, u: usize, v: usize, bits: u32) -> bool {
         let Some(solver) = self.solver.as_ref() else { return false };
-        let (du, dv) = (solver.vertex_dual(u).0, solver.vertex_dual(v).0);
-        self.never_paired(u, v, bits) && du + dv - self.weight_of(u, v).double() >= W::from_u64(2).shl(bits)
+        self.never_paired(u, v, bits) && self.ends_slack(solver, u, v) >= W::from_u64(2).shl(bits)
     }
 
     /// The weight of pair `u`–`v` (≤ 0: no edge).

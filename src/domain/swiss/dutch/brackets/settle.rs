@@ -15,7 +15,8 @@ use std::collections::BTreeSet;
 /// `Bracket::settle_s1`): in the large brackets of a 3,000-player event the
 /// highest opponent possible is mostly among the first fifteen, often not among the
 /// first three or seven (ranking those made round 2 slower, more players starting
-/// a matching again), and ranking 63 was no faster.
+/// a matching again), and ranking 63 was no faster. With the caps growing along a
+/// chunk ([`capped_digits`]) a base of 7 was slower and 11 no faster.
 pub(super) const RANKED: usize = 15;
 
 /// The digits of a matching's chunk when candidates are capped: for the `k`-th
@@ -164,6 +165,11 @@ impl<W: MatchWeight> Bracket<W> {
         // (its digit 0 was the most it could get). Later rankings skip them.
         let mut ruled_out = BTreeSet::new();
         let mut pace = OfferPace::new(per_solve, extra as usize);
+        // How many candidates each player of a chunk ranks, in how many bits: when
+        // capped, alone (every candidate), or every candidate of `per_solve` players.
+        let capped_chunk = if capping { capped_digits(self.ranked, extra) } else { Vec::new() };
+        let alone_chunk = [(usize::MAX, full_bits)];
+        let full_chunk = vec![(usize::MAX, full_bits); per_solve];
         while next < rem.len() {
             if !alone && !in_place && pace.due() {
                 let offers = Offers { limit: pace.offering, bits: extra };
@@ -172,11 +178,10 @@ impl<W: MatchWeight> Bracket<W> {
                 continue;
             }
             let capped = capping && !alone;
-            // How many candidates each player of the chunk ranks, in how many bits.
-            let digits = match (capped, alone) {
-                (true, _) => capped_digits(self.ranked, extra),
-                (false, true) => vec![(usize::MAX, full_bits)],
-                (false, false) => vec![(usize::MAX, full_bits); per_solve],
+            let digits: &[(usize, u32)] = match (capped, alone) {
+                (true, _) => &capped_chunk,
+                (false, true) => &alone_chunk,
+                (false, false) => &full_chunk,
             };
             // The chunk's players with their places in `rem`.
             let mut chunk = Vec::new();
@@ -189,34 +194,7 @@ impl<W: MatchWeight> Bracket<W> {
             if chunk.is_empty() {
                 continue;
             }
-            let mut bonus = Bonus::new();
-            // Each player's ranked candidates.
-            let mut ranked_of: Vec<Vec<usize>> = Vec::new();
-            let mut shift: u32 = digits[..chunk.len()].iter().map(|d| d.1).sum();
-            for (k, &(at, pi)) in chunk.iter().enumerate() {
-                let pv = self.window[pi];
-                let (cap, digit_bits) = digits[k];
-                shift -= digit_bits;
-                // Lower players (after it in `rem`) not yet paired; when only a few
-                // are ranked, only those it may still meet (the freeze left S2
-                // players only). The engine's nudges (in place) count every one.
-                let candidates: Vec<usize> =
-                    rem[at + 1..]
-                        .iter()
-                        .copied()
-                        .filter(|&oi| {
-                            if capped { self.may_meet(pi, oi, matched, &ruled_out) } else { !matched[self.window[oi]] }
-                        })
-                        .collect();
-                // The highest candidate weighs most; only the `cap` highest weigh at all.
-                let ranked = candidates.len().min(cap);
-                ranked_of.push(candidates[..ranked].to_vec());
-                for (rank, &oi) in candidates.iter().enumerate().take(ranked) {
-                    let ov = self.window[oi];
-                    let addend = if capped { ranked - rank } else { candidates.len() - 1 - rank };
-                    bonus.insert((pv.min(ov), pv.max(ov)), W::from_u64(addend as u64).shl(shift));
-                }
-            }
+            let (bonus, ranked_of) = self.rank_chunk(rem, &chunk, digits, capped, matched, &ruled_out);
             self.sm = g.solve_with(extra, &bonus)?;
             alone = false;
             let mut whole = true;
@@ -242,6 +220,48 @@ impl<W: MatchWeight> Bracket<W> {
             pace.matched(whole);
         }
         Ok(())
+    }
+
+    /// The bonus of a chunk's matching (`chunk`: places in `rem` and players), each
+    /// player's highest candidates ranked in its digit (`digits`: how many, in how
+    /// many bits; the first player's digit most significant), and each player's
+    /// ranked candidates.
+    fn rank_chunk(
+        &self,
+        rem: &[usize],
+        chunk: &[(usize, usize)],
+        digits: &[(usize, u32)],
+        capped: bool,
+        matched: &[bool],
+        ruled_out: &BTreeSet<(usize, usize)>,
+    ) -> (Bonus<W>, Vec<Vec<usize>>) {
+        let mut bonus = Bonus::new();
+        let mut ranked_of: Vec<Vec<usize>> = Vec::new();
+        let mut shift: u32 = digits[..chunk.len()].iter().map(|d| d.1).sum();
+        for (&(at, pi), &(cap, digit_bits)) in chunk.iter().zip(digits) {
+            let pv = self.window[pi];
+            shift -= digit_bits;
+            // Lower players (after it in `rem`) not yet paired; when only a few are
+            // ranked, only the `cap` highest it may still meet (the freeze left S2
+            // players only). The engine's nudges (in place) count every one.
+            let candidates: Vec<usize> = rem[at + 1..]
+                .iter()
+                .copied()
+                .filter(
+                    |&oi| if capped { self.may_meet(pi, oi, matched, ruled_out) } else { !matched[self.window[oi]] },
+                )
+                .take(cap)
+                .collect();
+            // The highest candidate weighs most.
+            let ranked = candidates.len();
+            for (rank, &oi) in candidates.iter().enumerate() {
+                let ov = self.window[oi];
+                let addend = if capped { ranked - rank } else { ranked - 1 - rank };
+                bonus.insert((pv.min(ov), pv.max(ov)), W::from_u64(addend as u64).shl(shift));
+            }
+            ranked_of.push(candidates);
+        }
+        (bonus, ranked_of)
     }
 
     /// Whether S1 player `pi` (window index) is still to be settled: paired
