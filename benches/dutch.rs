@@ -13,6 +13,12 @@
 //! `BIANPAI_BENCH_ROUNDS=N` pairs only the first N rounds of part 1;
 //! `BIANPAI_BENCH_SYSTEM=cxa` pairs part 1 by the `cxa` rule set (`cxa-swiss`: the
 //! 10,000-player online qualifier, target every round under 5 s and 1 GB).
+//!
+//! Long runs (10,000 players take minutes a round) can be cut in pieces:
+//! `BIANPAI_BENCH_SAVE=dir` writes the event and the results' random state after
+//! each round to `dir/<players>-after-<r>.json`, and `BIANPAI_BENCH_FROM=file` starts
+//! part 1 from such a file (for its size only) and goes on with the same pairings and
+//! results an unbroken run would have had.
 
 mod common;
 
@@ -63,6 +69,44 @@ fn peak_megabytes() -> Option<u64> {
     Some(kb / 1024)
 }
 
+/// An event part-way through part 1 and the position of its results' random stream.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Checkpoint {
+    event: Event,
+    /// `ChaCha8Rng::get_word_pos`, as text (JSON numbers stop short of `u128`).
+    word_pos: String,
+}
+
+/// Part 1's starting point for `players`: the `BIANPAI_BENCH_FROM` checkpoint when it
+/// holds an event of that size, else a fresh event.
+fn start(players: u32, system: PairingSystem) -> (Event, ChaCha8Rng) {
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    if let Ok(path) = std::env::var("BIANPAI_BENCH_FROM") {
+        let text = std::fs::read_to_string(&path).expect("checkpoint file");
+        let saved: Checkpoint = serde_json::from_str(&text).expect("checkpoint");
+        if saved.event.players.len() == players as usize {
+            rng.set_word_pos(saved.word_pos.parse().expect("word position"));
+            eprintln!("starting from {path}");
+            return (saved.event, rng);
+        }
+    }
+    (new_event(players, system), rng)
+}
+
+/// Writes `e` and `rng`'s position to `BIANPAI_BENCH_SAVE`'s folder, when set.
+fn save(e: &Event, rng: &ChaCha8Rng, players: u32, round: u32) {
+    let Ok(dir) = std::env::var("BIANPAI_BENCH_SAVE") else { return };
+    let path = std::path::Path::new(&dir).join(format!("{players}-after-{round}.json"));
+    let saved = Checkpoint { event: e.clone(), word_pos: rng.get_word_pos().to_string() };
+    std::fs::write(&path, serde_json::to_string(&saved).expect("json")).expect("checkpoint written");
+}
+
+/// Rounds already paired in the benchmark's stage.
+fn rounds_paired(e: &Event) -> u32 {
+    let stage = e.groups.iter().find(|g| g.id == G).and_then(|g| g.stages.iter().find(|s| s.no == S));
+    stage.map_or(0, |s| s.rounds.len() as u32)
+}
+
 /// Part 1: pairs and plays every round, printing each round's pairing time.
 fn every_round() {
     let system = match std::env::var("BIANPAI_BENCH_SYSTEM").as_deref() {
@@ -71,10 +115,9 @@ fn every_round() {
     };
     let rounds = std::env::var("BIANPAI_BENCH_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(ROUNDS);
     for players in sizes(&[1000]) {
-        let mut e = new_event(players, system);
+        let (mut e, mut rng) = start(players, system);
         let mut times = Vec::new();
-        let mut rng = ChaCha8Rng::seed_from_u64(21);
-        for r in 1..=rounds.min(ROUNDS) {
+        for r in rounds_paired(&e) + 1..=rounds.min(ROUNDS) {
             let started = Instant::now();
             let round = pair_next_round(&e, G, S, 1000 + u64::from(r)).expect("pairing");
             let took = started.elapsed();
@@ -82,6 +125,7 @@ fn every_round() {
             let peak = peak_megabytes().map_or_else(|| "?".to_string(), |m| m.to_string());
             eprintln!("{system:?} {players} players, round {r}: {:.3} s (peak so far {peak} MB)", took.as_secs_f64());
             play_round(&mut e, round, &mut rng);
+            save(&e, &rng, players, r);
         }
         let worst = times.iter().max().copied().unwrap_or_default();
         let peak = peak_megabytes().map_or_else(|| "?".to_string(), |m| m.to_string());

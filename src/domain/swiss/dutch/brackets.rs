@@ -148,6 +148,7 @@ fn run<W: MatchWeight>(
             order_bits: 2 * layout.group_bits,
             sm: Vec::new(),
             ranked: ranked.max(1),
+            c9: single_down_is_bye,
         };
         b.weigh(g, &ctx, compat, players, single_down_is_bye);
         b.sm = g.solve()?;
@@ -207,6 +208,8 @@ struct Bracket<W> {
     sm: Vec<usize>,
     /// How many of an S1 player's candidates step 4 ranks in a shared matching.
     ranked: usize,
+    /// C9 weighs the bracket's pairs (its single downfloater gets the bye).
+    c9: bool,
 }
 
 /// The remainder of a bracket (step 3): its players' window indices, the S1 players

@@ -7,6 +7,7 @@ use super::graph::Failure;
 use super::players::{Float, Player, preference};
 use super::weights::{Compat, Layout};
 use super::wide::Wide;
+use super::window::NARROWED;
 use crate::domain::rules::Colour;
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -105,6 +106,37 @@ proptest! {
             }
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    /// R-3 (C.04.3 D.1, issue 21): early rounds with few forbidden pairs, where step 4
+    /// is often solved on the remainder and the players its floaters meet only,
+    /// pair as the full graph.
+    #[test]
+    fn early_rounds_pair_as_the_full_graph(n in 2usize..64, rounds in 1u32..3, forbidden in 0u32..40, seed in any::<u64>()) {
+        let (players, pairs) = random_round(n, rounds, forbidden, seed);
+        let (windowed, full) = both(&players, &pairs, false);
+        if windowed != Err(Failure::Fallback) {
+            prop_assert_eq!(windowed, full);
+        }
+    }
+}
+
+#[test]
+fn step_four_is_narrowed_in_early_rounds_and_pairs_as_the_full_graph() {
+    // R-3 (C.04.3 D.1, issue 21): in the second round of an open the S2 players of a
+    // bracket are alike to the next score group, and step 4 leaves that group out.
+    let narrowed = |seed: u64| {
+        let (players, pairs) = random_round(90, 1, 0, seed);
+        NARROWED.with(|n| n.set(0));
+        let (windowed, full) = both(&players, &pairs, false);
+        assert!(windowed.is_ok(), "seed {seed}: {windowed:?}");
+        assert_eq!(windowed, full, "seed {seed}");
+        NARROWED.with(std::cell::Cell::get)
+    };
+    let rounds = (0..8).filter(|&seed| narrowed(seed) > 0).count();
+    assert!(rounds >= 4, "step 4 narrowed in {rounds} of 8 rounds");
 }
 
 #[test]

@@ -76,6 +76,19 @@ pub(crate) trait RoundGraph<W: MatchWeight> {
     fn never_paired(&self, _a: usize, _b: usize) -> Option<bool> {
         None
     }
+    /// Whether [`RoundGraph::narrow`] may narrow step 4's matchings for remainder
+    /// `rem` and its S2 players `s2` (vertices), as far as the weights tell; `c9`:
+    /// C9 weighs the bracket's pairs.
+    fn may_narrow(&self, _rem: &[usize], _s2: &[usize], _c9: bool) -> bool {
+        false
+    }
+    /// Until the next bracket, solves on step 4's remainder `rem` (S1 and S2,
+    /// vertices) and the players `mates` pairs with its S2 players `s2`, when that
+    /// gives the window's answers; `mates` is a maximum-weight matching of the
+    /// current weights; `c9` as in [`RoundGraph::may_narrow`]. Returns whether it does.
+    fn narrow(&mut self, _rem: &[usize], _s2: &[usize], _mates: &[usize], _c9: bool) -> bool {
+        false
+    }
 }
 
 /// Every player of the round in one dense graph, in the global layout.

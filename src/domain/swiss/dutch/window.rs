@@ -30,6 +30,11 @@
 //! The window's matching is kept from one question to the next ([`Warm`]): most
 //! questions nudge the edges of a few players, and the matcher repairs its last
 //! optimum around them instead of starting again.
+//!
+//! Step 4 of a bracket may go further and solve only the bracket's remainder and
+//! the players its floaters meet (`focus`), when any choice of floaters leaves the
+//! rest of the window as good: in the early rounds of a large open, half the window
+//! (the next score group) then stays out of step 4's many matchings.
 
 use super::completion::Cardinality;
 use super::graph::{Bonus, Failure, Recipe, RoundGraph, Start, unplayed_ranks};
@@ -38,6 +43,10 @@ use super::weights::{Compat, Context, Layout, bits, edge_weight};
 use crate::domain::matching::MatchWeight;
 use crate::domain::matching::Warm;
 use std::collections::{BTreeMap, BTreeSet};
+
+mod focus;
+
+use focus::Focus;
 
 const NONE: usize = usize::MAX;
 
@@ -73,6 +82,12 @@ pub(crate) fn likely_weight_bits(players: &[Player], global: &Layout) -> u32 {
 fn pair_slot(i: usize, j: usize) -> usize {
     let (hi, lo) = if i > j { (i, j) } else { (j, i) };
     hi * hi.saturating_sub(1) / 2 + lo
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How many times step 4 was narrowed on this thread (tests).
+    pub(super) static NARROWED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// The round's graph solved one window at a time.
@@ -112,6 +127,8 @@ pub(crate) struct WindowGraph<'a, W: MatchWeight> {
     rest_from: usize,
     /// Whether the window holds every later player too (see [`TAIL_LIMIT`]).
     tail: bool,
+    /// Step 4's narrowed matching, if any.
+    focus: Option<Focus>,
 }
 
 impl<'a, W: MatchWeight> WindowGraph<'a, W> {
@@ -138,6 +155,7 @@ impl<'a, W: MatchWeight> WindowGraph<'a, W> {
             last_bonus: Bonus::new(),
             rest_from: 0,
             tail: false,
+            focus: None,
         }
     }
 
@@ -208,6 +226,7 @@ impl<'a, W: MatchWeight> WindowGraph<'a, W> {
         // it is not held alongside the new window's tables (issue 21: the peak).
         self.warm = Warm::new(0);
         self.rest = None;
+        self.focus = None;
         let k = window.len();
         let rest_from = if self.tail { self.n } else { self.rest_from };
         let later_recipe = Recipe { in_bracket: false, in_next: false, single_down: self.start.single_down };
@@ -244,16 +263,52 @@ impl<'a, W: MatchWeight> WindowGraph<'a, W> {
         let compat = self.compat;
         let later: Vec<usize> = (rest_from..self.n).collect();
         self.rest = Some(Cardinality::new(self.n, &later, &|a, b| compat.allows(a, b)));
-        self.warm = Warm::new(k);
-        for (i, &v) in window.iter().enumerate() {
-            if self.fixed[v].is_some() {
-                self.warm.remove(i);
+        self.fresh_warm();
+    }
+
+    /// A warm matcher for the window's (or the focus's) unsettled players, every
+    /// weight to be set at the next solve.
+    fn fresh_warm(&mut self) {
+        let m = self.warm_len();
+        self.warm = Warm::new(m);
+        for w in 0..m {
+            if self.fixed[self.verts[self.local_of(w)]].is_some() {
+                self.warm.remove(w);
             }
         }
         self.all_dirty = true;
         self.dirty.clear();
         self.extra = 0;
         self.last_bonus.clear();
+    }
+
+    /// The warm matcher's index of local index `i`; `None` outside the focus.
+    fn warm_index(&self, i: usize) -> Option<usize> {
+        match &self.focus {
+            Some(f) => (f.place[i] != NONE).then_some(f.place[i]),
+            None => Some(i),
+        }
+    }
+
+    /// The local index of the warm matcher's vertex `w`.
+    fn local_of(&self, w: usize) -> usize {
+        self.focus.as_ref().map_or(w, |f| f.locals[w])
+    }
+
+    /// How many vertices the warm matcher has.
+    fn warm_len(&self) -> usize {
+        self.focus.as_ref().map_or(self.verts.len(), |f| f.locals.len())
+    }
+
+    /// The window's matching (local indices) from the warm matcher's: with a focus,
+    /// the players outside it keep their partners of the matching it was cut from.
+    fn window_mates(&self, mates: Vec<Option<usize>>) -> Vec<Option<usize>> {
+        let Some(f) = &self.focus else { return mates };
+        let mut out = f.outside.clone();
+        for (w, mate) in mates.into_iter().enumerate() {
+            out[f.locals[w]] = mate.map(|m| f.locals[m]);
+        }
+        out
     }
 
     /// The round's partners from the window's matching (`mates`, local indices),
@@ -359,8 +414,8 @@ impl<W: MatchWeight> RoundGraph<W> for WindowGraph<'_, W> {
         self.fixed[a] = Some(b);
         self.fixed[b] = Some(a);
         for v in [a, b] {
-            if self.local[v] != NONE {
-                self.warm.remove(self.local[v]);
+            if let Some(w) = self.local.get(v).filter(|&&i| i != NONE).and_then(|&i| self.warm_index(i)) {
+                self.warm.remove(w);
             }
         }
     }
@@ -381,10 +436,11 @@ impl<W: MatchWeight> RoundGraph<W> for WindowGraph<'_, W> {
             // list was tens of MB, and kept as `dirty`'s capacity after).
             self.warm.restart();
             pairs = Vec::new();
-            for i in 0..k {
-                for j in i + 1..k {
-                    let w = self.solver_weight(i, j, extra, bonus);
-                    self.warm.set(i, j, w);
+            let m = self.warm_len();
+            for a in 0..m {
+                for b in a + 1..m {
+                    let w = self.solver_weight(self.local_of(a), self.local_of(b), extra, bonus);
+                    self.warm.set(a, b, w);
                 }
             }
         } else {
@@ -392,9 +448,12 @@ impl<W: MatchWeight> RoundGraph<W> for WindowGraph<'_, W> {
             pairs.extend(self.last_bonus.keys().chain(bonus.keys()).map(local));
         }
         for &(i, j) in &pairs {
-            if i != NONE && j != NONE {
+            if i == NONE || j == NONE {
+                continue;
+            }
+            if let (Some(a), Some(b)) = (self.warm_index(i), self.warm_index(j)) {
                 let w = self.solver_weight(i, j, extra, bonus);
-                self.warm.set(i, j, w);
+                self.warm.set(a, b, w);
             }
         }
         pairs.clear();
@@ -407,8 +466,15 @@ impl<W: MatchWeight> RoundGraph<W> for WindowGraph<'_, W> {
         self.extra = extra;
         self.last_bonus.clone_from(bonus);
         let mates = self.warm.solve().ok_or(Failure::NoPairing)?;
-        if let Some(out) = self.completed(&mates)? {
+        if let Some(out) = self.completed(&self.window_mates(mates))? {
             return Ok(out);
+        }
+        if self.focus.is_some() {
+            // Not expected (the focus keeps the rest's players as they were), but the
+            // whole window answers in any case.
+            self.focus = None;
+            self.fresh_warm();
+            return self.solve_with(extra, bonus);
         }
         if self.tail {
             return Err(Failure::Fallback);
@@ -437,6 +503,23 @@ impl<W: MatchWeight> RoundGraph<W> for WindowGraph<'_, W> {
     fn never_paired(&self, a: usize, b: usize) -> Option<bool> {
         let (i, j) = (self.local[a], self.local[b]);
         let unchanged = !self.all_dirty && self.dirty.is_empty();
-        Some(unchanged && i != NONE && j != NONE && self.warm.never_paired(i, j, self.extra))
+        let warm = |i: usize| if i == NONE { None } else { self.warm_index(i) };
+        Some(match (warm(i), warm(j)) {
+            (Some(i), Some(j)) => unchanged && self.warm.never_paired(i, j, self.extra),
+            _ => false,
+        })
+    }
+
+    fn may_narrow(&self, rem: &[usize], s2: &[usize], c9: bool) -> bool {
+        self.rem_locals(rem, s2).is_some_and(|in_rem| !c9 || self.alike_outside(&in_rem, s2))
+    }
+
+    fn narrow(&mut self, rem: &[usize], s2: &[usize], mates: &[usize], c9: bool) -> bool {
+        let Some(focus) = self.focus_of(rem, s2, mates, c9) else { return false };
+        self.focus = Some(focus);
+        self.fresh_warm();
+        #[cfg(test)]
+        NARROWED.with(|n| n.set(n.get() + 1));
+        true
     }
 }

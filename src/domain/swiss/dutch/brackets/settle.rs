@@ -4,6 +4,8 @@
 //! ([`Bracket::settle_s1`]), or, where the last matching's duals rule out every
 //! higher candidate, with its one likeliest candidate in a single bit
 //! ([`Bracket::probe_s1`]).
+//! Where the weights allow it, the matchings are solved on the remainder and the
+//! players its floaters meet only (`RoundGraph::narrow`).
 
 use super::{Bracket, Remainder};
 use crate::domain::matching::MatchWeight;
@@ -168,6 +170,9 @@ impl<W: MatchWeight> Bracket<W> {
         // How many candidates each player of a chunk ranks, in how many bits: when
         // capped, alone (every candidate), or every candidate of `per_solve` players.
         let capped_chunk = if capping { capped_digits(self.ranked, extra) } else { Vec::new() };
+        if !in_place {
+            self.narrow(g, rem, matched)?;
+        }
         let alone_chunk = [(usize::MAX, full_bits)];
         let full_chunk = vec![(usize::MAX, full_bits); per_solve];
         while next < rem.len() {
@@ -219,6 +224,20 @@ impl<W: MatchWeight> Bracket<W> {
             }
             pace.matched(whole);
         }
+        Ok(())
+    }
+
+    /// Narrows step 4's matchings to the remainder and the players its floaters
+    /// meet ([`RoundGraph::narrow`]) where the weights allow it, after solving the
+    /// frozen bracket once more.
+    fn narrow(&mut self, g: &mut impl RoundGraph<W>, rem: &[usize], matched: &[bool]) -> Result<(), Failure> {
+        let free: Vec<usize> = rem.iter().map(|&pi| self.window[pi]).filter(|&v| !matched[v]).collect();
+        let s2 = |b: &Self| -> Vec<usize> { free.iter().copied().filter(|&v| !b.paired_up(v)).collect() };
+        if !g.may_narrow(&free, &s2(self), self.c9) {
+            return Ok(());
+        }
+        self.sm = g.solve()?;
+        g.narrow(&free, &s2(self), &self.sm, self.c9);
         Ok(())
     }
 
