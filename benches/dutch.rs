@@ -103,8 +103,7 @@ fn save(e: &Event, rng: &ChaCha8Rng, players: u32, round: u32) {
 
 /// Rounds already paired in the benchmark's stage.
 fn rounds_paired(e: &Event) -> u32 {
-    let stage = e.groups.iter().find(|g| g.id == G).and_then(|g| g.stages.iter().find(|s| s.no == S));
-    stage.map_or(0, |s| s.rounds.len() as u32)
+    e.group(G).and_then(|g| g.stage(S)).map_or(0, |s| s.rounds.len() as u32)
 }
 
 /// Part 1: pairs and plays every round, printing each round's pairing time.

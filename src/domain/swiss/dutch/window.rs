@@ -282,8 +282,12 @@ impl<'a, W: MatchWeight> WindowGraph<'a, W> {
         self.last_bonus.clear();
     }
 
-    /// The warm matcher's index of local index `i`; `None` outside the focus.
+    /// The warm matcher's index of local index `i`; `None` for `NONE` (not in the
+    /// window) and outside the focus.
     fn warm_index(&self, i: usize) -> Option<usize> {
+        if i == NONE {
+            return None;
+        }
         match &self.focus {
             Some(f) => (f.place[i] != NONE).then_some(f.place[i]),
             None => Some(i),
@@ -414,7 +418,7 @@ impl<W: MatchWeight> RoundGraph<W> for WindowGraph<'_, W> {
         self.fixed[a] = Some(b);
         self.fixed[b] = Some(a);
         for v in [a, b] {
-            if let Some(w) = self.local.get(v).filter(|&&i| i != NONE).and_then(|&i| self.warm_index(i)) {
+            if let Some(w) = self.warm_index(self.local[v]) {
                 self.warm.remove(w);
             }
         }
@@ -448,9 +452,6 @@ impl<W: MatchWeight> RoundGraph<W> for WindowGraph<'_, W> {
             pairs.extend(self.last_bonus.keys().chain(bonus.keys()).map(local));
         }
         for &(i, j) in &pairs {
-            if i == NONE || j == NONE {
-                continue;
-            }
             if let (Some(a), Some(b)) = (self.warm_index(i), self.warm_index(j)) {
                 let w = self.solver_weight(i, j, extra, bonus);
                 self.warm.set(a, b, w);
@@ -503,8 +504,7 @@ impl<W: MatchWeight> RoundGraph<W> for WindowGraph<'_, W> {
     fn never_paired(&self, a: usize, b: usize) -> Option<bool> {
         let (i, j) = (self.local[a], self.local[b]);
         let unchanged = !self.all_dirty && self.dirty.is_empty();
-        let warm = |i: usize| if i == NONE { None } else { self.warm_index(i) };
-        Some(match (warm(i), warm(j)) {
+        Some(match (self.warm_index(i), self.warm_index(j)) {
             (Some(i), Some(j)) => unchanged && self.warm.never_paired(i, j, self.extra),
             _ => false,
         })
