@@ -523,7 +523,7 @@ fn eligibility_extra() -> Vec<EligibilityIssue> {
     ]
 }
 
-fn warning_samples() -> [PairingWarning; 6] {
+fn warning_samples() -> [PairingWarning; 7] {
     let (a, b) = (StartNo(3), StartNo(8));
     [
         PairingWarning::Rematch { a, b },
@@ -532,10 +532,11 @@ fn warning_samples() -> [PairingWarning; 6] {
         PairingWarning::SecondBye { player: b },
         PairingWarning::SameClub { a, b, club: "Harbin Club".into(), forbidden: true },
         PairingWarning::NotPaired { player: b },
+        PairingWarning::ColoursRelaxed { players: vec![a, b] },
     ]
 }
 
-fn warning_sample<'a>(w: &PairingWarning, s: &'a [PairingWarning; 6]) -> &'a PairingWarning {
+fn warning_sample<'a>(w: &PairingWarning, s: &'a [PairingWarning; 7]) -> &'a PairingWarning {
     match w {
         PairingWarning::Rematch { .. } => &s[0],
         PairingWarning::ThirdSameColour { .. } => &s[1],
@@ -543,6 +544,7 @@ fn warning_sample<'a>(w: &PairingWarning, s: &'a [PairingWarning; 6]) -> &'a Pai
         PairingWarning::SecondBye { .. } => &s[3],
         PairingWarning::SameClub { .. } => &s[4],
         PairingWarning::NotPaired { .. } => &s[5],
+        PairingWarning::ColoursRelaxed { .. } => &s[6],
     }
 }
 
@@ -550,6 +552,7 @@ fn warning_extra() -> Vec<PairingWarning> {
     vec![
         PairingWarning::ThirdSameColour { player: StartNo(4), colour: Colour::Black },
         PairingWarning::ColourDifference { player: StartNo(4), difference: -3 },
+        PairingWarning::ColoursRelaxed { players: vec![StartNo(4)] },
     ]
 }
 

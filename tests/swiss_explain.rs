@@ -108,7 +108,11 @@ fn a_float_forced_by_an_avoided_pair_names_it() {
     assert_eq!(first.float, Float::Down);
     let PairedWhy::Down(why) = &first.why else { panic!("{:?}", first.why) };
     assert_eq!((why.odd_left, why.avoided.clone()), (None, vec![(leaders[1], "兄弟".to_string())]));
-    assert_eq!(first.message(Lang::Zh), format!("与同分组的 {}号指定回避（兄弟）", leaders[1]));
+    // And how far he floated (issue 36): to the next score group.
+    assert_eq!(
+        first.message(Lang::Zh),
+        format!("与同分组的 {}号指定回避（兄弟）；对手来自相邻分数组（分差 {} 分）", leaders[1], why.distance)
+    );
 }
 
 // round 1 is explained by its draw; the colours of a draw by halves alternate

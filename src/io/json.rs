@@ -10,7 +10,7 @@ use crate::domain::player::Player;
 use crate::domain::points::Points;
 use crate::domain::standings::Standings;
 use crate::domain::standings::record::Record;
-use crate::domain::swiss::explain::{Comparison, PlayerExplanation, RoundExplanation};
+use crate::domain::swiss::explain::{Comparison, Float, PlayerExplanation, RoundExplanation};
 use crate::lang::{Lang, Localized};
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
@@ -69,6 +69,7 @@ pub fn pairings(
             if let Some(obj) = v.as_object_mut() {
                 obj.insert("message".into(), Value::from(w.to_string()));
                 obj.insert("absolute".into(), Value::from(w.is_absolute()));
+                obj.insert("by_engine".into(), Value::from(w.by_engine(&round.warnings)));
             }
             v
         }).collect::<Vec<_>>(),
@@ -83,7 +84,14 @@ pub fn pairings(
 pub fn add_explanation(value: &mut Value, explanation: &RoundExplanation, lang: Lang) {
     let player = |p: &PlayerExplanation| {
         let why = p.message(lang);
-        json!({"score_group": p.score_group.to_json(), "float": p.float.code(), "why": why})
+        let mut v = json!({"score_group": p.score_group.to_json(), "float": p.float.code(), "why": why});
+        // CLI.md: a float carries the score difference of its board.
+        if p.float != Float::None
+            && let Some(obj) = v.as_object_mut()
+        {
+            obj.insert("distance".into(), p.distance.to_json());
+        }
+        v
     };
     if let Some(boards) = value.get_mut("boards").and_then(Value::as_array_mut) {
         for board in boards {

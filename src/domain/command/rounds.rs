@@ -84,7 +84,11 @@ pub(super) fn pair(
     // A pairing made by hand or imported keeps the rules it breaks on record (the
     // colour and rematch rules are the Swiss ones; a knockout match has its own).
     if stage.kind != StageKind::Knockout && round.teams.is_none() {
-        round.warnings = check_round(event, group, stage, &round);
+        let notices = round.warnings.iter().filter(|w| w.is_engine_notice()).cloned();
+        let mut warnings: Vec<PairingWarning> =
+            check_round(event, group, stage, &round).into_iter().chain(notices).collect();
+        warnings.sort();
+        round.warnings = warnings;
     }
     let round_no = round.no;
     stage_mut(event, group, stage_no)?.rounds.push(round);
@@ -140,12 +144,35 @@ pub(super) fn edit(
     if !new_absolute.is_empty() && !confirmed {
         return Err(DomainError::NeedsConfirmation(new_absolute));
     }
-    next.warnings = warnings;
+    next.warnings = with_engine_notices(warnings, &last.warnings);
     let before = Box::new(last.clone());
     if let Some(r) = stage_mut(event, group, stage_no)?.rounds.last_mut() {
         *r = next;
     }
     Ok(Applied::one(Change::Round { group, stage: stage_no, round: round_no, before: Some(before) }))
+}
+
+/// The round's warnings after an edit, with the engine's notice of relaxed colours
+/// kept for the players whose colour rules are still broken.
+fn with_engine_notices(mut warnings: Vec<PairingWarning>, before: &[PairingWarning]) -> Vec<PairingWarning> {
+    let still_broken = |p: &StartNo| {
+        warnings.iter().any(|w| {
+            matches!(w, PairingWarning::ThirdSameColour { player, .. } | PairingWarning::ColourDifference { player, .. } if player == p)
+        })
+    };
+    let kept: Vec<PairingWarning> = before
+        .iter()
+        .filter_map(|w| match w {
+            PairingWarning::ColoursRelaxed { players } => {
+                let players: Vec<StartNo> = players.iter().copied().filter(|p| still_broken(p)).collect();
+                (!players.is_empty()).then_some(PairingWarning::ColoursRelaxed { players })
+            }
+            _ => None,
+        })
+        .collect();
+    warnings.extend(kept);
+    warnings.sort();
+    warnings
 }
 
 /// The higher seed's choice of colours in a knockout match: every game of the

@@ -24,6 +24,10 @@ pub enum PairingWarning {
     SameClub { a: StartNo, b: StartNo, club: String, forbidden: bool },
     /// An active player is neither paired nor given a bye.
     NotPaired { player: StartNo },
+    /// The engine itself relaxed the colour rules for these players in the last round
+    /// to keep equal or nearest scores (PAIRING.md cxa §4): a notice of the engine's,
+    /// not a breach the director confirmed. Their colour warnings stand beside it.
+    ColoursRelaxed { players: Vec<StartNo> },
 }
 
 impl PairingWarning {
@@ -35,8 +39,31 @@ impl PairingWarning {
             | PairingWarning::ColourDifference { .. }
             | PairingWarning::SecondBye { .. } => true,
             PairingWarning::SameClub { forbidden, .. } => *forbidden,
-            PairingWarning::NotPaired { .. } => false,
+            PairingWarning::NotPaired { .. } | PairingWarning::ColoursRelaxed { .. } => false,
         }
+    }
+
+    /// Whether the engine made this breach itself: a colour rule broken for a player
+    /// the round's [`PairingWarning::ColoursRelaxed`] notice names.
+    pub fn by_engine(&self, round_warnings: &[PairingWarning]) -> bool {
+        let relaxed = |p: &StartNo| {
+            round_warnings
+                .iter()
+                .any(|w| matches!(w, PairingWarning::ColoursRelaxed { players } if players.contains(p)))
+        };
+        match self {
+            PairingWarning::ThirdSameColour { player, .. } | PairingWarning::ColourDifference { player, .. } => {
+                relaxed(player)
+            }
+            PairingWarning::ColoursRelaxed { .. } => true,
+            _ => false,
+        }
+    }
+
+    /// Whether the pairing engine, not a check of the round, gave this warning: kept
+    /// when the round is stored or edited.
+    pub fn is_engine_notice(&self) -> bool {
+        matches!(self, PairingWarning::ColoursRelaxed { .. })
     }
 
     /// The players the warning is about, to show it on their board.
@@ -47,6 +74,7 @@ impl PairingWarning {
             | PairingWarning::ColourDifference { player, .. }
             | PairingWarning::SecondBye { player }
             | PairingWarning::NotPaired { player } => vec![*player],
+            PairingWarning::ColoursRelaxed { players } => players.clone(),
         }
     }
 }
@@ -67,6 +95,10 @@ impl fmt::Display for PairingWarning {
             }
             PairingWarning::SameClub { a, b, club, .. } => write!(f, "{a} and {b} are both of {club} (同单位)"),
             PairingWarning::NotPaired { player } => write!(f, "{player} is neither paired nor given a bye (未编排)"),
+            PairingWarning::ColoursRelaxed { players } => {
+                let list: Vec<String> = players.iter().map(ToString::to_string).collect();
+                write!(f, "the engine relaxed the colour rules for {} to keep scores (放宽先后手规则)", list.join(", "))
+            }
         }
     }
 }
@@ -109,6 +141,18 @@ impl Localized for PairingWarning {
             (PairingWarning::NotPaired { player }, Lang::Zh) => format!("{player}号既未编排对局，也未轮空"),
             (PairingWarning::NotPaired { player }, Lang::En) => {
                 format!("no. {player} is neither paired nor given a bye")
+            }
+            (PairingWarning::ColoursRelaxed { players }, Lang::Zh) => {
+                let list: Vec<String> = players.iter().map(ToString::to_string).collect();
+                format!("本轮为确保同分/就近编对，放宽先后手规则（{}号）", list.join("、"))
+            }
+            (PairingWarning::ColoursRelaxed { players }, Lang::En) => {
+                let list: Vec<String> = players.iter().map(ToString::to_string).collect();
+                let who = if players.len() == 1 { "no." } else { "nos." };
+                format!(
+                    "to keep equal or nearest scores, the engine relaxed the colour rules in this last round ({who} {})",
+                    list.join(", ")
+                )
             }
         }
     }

@@ -3,7 +3,7 @@
 //! higher one (the encoding of bbpPairings and OpenGotha). Every field is a benefit:
 //! the matching maximises the total.
 
-use crate::domain::matching::Weight;
+use crate::domain::matching::MatchWeight;
 
 /// The most a single edge may add to the rank field: costs above it are capped.
 pub(crate) const RANK_COST_CAP: u64 = 255;
@@ -39,9 +39,14 @@ impl Layout {
         Layout { offsets, total_bits: offset }
     }
 
-    /// The weight of an edge with these field values (in the order of the fields).
-    pub fn pack(&self, values: &[u64]) -> Weight {
-        values.iter().zip(&self.offsets).map(|(v, off)| Weight::from(*v) << off).sum()
+    /// The weight of an edge with these field values (in the order of the fields), in
+    /// an integer type at least [`Layout::total_bits`] wide.
+    pub fn pack<W: MatchWeight>(&self, values: impl IntoIterator<Item = u64>) -> W {
+        let mut weight = W::ZERO;
+        for (v, off) in values.into_iter().zip(&self.offsets) {
+            weight += W::from_u64(v).shl(*off);
+        }
+        weight
     }
 }
 
@@ -55,7 +60,7 @@ mod tests {
         let fields = [Field { max_per_edge: 1 }, Field { max_per_edge: 255 }];
         let pairs = 1000;
         let layout = Layout::new(&fields, pairs);
-        let all_lower = layout.pack(&[0, 255]) * pairs as i128;
-        assert!(layout.pack(&[1, 0]) > all_lower);
+        let all_lower = layout.pack::<i128>([0, 255]) * pairs as i128;
+        assert!(layout.pack::<i128>([1, 0]) > all_lower);
     }
 }

@@ -8,8 +8,10 @@
 use super::Candidate;
 use super::colours::{self, ColourState};
 use super::criteria::{Field, Layout, RANK_COST_CAP};
+use super::measure::Levels;
+use super::wide::Wide;
 use crate::domain::ids::StartNo;
-use crate::domain::matching::{Edge, MAX_ABS_WEIGHT, max_weight_matching};
+use crate::domain::matching::{self, MatchWeight, Start};
 use crate::domain::points::Points;
 use std::collections::BTreeSet;
 
@@ -109,7 +111,125 @@ fn plausible(i: usize, j: usize, groups: &Groups, targets: Option<&[Option<usize
     }
 }
 
+/// One allowed pair, or a player's bye (`j` = the bye vertex), with what the
+/// criteria weigh.
+#[derive(Debug, Clone, Copy)]
+struct Pair {
+    i: usize,
+    j: usize,
+    /// The score difference in tenths (0 for the bye: it is no board).
+    difference: u64,
+    /// Not club-mates (weighed when clubs are avoided softly).
+    apart: bool,
+    /// The bye field's value: the bye's score group plus one, the most for a board.
+    bye: u64,
+    /// Colours can be given without breaking an absolute rule.
+    colours_ok: bool,
+    /// No strong, and no mild, colour clash.
+    no_strong_clash: bool,
+    no_mild_clash: bool,
+    /// The rank field's value: [`RANK_COST_CAP`] less the capped rank cost.
+    rank: u64,
+}
+
+/// Which fields the round's weights have, most significant first (PAIRING.md cxa):
+/// the most pairs; same club (when avoided, just below the absolute rules); the bye to
+/// the lowest score group that can take it (§5); the score differences by size,
+/// largest first (§1, `measure`); in the last round, colours that keep the absolute
+/// rules (§4: below the score rule there); the colour wishes, strong then mild; the
+/// rank order of the draw.
+struct Criteria {
+    soft_club: bool,
+    /// The bye field's largest value, when a bye is to be given.
+    bye_max: Option<u64>,
+    last_round: bool,
+    /// The most pairs a matching can have.
+    pairs: usize,
+}
+
+impl Criteria {
+    fn layout(&self, levels: &Levels) -> Layout {
+        let one = Field { max_per_edge: 1 };
+        let mut fields = vec![one];
+        if self.soft_club {
+            fields.push(one);
+        }
+        if let Some(max) = self.bye_max {
+            fields.push(Field { max_per_edge: max });
+        }
+        fields.extend(std::iter::repeat_n(one, levels.fields()));
+        if self.last_round {
+            fields.push(one);
+        }
+        fields.extend([one, one, Field { max_per_edge: RANK_COST_CAP }]);
+        Layout::new(&fields, self.pairs)
+    }
+
+    fn values<'a>(&'a self, levels: &'a Levels, p: &'a Pair) -> impl Iterator<Item = u64> + 'a {
+        let club = self.soft_club.then_some(u64::from(p.apart));
+        let bye = self.bye_max.map(|_| p.bye);
+        let colours = self.last_round.then_some(u64::from(p.colours_ok));
+        std::iter::once(1).chain(club).chain(bye).chain(levels.values(p.difference)).chain(colours).chain([
+            u64::from(p.no_strong_clash),
+            u64::from(p.no_mild_clash),
+            p.rank,
+        ])
+    }
+
+    /// The levels of `all` that fit the narrowest weight, `i128`: all of them when
+    /// they fit, else the smallest sizes with the rest lumped as far.
+    fn narrow_levels(&self, all: &Levels) -> Levels {
+        (0..=all.sizes())
+            .rev()
+            .map(|count| all.truncated(count))
+            .find(|levels| self.layout(levels).total_bits <= I128_BITS)
+            .unwrap_or_else(|| all.truncated(0))
+    }
+
+    /// The maximum-weight matching of the pairs under these levels, in the narrowest
+    /// integer type the weights fit (`None`: wider than any, or the solver failed).
+    fn matching(&self, vertices: usize, pairs: &[Pair], levels: &Levels) -> Option<Vec<Option<usize>>> {
+        let layout = self.layout(levels);
+        if layout.total_bits <= I128_BITS {
+            return self.matching_as::<i128>(vertices, pairs, levels, &layout);
+        }
+        // 8 bits of headroom for the solver's doubled duals, as for the Dutch weights.
+        match (layout.total_bits + 8).div_ceil(64) {
+            0..=3 => self.matching_as::<Wide<3>>(vertices, pairs, levels, &layout),
+            4 => self.matching_as::<Wide<4>>(vertices, pairs, levels, &layout),
+            5..=6 => self.matching_as::<Wide<6>>(vertices, pairs, levels, &layout),
+            7..=8 => self.matching_as::<Wide<8>>(vertices, pairs, levels, &layout),
+            9..=16 => self.matching_as::<Wide<16>>(vertices, pairs, levels, &layout),
+            17..=32 => self.matching_as::<Wide<32>>(vertices, pairs, levels, &layout),
+            33..=64 => self.matching_as::<Wide<64>>(vertices, pairs, levels, &layout),
+            _ => None,
+        }
+    }
+
+    fn matching_as<W: MatchWeight>(
+        &self,
+        vertices: usize,
+        pairs: &[Pair],
+        levels: &Levels,
+        layout: &Layout,
+    ) -> Option<Vec<Option<usize>>> {
+        let edges: Vec<(usize, usize, W)> =
+            pairs.iter().map(|p| (p.i, p.j, layout.pack(self.values(levels, p)))).collect();
+        // The textbook start: which of several equal optima it returns is the engine's
+        // pairing, so it is kept whatever the width.
+        matching::solve(vertices, &edges, Start::Uniform)
+    }
+}
+
+/// The widest weight handed to the solver as `i128` (its limit is 2¹²⁴).
+const I128_BITS: u32 = 120;
+
 /// Pairs on the full graph, or on the pruned one when `prune`.
+///
+/// The score differences are weighed by size (`measure`): first with as many sizes as
+/// fit an `i128` weight, the larger lumped as far; when that optimum uses a far pair,
+/// again with every size up to its widest difference weighed exactly and the wider
+/// pairs left out (no optimum uses them), on wider weights.
 pub(crate) fn solve_graph(
     candidates: &[Candidate],
     met: &BTreeSet<(StartNo, StartNo)>,
@@ -117,53 +237,57 @@ pub(crate) fn solve_graph(
     prune: bool,
 ) -> Result<Solution, Unpaired> {
     let n = candidates.len();
-    let with_bye = !n.is_multiple_of(2);
-    let pairs = n.div_ceil(2);
     let groups = score_groups(candidates);
-    let states: Vec<ColourState> = candidates.iter().map(ColourState::of).collect();
-
-    // Fields, most significant first (PAIRING.md cxa): same club (when avoided, just
-    // below the absolute rules); equal scores first (§1) — in the last round even before
-    // the colour rules (§4); then the nearest scores: no pair three or more score
-    // groups apart, then none two apart.
-    let mut fields = Vec::new();
-    let soft_club = rules.club == Some(false);
-    if soft_club {
-        fields.push(Field { max_per_edge: 1 });
-    }
-    // The bye goes to the lowest score group that can take it (§5): a field that only
-    // the bye edge varies (every other edge carries its maximum).
-    let bye_field_max = groups.lowest as u64 + 1;
-    if with_bye {
-        fields.push(Field { max_per_edge: bye_field_max });
-    }
-    fields.push(Field { max_per_edge: 1 });
-    if rules.last_round {
-        fields.push(Field { max_per_edge: 1 });
-    }
-    fields.extend([Field { max_per_edge: 1 }; 2]);
-    // Colour wishes: strong clashes, then mild ones.
-    fields.extend([Field { max_per_edge: 1 }; 2]);
-    fields.push(Field { max_per_edge: RANK_COST_CAP });
-    let layout = Layout::new(&fields, pairs);
-    if layout.total_bits >= MAX_ABS_WEIGHT.ilog2() {
-        // Only fields far beyond any real event (tens of thousands of players) get here.
-        return Err(Unpaired(candidates.iter().map(|c| c.start_no).collect()));
-    }
-
-    // The field values of a pair `distance` score groups apart, with its colour fit.
-    let leading = |distance: usize, colours_ok: bool| -> Vec<u64> {
-        let mut v = vec![u64::from(distance == 0)];
-        if rules.last_round {
-            v.push(u64::from(colours_ok));
-        }
-        v.extend([u64::from(distance <= 2), u64::from(distance <= 1)]);
-        v
+    let criteria = Criteria {
+        soft_club: rules.club == Some(false),
+        // The bye goes to the lowest score group that can take it (§5): a field that
+        // only the bye edge varies (every other edge carries its maximum).
+        bye_max: (!n.is_multiple_of(2)).then_some(groups.lowest as u64 + 1),
+        last_round: rules.last_round,
+        pairs: n.div_ceil(2),
     };
-    let mut edges = Vec::new();
+    let pairs = allowed_pairs(candidates, met, rules, prune, &groups, criteria.bye_max);
+    solve_pairs(candidates, &criteria, pairs)
+}
+
+/// The optimum over the allowed pairs: see [`solve_graph`].
+fn solve_pairs(candidates: &[Candidate], criteria: &Criteria, mut pairs: Vec<Pair>) -> Result<Solution, Unpaired> {
+    let n = candidates.len();
+    let vertices = if criteria.bye_max.is_some() { n + 1 } else { n };
+    let all = Levels::all(pairs.iter().map(|p| p.difference));
+    let first = criteria.narrow_levels(&all);
+    let unpaired = || Unpaired(Vec::new());
+    let solution = read_solution(candidates, &criteria.matching(vertices, &pairs, &first).ok_or_else(unpaired)?)?;
+    let widest = solution.pairs.iter().map(|&(i, j)| difference(&candidates[i], &candidates[j])).max().unwrap_or(0);
+    if !first.is_far(widest) {
+        return Ok(solution);
+    }
+    pairs.retain(|p| p.difference <= widest);
+    let exact = all.upto(widest);
+    read_solution(candidates, &criteria.matching(vertices, &pairs, &exact).ok_or_else(unpaired)?)
+}
+
+/// The score difference of two players in tenths.
+fn difference(a: &Candidate, b: &Candidate) -> u64 {
+    u64::from(a.points.tenths().abs_diff(b.points.tenths()))
+}
+
+/// The pairs the absolute rules allow (no rematch, no forbidden club pair, colours
+/// except in the last round) and the byes, with their criteria.
+fn allowed_pairs(
+    candidates: &[Candidate],
+    met: &BTreeSet<(StartNo, StartNo)>,
+    rules: &Rules,
+    prune: bool,
+    groups: &Groups,
+    bye_max: Option<u64>,
+) -> Vec<Pair> {
+    let n = candidates.len();
+    let states: Vec<ColourState> = candidates.iter().map(ColourState::of).collect();
+    let mut pairs = Vec::new();
     for i in 0..n {
         for j in i + 1..n {
-            if prune && !plausible(i, j, &groups, rules.targets.as_deref()) {
+            if prune && !plausible(i, j, groups, rules.targets.as_deref()) {
                 continue;
             }
             let (a, b) = (&candidates[i], &candidates[j]);
@@ -178,37 +302,46 @@ pub(crate) fn solve_graph(
             if !colours_ok && !rules.last_round {
                 continue;
             }
-            let mut values = Vec::with_capacity(fields.len());
-            if soft_club {
-                values.push(u64::from(!same_club));
-            }
-            if with_bye {
-                values.push(bye_field_max);
-            }
-            values.extend(leading(groups.index[i].abs_diff(groups.index[j]), colours_ok));
             let (strong, mild) = colours::clash(&states[i], &states[j]);
-            values.extend([u64::from(strong == 0), u64::from(mild == 0)]);
-            values.push(RANK_COST_CAP - rank_cost(i, j, &groups, rules).min(RANK_COST_CAP));
-            edges.push(Edge { u: i, v: j, weight: layout.pack(&values) });
+            pairs.push(Pair {
+                i,
+                j,
+                difference: difference(a, b),
+                apart: !same_club,
+                bye: bye_max.unwrap_or(0),
+                colours_ok,
+                no_strong_clash: strong == 0,
+                no_mild_clash: mild == 0,
+                rank: RANK_COST_CAP - rank_cost(i, j, groups, rules).min(RANK_COST_CAP),
+            });
         }
         let near_bottom = groups.size[i] - groups.position[i] <= BOUNDARY;
-        if with_bye && !candidates[i].had_pairing_bye && !candidates[i].had_forfeit_win && (!prune || near_bottom) {
-            // The bye sits one score group below the lowest (PAIRING.md cxa §5).
-            let distance = groups.lowest + 1 - groups.index[i];
-            let mut values = Vec::with_capacity(fields.len());
-            if soft_club {
-                values.push(1);
-            }
-            values.push(groups.index[i] as u64 + 1);
-            values.extend(leading(distance, true));
-            values.extend([1, 1]);
+        if bye_max.is_some()
+            && !candidates[i].had_pairing_bye
+            && !candidates[i].had_forfeit_win
+            && (!prune || near_bottom)
+        {
             let from_bottom = (groups.size[i] - 1 - groups.position[i]) as u64;
-            values.push(RANK_COST_CAP - from_bottom.min(RANK_COST_CAP));
-            edges.push(Edge { u: i, v: n, weight: layout.pack(&values) });
+            pairs.push(Pair {
+                i,
+                j: n,
+                difference: 0,
+                apart: true,
+                bye: groups.index[i] as u64 + 1,
+                colours_ok: true,
+                no_strong_clash: true,
+                no_mild_clash: true,
+                rank: RANK_COST_CAP - from_bottom.min(RANK_COST_CAP),
+            });
         }
     }
-    let vertices = if with_bye { n + 1 } else { n };
-    let mates = max_weight_matching(vertices, &edges, true).map_err(|_| Unpaired(Vec::new()))?;
+    pairs
+}
+
+/// The pairs and the bye of a matching (the bye vertex is `candidates.len()`), or the
+/// players it left out.
+fn read_solution(candidates: &[Candidate], mates: &[Option<usize>]) -> Result<Solution, Unpaired> {
+    let n = candidates.len();
     let mut solution = Solution::default();
     let mut unpaired = Vec::new();
     for (i, mate) in mates.iter().enumerate().take(n) {
@@ -219,7 +352,7 @@ pub(crate) fn solve_graph(
             None => unpaired.push(candidates[i].start_no),
         }
     }
-    if !unpaired.is_empty() || (with_bye && solution.bye.is_none()) {
+    if !unpaired.is_empty() || (mates.len() > n && solution.bye.is_none()) {
         unpaired.sort();
         return Err(Unpaired(unpaired));
     }
@@ -246,70 +379,4 @@ fn rank_cost(i: usize, j: usize, groups: &Groups, rules: &Rules) -> u64 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::domain::result::Outcome;
-    use crate::domain::rules::Colour;
-    use crate::domain::standings::record::{GameEntry, Record};
-    use rand::{Rng, SeedableRng};
-    use rand_chacha::ChaCha8Rng;
-
-    /// A field of `n` players in rank order with random scores (five rounds, 2/1/0),
-    /// random colour histories and some earlier meetings.
-    fn field(n: usize, seed: u64) -> (Vec<Candidate>, BTreeSet<(StartNo, StartNo)>) {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut candidates: Vec<Candidate> = (1..=n as u32)
-            .map(|p| {
-                let starts_red = rng.random_bool(0.5);
-                let games: Vec<GameEntry> = (1..=5u32)
-                    .map(|round| GameEntry {
-                        round,
-                        opponent: StartNo(0),
-                        colour: if (round % 2 == 1) == starts_red { Colour::Red } else { Colour::Black },
-                        outcome: Outcome::Draw,
-                        points: Points::ZERO,
-                        fouls: 0,
-                    })
-                    .collect();
-                let total = Points(rng.random_range(0..=10) * 10);
-                Candidate {
-                    start_no: StartNo(p),
-                    points: total,
-                    rating: None,
-                    club: String::new(),
-                    record: Record { games, byes: Vec::new(), totals: vec![Points::ZERO, total] },
-                    had_pairing_bye: rng.random_bool(0.1),
-                    had_forfeit_win: false,
-                }
-            })
-            .collect();
-        candidates.sort_by(|a, b| b.points.cmp(&a.points).then(a.start_no.cmp(&b.start_no)));
-        let mut met = BTreeSet::new();
-        for _ in 0..n * 2 {
-            let (a, b) = (rng.random_range(1..=n as u32), rng.random_range(1..=n as u32));
-            if a != b {
-                met.insert((StartNo(a.min(b)), StartNo(a.max(b))));
-            }
-        }
-        (candidates, met)
-    }
-
-    fn score_profile(candidates: &[Candidate], s: &Solution) -> (usize, usize) {
-        let groups = score_groups(candidates);
-        let equal = s.pairs.iter().filter(|(i, j)| groups.index[*i] == groups.index[*j]).count();
-        let widest = s.pairs.iter().map(|(i, j)| groups.index[*i].abs_diff(groups.index[*j])).max().unwrap_or(0);
-        (equal, widest)
-    }
-
-    // The pruned graph reaches the same score criteria as the full one (PAIRING.md cxa §1).
-    #[test]
-    fn pruning_keeps_the_score_criteria() {
-        let rules = Rules { club: None, last_round: false, targets: None };
-        for seed in 0..8 {
-            let (candidates, met) = field(161 + seed as usize * 10, seed);
-            let full = solve_graph(&candidates, &met, &rules, false).expect("full graph pairs everyone");
-            let pruned = solve_graph(&candidates, &met, &rules, true).unwrap_or_else(|u| panic!("pruned: {:?}", u.0));
-            assert_eq!(score_profile(&candidates, &pruned), score_profile(&candidates, &full), "seed {seed}");
-        }
-    }
-}
+mod tests;

@@ -79,6 +79,29 @@ pub struct DownWhy {
     pub club: Vec<StartNo>,
     /// Players of the group he could not meet without breaking an absolute colour rule.
     pub colour: Vec<StartNo>,
+    /// How many points his opponent had fewer: how far he floated.
+    pub distance: Points,
+    /// The score groups between his and his opponent's, nearest first: why none of
+    /// their players became his opponent (PAIRING.md cxa §1: the nearest score).
+    pub nearer: Vec<NearerGroup>,
+}
+
+/// Why nobody of a score group between a floater's and his opponent's met him.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct NearerGroup {
+    /// The group's score.
+    pub score: Points,
+    /// Players he had met before.
+    pub rematch: Vec<StartNo>,
+    /// Players he is never paired with, and the director's reason.
+    pub avoided: Vec<(StartNo, String)>,
+    /// Players of his club, while clubs are kept apart.
+    pub club: Vec<StartNo>,
+    /// Players he could not meet without breaking an absolute colour rule.
+    pub colour: Vec<StartNo>,
+    /// Players he could have met, paired elsewhere or given the bye so that the
+    /// round's other boards stay nearer.
+    pub elsewhere: Vec<StartNo>,
 }
 
 /// Why a player met his opponent.
@@ -108,6 +131,8 @@ pub struct PlayerExplanation {
     pub player: StartNo,
     /// His total before the round: his score group.
     pub score_group: Points,
+    /// The score difference of his board (0 in his own group).
+    pub distance: Points,
     /// Whether he floated.
     pub float: Float,
     /// Why he met his opponent.
@@ -288,6 +313,7 @@ fn seated(event: &Event, group: GroupId, stage: &Stage, round: &Round) -> RoundE
     let player = |p: StartNo| PlayerExplanation {
         player: p,
         score_group: records.get(&p).map_or(Points::ZERO, |r| r.total()),
+        distance: Points::ZERO,
         float: Float::None,
         why: if knockout {
             PairedWhy::Knockout { seed: seat(p) }

@@ -19,10 +19,12 @@ mod engine;
 pub mod explain;
 mod field;
 mod first_round;
+mod measure;
 mod progress;
 mod systems;
 mod team_round;
 mod teammates;
+mod wide;
 
 use crate::domain::event::stage_entrants;
 use crate::domain::event::{Event, Round, StageKind, StageStatus};
@@ -151,7 +153,29 @@ pub fn pair_next_round(event: &Event, group: GroupId, stage_no: StageNo, seed: u
     };
     // fixed boards are placed after the board order.
     place_fixed_boards(&mut round.games, &controls.fixed_boards);
+    if stage.kind == StageKind::Swiss {
+        round.warnings = engine_notices(event, group, stage, &round);
+    }
     Ok(round)
+}
+
+/// The engine's own notices on a round it paired: the players whose colour rules it
+/// relaxed (in the last round only, to keep equal or nearest scores; PAIRING.md cxa
+/// §4), so that the window says so instead of showing a breach the director approved.
+fn engine_notices(
+    event: &Event,
+    group: GroupId,
+    stage: &crate::domain::event::Stage,
+    round: &Round,
+) -> Vec<PairingWarning> {
+    let mut players: Vec<StartNo> = check_round(event, group, stage, round)
+        .iter()
+        .filter(|w| matches!(w, PairingWarning::ThirdSameColour { .. } | PairingWarning::ColourDifference { .. }))
+        .flat_map(PairingWarning::players)
+        .collect();
+    players.sort();
+    players.dedup();
+    if players.is_empty() { Vec::new() } else { vec![PairingWarning::ColoursRelaxed { players }] }
 }
 
 /// A Swiss round with the director's avoided pairs forbidden in the same matching as

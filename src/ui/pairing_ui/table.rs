@@ -8,6 +8,7 @@ use super::{Line, PairingView, WARNING_MARK, bye_label, colour_histories};
 use crate::domain::event::{Game, Round, Stage};
 use crate::domain::ids::{BoardNo, StartNo};
 use crate::domain::standings::records_after;
+use crate::domain::warning::PairingWarning;
 use crate::lang::Localized;
 use crate::ui::env::Env;
 use crate::ui::i18n::Lang;
@@ -203,6 +204,16 @@ fn watch_cells(round: &Round, game: &Game) -> (String, String) {
     }
 }
 
+/// What a warning's line adds after it: an absolute rule the director confirmed, or
+/// one the engine relaxed itself in the last round (never shown as confirmed).
+pub(super) fn warning_note(w: &PairingWarning, round: &Round, lang: Lang) -> &'static str {
+    match (w.by_engine(&round.warnings), w.is_absolute()) {
+        (true, true) => lang.t("（编排程序放宽）", " (relaxed by the engine)"),
+        (false, true) => lang.t("（已确认）", " (confirmed)"),
+        (_, false) => "",
+    }
+}
+
 /// The round's warnings, under the table: draw them before the table, which then
 /// fills the height above them.
 pub(super) fn warnings_ui(ui: &mut Ui, round: &Round, lang: Lang) {
@@ -214,8 +225,7 @@ pub(super) fn warnings_ui(ui: &mut Ui, round: &Round, lang: Lang) {
         ui.strong(format!("{WARNING_MARK} {}", lang.t("本轮对阵违反的规则：", "Rules this pairing breaks:")));
         egui::ScrollArea::vertical().id_salt("pairing_warnings").max_height(6.0 * row_height(ui)).show(ui, |ui| {
             for w in &round.warnings {
-                let kind = if w.is_absolute() { lang.t("（已确认）", " (confirmed)") } else { "" };
-                ui.label(format!("{WARNING_MARK} {}{kind}", w.message(lang)));
+                ui.label(format!("{WARNING_MARK} {}{}", w.message(lang), warning_note(w, round, lang)));
             }
         });
     });

@@ -82,3 +82,25 @@ fn an_edit_that_makes_a_rematch_needs_confirmation() {
     assert!(warnings.iter().any(|w| matches!(w, PairingWarning::Rematch { .. })), "{warnings:?}");
     assert!(edit_warnings(&env, &trimmed, &round, PairingEdit::SwapColours { board: BoardNo(999) }).is_err());
 }
+
+// Issue 36: a colour rule the engine relaxed in the last round is its own, never shown
+// as a breach the director confirmed; a hand-made breach is.
+#[test]
+fn the_engines_colour_relaxation_is_not_shown_as_confirmed() {
+    use crate::domain::rules::Colour;
+    let engine = PairingWarning::ThirdSameColour { player: StartNo(2), colour: Colour::Red };
+    let by_hand = PairingWarning::ThirdSameColour { player: StartNo(3), colour: Colour::Black };
+    let notice = PairingWarning::ColoursRelaxed { players: vec![StartNo(2)] };
+    let round = Round {
+        no: RoundNo(3),
+        seed: Some(3),
+        games: vec![],
+        byes: vec![],
+        warnings: vec![engine.clone(), by_hand.clone(), notice.clone()],
+        watches: vec![],
+        teams: None,
+    };
+    assert_eq!(table::warning_note(&engine, &round, Lang::Zh), "（编排程序放宽）");
+    assert_eq!(table::warning_note(&by_hand, &round, Lang::Zh), "（已确认）");
+    assert_eq!(table::warning_note(&notice, &round, Lang::En), "");
+}

@@ -149,10 +149,15 @@ fn run_job(file: &mut Option<OpenFile>, job: Job) -> Report {
                 return failed(heading, &PairingError::Cancelled);
             }
             // The seed is in the round and the audit log; the director reads the round.
-            let label = match lang {
+            let mut label = match lang {
                 Lang::Zh => format!("第{}轮已编排", round.no),
                 Lang::En => format!("round {} paired", round.no),
             };
+            // An automatic consequence is announced: the engine relaxed colour rules.
+            for notice in round.warnings.iter().filter(|w| w.is_engine_notice()) {
+                label.push_str(lang.t("；", "; "));
+                label.push_str(&notice.message(lang));
+            }
             match f.execute(&Command::PairRound { group, stage, round }) {
                 Ok(_) => Report::Saved { label, event: Box::new(f.event().clone()), undone: false },
                 Err(e) => failed(heading, &e),

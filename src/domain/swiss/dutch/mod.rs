@@ -41,9 +41,9 @@ mod equivalence;
 mod graph;
 mod players;
 mod weights;
-mod wide;
 mod window;
 
+use super::wide::Wide;
 use super::{Candidate, PairingError};
 use crate::domain::event::{Bye, ByeKind, Game, Round};
 use crate::domain::ids::{BoardNo, RoundNo, StartNo};
@@ -54,7 +54,6 @@ use graph::Failure;
 use players::Player;
 use std::collections::{BTreeMap, BTreeSet};
 use weights::{Compat, Layout};
-use wide::Wide;
 
 /// What the Dutch pairing of one round reads.
 pub(crate) struct Input<'a> {

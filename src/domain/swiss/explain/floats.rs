@@ -5,9 +5,17 @@
 //! player (PAIRING.md cxa §1, §5).
 
 use super::{
-    BoardExplanation, ByeExplanation, ByeWhy, DownWhy, FirstRoundDraw, Float, PairedWhy, PlayerExplanation,
-    RoundExplanation, colour_rules,
+    BoardExplanation, ByeExplanation, ByeWhy, DownWhy, FirstRoundDraw, Float, NearerGroup, PairedWhy,
+    PlayerExplanation, RoundExplanation, colour_rules,
 };
+
+/// An absolute rule that keeps two players apart in a round.
+enum Block {
+    Rematch,
+    Avoided(String),
+    Club,
+    Colour,
+}
 use crate::domain::event::{ByeKind, Event, Round, Stage, stage_entrants};
 use crate::domain::ids::{GroupId, StartNo};
 use crate::domain::model::pairing_controls::PairingControls;
@@ -115,7 +123,15 @@ impl<'a> Swiss<'a> {
             Float::Down => PairedWhy::Down(self.down_why(p)),
             Float::Up => PairedWhy::Up { partner: opponent, partner_score: theirs },
         };
-        PlayerExplanation { player: p, score_group: score, float, why, fixed_board: self.controls.board_of(p) }
+        let distance = Points((score - theirs).tenths().abs());
+        PlayerExplanation {
+            player: p,
+            score_group: score,
+            distance,
+            float,
+            why,
+            fixed_board: self.controls.board_of(p),
+        }
     }
 
     /// The round's players with this total, in rank order.
@@ -124,7 +140,8 @@ impl<'a> Swiss<'a> {
     }
 
     /// Why `p` floated down: the players left to pair in his group were odd in number,
-    /// and which of them he could not meet.
+    /// and which of them he could not meet; how far he floated, and why nobody of a
+    /// nearer group met him.
     fn down_why(&self, p: StartNo) -> DownWhy {
         let score = self.score(p);
         let group = self.group_of(score);
@@ -133,18 +150,59 @@ impl<'a> Swiss<'a> {
         let left: Vec<StartNo> = group.iter().filter(|q| !floated_up(q) && !had_bye(q)).copied().collect();
         let mut why = DownWhy { odd_left: (left.len() % 2 == 1).then_some(left.len()), ..DownWhy::default() };
         for q in left.into_iter().filter(|q| *q != p) {
-            let pair = (p.min(q), p.max(q));
-            if self.met.contains(&pair) {
-                why.rematch.push(q);
-            } else if let Some(a) = self.controls.avoided.iter().find(|a| (a.a, a.b) == pair) {
-                why.avoided.push((q, a.reason.clone()));
-            } else if self.clubs_apart() && self.same_club(p, q) {
-                why.club.push(q);
-            } else if !self.colours_fit(p, q) {
-                why.colour.push(q);
+            match self.blocked(p, q) {
+                Some(Block::Rematch) => why.rematch.push(q),
+                Some(Block::Avoided(reason)) => why.avoided.push((q, reason)),
+                Some(Block::Club) => why.club.push(q),
+                Some(Block::Colour) => why.colour.push(q),
+                None => {}
             }
         }
+        let theirs = self.opponent.get(&p).map_or(score, |o| self.score(*o));
+        why.distance = Points((score - theirs).tenths().abs());
+        why.nearer = self.nearer_groups(p, score, theirs);
         why
+    }
+
+    /// The score groups strictly between `score` and `theirs`, highest first, each
+    /// with why none of its players met `p`.
+    fn nearer_groups(&self, p: StartNo, score: Points, theirs: Points) -> Vec<NearerGroup> {
+        let mut scores: Vec<Points> =
+            self.candidates.iter().map(|c| c.points).filter(|s| *s < score && *s > theirs).collect();
+        scores.sort_by(|a, b| b.cmp(a));
+        scores.dedup();
+        scores
+            .into_iter()
+            .map(|s| {
+                let mut group = NearerGroup { score: s, ..NearerGroup::default() };
+                for q in self.group_of(s) {
+                    match self.blocked(p, q) {
+                        Some(Block::Rematch) => group.rematch.push(q),
+                        Some(Block::Avoided(reason)) => group.avoided.push((q, reason)),
+                        Some(Block::Club) => group.club.push(q),
+                        Some(Block::Colour) => group.colour.push(q),
+                        None => group.elsewhere.push(q),
+                    }
+                }
+                group
+            })
+            .collect()
+    }
+
+    /// Which absolute rule keeps `p` and `q` apart this round, if any.
+    fn blocked(&self, p: StartNo, q: StartNo) -> Option<Block> {
+        let pair = (p.min(q), p.max(q));
+        if self.met.contains(&pair) {
+            Some(Block::Rematch)
+        } else if let Some(a) = self.controls.avoided.iter().find(|a| (a.a, a.b) == pair) {
+            Some(Block::Avoided(a.reason.clone()))
+        } else if self.clubs_apart() && self.same_club(p, q) {
+            Some(Block::Club)
+        } else if !self.colours_relaxed() && !self.colours_fit(p, q) {
+            Some(Block::Colour)
+        } else {
+            None
+        }
     }
 
     /// Whether same-club pairs are kept apart in this round (the Dutch system only
@@ -162,6 +220,14 @@ impl<'a> Swiss<'a> {
     fn same_club(&self, p: StartNo, q: StartNo) -> bool {
         let club = |x: StartNo| self.index.get(&x).map(|k| self.candidates[*k].club.as_str()).unwrap_or("");
         !club(p).is_empty() && club(p) == club(q)
+    }
+
+    /// Whether the `cxa` engine may relax the colour rules this round: the stage's
+    /// last round (PAIRING.md cxa §4).
+    fn colours_relaxed(&self) -> bool {
+        self.stage.pairing.system == PairingSystem::Cxa
+            && !self.first()
+            && self.stage.rounds_planned.is_some_and(|planned| self.round.no.0 == planned)
     }
 
     /// Whether the two can be given colours without breaking an absolute rule.

@@ -5,7 +5,7 @@
 
 use super::{
     ByeExplanation, ByeWhy, ColourRule, ColourWhy, Difference, DownWhy, FirstRoundDraw, Float, HandColours,
-    NotCompared, PairedWhy, PlayerExplanation,
+    NearerGroup, NotCompared, PairedWhy, PlayerExplanation,
 };
 use crate::domain::ids::StartNo;
 use crate::lang::{Lang, Localized};
@@ -102,10 +102,58 @@ impl Localized for DownWhy {
                 Lang::En => format!("could not meet {who} of the score group without breaking a colour rule"),
             });
         }
-        if parts.is_empty() {
+        if parts.is_empty() && self.nearer.is_empty() {
             parts.push(lang.t("下浮使其余选手都能配对", "floated down so that everyone else could be paired").into());
         }
+        parts.push(distance_words(self, lang));
         join(parts, lang)
+    }
+}
+
+/// How far the player floated and, past each nearer score group, why nobody there
+/// met him: `下浮 3分，越过 1 个分数组：7分组中 4号已交过手…`.
+fn distance_words(why: &DownWhy, lang: Lang) -> String {
+    let d = why.distance;
+    if why.nearer.is_empty() {
+        return match lang {
+            Lang::Zh => format!("对手来自相邻分数组（分差 {d} 分）"),
+            Lang::En => format!("the opponent is from the next score group ({d} pts apart)"),
+        };
+    }
+    let groups: Vec<String> = why.nearer.iter().map(|g| nearer_words(g, lang)).collect();
+    let k = why.nearer.len();
+    match lang {
+        Lang::Zh => format!("下浮 {d} 分，越过 {k} 个分数组：{}", groups.join("；")),
+        Lang::En => format!("floated {d} pts, past {k} score group(s): {}", groups.join("; ")),
+    }
+}
+
+/// Why nobody of one nearer score group met the player.
+fn nearer_words(g: &NearerGroup, lang: Lang) -> String {
+    let mut parts = Vec::new();
+    let mut add = |list: &[StartNo], zh: &str, en: &str| {
+        if !list.is_empty() {
+            let who = numbers(list, lang);
+            parts.push(match lang {
+                Lang::Zh => format!("{who}{zh}"),
+                Lang::En => format!("{who} {en}"),
+            });
+        }
+    };
+    add(&g.rematch, "已交过手", "already met");
+    let avoided: Vec<StartNo> = g.avoided.iter().map(|(p, _)| *p).collect();
+    add(&avoided, "指定回避", "never paired with him");
+    add(&g.club, "同单位回避", "of his club, kept apart");
+    add(&g.colour, "对阵会违反先后手规则", "ruled out by the colour rules");
+    add(
+        &g.elsewhere,
+        "须与他人配对或轮空，其他台次分差才能更小",
+        "needed on other boards or the bye to keep those nearer",
+    );
+    let score = g.score;
+    match lang {
+        Lang::Zh => format!("{score}分组中{}", parts.join("，")),
+        Lang::En => format!("in the {score}-point group {}", parts.join(", ")),
     }
 }
 

@@ -1,7 +1,8 @@
-//! Fixed-width integers wide enough for the Dutch edge weights.
+//! Fixed-width integers wide enough for the Swiss edge weights.
 //!
-//! The Dutch weights (see `weights`) pack every C.04.3 quality criterion into one
-//! number, one bit field per criterion and per score group, so they need hundreds of
+//! The Dutch weights (`dutch::weights`) pack every C.04.3 quality criterion into one
+//! number, one bit field per criterion and per score group, and the `cxa` weights
+//! (`engine`) one field per size of score difference, so both can need hundreds of
 //! bits for a large event. [`Wide`] is an `N`-word two's-complement integer with just
 //! the operations the matching (`domain::matching`, through its `MatchWeight`
 //! trait) and the weight encoding need; the caller
