@@ -11,6 +11,11 @@ use std::path::Path;
 
 /// Seven players (so a bye), round 1 played (red wins everywhere), round 2 paired.
 fn event(dir: &Path) -> String {
+    event_with(dir, "1-0")
+}
+
+/// As [`event`], with `first` the result of round 1's board 1.
+fn event_with(dir: &Path, first: &str) -> String {
     let file = dir.join("e.bianpai");
     let f = file.to_str().unwrap().to_string();
     ok(&["new", &f, "--preset", "cxa-swiss", "--rounds", "4"]);
@@ -21,7 +26,8 @@ fn event(dir: &Path) -> String {
     ok(&["pair", &f, "--seed", "3"]);
     let r1 = json(&["pairings", &f, "--json"]);
     for b in r1["boards"].as_array().unwrap() {
-        ok(&["result", &f, "--round", "1", "--board", &b["board"].to_string(), "1-0"]);
+        let result = if b["board"] == 1 { first } else { "1-0" };
+        ok(&["result", &f, "--round", "1", "--board", &b["board"].to_string(), result]);
     }
     ok(&["pair", &f, "--seed", "4"]);
     f
@@ -51,8 +57,15 @@ fn explain_json_adds_the_documented_keys_in_either_language() {
         for b in boards {
             let x = &b["explain"];
             assert_eq!(keys(x), BTreeSet::from(["red", "black", "colour"]));
+            let gap = (b["red"]["points"].as_f64().unwrap() - b["black"]["points"].as_f64().unwrap()).abs();
             for side in ["red", "black"] {
-                assert_eq!(keys(&x[side]), BTreeSet::from(["score_group", "float", "why"]));
+                // CLI.md: a float also carries the score difference of its board.
+                if x[side]["float"] == "none" {
+                    assert_eq!(keys(&x[side]), BTreeSet::from(["score_group", "float", "why"]));
+                } else {
+                    assert_eq!(keys(&x[side]), BTreeSet::from(["score_group", "float", "why", "distance"]));
+                    assert_eq!(x[side]["distance"].as_f64(), Some(gap));
+                }
                 assert_eq!(x[side]["score_group"], b[side]["points"], "the score group is the total before the round");
                 let why = x[side]["why"].as_str().unwrap();
                 assert!(!why.is_empty() && has_chinese(why) == (lang == "zh"), "{lang}: {why}");
@@ -76,6 +89,23 @@ fn explain_json_adds_the_documented_keys_in_either_language() {
             if lang == "zh" { "人数为奇数，轮空给" } else { "an odd number of players: the bye goes to" };
         assert!(why.starts_with(expected), "{why}");
         assert_eq!(v["engine_differences"], serde_json::json!([]), "an unedited round lists no difference");
+    }
+    // A drawn board in round 1 leaves odd score groups: the floats carry their distance
+    // and say how far they went (issue 36).
+    let dir = tempfile::tempdir().unwrap();
+    let f = event_with(dir.path(), "1/2");
+    let v = json(&["pairings", &f, "--explain", "--json", "--lang", "zh"]);
+    let floats: Vec<&Value> = v["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|b| [&b["explain"]["red"], &b["explain"]["black"]])
+        .filter(|x| x["float"] == "down")
+        .collect();
+    assert!(!floats.is_empty(), "{v}");
+    for x in floats {
+        assert_eq!(x["distance"], 1, "one score group down: {x}");
+        assert!(x["why"].as_str().unwrap().contains("对手来自相邻分数组（分差 1 分）"), "{x}");
     }
 }
 

@@ -188,3 +188,26 @@ fn round_two_odd_winner_meets_a_drawn_player() {
     describe(&e, GroupId(1), &r2, &mut text);
     golden("cxa_nearest_odd_winners.txt", &text);
 }
+
+// PAIRING.md "Team rounds" with cxa §1: teams are paired by match points under the
+// same measure — with three winning teams, four drawn and three losing, the odd
+// winner meets a drawn team, never a loser.
+#[test]
+fn team_round_two_odd_winner_meets_a_drawn_team() {
+    use common::teams::{G as TG, Home, S as TS, play_teams_by_hand, team_event};
+    let mut e = team_event(10, 2, 2, 5);
+    let (w, d): (&[Home], &[Home]) = (&[Home::W, Home::W], &[Home::D, Home::D]);
+    play_teams_by_hand(&mut e, 1, &[(1, 6, w), (2, 7, w), (3, 8, w), (4, 9, d), (5, 10, d)], &[]);
+    let round = pair_next_round(&e, TG, TS, 2).unwrap();
+    let matches = &round.teams.as_ref().expect("a team round").matches;
+    let points = |t: u32| -> u32 {
+        match t {
+            1..=3 => 2,
+            6..=8 => 0,
+            _ => 1,
+        }
+    };
+    let mut gaps: Vec<u32> = matches.iter().map(|m| points(m.home.0).abs_diff(points(m.away.0))).collect();
+    gaps.sort_unstable_by(|a, b| b.cmp(a));
+    assert_eq!(gaps, [1, 1, 0, 0, 0], "{matches:?}");
+}
