@@ -211,3 +211,20 @@ fn team_round_two_odd_winner_meets_a_drawn_team() {
     gaps.sort_unstable_by(|a, b| b.cmp(a));
     assert_eq!(gaps, [1, 1, 0, 0, 0], "{matches:?}");
 }
+
+// the team bye goes to the lowest team of the lowest score group by the team
+// standings (game points below match points), not to the highest team number.
+#[test]
+fn the_team_bye_goes_to_the_lowest_team_by_the_standings() {
+    use bianpai::domain::model::team::TeamId;
+    use bianpai::domain::teams::team_standings;
+    use common::teams::{G as TG, Home, S as TS, play_teams_by_hand, team_event};
+    let mut e = team_event(7, 4, 4, 5);
+    let (w, d, l) = (Home::W, Home::D, Home::L);
+    play_teams_by_hand(&mut e, 1, &[(1, 2, &[w, w, w, w]), (3, 4, &[w, w, d, l]), (5, 6, &[w, w, w, l])], &[7]);
+    let standings = team_standings(&e, TG, TS, 1).unwrap();
+    let lowest = standings.rows.iter().rev().find(|r| r.match_points.tenths() == 0).unwrap().team;
+    assert_eq!(lowest, TeamId(2), "team 2 lost 0–4: the lowest by game points");
+    let round = pair_next_round(&e, TG, TS, 2).unwrap();
+    assert_eq!(round.teams.as_ref().unwrap().byes, [TeamId(2)], "{round:?}");
+}

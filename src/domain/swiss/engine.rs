@@ -128,6 +128,9 @@ struct Pair {
     /// No strong, and no mild, colour clash.
     no_strong_clash: bool,
     no_mild_clash: bool,
+    /// The bye's place from the bottom of its score group, as [`RANK_COST_CAP`] less
+    /// the capped count of players below it (the cap for a board).
+    bye_rank: u64,
     /// The rank field's value: [`RANK_COST_CAP`] less the capped rank cost.
     rank: u64,
 }
@@ -135,9 +138,10 @@ struct Pair {
 /// Which fields the round's weights have, most significant first (PAIRING.md cxa):
 /// the most pairs; same club (when avoided, just below the absolute rules); the bye to
 /// the lowest score group that can take it (§5); the score differences by size,
-/// largest first (§1, `measure`); in the last round, colours that keep the absolute
-/// rules (§4: below the score rule there); the colour wishes, strong then mild; the
-/// rank order of the draw.
+/// largest first (§1, `measure`); the bye to the lowest-ranked player of its group
+/// (§5, below the score rule); in the last round, colours that keep the absolute rules
+/// (§4: below the score rule there); the colour wishes, strong then mild; the rank
+/// order of the draw.
 struct Criteria {
     soft_club: bool,
     /// The bye field's largest value, when a bye is to be given.
@@ -158,6 +162,9 @@ impl Criteria {
             fields.push(Field { max_per_edge: max });
         }
         fields.extend(std::iter::repeat_n(one, levels.fields()));
+        if self.bye_max.is_some() {
+            fields.push(Field { max_per_edge: RANK_COST_CAP });
+        }
         if self.last_round {
             fields.push(one);
         }
@@ -168,12 +175,15 @@ impl Criteria {
     fn values<'a>(&'a self, levels: &'a Levels, p: &'a Pair) -> impl Iterator<Item = u64> + 'a {
         let club = self.soft_club.then_some(u64::from(p.apart));
         let bye = self.bye_max.map(|_| p.bye);
+        let bye_rank = self.bye_max.map(|_| p.bye_rank);
         let colours = self.last_round.then_some(u64::from(p.colours_ok));
-        std::iter::once(1).chain(club).chain(bye).chain(levels.values(p.difference)).chain(colours).chain([
-            u64::from(p.no_strong_clash),
-            u64::from(p.no_mild_clash),
-            p.rank,
-        ])
+        std::iter::once(1)
+            .chain(club)
+            .chain(bye)
+            .chain(levels.values(p.difference))
+            .chain(bye_rank)
+            .chain(colours)
+            .chain([u64::from(p.no_strong_clash), u64::from(p.no_mild_clash), p.rank])
     }
 
     /// The levels of `all` that fit the narrowest weight, `i128`: all of them when
@@ -312,6 +322,7 @@ fn allowed_pairs(
                 colours_ok,
                 no_strong_clash: strong == 0,
                 no_mild_clash: mild == 0,
+                bye_rank: RANK_COST_CAP,
                 rank: RANK_COST_CAP - rank_cost(i, j, groups, rules).min(RANK_COST_CAP),
             });
         }
@@ -331,7 +342,8 @@ fn allowed_pairs(
                 colours_ok: true,
                 no_strong_clash: true,
                 no_mild_clash: true,
-                rank: RANK_COST_CAP - from_bottom.min(RANK_COST_CAP),
+                bye_rank: RANK_COST_CAP - from_bottom.min(RANK_COST_CAP),
+                rank: RANK_COST_CAP,
             });
         }
     }

@@ -14,6 +14,8 @@ use crate::domain::result::{GameResult, Outcome};
 use crate::domain::rules::{PairingSystem, ScoringTable};
 use crate::domain::teams::lineup::{default_lineup, match_games};
 use crate::domain::teams::score_match;
+use crate::domain::teams::standings::team_standings;
+use std::collections::BTreeMap;
 
 /// Pairs the next round of a team stage.
 ///
@@ -28,12 +30,13 @@ pub(super) fn team_round(
     rules: &TeamStage,
     seed: u64,
 ) -> Result<Round, PairingError> {
-    let stand_in = stand_in_event(event, g, stage, rules);
+    let numbers = Numbers::by_standings(event, g, stage);
+    let stand_in = stand_in_event(event, g, stage, rules, &numbers);
     // The stand-in's players are teams: its refusals are said of teams, by name.
     let paired = super::pair_next_round(&stand_in, g.id, stage.no, seed).map_err(|e| match e {
         PairingError::TooFewPlayers(n) => PairingError::TooFewTeams(n),
         PairingError::NoValidPairing { round, players } => {
-            let name = |p: &StartNo| g.team(TeamId(p.0)).map_or_else(|| p.to_string(), |t| t.name.clone());
+            let name = |p: &StartNo| g.team(numbers.team(*p)).map_or_else(|| p.to_string(), |t| t.name.clone());
             PairingError::NoValidTeamPairing { round, teams: players.iter().map(name).collect() }
         }
         other => other,
@@ -51,10 +54,10 @@ pub(super) fn team_round(
         .iter()
         .map(|game| TeamMatch {
             no: game.board.0,
-            home: TeamId(game.red.0),
-            away: TeamId(game.black.0),
-            home_lineup: lineup(TeamId(game.red.0)),
-            away_lineup: lineup(TeamId(game.black.0)),
+            home: numbers.team(game.red),
+            away: numbers.team(game.black),
+            home_lineup: lineup(numbers.team(game.red)),
+            away_lineup: lineup(numbers.team(game.black)),
         })
         .collect();
     matches.sort_by_key(|m| m.no);
@@ -63,7 +66,7 @@ pub(super) fn team_round(
     }
     let games: Vec<Game> = matches.iter().flat_map(|m| match_games(m, rules.boards)).collect();
     let byes: Vec<TeamId> =
-        paired.byes.iter().filter(|b| b.kind == ByeKind::Pairing).map(|b| TeamId(b.player.0)).collect();
+        paired.byes.iter().filter(|b| b.kind == ByeKind::Pairing).map(|b| numbers.team(b.player)).collect();
     Ok(Round {
         no: round_no,
         seed: Some(seed),
@@ -75,19 +78,56 @@ pub(super) fn team_round(
     })
 }
 
-/// The stand-in event: one "player" per team that can field a player (start number =
-/// team number, club = the team's club), one stage with the team stage's format, 场分
+/// The stand-in's start numbers: every team of the group in the order of the team
+/// standings after the rounds played (1 for the first), so that within a score group
+/// the stand-in ranks the teams as the standings do and the bye goes to the lowest
+/// team by them. Before round 1, and in a round robin, that is team number
+/// order.
+struct Numbers {
+    of_team: BTreeMap<TeamId, StartNo>,
+    team_of: BTreeMap<StartNo, TeamId>,
+}
+
+impl Numbers {
+    fn by_standings(event: &Event, g: &Group, stage: &Stage) -> Numbers {
+        let done = stage.rounds.len() as u32;
+        // A round robin keeps its Berger seats: team number order.
+        let standings = (stage.kind != StageKind::RoundRobin).then(|| team_standings(event, g.id, stage.no, done));
+        let mut order: Vec<TeamId> =
+            standings.and_then(Result::ok).map(|s| s.rows.iter().map(|r| r.team).collect()).unwrap_or_default();
+        let mut rest: Vec<TeamId> = g.teams.iter().map(|t| t.id).filter(|t| !order.contains(t)).collect();
+        rest.sort();
+        order.extend(rest);
+        let of_team: BTreeMap<TeamId, StartNo> =
+            order.iter().enumerate().map(|(k, t)| (*t, StartNo(k as u32 + 1))).collect();
+        let team_of = of_team.iter().map(|(t, n)| (*n, *t)).collect();
+        Numbers { of_team, team_of }
+    }
+
+    /// A team's stand-in number (0 for a team the group does not have).
+    fn of(&self, team: TeamId) -> StartNo {
+        self.of_team.get(&team).copied().unwrap_or(StartNo(0))
+    }
+
+    /// The team of a stand-in number.
+    fn team(&self, no: StartNo) -> TeamId {
+        self.team_of.get(&no).copied().unwrap_or(TeamId(no.0))
+    }
+}
+
+/// The stand-in event: one "player" per team that can field a player (start number by
+/// `numbers`, club = the team's club), one stage with the team stage's format, 场分
 /// as its table, and one game per match of the rounds played.
-fn stand_in_event(event: &Event, g: &Group, stage: &Stage, rules: &TeamStage) -> Event {
+fn stand_in_event(event: &Event, g: &Group, stage: &Stage, rules: &TeamStage, numbers: &Numbers) -> Event {
     let teams: Vec<&crate::domain::model::team::Team> = g
         .teams
         .iter()
         .filter(|t| t.roster().any(|p| event.player(p).is_some_and(|pl| pl.status.is_pairable())))
         .collect();
-    let players: Vec<Player> = teams
+    let mut players: Vec<Player> = teams
         .iter()
         .map(|t| Player {
-            start_no: StartNo(t.id.0),
+            start_no: numbers.of(t.id),
             group: g.id,
             entry: PlayerEntry { name: t.name.clone(), club: t.club.clone(), ..PlayerEntry::default() },
             status: PlayerStatus::Active,
@@ -101,7 +141,8 @@ fn stand_in_event(event: &Event, g: &Group, stage: &Stage, rules: &TeamStage) ->
     scoring.bye = mp.win;
     let mut pairing = stage.pairing.clone();
     pairing.system = PairingSystem::Cxa;
-    let rounds = stage.rounds.iter().map(|r| stand_in_round(stage, rules, r)).collect();
+    players.sort_by_key(|p| p.start_no);
+    let rounds = stage.rounds.iter().map(|r| stand_in_round(stage, rules, r, numbers)).collect();
     let stand_in_stage = Stage {
         kind: if stage.kind == StageKind::RoundRobin { StageKind::RoundRobin } else { StageKind::Swiss },
         scoring,
@@ -135,7 +176,7 @@ fn stand_in_event(event: &Event, g: &Group, stage: &Stage, rules: &TeamStage) ->
 
 /// A played team round as the stand-in stage sees it: each match one game, home red,
 /// its result the match's (undecided while a board is); each team bye a pairing bye.
-fn stand_in_round(stage: &Stage, rules: &TeamStage, round: &Round) -> Round {
+fn stand_in_round(stage: &Stage, rules: &TeamStage, round: &Round, numbers: &Numbers) -> Round {
     let tr = round.teams.clone().unwrap_or_default();
     let games = tr
         .matches
@@ -150,12 +191,12 @@ fn stand_in_round(stage: &Stage, rules: &TeamStage, round: &Round) -> Round {
             Game {
                 board: BoardNo(m.no),
                 game: 1,
-                red: StartNo(m.home.0),
-                black: StartNo(m.away.0),
+                red: numbers.of(m.home),
+                black: numbers.of(m.away),
                 result: score.complete.then(|| GameResult::plain(outcome)),
             }
         })
         .collect();
-    let byes = tr.byes.iter().map(|t| Bye::new(StartNo(t.0), ByeKind::Pairing)).collect();
+    let byes = tr.byes.iter().map(|t| Bye::new(numbers.of(*t), ByeKind::Pairing)).collect();
     Round { no: round.no, seed: round.seed, games, byes, warnings: Vec::new(), watches: Vec::new(), teams: None }
 }

@@ -209,3 +209,24 @@ fn many_sizes_of_difference_are_weighed_on_wide_integers() {
     // Neighbours in score meet: every board 5 points apart.
     assert_eq!(score_profile(&candidates, &s), vec![50; 20]);
 }
+
+// PAIRING.md cxa §5: the bye goes to the lowest-ranked player of the lowest score
+// group, even when giving it to another would spare a colour clash: the two above
+// both want red, the lowest wants black.
+#[test]
+fn the_bye_goes_to_the_lowest_ranked_before_colour_wishes() {
+    let mut candidates = scored(&[0, 0, 0]);
+    for (c, colour) in candidates.iter_mut().zip([Colour::Black, Colour::Black, Colour::Red]) {
+        c.record.games.push(GameEntry {
+            round: 1,
+            opponent: StartNo(9),
+            colour,
+            outcome: Outcome::Draw,
+            points: Points::ZERO,
+            fouls: 0,
+        });
+    }
+    let s = solve(&candidates, &BTreeSet::new(), &later_round()).expect("pairs");
+    assert_eq!(s.bye, Some(2), "{s:?}");
+    assert_eq!(s.pairs, [(0, 1)]);
+}
