@@ -259,7 +259,13 @@ fn huaiyin_2022() -> Event {
         gender: None,
         min_age: None,
         max_age: Some(70),
-        forbidden_titles: vec![Title::GrandMaster, Title::Master],
+        // Seed 003 9.1: national master and above, the international titles included.
+        forbidden_titles: vec![
+            Title::InternationalGrandMaster,
+            Title::InternationalMaster,
+            Title::GrandMaster,
+            Title::Master,
+        ],
     };
     let stage = |minutes: u32, times: &[&str], monitored: bool| {
         let mut s = swiss_stage(1, "线上积分赛", scoring.clone(), tiebreaks.clone(), pairing.clone());

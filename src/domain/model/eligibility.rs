@@ -159,6 +159,20 @@ pub fn age_on(born: Date, on: Date) -> u32 {
 }
 
 impl Eligibility {
+    /// Whether the group refuses this title: listed, or an international title above a
+    /// refused national one — 国际大师 and 国际特级大师 where 国家大师 is refused, 国际特级大师
+    /// where 特级大师 is (R-11.3, seed 003 9.1 "国家象棋大师…及以上"), so that a group's
+    /// list written before the international titles existed still bars them.
+    pub fn bars(&self, title: &Title) -> bool {
+        let refused = |t: Title| self.forbidden_titles.contains(&t);
+        refused(title.clone())
+            || match title {
+                Title::InternationalGrandMaster => refused(Title::GrandMaster) || refused(Title::Master),
+                Title::InternationalMaster => refused(Title::Master),
+                _ => false,
+            }
+    }
+
     /// Every rule of this group that the entry breaks, in a fixed order.
     /// `reference_date` is the event's start date, for the age limits.
     pub fn check(&self, entry: &PlayerEntry, reference_date: Option<Date>) -> Vec<EligibilityIssue> {
@@ -202,7 +216,7 @@ impl Eligibility {
             }
         }
         if let Some(title) = &entry.title
-            && self.forbidden_titles.contains(title)
+            && self.bars(title)
         {
             issues.push(EligibilityIssue::TitleNotAllowed { title: title.clone() });
         }
@@ -245,6 +259,30 @@ mod tests {
             e.check(&entry(date(2008, 5, 1), Some(Title::Master)), on),
             vec![EligibilityIssue::TitleNotAllowed { title: Title::Master }]
         );
+    }
+
+    // the international titles above 国家大师 are barred with it, in Chinese
+    // and English forms, even by a list written before they were known.
+    #[test]
+    fn international_titles_are_barred_with_national_master() {
+        let e = huaiyin_youth();
+        let on = Some(date(2022, 11, 26));
+        for text in ["国际特级大师", "International Grandmaster", "IGM", "国际大师", "international master", "IM"]
+        {
+            let title = Title::parse(text).expect("a title");
+            assert!(!matches!(title, Title::Other(_)), "{text} is known");
+            assert_eq!(
+                e.check(&entry(date(2008, 5, 1), Some(title.clone())), on),
+                vec![EligibilityIssue::TitleNotAllowed { title }],
+                "{text}"
+            );
+        }
+        assert_eq!(Title::parse("Grandmaster"), Some(Title::GrandMaster));
+        assert_eq!(Title::parse("National Master"), Some(Title::Master));
+        let grandmasters_only = Eligibility { forbidden_titles: vec![Title::GrandMaster], ..Eligibility::default() };
+        assert!(grandmasters_only.bars(&Title::InternationalGrandMaster));
+        assert!(!grandmasters_only.bars(&Title::InternationalMaster));
+        assert!(!e.bars(&Title::WomanMaster), "女子大师 may enter");
     }
 
     #[test]

@@ -47,6 +47,10 @@ impl Gender {
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Title {
+    /// 国际特级大师 (international grandmaster)
+    InternationalGrandMaster,
+    /// 国际大师 (international master)
+    InternationalMaster,
     /// 特级大师 (grandmaster)
     GrandMaster,
     /// 大师 / 国家大师 (national master)
@@ -75,8 +79,14 @@ impl Title {
             return None;
         }
         Some(match t.to_uppercase().as_str() {
-            "特级大师" | "象棋特级大师" | "特大" | "GM" => Title::GrandMaster,
-            "大师" | "国家大师" | "象棋大师" | "国家象棋大师" | "M" | "NM" => Title::Master,
+            "国际特级大师" | "国际象棋特级大师" | "INTERNATIONAL GRANDMASTER" | "IGM" => {
+                Title::InternationalGrandMaster
+            }
+            "国际大师" | "INTERNATIONAL MASTER" | "IM" => Title::InternationalMaster,
+            "特级大师" | "象棋特级大师" | "特大" | "GRANDMASTER" | "GM" => Title::GrandMaster,
+            "大师" | "国家大师" | "象棋大师" | "国家象棋大师" | "MASTER" | "NATIONAL MASTER" | "M" | "NM" => {
+                Title::Master
+            }
             "女子特级大师" | "女子象棋特级大师" | "WGM" => Title::WomanGrandMaster,
             "女子大师" | "女子象棋大师" | "WM" => Title::WomanMaster,
             "候补大师" | "棋协大师" | "CM" => Title::CandidateMaster,
@@ -90,6 +100,8 @@ impl Title {
     /// The Chinese name printed on sheets.
     pub fn label_zh(&self) -> &str {
         match self {
+            Title::InternationalGrandMaster => "国际特级大师",
+            Title::InternationalMaster => "国际大师",
             Title::GrandMaster => "特级大师",
             Title::Master => "大师",
             Title::WomanGrandMaster => "女子特级大师",
@@ -105,6 +117,8 @@ impl Title {
     /// The English name, as the window shows it in English.
     pub fn label_en(&self) -> &str {
         match self {
+            Title::InternationalGrandMaster => "International grandmaster",
+            Title::InternationalMaster => "International master",
             Title::GrandMaster => "Grandmaster",
             Title::Master => "Master",
             Title::WomanGrandMaster => "Woman grandmaster",

@@ -318,6 +318,8 @@ fn player_line(player: &Player) -> Result<PlayerLine, ExportError> {
         None => note(NOTE_SEX),
     };
     line.title = match &entry.title {
+        Some(Title::InternationalGrandMaster) => "IGM".into(),
+        Some(Title::InternationalMaster) => "IM".into(),
         Some(Title::GrandMaster) => "GM".into(),
         Some(Title::Master) => "M".into(),
         Some(Title::WomanGrandMaster) => "WGM".into(),

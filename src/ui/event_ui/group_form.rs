@@ -16,7 +16,9 @@ use egui::Ui;
 use jiff::civil::Date;
 
 /// The titles a group can refuse, in the order shown.
-const TITLES: [Title; 8] = [
+const TITLES: [Title; 10] = [
+    Title::InternationalGrandMaster,
+    Title::InternationalMaster,
     Title::GrandMaster,
     Title::Master,
     Title::WomanGrandMaster,

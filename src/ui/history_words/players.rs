@@ -226,6 +226,8 @@ fn gender(g: crate::domain::player::Gender, lang: Lang) -> String {
 
 fn title(t: &Title, lang: Lang) -> String {
     let en = match t {
+        Title::InternationalGrandMaster => "international grandmaster",
+        Title::InternationalMaster => "international master",
         Title::GrandMaster => "grandmaster",
         Title::Master => "master",
         Title::WomanGrandMaster => "woman grandmaster",
