@@ -327,6 +327,13 @@ pub(super) fn result(args: ResultArgs) -> anyhow::Result<String> {
             format!("--reason '{reason}': expected normal, time, late, violation, disconnect or adjudication"),
         ))
     })?;
+    if reason == ResultReason::Late && outcome == Outcome::Draw {
+        return Err(InputError(t(
+            "迟到判负，不能记为和棋：红方迟到记 -+，黑方迟到记 +-，双方迟到记 --".to_string(),
+            "a late player loses by forfeit, never draws: red late is -+, black late +-, both late --".to_string(),
+        ))
+        .into());
+    }
     let (fouls_red, fouls_black) = args.fouls.as_deref().map(parse_fouls).transpose()?.unwrap_or((0, 0));
     let mut f = EventFile::open_for_command(&args.file)?;
     let g = resolve_group(f.event(), &args.group)?;
@@ -347,7 +354,17 @@ pub(super) fn result(args: ResultArgs) -> anyhow::Result<String> {
         result: Some(GameResult { outcome, reason, fouls_red, fouls_black }),
     };
     let (_, announced) = execute_announced(&mut f, &[command])?;
-    let (round, result) = (args.round, outcome.notation());
+    let recorded = GameResult { outcome, reason, fouls_red, fouls_black }.as_recorded().outcome;
+    // a late arrival given as 1-0 / 0-1 is saved as the forfeit it is; say so.
+    let forfeit_note = if recorded == outcome {
+        String::new()
+    } else {
+        t(
+            format!("迟到按弃权判负记录：{}\n", recorded.notation()),
+            format!("late arrival is recorded as a forfeit: {}\n", recorded.notation()),
+        )
+    };
+    let (round, result) = (args.round, recorded.notation());
     let Some((g, stage)) = f.event().group(group_id).and_then(|g| Some((g, g.stage(stage_no)?))) else {
         return Ok(announced);
     };
@@ -363,7 +380,7 @@ pub(super) fn result(args: ResultArgs) -> anyhow::Result<String> {
             format!("saved round {round} board {board}: {result}\n"),
         ),
     };
-    Ok(said + &announced)
+    Ok(forfeit_note + &said + &announced)
 }
 
 pub(super) fn standings_out(

@@ -44,7 +44,8 @@ pub(super) fn record_result(event: &mut Event, at: GameAt, result: Option<GameRe
         board: at.board,
         game: at.game,
     })?;
-    g.result = result;
+    // a late arrival is recorded as the forfeit it is.
+    g.result = result.map(GameResult::as_recorded);
     let players = [g.red, g.black];
     if let Some(rules) = knockout {
         sync_playoffs(rd, at.board, &scoring, &rules);

@@ -196,6 +196,19 @@ impl GameResult {
             Colour::Black => self.fouls_black,
         }
     }
+
+    /// The result as it is recorded: late arrival is a forfeit (R-11.1, both seeds:
+    /// 迟到 is 弃权负), so a decisive result given with the reason `late` becomes the
+    /// matching forfeit — counted by the forfeit rules, with no colour, scored as a
+    /// forfeit. Every other result is kept as given.
+    pub fn as_recorded(self) -> GameResult {
+        let outcome = match (self.reason, self.outcome) {
+            (ResultReason::Late, Outcome::RedWins) => Outcome::RedWinsByForfeit,
+            (ResultReason::Late, Outcome::BlackWins) => Outcome::BlackWinsByForfeit,
+            (_, outcome) => outcome,
+        };
+        GameResult { outcome, ..self }
+    }
 }
 
 #[cfg(test)]
