@@ -52,11 +52,15 @@ fn play_round(e: &mut Event, group: GroupId, seed: u64, forfeiter: Option<StartN
     }
 }
 
-/// The seed-003 adult group played out (7 rounds, 24 players) with the forfeit of
-/// no. 5 in round 3, the absence of no. 11 in round 4 and no. 17 withdrawn before round 6.
+/// The seed-003 adult group under the every-round option, played out (7 rounds, 24
+/// players) with the forfeit of no. 5 in round 3, the absence of no. 11 in round 4 and
+/// no. 17 withdrawn before round 6.
 fn adult_event() -> (Event, GroupId) {
     let mut e = presets::build("huaiyin-2022", None, None).unwrap();
     let adult = e.find_group("adult").unwrap().id;
+    // The every-round option (R-11.2 keeps it): each of the three who missed a round
+    // is left out.
+    e.groups.iter_mut().filter(|g| g.id == adult).for_each(|g| g.prizes.require_every_round = true);
     let entries = (1..=24)
         .map(|i| PlayerEntry {
             name: format!("选手{i}"),
@@ -295,6 +299,7 @@ fn tiers_pass_down_unless_by_absolute_rank() {
             seed_rank: None,
             verified_female: false,
             played_every_round: rank != 3,
+            finished: rank != 3,
             section: None,
         })
         .collect();

@@ -148,6 +148,7 @@ fn seed_000_full_prize_list() {
             seed_rank: if i < 16 { position(&ko_seeds, p) } else { position(&swiss_seeds, p) },
             verified_female: i == 5 || i == 20,
             played_every_round: true,
+            finished: true,
             section: None,
         })
         .collect();
@@ -243,6 +244,7 @@ fn lucky_ranks_end_in_5_2_0() {
             seed_rank: None,
             verified_female: false,
             played_every_round: true,
+            finished: true,
             section: None,
         })
         .collect();
@@ -317,7 +319,10 @@ fn seed_003_adult_tiers_and_missed_rounds() {
     assert_eq!(missed_sorted, expected_missed, "a pairing bye is not a missed round");
     assert!(pairing_byes.iter().any(|p| !missed.contains(p)));
 
-    let list = awards(&rules, &ranking);
+    // The every-round option (R-11.2 keeps it for events that want it): each of the
+    // three who missed a round gets nothing.
+    let strict = PrizeRules { require_every_round: true, ..rules.clone() };
+    let list = awards(&strict, &ranking);
     let tier = |rank: u32| match rank {
         1..=3 => cash("一等奖", 10_000),
         4..=10 => cash("二等奖", 5_000),
@@ -344,6 +349,12 @@ fn seed_003_adult_tiers_and_missed_rounds() {
     // 3 × 100 + 7 × 50 + 10 × 30 + 1 × 10 = 300 + 350 + 300 + 10 = 960 元 = 96 000 fen.
     assert_eq!(list.totals.cash_fen, 96_000);
     assert_eq!(list.awards.len(), 21);
+    // The preset's own rule: only the one who withdrew goes without; the
+    // forfeit loss and the announced absence keep their prizes.
+    let default = awards(&rules, &ranking);
+    let paid: Vec<StartNo> = default.awards.iter().map(|a| a.start_no).collect();
+    assert!(!paid.contains(&leaver) && paid.contains(&forfeiter) && paid.contains(&absentee), "{paid:?}");
+    assert_eq!(default.awards.len(), 23);
     assert!(list.totals.items.is_empty());
     assert_eq!(list.totals.trophies, 0);
 }
@@ -359,6 +370,7 @@ fn junior_tiers_and_configurable_ranges() {
             seed_rank: None,
             verified_female: false,
             played_every_round: true,
+            finished: true,
             section: None,
         })
         .collect();

@@ -29,8 +29,9 @@ const S: StageNo = StageNo(1);
 /// does not turn up. Returns the event and that player.
 fn event() -> (Event, StartNo) {
     let mut e = presets::build("cxa-swiss", Some("奖励测试赛"), Some(3)).unwrap();
-    e.groups[0].prizes =
+    let tiers =
         PrizeRules::tiers([RankRange::new(1, 1), RankRange::new(2, 3), RankRange::new(4, 5)], [10_000, 5_000, 3_000]);
+    e.groups[0].prizes = PrizeRules { require_every_round: true, ..tiers };
     let entries = (1..=8).map(|i| PlayerEntry { name: format!("棋手{i}"), ..Default::default() }).collect();
     apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
     let mut absent = None;

@@ -259,6 +259,12 @@ pub struct PrizeRules {
     /// or withdrawn (or disqualified) — gets nothing (seed 003 §11.5).
     #[serde(default)]
     pub require_every_round: bool,
+    /// A player who did not finish — withdrew (or never played a game on the board) —
+    /// gets nothing (seed 003 §11.5 "未能坚持完赛…不予奖励", R-11.2); a forfeit loss in
+    /// a round he was there for (late once) does not withhold his prize. The stricter
+    /// [`PrizeRules::require_every_round`] withholds that too.
+    #[serde(default)]
+    pub withhold_non_finishers: bool,
     /// Prizes by rank go by the absolute rank: the prize of a player who gets none
     /// (missed a round, withheld) is not given to anyone. By default (`false`) they go
     /// by rank among the players who receive prizes, so that such a player's prize
@@ -328,14 +334,16 @@ impl PrizeRules {
             }),
             participation: None,
             require_every_round: false,
+            withhold_non_finishers: false,
             by_absolute_rank: false,
             team_prizes: Vec::new(),
         }
     }
 
     /// Seed 003 §11 with tier prizes 一/二/三等奖 of `amounts_fen` for the rank
-    /// ranges `tiers`, 10 元 for every other finisher, nothing for a player who missed
-    /// a round.
+    /// ranges `tiers`, 10 元 for every other finisher, nothing for a player who did not
+    /// finish (R-11.2: withdrew or never played; a forfeit loss while there, such as
+    /// being late once, keeps the prize).
     pub fn tiers(tiers: [RankRange; 3], amounts_fen: [i64; 3]) -> PrizeRules {
         let by_rank = tiers
             .iter()
@@ -353,7 +361,8 @@ impl PrizeRules {
                 prize: Prize::cash("参赛奖", 1_000),
                 combine: Combine::OnlyWithoutRankPrize,
             }),
-            require_every_round: true,
+            require_every_round: false,
+            withhold_non_finishers: true,
             by_absolute_rank: false,
             team_prizes: Vec::new(),
         }

@@ -55,6 +55,9 @@ pub struct RankedPlayer {
     pub verified_female: bool,
     /// Played every round: no absent or requested bye, no forfeit loss, not withdrawn.
     pub played_every_round: bool,
+    /// Finished the event: not withdrawn, and played at least one game on the board
+    ///
+    pub finished: bool,
     /// The section the rank is counted in where boys and girls are ranked separately
     /// `None` otherwise.
     pub section: Option<Gender>,
@@ -131,6 +134,7 @@ pub struct PrizeList {
 ///         seed_rank: Some(rank),
 ///         verified_female: false,
 ///         played_every_round: true,
+///         finished: true,
 ///         section: None,
 ///     })
 ///     .collect();
@@ -151,7 +155,10 @@ pub fn receives_prizes(rules: &PrizeRules, player: &RankedPlayer, decisions: &[P
     match decisions.iter().find(|d| d.start_no == player.start_no).map(|d| d.verdict) {
         Some(PrizeVerdict::Grant) => true,
         Some(PrizeVerdict::Withhold) => false,
-        None => !rules.require_every_round || player.played_every_round,
+        None => {
+            (!rules.require_every_round || player.played_every_round)
+                && (!rules.withhold_non_finishers || player.finished)
+        }
     }
 }
 
@@ -303,6 +310,7 @@ mod tests {
                 seed_rank: Some(rank),
                 verified_female: false,
                 played_every_round: true,
+                finished: true,
                 section: None,
             })
             .collect()
@@ -317,14 +325,16 @@ mod tests {
             .sum()
     }
 
-    // tiers replace the participation prize; a missed round gets nothing
-    // and the tier passes down to the next player who played every round.
+    // tiers replace the participation prize; under the every-round option
+    // a missed round gets nothing and the tier passes down to the next player who
+    // played every round.
     #[test]
     fn tiers_replace_participation_and_missing_a_round_loses_all() {
         let mut players = ranking(25);
         players[1].played_every_round = false;
         players[21].played_every_round = false;
-        let list = awards(&PrizeRules::huaiyin_adult(), &players);
+        let strict = PrizeRules { require_every_round: true, ..PrizeRules::huaiyin_adult() };
+        let list = awards(&strict, &players);
         assert_eq!(cash_of(&list, 1), 10_000);
         assert_eq!(cash_of(&list, 2), 0, "missed a round: nothing");
         assert_eq!(cash_of(&list, 4), 10_000, "rank 4 is the third to get a prize: 一等奖");
@@ -334,9 +344,27 @@ mod tests {
         assert_eq!(cash_of(&list, 23), 1_000);
         assert!(list.awards.iter().all(|a| a.items.len() == 1));
         // By absolute rank the tier of rank 2 is not given; rank 4 keeps 二等奖.
-        let absolute = PrizeRules { by_absolute_rank: true, ..PrizeRules::huaiyin_adult() };
+        let absolute = PrizeRules { by_absolute_rank: true, ..strict };
         let list = awards(&absolute, &players);
         assert_eq!((cash_of(&list, 3), cash_of(&list, 4), cash_of(&list, 21)), (10_000, 5_000, 1_000));
+    }
+
+    // by default one forfeit loss while present (late once) keeps the prize and
+    // the participation award; a player who did not finish (withdrew) gets nothing.
+    #[test]
+    fn only_players_who_did_not_finish_lose_their_prize_by_default() {
+        let mut players = ranking(25);
+        players[1].played_every_round = false;
+        players[21].played_every_round = false;
+        players[4].played_every_round = false;
+        players[4].finished = false;
+        let list = awards(&PrizeRules::huaiyin_adult(), &players);
+        assert_eq!(cash_of(&list, 2), 10_000, "late once: still 一等奖");
+        assert_eq!(cash_of(&list, 22), 1_000, "late once: still the 10 元 participation award");
+        assert_eq!(cash_of(&list, 5), 0, "withdrew: nothing");
+        assert_eq!(cash_of(&list, 6), 5_000, "the tier passes down past the one who withdrew");
+        let junior = awards(&PrizeRules::huaiyin_junior(), &players);
+        assert_eq!(cash_of(&junior, 22), 1_000, "a junior late once keeps the 10 元");
     }
 
     // a grant makes a player who missed a round eligible, a withholding takes

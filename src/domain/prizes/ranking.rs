@@ -112,6 +112,7 @@ pub(super) fn build<'e>(event: &'e Event, group: GroupId, rules: &PrizeRules) ->
             seed_rank,
             verified_female: player.is_some_and(|p| p.entry.verified_female),
             played_every_round: active && !missed,
+            finished: active && chain.iter().any(|(s, _)| played_a_game(s, start_no)),
             section,
         };
         if disqualified { out.disqualified.push(ranked) } else { out.ranked.push(ranked) }
@@ -142,6 +143,11 @@ pub(super) enum Miss {
     /// Not paired (outside a knockout, where a player out of the bracket is not
     /// missing).
     NotPaired,
+}
+
+/// Whether the player played a game on the board in the stage (a forfeit is none).
+fn played_a_game(stage: &Stage, player: StartNo) -> bool {
+    stage.rounds.iter().flat_map(|r| r.games_of(player)).any(|g| g.result.is_some_and(|r| r.outcome.was_played()))
 }
 
 /// The first round of the stage `player` missed, and how: an absent or requested bye, a

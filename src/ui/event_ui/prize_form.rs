@@ -65,6 +65,7 @@ pub(super) struct PrizeForm {
     women: Option<WomenForm>,
     participation: Option<(PrizeRow, Combine)>,
     every_round: bool,
+    non_finishers: bool,
     by_absolute_rank: bool,
 }
 
@@ -104,6 +105,7 @@ impl PrizeForm {
             }),
             participation: rules.participation.as_ref().map(|p| (PrizeRow::of(&p.prize), p.combine)),
             every_round: rules.require_every_round,
+            non_finishers: rules.withhold_non_finishers,
             by_absolute_rank: rules.by_absolute_rank,
         }
     }
@@ -142,6 +144,7 @@ impl PrizeForm {
                 }),
             },
             require_every_round: self.every_round,
+            withhold_non_finishers: self.non_finishers,
             by_absolute_rank: self.by_absolute_rank,
             team_prizes,
         })
@@ -399,6 +402,13 @@ fn extras_ui(ui: &mut Ui, form: &mut PrizeForm, lang: Lang) {
             });
         });
     }
+    ui.checkbox(
+        &mut form.non_finishers,
+        lang.t(
+            "未能坚持完赛（退赛或未参赛）者不获奖；在场时的一次弃权（如迟到）不影响",
+            "No prize for a player who did not finish (withdrew or never played); one forfeit while present (late) keeps it",
+        ),
+    );
     ui.checkbox(
         &mut form.every_round,
         lang.t(
