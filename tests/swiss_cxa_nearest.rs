@@ -17,13 +17,13 @@ use bianpai::domain::result::{GameResult, Outcome};
 use bianpai::domain::swiss::pair_next_round;
 use common::by_hand::event_with_players;
 use common::cxa_reference::NextRound;
+use common::golden;
 use jiff::civil::date;
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::cmp::Reverse;
 use std::fmt::Write;
-use std::path::PathBuf;
 
 const S: StageNo = StageNo(1);
 
@@ -99,15 +99,6 @@ fn describe(e: &Event, group: GroupId, round: &Round, out: &mut String) {
     for b in &round.byes {
         writeln!(out, "bye: {} ({})", b.player, b.kind.code()).unwrap();
     }
-}
-
-fn golden(name: &str, actual: &str) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(name);
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&path, actual).unwrap();
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("missing golden file {}", path.display()));
-    assert_eq!(actual, expected, "pairing differs from {}", path.display());
 }
 
 proptest! {

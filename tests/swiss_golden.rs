@@ -3,6 +3,8 @@
 //! `UPDATE_GOLDEN=1 cargo test --test swiss_golden` rewrites them after a deliberate
 //! change, and the diff is reviewed like code.
 
+mod common;
+
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::event::{Event, Round};
 use bianpai::domain::ids::{GroupId, StageNo};
@@ -11,7 +13,7 @@ use bianpai::domain::presets;
 use bianpai::domain::result::{GameResult, Outcome};
 use bianpai::domain::rules::{ClubAvoidance, FirstRoundMode};
 use bianpai::domain::swiss::pair_next_round;
-use std::path::PathBuf;
+use common::golden;
 
 const G: GroupId = GroupId(1);
 const S: StageNo = StageNo(1);
@@ -46,15 +48,6 @@ fn describe(e: &Event, round: &Round) -> String {
         out.push_str(&format!("bye ({}): {}\n", b.kind.code(), name(b.player)));
     }
     out
-}
-
-fn golden(name: &str, actual: &str) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(name);
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&path, actual).unwrap();
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("missing golden file {}", path.display()));
-    assert_eq!(actual, expected, "pairing differs from {}", path.display());
 }
 
 fn round1(mode: FirstRoundMode, clubs: ClubAvoidance, absolute: bool) -> String {

@@ -51,3 +51,14 @@ pub fn code(out: &Output) -> i32 {
 pub fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
+
+/// Compares `actual` with the golden file `tests/golden/NAME`; `UPDATE_GOLDEN=1`
+/// rewrites it first, after a deliberate change whose diff is reviewed like code.
+pub fn golden(name: &str, actual: &str) {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, actual).unwrap();
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("missing golden file {}", path.display()));
+    assert_eq!(actual, expected, "pairing differs from {}", path.display());
+}
