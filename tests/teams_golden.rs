@@ -128,3 +128,38 @@ fn member_ranking_puts_incomplete_teams_last_and_breaks_ties_on_opponents_points
         ]
     );
 }
+
+// R-10.8 (issue 37, item 3): where boys and girls are ranked apart, 队员总分制 still
+// counts every member by the whole group's order. The event above with players 5 and 7
+// girls: A {1, 2, 7} counts 7 (4 points) and 1 (3): 7 points, best rank 1 in the whole
+// group; B {4, 5, 6} counts 5 (3) and 4 (2): 5 points. Counting boys only gave A 5 and B 3.
+#[test]
+fn member_ranking_counts_girls_where_the_group_ranks_them_apart() {
+    use bianpai::domain::player::Gender;
+    let mut e = event_with_players("cxa-swiss", 8, 2);
+    let (g, s) = (GroupId(1), StageNo(1));
+    e.groups[0].rank_genders_separately = true;
+    for p in &mut e.players {
+        let girl = [5, 7].contains(&p.start_no.0);
+        p.entry.gender = Some(if girl { Gender::Female } else { Gender::Male });
+    }
+    play_by_hand(&mut e, (g, s), 1, &[(1, 4, RedWins), (2, 5, BlackWins), (3, 7, BlackWins), (6, 8, Draw)], &[]);
+    play_by_hand(&mut e, (g, s), 2, &[(1, 5, Draw), (7, 6, RedWins), (8, 2, BlackWins), (4, 3, RedWins)], &[]);
+    for (name, members) in [("A", vec![1, 2, 7]), ("B", vec![4, 5, 6])] {
+        let team = Team {
+            id: TeamId(0),
+            name: name.into(),
+            club: String::new(),
+            captain: None,
+            members: members.into_iter().map(StartNo).collect(),
+            reserves: Vec::new(),
+        };
+        apply(&mut e, &Command::Team { group: g, change: TeamCommand::Add { team } }).unwrap();
+    }
+    let ranking = Some(MemberRanking { count: Some(2), avoid: ClubAvoidance::Off, avoid_absolute: false });
+    apply(&mut e, &Command::Team { group: g, change: TeamCommand::SetMemberRanking { ranking } }).unwrap();
+    let st = member_standings(&e, g, s, 2).unwrap();
+    let got: Vec<(i32, Vec<u32>, Option<u32>)> =
+        st.rows.iter().map(|r| (r.points.0, r.counted.iter().map(|p| p.0).collect(), r.best_rank)).collect();
+    assert_eq!(got, vec![(70, vec![7, 1], Some(1)), (50, vec![5, 4], Some(2))]);
+}

@@ -86,6 +86,32 @@ pub struct Standings {
 /// [`DomainError`] when the group or stage does not exist or the round has not been
 /// paired.
 pub fn standings(event: &Event, group: GroupId, stage_no: StageNo, after_round: u32) -> Result<Standings, DomainError> {
+    let separately = event.group(group).is_some_and(|g| g.rank_genders_separately);
+    standings_in_sections(event, group, stage_no, after_round, separately)
+}
+
+/// The standings of a stage over the whole group, boys and girls together even where
+/// the group ranks them apart: the order that team rankings by members' points count
+/// from.
+///
+/// # Errors
+/// As [`standings`].
+pub fn whole_group_standings(
+    event: &Event,
+    group: GroupId,
+    stage_no: StageNo,
+    after_round: u32,
+) -> Result<Standings, DomainError> {
+    standings_in_sections(event, group, stage_no, after_round, false)
+}
+
+fn standings_in_sections(
+    event: &Event,
+    group: GroupId,
+    stage_no: StageNo,
+    after_round: u32,
+    separately: bool,
+) -> Result<Standings, DomainError> {
     let g = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
     let stage = g.stage(stage_no).ok_or(DomainError::UnknownStage { group, stage: stage_no })?;
     if after_round as usize > stage.rounds.len() {
@@ -95,7 +121,7 @@ pub fn standings(event: &Event, group: GroupId, stage_no: StageNo, after_round: 
     if stage.kind == StageKind::Knockout {
         return Ok(knockout_standings(event, group, stage, &entrants, after_round));
     }
-    let sections: Vec<(Option<Gender>, Vec<StartNo>)> = if g.rank_genders_separately {
+    let sections: Vec<(Option<Gender>, Vec<StartNo>)> = if separately {
         let is_girl = |p: &StartNo| event.player(*p).and_then(|pl| pl.entry.gender) == Some(Gender::Female);
         vec![
             (Some(Gender::Male), entrants.iter().copied().filter(|p| !is_girl(p)).collect()),

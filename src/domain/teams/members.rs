@@ -2,7 +2,9 @@
 //! N members in the individual standings (all members when N is not set). Ties: the
 //! counted members' summed 对手分, then the best individual rank among them, then fewer
 //! fouls, then team number; a team with fewer than N rankable members ranks after the
-//! complete teams. Disqualified members are not ranked, so never counted.
+//! complete teams. Disqualified members are not ranked, so never counted. Members are
+//! counted by their place in the whole group, boys and girls together, even where the
+//! group ranks them apart.
 
 use crate::domain::event::Event;
 use crate::domain::ids::{GroupId, StageNo, StartNo};
@@ -11,7 +13,7 @@ use crate::domain::model::team::TeamId;
 use crate::domain::points::Points;
 use crate::domain::standings::record::Record;
 use crate::domain::standings::tiebreaks::{self, Context};
-use crate::domain::standings::{records_after, standings};
+use crate::domain::standings::{records_after, whole_group_standings};
 use std::cmp::Reverse;
 use std::collections::BTreeMap;
 
@@ -65,7 +67,9 @@ pub fn member_standings(
     let stage = g.stage(stage_no).ok_or(DomainError::UnknownStage { group, stage: stage_no })?;
     let after = after_round.min(stage.rounds.len() as u32);
     let count = g.member_ranking.as_ref().and_then(|m| m.count);
-    let individual = standings(event, group, stage_no, after)?;
+    // every member counts, boys and girls alike, by their place in the whole
+    // group, even where the individual ranking puts them in two sections.
+    let individual = whole_group_standings(event, group, stage_no, after)?;
     let records = records_after(event, group, stage, after);
     let ratings = tiebreaks::ratings(event, &records.keys().copied().collect::<Vec<_>>());
     let ctx = Context::for_stage(&records, stage, &ratings);
