@@ -94,7 +94,10 @@ fn history_view_undoes_and_restores() {
 
     h.get_by_label("自动备份 (1)").click();
     settle(&mut h);
-    h.get_by_label("h.bak-r1.bianpai");
+    // the backup says what it was made before and when.
+    let node = h.get_by_label_contains("第1阶段 第1轮编排前 · ");
+    let said = node.accesskit_node().label().or(node.accesskit_node().value()).unwrap_or_default().to_string();
+    assert!(said.len() > "第1阶段 第1轮编排前 · ".len() + 10, "with its time: {said}");
     h.get_by_label("恢复").click();
     settle(&mut h);
     h.get_by_label("确认恢复").click();

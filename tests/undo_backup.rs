@@ -125,9 +125,9 @@ fn backups_before_pairing_can_be_restored() {
     play_round(&mut f, 1);
     let after_round_1 = f.event().clone();
     pair(&mut f, 2);
-    let bak = backup::backup_path(&path, None, RoundNo(2));
+    let bak = backup::backup_path(&path, None, StageNo(1), RoundNo(2));
     assert!(bak.ends_with("e.bak-r2.bianpai"));
-    assert_eq!(backup::list_backups(&path), [backup::backup_path(&path, None, RoundNo(1)), bak.clone()]);
+    assert_eq!(backup::list_backups(&path), [backup::backup_path(&path, None, StageNo(1), RoundNo(1)), bak.clone()]);
     assert_eq!(reopened(&bak), after_round_1);
     assert!(matches!(backup::restore(&path, &bak), Err(StoreError::InUse { .. })), "not while open");
     drop(f);

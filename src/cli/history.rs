@@ -58,7 +58,9 @@ pub(super) fn backups(file: &Path) -> anyhow::Result<String> {
             "no backups yet (one is made before each round is paired)\n",
         ));
     }
-    Ok(list.iter().map(|p| format!("{}\n", p.display())).collect())
+    // Each path, then what it was made before and when.
+    let lang = super::words::lang();
+    Ok(list.iter().map(|p| format!("{}  {}\n", p.display(), backup::backup_words(file, p, lang))).collect())
 }
 
 /// Restores a backup over the event file.

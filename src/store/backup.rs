@@ -1,12 +1,15 @@
 //! Automatic backups (issue 8): before each round is paired, a consistent copy of the
 //! event file is written beside it through SQLite's online backup API, as
-//! `NAME.bak-rN.bianpai` (`NAME.bak-gG-rN.bianpai` in events with several groups); the
+//! `NAME.bak-rN.bianpai` (`NAME.bak-gG-rN.bianpai` in events with several groups, and
+//! `…-sS-rN` for the rounds of a stage after the first, so that a later stage never
+//! overwrites an earlier stage's backup, R-11.5); [`BackupTag`] reads a name back; the
 //! newest [`DEFAULT_KEEP`] are kept (`$BIANPAI_BACKUPS` sets another count, 0 none; the
 //! window's preference sets it through `EventFile::set_backups_kept`). A backup can be
 //! restored over the event file while it is closed.
 
 use super::{EventFile, StoreError, classify};
-use crate::domain::ids::{GroupId, RoundNo};
+use crate::domain::ids::{GroupId, RoundNo, StageNo};
+use crate::lang::{Lang, Localized};
 use rusqlite::{Connection, MAIN_DB};
 use std::path::{Path, PathBuf};
 
@@ -39,13 +42,80 @@ fn stem(path: &Path) -> String {
     path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
 }
 
-/// The backup made before pairing `round` of `group` (`group` is `None` in one-group events).
-pub fn backup_path(path: &Path, group: Option<GroupId>, round: RoundNo) -> PathBuf {
-    let tag = match group {
-        Some(g) => format!("g{g}-r{round}"),
-        None => format!("r{round}"),
-    };
-    path.with_file_name(format!("{}.bak-{tag}.bianpai", stem(path)))
+/// The backup made before pairing `round` of `stage` of `group` (`group` is `None` in
+/// one-group events; the stage is named from the second on).
+pub fn backup_path(path: &Path, group: Option<GroupId>, stage: StageNo, round: RoundNo) -> PathBuf {
+    let group = group.map(|g| format!("g{g}-")).unwrap_or_default();
+    let stage = if stage.0 > 1 { format!("s{stage}-") } else { String::new() };
+    path.with_file_name(format!("{}.bak-{group}{stage}r{round}.bianpai", stem(path)))
+}
+
+/// What a backup's name says it was made before: the pairing of a round of a stage of
+/// a group (R-11.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BackupTag {
+    /// The group, in events with several groups.
+    pub group: Option<GroupId>,
+    /// The stage.
+    pub stage: StageNo,
+    /// The round.
+    pub round: RoundNo,
+}
+
+impl BackupTag {
+    /// Reads the tag of a backup of the event file at `path`; `None` for another name.
+    pub fn of(path: &Path, backup: &Path) -> Option<BackupTag> {
+        let name = backup.file_name()?.to_str()?;
+        let tag = name.strip_prefix(&format!("{}.bak-", stem(path)))?.strip_suffix(".bianpai")?;
+        let mut tag_of = BackupTag { group: None, stage: StageNo(1), round: RoundNo(0) };
+        for part in tag.split('-') {
+            let (kind, number) = part.split_at_checked(1)?;
+            let number: u32 = number.parse().ok()?;
+            match kind {
+                "g" => tag_of.group = Some(GroupId(number)),
+                "s" => tag_of.stage = StageNo(number),
+                "r" => tag_of.round = RoundNo(number),
+                _ => return None,
+            }
+        }
+        (tag_of.round.0 > 0).then_some(tag_of)
+    }
+}
+
+impl Localized for BackupTag {
+    /// `第2组 第2阶段 第3轮编排前` / `before group 2 stage 2 round 3 was paired`.
+    fn message(&self, lang: Lang) -> String {
+        let (group, stage, round) = (self.group, self.stage, self.round);
+        match lang {
+            Lang::Zh => {
+                let group = group.map(|g| format!("第{g}组 ")).unwrap_or_default();
+                format!("{group}第{stage}阶段 第{round}轮编排前")
+            }
+            Lang::En => {
+                let group = group.map(|g| format!("group {g} ")).unwrap_or_default();
+                format!("before {group}stage {stage} round {round} was paired")
+            }
+        }
+    }
+}
+
+/// A backup as a director reads it: what it was made before and when, `第1阶段 第3轮
+/// 编排前 · 2026-12-06 03:35`; the file name when it has no tag.
+pub fn backup_words(path: &Path, backup: &Path, lang: Lang) -> String {
+    let what = BackupTag::of(path, backup)
+        .map(|t| t.message(lang))
+        .unwrap_or_else(|| backup.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default());
+    match written_at(backup) {
+        Some(at) => format!("{what} · {at}"),
+        None => what,
+    }
+}
+
+/// When a backup was written, on this machine's clock: `2026-12-06 03:35`.
+pub fn written_at(backup: &Path) -> Option<String> {
+    let modified = std::fs::metadata(backup).and_then(|m| m.modified()).ok()?;
+    let at = jiff::Timestamp::try_from(modified).ok()?;
+    Some(at.to_zoned_datetime(jiff::tz::TimeZone::system()).datetime().strftime("%Y-%m-%d %H:%M").to_string())
 }
 
 /// The backups of the event file at `path`, oldest first (by modification time, then name).
@@ -150,5 +220,31 @@ fn nobody_else_has(path: &Path) -> Result<(), StoreError> {
         Err(in_use @ StoreError::InUse { .. }) => Err(in_use),
         // Too damaged to lock like a database: then nobody is using it as one either.
         _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // R-11.5: a later stage's round never takes an earlier stage's backup name, and
+    // every name reads back as the group, stage and round it was made before.
+    #[test]
+    fn backups_are_named_by_group_stage_and_round() {
+        let event = Path::new("/tmp/cup.bianpai");
+        let first = backup_path(event, None, StageNo(1), RoundNo(1));
+        let later = backup_path(event, None, StageNo(3), RoundNo(1));
+        assert_ne!(first, later);
+        assert_eq!(first.file_name().unwrap(), "cup.bak-r1.bianpai", "one-stage names are as before");
+        assert_eq!(later.file_name().unwrap(), "cup.bak-s3-r1.bianpai");
+        let grouped = backup_path(event, Some(GroupId(2)), StageNo(2), RoundNo(4));
+        assert_eq!(grouped.file_name().unwrap(), "cup.bak-g2-s2-r4.bianpai");
+        let tag = BackupTag::of(event, &grouped).unwrap();
+        assert_eq!(tag, BackupTag { group: Some(GroupId(2)), stage: StageNo(2), round: RoundNo(4) });
+        assert_eq!(tag.message(Lang::Zh), "第2组 第2阶段 第4轮编排前");
+        assert_eq!(tag.message(Lang::En), "before group 2 stage 2 round 4 was paired");
+        assert_eq!(BackupTag::of(event, &first).map(|t| t.stage), Some(StageNo(1)));
+        assert_eq!(BackupTag::of(event, Path::new("/tmp/cup.bak-x1.bianpai")), None);
+        assert_eq!(BackupTag::of(event, Path::new("/tmp/other.bak-r1.bianpai")), None);
     }
 }

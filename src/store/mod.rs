@@ -246,8 +246,8 @@ impl EventFile {
         // A copy of the file as it was, before a round is paired.
         let several_groups = self.event.groups.len() > 1;
         for command in commands {
-            if let Command::PairRound { group, round, .. } = command {
-                let target = backup::backup_path(&self.path, several_groups.then_some(*group), round.no);
+            if let Command::PairRound { group, stage, round } = command {
+                let target = backup::backup_path(&self.path, several_groups.then_some(*group), *stage, round.no);
                 backup::write_backup(&self.conn, &self.path, &target, self.backups_kept())?;
             }
         }

@@ -20,6 +20,7 @@ use super::table::{
 };
 use crate::domain::event::Event;
 use crate::domain::ids::{RoundNo, StartNo};
+use crate::lang::Words;
 use crate::store::AuditEntry;
 use egui::{Key, RichText, Sense, Ui};
 use egui_extras::Column;
@@ -244,7 +245,7 @@ fn move_selection_by_keys(ui: &Ui, state: &mut HistoryView, entries: &[AuditEntr
     state.scroll_to_selected = true;
 }
 
-fn backups_ui(ui: &mut Ui, state: &mut HistoryView, backups: &[PathBuf], lang: Lang, jobs: &mut Vec<Job>) {
+fn backups_ui(ui: &mut Ui, state: &mut HistoryView, backups: &[(PathBuf, Words)], lang: Lang, jobs: &mut Vec<Job>) {
     egui::CollapsingHeader::new(format!("{} ({})", lang.t("自动备份", "Automatic backups"), backups.len()))
         .id_salt("backups")
         .show(ui, |ui| {
@@ -254,10 +255,11 @@ fn backups_ui(ui: &mut Ui, state: &mut HistoryView, backups: &[PathBuf], lang: L
                     "A backup is made before each round is paired; none yet.",
                 ));
             }
-            for path in backups.iter().rev() {
+            for (path, said) in backups.iter().rev() {
                 let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
                 ui.horizontal(|ui| {
-                    ui.label(&name);
+                    // What it was made before and when; the file's name on hover.
+                    ui.label(said.get(lang)).on_hover_text(&name);
                     if state.confirm_restore.as_ref() == Some(path) {
                         ui.colored_label(
                             ui.visuals().warn_fg_color,

@@ -194,8 +194,9 @@ pub struct History {
     pub next_undo: Option<String>,
     /// The command (JSON) redo would put back next.
     pub next_redo: Option<String>,
-    /// The automatic backups, oldest first.
-    pub backups: Vec<PathBuf>,
+    /// The automatic backups, oldest first, each with what it was made before and
+    /// when.
+    pub backups: Vec<(PathBuf, Words)>,
     /// The session's revision when this was read.
     pub revision: u64,
 }

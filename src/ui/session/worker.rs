@@ -192,7 +192,14 @@ fn load_history(file: &Option<OpenFile>) -> Report {
             next_undo: command_of(&entries, stacks.done.last()),
             next_redo: command_of(&entries, stacks.undone.last()),
             entries,
-            backups: backup::list_backups(f.path()),
+            backups: backup::list_backups(f.path())
+                .into_iter()
+                .map(|b| {
+                    let words = |lang| backup::backup_words(f.path(), &b, lang);
+                    let said = Words::new(words(Lang::Zh), words(Lang::En));
+                    (b, said)
+                })
+                .collect(),
             revision: 0,
         })),
         Err(e) => failed(Words::new("历史记录", "History"), &e),
