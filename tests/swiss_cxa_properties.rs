@@ -14,7 +14,7 @@ use bianpai::domain::rules::Colour;
 use bianpai::domain::standings::standings;
 use bianpai::domain::swiss::{meetings, pair_next_round};
 use common::by_hand::event_with_players;
-use common::cxa_reference::{NextRound, colour_histories, may_meet};
+use common::cxa_reference::{NextRound, colour_histories};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -55,28 +55,10 @@ fn totals(e: &Event, after: u32) -> BTreeMap<StartNo, Points> {
 /// the highest-ranked unpaired player takes the highest-ranked equal-score opponent he
 /// may meet, else the nearest score. Its score differences, largest first (PAIRING.md
 /// cxa §1); `None` when it runs into a dead end.
-fn greedy_differences(e: &Event, paired: &BTreeSet<StartNo>, done: u32, last_round: bool) -> Option<Vec<i32>> {
-    let order: Vec<StartNo> =
-        standings(e, G, S, done).unwrap().rows.iter().map(|r| r.start_no).filter(|p| paired.contains(p)).collect();
-    let scores = totals(e, done);
-    let met = meetings(e.groups[0].stages[0].rounds.iter());
-    let hist = colour_histories(e, G, S);
-    let ok = |a: StartNo, b: StartNo| may_meet(&met, &hist, last_round, a, b);
-    let mut free: Vec<StartNo> = order;
+fn greedy_differences(next: &NextRound) -> Option<Vec<u64>> {
+    let mut free: Vec<usize> = (0..next.players.len()).collect();
     if !free.len().is_multiple_of(2) {
-        let stage = &e.groups[0].stages[0];
-        let may_have_bye = |p: StartNo| {
-            stage.rounds.iter().all(|r| {
-                r.byes.iter().all(|b| b.player != p || b.kind != ByeKind::Pairing)
-                    && r.games.iter().all(|g| {
-                        g.result.is_none_or(|res| {
-                            !(res.outcome == Outcome::RedWinsByForfeit && g.red == p
-                                || res.outcome == Outcome::BlackWinsByForfeit && g.black == p)
-                        })
-                    })
-            })
-        };
-        let bye = free.iter().rposition(|p| may_have_bye(*p))?;
+        let bye = free.iter().rposition(|&k| next.players[k].2)?;
         free.remove(bye);
     }
     let mut differences = Vec::new();
@@ -85,11 +67,11 @@ fn greedy_differences(e: &Event, paired: &BTreeSet<StartNo>, done: u32, last_rou
         let best = free
             .iter()
             .enumerate()
-            .filter(|(_, p)| ok(top, **p))
-            .min_by_key(|(i, p)| ((scores[&top] - scores[p]).tenths().abs(), *i))
+            .filter(|&(_, &k)| next.ok(top, k))
+            .min_by_key(|&(i, &k)| (next.difference(top, k), i))
             .map(|(i, _)| i)?;
         let other = free.remove(best);
-        differences.push((scores[&top] - scores[&other]).tenths().abs());
+        differences.push(next.difference(top, other));
     }
     differences.sort_unstable_by(|a, b| b.cmp(a));
     Some(differences)
@@ -129,10 +111,13 @@ fn check_event(preset: &str, players: u32, rounds: u32, seed: u64) -> Result<(),
         let active = e.players.iter().filter(|p| p.status.is_pairable()).count();
         prop_assert_eq!(seen.len(), active, "everyone active is paired or has a bye");
         prop_assert!(round.byes.len() <= 1);
-        let greedy = greedy_differences(&e, &seen, r - 1, last_round);
+        let greedy = greedy_differences(&NextRound::of(&e, G, S, last_round));
         let totals_before = totals(&e, r - 1);
-        let mut differences: Vec<i32> =
-            round.games.iter().map(|g| (totals_before[&g.red] - totals_before[&g.black]).tenths().abs()).collect();
+        let mut differences: Vec<u64> = round
+            .games
+            .iter()
+            .map(|g| u64::from((totals_before[&g.red] - totals_before[&g.black]).tenths().unsigned_abs()))
+            .collect();
         differences.sort_unstable_by(|a, b| b.cmp(a));
         if let Some(greedy) = greedy
             && r > 1

@@ -103,11 +103,13 @@ impl NextRound {
         NextRound { players, allowed }
     }
 
-    fn ok(&self, i: usize, j: usize) -> bool {
+    /// Whether players `i` and `j` (indices into `players`) may meet.
+    pub fn ok(&self, i: usize, j: usize) -> bool {
         self.allowed.contains(&(i.min(j), i.max(j)))
     }
 
-    fn difference(&self, i: usize, j: usize) -> u64 {
+    /// The score difference of players `i` and `j` in tenths.
+    pub fn difference(&self, i: usize, j: usize) -> u64 {
         u64::from(self.players[i].1.abs_diff(self.players[j].1))
     }
 
