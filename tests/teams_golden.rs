@@ -68,6 +68,23 @@ fn team_swiss_ties_broken_by_game_points_head_to_head_and_board_points() {
     );
 }
 
+/// Adds the teams (name, members) to group `g` and sets 队员总分制 over the best 2.
+fn member_teams(e: &mut bianpai::domain::event::Event, g: GroupId, teams: &[(&str, &[u32])]) {
+    for (name, members) in teams {
+        let team = Team {
+            id: TeamId(0),
+            name: (*name).into(),
+            club: String::new(),
+            captain: None,
+            members: members.iter().copied().map(StartNo).collect(),
+            reserves: Vec::new(),
+        };
+        apply(e, &Command::Team { group: g, change: TeamCommand::Add { team } }).unwrap();
+    }
+    let ranking = Some(MemberRanking { count: Some(2), avoid: ClubAvoidance::Off, avoid_absolute: false });
+    apply(e, &Command::Team { group: g, change: TeamCommand::SetMemberRanking { ranking } }).unwrap();
+}
+
 /// Eight players of a `cxa-swiss` event (2/1/0), two rounds by hand:
 /// round 1: 1–4 1-0, 2–5 0-1, 3–7 0-1, 6–8 ½; round 2: 1–5 ½, 7–6 1-0, 8–2 0-1, 4–3 1-0.
 ///
@@ -87,19 +104,7 @@ fn member_ranking_puts_incomplete_teams_last_and_breaks_ties_on_opponents_points
     let (g, s) = (GroupId(1), StageNo(1));
     play_by_hand(&mut e, (g, s), 1, &[(1, 4, RedWins), (2, 5, BlackWins), (3, 7, BlackWins), (6, 8, Draw)], &[]);
     play_by_hand(&mut e, (g, s), 2, &[(1, 5, Draw), (7, 6, RedWins), (8, 2, BlackWins), (4, 3, RedWins)], &[]);
-    for (name, members) in [("A", vec![1, 2, 3]), ("B", vec![4, 5]), ("C", vec![7]), ("D", vec![6, 8])] {
-        let team = Team {
-            id: TeamId(0),
-            name: name.into(),
-            club: String::new(),
-            captain: None,
-            members: members.into_iter().map(StartNo).collect(),
-            reserves: Vec::new(),
-        };
-        apply(&mut e, &Command::Team { group: g, change: TeamCommand::Add { team } }).unwrap();
-    }
-    let ranking = Some(MemberRanking { count: Some(2), avoid: ClubAvoidance::Off, avoid_absolute: false });
-    apply(&mut e, &Command::Team { group: g, change: TeamCommand::SetMemberRanking { ranking } }).unwrap();
+    member_teams(&mut e, g, &[("A", &[1, 2, 3]), ("B", &[4, 5]), ("C", &[7]), ("D", &[6, 8])]);
     let st = member_standings(&e, g, s, 2).unwrap();
     type Row<'a> = (u32, &'a str, i32, Vec<u32>, i32, Option<u32>, bool);
     let got: Vec<Row> = st
@@ -145,19 +150,7 @@ fn member_ranking_counts_girls_where_the_group_ranks_them_apart() {
     }
     play_by_hand(&mut e, (g, s), 1, &[(1, 4, RedWins), (2, 5, BlackWins), (3, 7, BlackWins), (6, 8, Draw)], &[]);
     play_by_hand(&mut e, (g, s), 2, &[(1, 5, Draw), (7, 6, RedWins), (8, 2, BlackWins), (4, 3, RedWins)], &[]);
-    for (name, members) in [("A", vec![1, 2, 7]), ("B", vec![4, 5, 6])] {
-        let team = Team {
-            id: TeamId(0),
-            name: name.into(),
-            club: String::new(),
-            captain: None,
-            members: members.into_iter().map(StartNo).collect(),
-            reserves: Vec::new(),
-        };
-        apply(&mut e, &Command::Team { group: g, change: TeamCommand::Add { team } }).unwrap();
-    }
-    let ranking = Some(MemberRanking { count: Some(2), avoid: ClubAvoidance::Off, avoid_absolute: false });
-    apply(&mut e, &Command::Team { group: g, change: TeamCommand::SetMemberRanking { ranking } }).unwrap();
+    member_teams(&mut e, g, &[("A", &[1, 2, 7]), ("B", &[4, 5, 6])]);
     let st = member_standings(&e, g, s, 2).unwrap();
     let got: Vec<(i32, Vec<u32>, Option<u32>)> =
         st.rows.iter().map(|r| (r.points.0, r.counted.iter().map(|p| p.0).collect(), r.best_rank)).collect();
