@@ -60,7 +60,7 @@ pub(super) fn backups(file: &Path) -> anyhow::Result<String> {
     }
     // Each path, then what it was made before and when.
     let lang = super::words::lang();
-    Ok(list.iter().map(|p| format!("{}  {}\n", p.display(), backup::backup_words(file, p, lang))).collect())
+    Ok(list.iter().map(|p| format!("{}  {}\n", p.display(), backup::backup_words(file, p).get(lang))).collect())
 }
 
 /// Restores a backup over the event file.

@@ -345,16 +345,17 @@ pub(super) fn result(args: ResultArgs) -> anyhow::Result<String> {
         None => BoardNo(args.board),
     };
     let (group_id, stage_no) = (g.id, stage.no);
+    let given = GameResult { outcome, reason, fouls_red, fouls_black };
     let command = Command::RecordResult {
         group: group_id,
         stage: stage_no,
         round: round_no,
         board,
         game: args.game,
-        result: Some(GameResult { outcome, reason, fouls_red, fouls_black }),
+        result: Some(given),
     };
     let (_, announced) = execute_announced(&mut f, &[command])?;
-    let recorded = GameResult { outcome, reason, fouls_red, fouls_black }.as_recorded().outcome;
+    let recorded = given.as_recorded().outcome;
     // a late arrival given as 1-0 / 0-1 is saved as the forfeit it is; say so.
     let forfeit_note = if recorded == outcome {
         String::new()

@@ -9,7 +9,7 @@
 
 use super::{EventFile, StoreError, classify};
 use crate::domain::ids::{GroupId, RoundNo, StageNo};
-use crate::lang::{Lang, Localized};
+use crate::lang::{Lang, Localized, Words};
 use rusqlite::{Connection, MAIN_DB};
 use std::path::{Path, PathBuf};
 
@@ -99,20 +99,26 @@ impl Localized for BackupTag {
     }
 }
 
-/// A backup as a director reads it: what it was made before and when, `第1阶段 第3轮
-/// 编排前 · 2026-12-06 03:35`; the file name when it has no tag.
-pub fn backup_words(path: &Path, backup: &Path, lang: Lang) -> String {
-    let what = BackupTag::of(path, backup)
-        .map(|t| t.message(lang))
-        .unwrap_or_else(|| backup.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default());
-    match written_at(backup) {
-        Some(at) => format!("{what} · {at}"),
-        None => what,
-    }
+/// A backup as a director reads it, in both languages: what it was made before and
+/// when, `第1阶段 第3轮编排前 · 2026-12-06 03:35`; the file name when it has no tag.
+/// The file's time is read once.
+pub fn backup_words(path: &Path, backup: &Path) -> Words {
+    let tag = BackupTag::of(path, backup);
+    let at = written_at(backup);
+    let words = |lang: Lang| {
+        let what = tag
+            .map(|t| t.message(lang))
+            .unwrap_or_else(|| backup.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default());
+        match &at {
+            Some(at) => format!("{what} · {at}"),
+            None => what,
+        }
+    };
+    Words::new(words(Lang::Zh), words(Lang::En))
 }
 
 /// When a backup was written, on this machine's clock: `2026-12-06 03:35`.
-pub fn written_at(backup: &Path) -> Option<String> {
+fn written_at(backup: &Path) -> Option<String> {
     let modified = std::fs::metadata(backup).and_then(|m| m.modified()).ok()?;
     let at = jiff::Timestamp::try_from(modified).ok()?;
     Some(at.to_zoned_datetime(jiff::tz::TimeZone::system()).datetime().strftime("%Y-%m-%d %H:%M").to_string())

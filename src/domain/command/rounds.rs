@@ -156,11 +156,7 @@ pub(super) fn edit(
 /// The round's warnings after an edit, with the engine's notice of relaxed colours
 /// kept for the players whose colour rules are still broken.
 fn with_engine_notices(mut warnings: Vec<PairingWarning>, before: &[PairingWarning]) -> Vec<PairingWarning> {
-    let still_broken = |p: &StartNo| {
-        warnings.iter().any(|w| {
-            matches!(w, PairingWarning::ThirdSameColour { player, .. } | PairingWarning::ColourDifference { player, .. } if player == p)
-        })
-    };
+    let still_broken = |p: &StartNo| warnings.iter().any(|w| w.colour_breach() == Some(*p));
     let kept: Vec<PairingWarning> = before
         .iter()
         .filter_map(|w| match w {

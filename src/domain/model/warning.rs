@@ -43,21 +43,26 @@ impl PairingWarning {
         }
     }
 
+    /// The player whose colour rule this warning says is broken (third same colour,
+    /// difference beyond ±2); `None` for every other warning.
+    pub fn colour_breach(&self) -> Option<StartNo> {
+        match self {
+            PairingWarning::ThirdSameColour { player, .. } | PairingWarning::ColourDifference { player, .. } => {
+                Some(*player)
+            }
+            _ => None,
+        }
+    }
+
     /// Whether the engine made this breach itself: a colour rule broken for a player
     /// the round's [`PairingWarning::ColoursRelaxed`] notice names.
     pub fn by_engine(&self, round_warnings: &[PairingWarning]) -> bool {
-        let relaxed = |p: &StartNo| {
+        let relaxed = |p: StartNo| {
             round_warnings
                 .iter()
-                .any(|w| matches!(w, PairingWarning::ColoursRelaxed { players } if players.contains(p)))
+                .any(|w| matches!(w, PairingWarning::ColoursRelaxed { players } if players.contains(&p)))
         };
-        match self {
-            PairingWarning::ThirdSameColour { player, .. } | PairingWarning::ColourDifference { player, .. } => {
-                relaxed(player)
-            }
-            PairingWarning::ColoursRelaxed { .. } => true,
-            _ => false,
-        }
+        matches!(self, PairingWarning::ColoursRelaxed { .. }) || self.colour_breach().is_some_and(relaxed)
     }
 
     /// Whether the pairing engine, not a check of the round, gave this warning: kept

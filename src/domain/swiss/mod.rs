@@ -168,11 +168,8 @@ fn engine_notices(
     stage: &crate::domain::event::Stage,
     round: &Round,
 ) -> Vec<PairingWarning> {
-    let mut players: Vec<StartNo> = check_round(event, group, stage, round)
-        .iter()
-        .filter(|w| matches!(w, PairingWarning::ThirdSameColour { .. } | PairingWarning::ColourDifference { .. }))
-        .flat_map(PairingWarning::players)
-        .collect();
+    let mut players: Vec<StartNo> =
+        check_round(event, group, stage, round).iter().filter_map(PairingWarning::colour_breach).collect();
     players.sort();
     players.dedup();
     if players.is_empty() { Vec::new() } else { vec![PairingWarning::ColoursRelaxed { players }] }

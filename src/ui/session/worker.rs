@@ -195,8 +195,7 @@ fn load_history(file: &Option<OpenFile>) -> Report {
             backups: backup::list_backups(f.path())
                 .into_iter()
                 .map(|b| {
-                    let words = |lang| backup::backup_words(f.path(), &b, lang);
-                    let said = Words::new(words(Lang::Zh), words(Lang::En));
+                    let said = backup::backup_words(f.path(), &b);
                     (b, said)
                 })
                 .collect(),
