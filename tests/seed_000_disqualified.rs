@@ -68,6 +68,11 @@ fn play_knockout_round(e: &mut Event) {
 /// the club qualifier, its top 30 and two nominees in the Swiss; she leads after round
 /// 5, is made a verified woman, forfeits rounds 6 and 7 and is disqualified.
 fn swiss_played() -> (Event, StartNo) {
+    swiss_played_by(true)
+}
+
+/// As [`swiss_played`]; the leader is made a verified woman only when `woman`.
+fn swiss_played_by(woman: bool) -> (Event, StartNo) {
     let mut e = presets::build("lingting-cup", None, Some(5)).unwrap();
     let entries = (1..=60)
         .map(|i| PlayerEntry { name: format!("棋手{i}"), rating: Some(2000 - i), ..Default::default() })
@@ -84,7 +89,7 @@ fn swiss_played() -> (Event, StartNo) {
     }
     let her = standings(&e, G, StageNo(2), 5).unwrap().rows[0].start_no;
     let mut entry = e.player(her).unwrap().entry.clone();
-    entry.verified_female = true;
+    entry.verified_female = woman;
     apply(&mut e, &Command::EditPlayer { start_no: her, entry }).unwrap();
     for r in 6..=7 {
         play_swiss_round(&mut e, 2, 100 + r, Some(her));
@@ -196,4 +201,36 @@ fn the_final_ranking_skips_her_and_her_prizes_go_nowhere() {
     assert_eq!(hers["reason"], "disqualified");
     assert_eq!(hers["words"], "取消资格");
     assert_eq!(hers["round"], Value::Null);
+}
+
+// Issue 37 item 7: a man disqualified in the video Swiss stands after
+// the knockout's sixteen places, at a rank that carries nothing; he is still listed
+// among the players left out — in the library, `prizes --json` and the text — as the
+// single-stage events list their disqualified players.
+#[test]
+fn a_man_put_out_of_the_swiss_is_listed_though_his_rank_carries_nothing() {
+    let (mut e, him) = swiss_played_by(false);
+    apply(&mut e, &Command::AdvanceStage { group: G, stage: StageNo(2), nominees: vec![] }).unwrap();
+    for _ in 0..4 {
+        play_knockout_round(&mut e);
+    }
+    let rules = e.group(G).unwrap().prizes.clone();
+    let outcome = prize_outcome(&e, G, &rules).unwrap();
+    let his: Vec<_> = outcome.withheld.iter().filter(|w| w.start_no == him).collect();
+    assert_eq!(his.len(), 1, "listed once among the players left out");
+    assert_eq!((his[0].rank, his[0].reason.clone()), (17, WithheldReason::Disqualified));
+    assert!(his[0].items.is_empty(), "rank 17 carries no prize of the 聆听杯 table");
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("seed000-man.bianpai");
+    drop(EventFile::create(&path, &e).unwrap());
+    let out = common::json(&["prizes", path.to_str().unwrap(), "--json", "--lang", "en"]);
+    let withheld = out["withheld"].as_array().unwrap();
+    let entry = withheld.iter().find(|w| w["start_no"] == him.0).expect("in `withheld`");
+    assert_eq!((entry["rank"].as_u64(), entry["reason"].as_str()), (Some(17), Some("disqualified")));
+    assert_eq!(entry["items"], serde_json::json!([]));
+    assert_eq!(entry["words"], "disqualified");
+    let text = common::ok(&["prizes", path.to_str().unwrap(), "--lang", "en"]);
+    let line = text.lines().find(|l| l.contains("(17)")).expect("his line in the text list");
+    assert!(line.contains('—') && line.contains("disqualified"), "{line}");
 }

@@ -492,6 +492,10 @@ pub enum PlayersCmd {
         /// Why.
         #[arg(long, default_value = "")]
         reason: String,
+        /// Withdraw the person's other entry too (an individual group and a team-match
+        /// group of the same event); by default only this one.
+        #[arg(long)]
+        every_entry: bool,
     },
     /// Delete a player registered by mistake: only one never paired, qualified or paid
     /// (otherwise withdraw). Undoable.

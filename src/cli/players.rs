@@ -4,7 +4,7 @@ use super::table::{self, Align};
 use super::words::{lang, t};
 use super::{GroupArg, InputError, PlayersCmd, resolve_group};
 use crate::domain::command::{Command, DomainError, apply, registration_issues, renumber_order};
-use crate::domain::event::Registered;
+use crate::domain::event::{Event, Registered};
 use crate::domain::ids::{GroupId, StartNo};
 use crate::domain::player::{PlayerEntry, PlayerStatus, RenumberKey};
 use crate::io::{json, roster};
@@ -59,13 +59,31 @@ pub(super) fn run(cmd: PlayersCmd) -> anyhow::Result<String> {
                 &rows,
             ))
         }
-        PlayersCmd::Withdraw { file, start_no, group, reason } => {
+        PlayersCmd::Withdraw { file, start_no, group, reason, every_entry } => {
             let (mut f, start_no, name) = open_on_player(&file, start_no, &group)?;
-            f.execute(&Command::SetPlayerStatus { start_no, status: PlayerStatus::Withdrawn, reason })?;
-            Ok(t(
+            // one person's other entry stays unless the director says so.
+            let entries = if every_entry { f.event().entries_of_person(start_no) } else { vec![start_no] };
+            let commands: Vec<Command> = entries
+                .iter()
+                .map(|&start_no| Command::SetPlayerStatus {
+                    start_no,
+                    status: PlayerStatus::Withdrawn,
+                    reason: reason.clone(),
+                })
+                .collect();
+            f.execute_all(&commands)?;
+            let mut out = t(
                 format!("{start_no} {name} 已退赛，不再参加编排\n"),
                 format!("withdrew {start_no} {name}: no longer paired\n"),
-            ))
+            );
+            for other in entries.iter().filter(|n| **n != start_no) {
+                let group = group_name(f.event(), f.event().player(*other).map(|p| p.group));
+                out.push_str(&t(
+                    format!("同一人在“{group}”的报名（编号 {other}）也已退赛\n"),
+                    format!("the same person's entry in {group} (no. {other}) is withdrawn too\n"),
+                ));
+            }
+            Ok(out)
         }
         PlayersCmd::Delete { file, start_no, group } => {
             let (mut f, start_no, name) = open_on_player(&file, start_no, &group)?;
@@ -155,9 +173,24 @@ fn import_roster(
     // Each team's members in the file's order: a number already given, or a new
     // player's place among its group's new entries.
     let mut teams: Vec<(GroupId, String, Vec<Member>)> = Vec::new();
+    // People of individual groups entered in a team-match group as well.
+    let mut second: BTreeMap<GroupId, Vec<StartNo>> = BTreeMap::new();
+    let mut seconds_said = Vec::new();
     for (row, team) in rows.iter().zip(&team_of_row) {
         if let Some(no) = registered.find(&row.entry) {
             let (line, name) = (row.line, &row.entry.name);
+            if let Some(target) = second_entry_target(event, row.group.as_deref(), group, no) {
+                let (there, here) = (group_name(event, event.player(no).map(|p| p.group)), &target.name);
+                seconds_said.push(t(
+                    format!("{roster_name} 第 {line} 行：{name} 已在“{there}”报名（编号 {no}），同一人另报“{here}”"),
+                    format!("{roster_name} line {line}: {name}, registered in {there} (no. {no}), also enters {here}"),
+                ));
+                match team {
+                    Some(team) => join(&mut teams, target.id, team, Member::Registered(no)),
+                    None => second.entry(target.id).or_default().push(no),
+                }
+                continue;
+            }
             already.push(t(
                 format!("{roster_name} 第 {line} 行：{name} 已报名（编号 {no}）"),
                 format!("{roster_name} line {line}: {name} is registered already (no. {no})"),
@@ -224,7 +257,7 @@ fn import_roster(
             format!("skipped {count} row(s) already registered:\n{list}\n"),
         ));
     }
-    if by_group.is_empty() && teams.is_empty() {
+    if by_group.is_empty() && teams.is_empty() && second.is_empty() {
         out.push_str(&t("未导入：每一行都已报名\n", "nothing imported: every row is registered already\n"));
         return Ok(out);
     }
@@ -236,6 +269,11 @@ fn import_roster(
             override_reason: override_reason.clone(),
         })
         .collect();
+    commands.extend(second.into_iter().map(|(group, players)| Command::EnterSecondEntries { group, players }));
+    for line in &seconds_said {
+        out.push_str(line);
+        out.push('\n');
+    }
     // The teams need the new players' numbers: the same commands on a copy give them,
     // and players and teams are then saved together, all or nothing.
     let mut preview = event.clone();
@@ -283,6 +321,28 @@ fn import_roster(
     out.push_str(&super::teams::roster_teams_said(&commands[players_added..]));
     out.extend(team_notes);
     Ok(out)
+}
+
+/// The team-match group a roster row of a person registered as `no` enters as well
+/// the row's group (its column, else `--group`) when that group plays team
+/// matches, his group is an individual one, and he has no entry there yet.
+fn second_entry_target<'e>(
+    event: &'e Event,
+    column: Option<&str>,
+    group: &GroupArg,
+    no: StartNo,
+) -> Option<&'e crate::domain::event::Group> {
+    let target = match column.map(str::trim).filter(|c| !c.is_empty()) {
+        Some(text) => event.find_group(text)?,
+        None => resolve_group(event, group).ok()?,
+    };
+    let own = event.group(event.player(no)?.group)?;
+    let enters = target.plays_team_matches() && !own.plays_team_matches() && event.entry_in(no, target.id).is_none();
+    enters.then_some(target)
+}
+
+fn group_name(event: &Event, group: Option<GroupId>) -> String {
+    group.and_then(|g| event.group(g)).map(|g| g.name.clone()).unwrap_or_default()
 }
 
 /// A member of a team named in a roster: a player registered before, or the i-th new

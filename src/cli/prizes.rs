@@ -115,7 +115,7 @@ fn withheld_table(event: &Event, group: &Group, withheld: &[Withheld]) -> String
                 w.rank_text(),
                 w.start_no.to_string(),
                 name_of(event, w.start_no.0),
-                items_text(&w.items),
+                Prize::describe_all(&w.items, lang()),
                 w.reason.describe(lang(), group),
             ]
         })

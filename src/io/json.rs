@@ -182,6 +182,9 @@ pub fn players<'a>(event: &Event, players: impl Iterator<Item = &'a Player>) -> 
                 "eligibility_override": p.eligibility_override,
                 "registered": e.registered.map(|d| d.to_string()),
                 "notes": e.notes,
+                // the same person's other entries (another group's numbers).
+                "other_entries": event.entries_of_person(p.start_no).into_iter()
+                    .filter(|n| *n != p.start_no).map(|n| n.0).collect::<Vec<u32>>(),
             })
         })
         .collect();

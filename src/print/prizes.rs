@@ -86,12 +86,11 @@ fn withheld_section(event: &Event, group: &Group, withheld: &[Withheld], lang: L
     let rows = withheld
         .iter()
         .map(|w| {
-            let items: Vec<String> = w.items.iter().map(|p| p.describe_in(lang)).collect();
             vec![
                 w.rank_text(),
                 w.start_no.to_string(),
                 name_of(event, w.start_no),
-                items.join(lang.t("，", ", ")),
+                Prize::describe_all(&w.items, lang),
                 w.reason.describe(lang, group),
             ]
         })

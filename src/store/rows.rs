@@ -118,15 +118,16 @@ pub fn save_player(conn: &Connection, p: &Player) -> rusqlite::Result<()> {
     conn.prepare_cached(
         "INSERT INTO players (start_no, group_id, name, gender, born, club, rating, title, phone,
              verified_female, nominee, status, status_reason, eligibility_override, notes, checked_in,
-             registered)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
+             registered, second_entry_of)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
          ON CONFLICT (start_no) DO UPDATE SET group_id = excluded.group_id, name = excluded.name,
              gender = excluded.gender, born = excluded.born, club = excluded.club,
              rating = excluded.rating, title = excluded.title, phone = excluded.phone,
              verified_female = excluded.verified_female, nominee = excluded.nominee,
              status = excluded.status, status_reason = excluded.status_reason,
              eligibility_override = excluded.eligibility_override, notes = excluded.notes,
-             checked_in = excluded.checked_in, registered = excluded.registered",
+             checked_in = excluded.checked_in, registered = excluded.registered,
+             second_entry_of = excluded.second_entry_of",
     )?
     .execute(params![
         p.start_no.0,
@@ -146,6 +147,7 @@ pub fn save_player(conn: &Connection, p: &Player) -> rusqlite::Result<()> {
         json(&e.notes)?,
         p.checked_in,
         e.registered.map(|d| d.to_string()),
+        p.second_entry_of.map(|n| n.0),
     ])?;
     Ok(())
 }
@@ -357,7 +359,8 @@ fn parse_date(table: &'static str, text: &str) -> Result<jiff::civil::Date, BadV
 fn load_players(conn: &Connection) -> Result<Vec<Player>, RowError> {
     let mut stmt = conn.prepare(
         "SELECT start_no, group_id, name, gender, born, club, rating, title, phone, verified_female,
-                nominee, status, status_reason, eligibility_override, notes, checked_in, registered
+                nominee, status, status_reason, eligibility_override, notes, checked_in, registered,
+                second_entry_of
          FROM players ORDER BY start_no",
     )?;
     let mut rows = stmt.query([])?;
@@ -391,6 +394,7 @@ fn load_players(conn: &Connection) -> Result<Vec<Player>, RowError> {
             status_reason: r.get(12)?,
             eligibility_override: r.get(13)?,
             checked_in: r.get(15)?,
+            second_entry_of: r.get::<_, Option<u32>>(17)?.map(StartNo),
         });
     }
     Ok(players)

@@ -129,6 +129,7 @@ fn headline(command: &Command, ctx: &Ctx<'_>) -> String {
     use Command as C;
     match command {
         C::AddPlayers { .. }
+        | C::EnterSecondEntries { .. }
         | C::EditPlayer { .. }
         | C::DeletePlayer { .. }
         | C::SetPlayerStatus { .. }

@@ -152,6 +152,8 @@ struct Withdrawal {
     name: String,
     reason: String,
     focus: bool,
+    /// Withdraw the person's other entry too.
+    every_entry: bool,
 }
 
 /// What the row list was computed for.
@@ -421,7 +423,13 @@ fn run_action(state: &mut RosterView, env: &Env<'_>, jobs: &mut Vec<Job>, start_
         RowAction::Edit => state.form = Some(PlayerForm::edit(player)),
         RowAction::Delete => state.delete = Some(Deletion { start_no, name: name.to_string(), shown: false }),
         RowAction::Withdraw => {
-            state.withdraw = Some(Withdrawal { start_no, name: name.to_string(), reason: String::new(), focus: true });
+            state.withdraw = Some(Withdrawal {
+                start_no,
+                name: name.to_string(),
+                reason: String::new(),
+                focus: true,
+                every_entry: false,
+            });
         }
         RowAction::Reinstate => jobs.push(Job::Execute {
             label: match lang {
@@ -495,6 +503,22 @@ fn withdraw_ui(ctx: &egui::Context, withdraw: &mut Option<Withdrawal>, env: &Env
                 }
                 confirm |= field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
             });
+            // the person's entry in another group stays unless the director says so.
+            let others = env.event.entries_of_person(w.start_no);
+            let other_groups: Vec<&str> = others
+                .iter()
+                .filter(|n| **n != w.start_no)
+                .filter_map(|n| env.event.player(*n))
+                .filter_map(|p| env.event.group(p.group))
+                .map(|g| g.name.as_str())
+                .collect();
+            if !other_groups.is_empty() {
+                let text = match lang {
+                    Lang::Zh => format!("同时退出“{}”", other_groups.join("、")),
+                    Lang::En => format!("Withdraw from {} too", other_groups.join(", ")),
+                };
+                ui.checkbox(&mut w.every_entry, text);
+            }
             ui.horizontal(|ui| {
                 confirm |= ui.button(lang.t("确认退赛", "Withdraw")).on_hover_text("Enter").clicked();
                 done |= ui.button(lang.t("取消", "Cancel")).on_hover_text("Esc").clicked();
@@ -506,11 +530,14 @@ fn withdraw_ui(ctx: &egui::Context, withdraw: &mut Option<Withdrawal>, env: &Env
                         Lang::Zh => format!("{} {} 退赛", w.start_no, w.name),
                         Lang::En => format!("{} {} withdrawn", w.start_no, w.name),
                     },
-                    commands: vec![Command::SetPlayerStatus {
-                        start_no: w.start_no,
-                        status: PlayerStatus::Withdrawn,
-                        reason,
-                    }],
+                    commands: if w.every_entry { others } else { vec![w.start_no] }
+                        .into_iter()
+                        .map(|start_no| Command::SetPlayerStatus {
+                            start_no,
+                            status: PlayerStatus::Withdrawn,
+                            reason: reason.clone(),
+                        })
+                        .collect(),
                 });
                 done = true;
             }

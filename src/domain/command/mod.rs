@@ -11,6 +11,7 @@ mod money;
 mod players;
 mod renumber;
 mod rounds;
+mod second_entries;
 mod stages;
 mod teams;
 #[cfg(test)]
@@ -58,6 +59,14 @@ pub enum Command {
         start_no: StartNo,
         /// The new data.
         entry: PlayerEntry,
+    },
+    /// Enter players of individual groups in a team-match group as well (R-10.9: one
+    /// person, two entries); a person entered there already keeps his entry.
+    EnterSecondEntries {
+        /// The team-match group.
+        group: GroupId,
+        /// Their entries in individual groups.
+        players: Vec<StartNo>,
     },
     /// Delete a player registered by mistake, who has never been paired, qualified or
     /// paid (otherwise withdraw them).
@@ -401,6 +410,7 @@ pub fn apply(event: &mut Event, command: &Command) -> Result<Applied, DomainErro
             players::add(event, *group, entries, override_reason.as_deref())
         }
         Command::EditPlayer { start_no, entry } => players::edit(event, *start_no, entry),
+        Command::EnterSecondEntries { group, players } => second_entries::enter(event, *group, players),
         Command::DeletePlayer { start_no } => players::delete(event, *start_no),
         Command::SetPlayerStatus { start_no, status, reason } => players::set_status(event, *start_no, *status, reason),
         Command::SetCheckedIn { start_no, checked_in } => players::set_checked_in(event, *start_no, *checked_in),

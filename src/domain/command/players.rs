@@ -20,10 +20,16 @@ fn change_player(event: &mut Event, start_no: StartNo, f: impl FnOnce(&mut Playe
     Ok(changed(start_no, before))
 }
 
+/// Corrects a player's personal data, in every entry of the person.
 pub(super) fn edit(event: &mut Event, start_no: StartNo, entry: &PlayerEntry) -> Result<Applied, DomainError> {
     let entry = entry.cleaned();
     validate_entry(&entry)?;
-    change_player(event, start_no, |p| p.entry = entry)
+    let others = super::second_entries::other_entries(event, start_no);
+    let mut applied = change_player(event, start_no, |p| p.entry = entry.clone())?;
+    for other in others {
+        applied.changes.extend(change_player(event, other, |p| p.entry = entry.clone())?.changes);
+    }
+    Ok(applied)
 }
 
 pub(super) fn delete(event: &mut Event, start_no: StartNo) -> Result<Applied, DomainError> {
@@ -33,6 +39,11 @@ pub(super) fn delete(event: &mut Event, start_no: StartNo) -> Result<Applied, Do
     }
     let before = Box::new(event.players.remove(at));
     let mut applied = changed(start_no, before);
+    // His second entries stand alone from now on.
+    for p in event.players.iter_mut().filter(|p| p.second_entry_of == Some(start_no)) {
+        applied.changes.push(Change::Player { start_no: p.start_no, before: Some(Box::new(p.clone())) });
+        p.second_entry_of = None;
+    }
     // The director's pairing controls forget him.
     for g in event.groups.iter_mut().filter(|g| g.pairing_controls.names(start_no)) {
         let settings = Some(Box::new(crate::domain::model::change::group_settings(g)));
@@ -159,6 +170,7 @@ pub(super) fn add(
             status_reason: String::new(),
             eligibility_override,
             checked_in: false,
+            second_entry_of: None,
         });
         applied.changes.push(Change::Player { start_no, before: None });
         applied.new_players.push(start_no);

@@ -85,9 +85,19 @@ pub(super) fn renumber(event: &mut Event, group: Option<GroupId>, by: RenumberKe
             changes.push(Change::Player { start_no: number, before: Some(Box::new(before.clone())) });
         }
     }
+    // A second entry follows the entry it repeats; one whose own number
+    // stays is saved with its link before.
+    for p in event.players.iter().filter(|p| !new_of.contains_key(&p.start_no)) {
+        if p.second_entry_of.is_some_and(|first| new_of.contains_key(&first)) {
+            changes.push(Change::Player { start_no: p.start_no, before: Some(Box::new(p.clone())) });
+        }
+    }
     for p in &mut event.players {
         if let Some(&new) = new_of.get(&p.start_no) {
             p.start_no = new;
+        }
+        if let Some(&new) = p.second_entry_of.as_ref().and_then(|first| new_of.get(first)) {
+            p.second_entry_of = Some(new);
         }
     }
     event.players.sort_by_key(|p| p.start_no);
@@ -98,27 +108,35 @@ pub(super) fn renumber(event: &mut Event, group: Option<GroupId>, by: RenumberKe
     };
     for g in &mut event.groups {
         for s in &mut g.stages {
-            let named = s.entrants.iter().chain(s.planned_byes.iter().map(|b| &b.bye.player));
+            let lineups = s.teams.iter().flat_map(|t| &t.planned_lineups).flat_map(|l| &l.players);
+            let named = s.entrants.iter().chain(s.planned_byes.iter().map(|b| &b.bye.player)).chain(lineups);
             if !named.into_iter().any(|n| new_of.contains_key(n)) {
                 continue;
             }
             changes.push(Change::StageSettings { group: g.id, stage: s.no, before: Box::new(settings_only(s)) });
             s.entrants.iter_mut().for_each(follow);
             s.planned_byes.iter_mut().for_each(|b| follow(&mut b.bye.player));
+            for lineup in s.teams.iter_mut().flat_map(|t| t.planned_lineups.iter_mut()) {
+                lineup.players.iter_mut().for_each(follow);
+            }
             s.planned_byes.sort_by_key(|b| (b.round, b.bye.player));
         }
     }
-    // The director's pairing controls and prize decisions follow their
-    // players.
+    // The director's pairing controls, prize decisions and teams
+    // follow their players.
     for g in &mut event.groups {
         let decided = g.prize_decisions.iter().any(|d| new_of.contains_key(&d.start_no));
-        if !decided && !new_of.keys().any(|n| g.pairing_controls.names(*n)) {
+        let in_team = g.teams.iter().any(|t| t.roster().chain(t.captain).any(|n| new_of.contains_key(&n)));
+        if !decided && !in_team && !new_of.keys().any(|n| g.pairing_controls.names(*n)) {
             continue;
         }
         changes.push(Change::Group { group: g.id, before: Some(Box::new(group_settings(g))) });
         g.pairing_controls = g.pairing_controls.renumbered(|n| new_of.get(&n).copied().unwrap_or(n));
         g.prize_decisions.iter_mut().for_each(|d| follow(&mut d.start_no));
         g.prize_decisions.sort_by_key(|d| d.start_no);
+        for t in &mut g.teams {
+            t.members.iter_mut().chain(t.reserves.iter_mut()).chain(t.captain.iter_mut()).for_each(follow);
+        }
     }
     for entry in &mut event.ledger {
         if new_of.contains_key(&entry.start_no) {
@@ -214,6 +232,39 @@ mod tests {
         assert_eq!(event.player(StartNo(3)).map(Player::name), Some("张三"));
         let players_changed = applied.changes.iter().filter(|c| matches!(c, Change::Player { .. })).count();
         assert_eq!(players_changed, 4, "every number changed hands");
+        undo::revert(&mut event, &applied.changes).unwrap();
+        assert_eq!(event, before);
+    }
+
+    // teams (members, reserves, captain) and second entries follow
+    // their players; undo restores the exact event.
+    #[test]
+    fn teams_and_second_entries_follow_their_players() {
+        use crate::domain::command::TeamCommand;
+        use crate::domain::model::team::{Team, TeamId, TeamStage};
+        let team = |name: &str, reserves: Vec<StartNo>| Team {
+            id: TeamId(0),
+            name: name.into(),
+            club: String::new(),
+            captain: Some(StartNo(1)),
+            members: vec![StartNo(1)],
+            reserves,
+        };
+        let add = |group, team| Command::Team { group: GroupId(group), change: TeamCommand::Add { team } };
+        let mut event = event();
+        apply(&mut event, &add(1, team("北京", vec![StartNo(3)]))).unwrap();
+        apply(&mut event, &Command::AddGroup { name: "团体组".into(), like: Some(GroupId(1)) }).unwrap();
+        let set = TeamCommand::SetStage { stage: StageNo(1), rules: Some(TeamStage::cxa(2)) };
+        apply(&mut event, &Command::Team { group: GroupId(2), change: set }).unwrap();
+        // 张三 (1) also plays for the team group's 北京队, as 5.
+        apply(&mut event, &add(2, team("北京队", vec![]))).unwrap();
+        assert_eq!(event.player(StartNo(5)).and_then(|p| p.second_entry_of), Some(StartNo(1)));
+        let before = event.clone();
+        let applied = apply(&mut event, &renumber_by(RenumberKey::Rating)).unwrap();
+        // 张三 1 → 3, 王五 3 → 4.
+        let t = &event.groups[0].teams[0];
+        assert_eq!((&t.members, &t.reserves, t.captain), (&vec![StartNo(3)], &vec![StartNo(4)], Some(StartNo(3))));
+        assert_eq!(event.player(StartNo(5)).and_then(|p| p.second_entry_of), Some(StartNo(3)));
         undo::revert(&mut event, &applied.changes).unwrap();
         assert_eq!(event, before);
     }

@@ -4,6 +4,7 @@
 //! stage settings; a line-up changed after pairing rebuilds its match's games
 //! ([`Change::Round`]) while the match has no result.
 
+use super::second_entries;
 use super::{Applied, Change, DomainError};
 use crate::domain::model::change::{group_mut, group_settings, settings_only, stage_mut, stage_ref};
 use crate::domain::model::event::{Event, StageStatus};
@@ -98,25 +99,72 @@ fn change_group(
 }
 
 fn add(event: &mut Event, group: GroupId, team: &Team) -> Result<Applied, DomainError> {
-    let g = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
-    let id = TeamId(g.teams.iter().map(|t| t.id.0).max().unwrap_or(0) + 1);
-    let team = Team { id, ..cleaned(team) };
-    check_team(event, group, &team)?;
-    change_group(event, group, |g| g.teams.push(team))
+    if second_entries::names_outsiders(event, group, &roster_and_captain(team)) {
+        return second_entries::all_or_nothing(event, |event| add_team(event, group, team));
+    }
+    add_team(event, group, team)
 }
 
 fn edit(event: &mut Event, group: GroupId, team: &Team) -> Result<Applied, DomainError> {
+    if second_entries::names_outsiders(event, group, &roster_and_captain(team)) {
+        return second_entries::all_or_nothing(event, |event| edit_team(event, group, team));
+    }
+    edit_team(event, group, team)
+}
+
+fn roster_and_captain(team: &Team) -> Vec<StartNo> {
+    team.roster().chain(team.captain).collect()
+}
+
+fn add_team(event: &mut Event, group: GroupId, team: &Team) -> Result<Applied, DomainError> {
+    let g = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
+    let id = TeamId(g.teams.iter().map(|t| t.id.0).max().unwrap_or(0) + 1);
+    let (team, mut applied) = with_own_entries(event, group, &Team { id, ..cleaned(team) })?;
+    check_team(event, group, &team)?;
+    applied.changes.extend(change_group(event, group, |g| g.teams.push(team))?.changes);
+    Ok(applied)
+}
+
+fn edit_team(event: &mut Event, group: GroupId, team: &Team) -> Result<Applied, DomainError> {
     let g = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
     if g.team(team.id).is_none() {
         return Err(TeamIssue::UnknownTeam(team.id.to_string()).into());
     }
-    let team = cleaned(team);
+    let (team, mut applied) = with_own_entries(event, group, &cleaned(team))?;
     check_team(event, group, &team)?;
-    change_group(event, group, |g| {
+    let changed = change_group(event, group, |g| {
         if let Some(t) = g.teams.iter_mut().find(|t| t.id == team.id) {
             *t = team;
         }
-    })
+    })?;
+    applied.changes.extend(changed.changes);
+    Ok(applied)
+}
+
+/// The team with each person named by his number in an individual group replaced by
+/// his entry in this team-match group, made where he has none, and those new
+/// entries. The caller checks the team and applies it; on a refusal it is dropped with
+/// the copy of the event it was applied to ([`apply`](super::apply) is all or nothing).
+fn with_own_entries(event: &mut Event, group: GroupId, team: &Team) -> Result<(Team, Applied), DomainError> {
+    let mut applied = Applied { changes: Vec::new(), new_players: Vec::new() };
+    let plays_matches = event.group(group).is_some_and(|g| g.plays_team_matches());
+    if !plays_matches {
+        return Ok((team.clone(), applied));
+    }
+    let mut own = |event: &mut Event, p: StartNo| -> Result<StartNo, DomainError> {
+        match event.player(p) {
+            Some(player) if player.group != group => second_entries::entry_for(event, group, p, &mut applied),
+            _ => Ok(p),
+        }
+    };
+    let mut team = team.clone();
+    for p in team.members.iter_mut().chain(team.reserves.iter_mut()) {
+        *p = own(event, *p)?;
+    }
+    if let Some(c) = team.captain {
+        team.captain = Some(own(event, c)?);
+    }
+    Ok((team, applied))
 }
 
 fn remove(event: &mut Event, group: GroupId, id: TeamId) -> Result<Applied, DomainError> {
@@ -208,6 +256,10 @@ fn set_lineup(
     team_id: TeamId,
     players: &[StartNo],
 ) -> Result<Applied, DomainError> {
+    // A person named by his number in an individual group plays under his entry here
+    //
+    let players: Vec<StartNo> = players.iter().map(|p| event.entry_in(*p, group).unwrap_or(*p)).collect();
+    let players = players.as_slice();
     let g = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
     let team = g.team(team_id).ok_or_else(|| TeamIssue::UnknownTeam(team_id.to_string()))?;
     let stage = g.stage(stage_no).ok_or(DomainError::UnknownStage { group, stage: stage_no })?;

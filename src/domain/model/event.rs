@@ -395,6 +395,21 @@ impl Event {
         self.players.iter().filter(move |p| p.group == group)
     }
 
+    /// Every entry of the person `start_no` is an entry of: the entry in an
+    /// individual group first, then the second entries repeating it, by start number.
+    pub fn entries_of_person(&self, start_no: StartNo) -> Vec<StartNo> {
+        let Some(player) = self.player(start_no) else { return Vec::new() };
+        let first = player.second_entry_of.unwrap_or(start_no);
+        let mut entries = vec![first];
+        entries.extend(self.players.iter().filter(|p| p.second_entry_of == Some(first)).map(|p| p.start_no));
+        entries
+    }
+
+    /// The entry the person `start_no` is an entry of has in `group`, if any.
+    pub fn entry_in(&self, start_no: StartNo, group: GroupId) -> Option<StartNo> {
+        self.entries_of_person(start_no).into_iter().find(|n| self.player(*n).is_some_and(|p| p.group == group))
+    }
+
     /// The next free start number.
     pub fn next_start_no(&self) -> StartNo {
         StartNo(self.players.last().map_or(1, |p| p.start_no.0 + 1))
@@ -402,6 +417,12 @@ impl Event {
 }
 
 impl Group {
+    /// Whether the group plays team matches (a team stage, R-10.3), as opposed to an
+    /// individual group (whose teams, if any, are ranked by members' points).
+    pub fn plays_team_matches(&self) -> bool {
+        self.stages.iter().any(|s| s.teams.is_some())
+    }
+
     /// The stage with this number.
     pub fn stage(&self, no: StageNo) -> Option<&Stage> {
         self.stages.iter().find(|s| s.no == no)

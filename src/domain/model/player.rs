@@ -299,6 +299,11 @@ pub struct Player {
     /// The player reported at the desk (签到) before play.
     #[serde(default)]
     pub checked_in: bool,
+    /// One person, two entries: the entry in an individual group that this
+    /// entry in a team-match group repeats. The person's data is kept the same in both;
+    /// each entry has its own number, results and status.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub second_entry_of: Option<StartNo>,
 }
 
 impl Player {

@@ -51,6 +51,16 @@ impl Prize {
         }
     }
 
+    /// Several prizes as one list prints them: `第1名 500元，指定酒×2`; `—` for none
+    /// (a disqualified player whose rank would carry nothing, R-7.8).
+    pub fn describe_all(prizes: &[Prize], lang: Lang) -> String {
+        if prizes.is_empty() {
+            return "—".to_string();
+        }
+        let parts: Vec<String> = prizes.iter().map(|p| p.describe_in(lang)).collect();
+        parts.join(lang.t("，", ", "))
+    }
+
     /// Cash with a label.
     pub fn cash(label: &str, amount_fen: i64) -> Prize {
         Prize::Cash { label: label.to_string(), amount_fen }

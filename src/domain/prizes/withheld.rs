@@ -103,8 +103,8 @@ pub struct Withheld {
     /// The player.
     pub start_no: StartNo,
     /// What that rank would carry on its own (prizes by rank or the participation
-    /// prize, women's and lucky prizes); empty only for a prize the director withheld
-    /// from a rank that carries none.
+    /// prize, women's and lucky prizes); empty for a prize the director withheld from a
+    /// rank that carries none, or a disqualified player whose rank would carry none.
     pub items: Vec<Prize>,
     /// Why he gets none.
     pub reason: WithheldReason,
@@ -131,8 +131,8 @@ pub struct PrizeOutcome {
     pub disqualified: Vec<RankedPlayer>,
     /// The prize list with the director's decisions applied.
     pub list: PrizeList,
-    /// The players whose rank would carry a prize but who get none, by rank then start
-    /// number.
+    /// The players whose rank would carry a prize but who get none, and every
+    /// disqualified player of the ranking's stages, by rank then start number.
     pub withheld: Vec<Withheld>,
 }
 
@@ -157,11 +157,13 @@ pub fn prize_outcome(event: &Event, group: GroupId, rules: &PrizeRules) -> Resul
         };
         withheld.push(Withheld { rank: p.rank, start_no: p.start_no, items, reason });
     }
+    // A disqualified player is always listed: he gets nothing, not even
+    // what every finisher gets, whatever the rank he would hold carries. In a
+    // multi-stage event that rank can carry nothing (disqualified in the Swiss, he
+    // stands after the knockout's places) though he led the stage he was put out of.
     for p in &ranking.disqualified {
         let items = prizes_of_rank(rules, p);
-        if !items.is_empty() {
-            withheld.push(Withheld { rank: p.rank, start_no: p.start_no, items, reason: WithheldReason::Disqualified });
-        }
+        withheld.push(Withheld { rank: p.rank, start_no: p.start_no, items, reason: WithheldReason::Disqualified });
     }
     withheld.sort_by_key(|w| (w.rank, w.start_no));
     Ok(PrizeOutcome { ranking: ranking.ranked, disqualified: ranking.disqualified, list, withheld })

@@ -134,6 +134,7 @@ fn stand_in_event(event: &Event, g: &Group, stage: &Stage, rules: &TeamStage, nu
             status_reason: String::new(),
             eligibility_override: None,
             checked_in: false,
+            second_entry_of: None,
         })
         .collect();
     let mp = &rules.match_points;

@@ -28,6 +28,15 @@ pub(super) fn headline(command: &Command, ctx: &Ctx<'_>) -> String {
                 None => verb,
             }
         }
+        Command::EnterSecondEntries { group, players } => {
+            let names: Vec<String> = players.iter().map(|p| ctx.player(*p)).collect();
+            format!(
+                "{}{}{}",
+                group_prefix(*group, ctx),
+                ctx.t("个人组选手另报本组：", "players of individual groups also entered: "),
+                names.join(ctx.t("、", ", "))
+            )
+        }
         Command::DeletePlayer { start_no } => {
             format!("{} {}", ctx.t("删除选手", "Deleted player"), ctx.player(*start_no))
         }

@@ -72,8 +72,7 @@ pub(super) fn withheld_ui<'r>(
                 ui.label(row.rank.as_str());
                 ui.label(row.start_no.to_string());
                 ui.label(row.name.as_str());
-                let items: Vec<String> = row.items.iter().map(|p| p.describe_in(lang)).collect();
-                ui.label(items.join(lang.t("，", ", ")));
+                ui.label(Prize::describe_all(&row.items, lang));
                 ui.label(row.why.get(lang));
                 match row.action {
                     Some(action) => {

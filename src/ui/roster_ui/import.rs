@@ -14,9 +14,9 @@
 //! Keys: Enter in the path field reads the file, Ctrl+Enter imports, Esc closes the
 //! dialog.
 
-use super::import_teams::TeamsOfImport;
-use crate::domain::command::{Command, registration_issues};
-use crate::domain::event::{Event, Registered};
+mod rows;
+
+use crate::domain::event::Event;
 use crate::domain::ids::GroupId;
 use crate::domain::player::PlayerEntry;
 use crate::io::roster::{RosterError, RosterRow, RowError, read_roster};
@@ -28,7 +28,7 @@ use crate::ui::session::Job;
 use crate::ui::table::{Align, header_height, header_ui, row_height, text_cell_ui};
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 use egui_extras::{Column, TableBuilder};
-use std::collections::BTreeMap;
+use rows::{GroupProblem, RowCheck, by_group, check_rows, import_commands};
 use std::path::Path;
 
 /// The dialog's own state.
@@ -72,24 +72,6 @@ enum LoadError {
     File { zh: String, en: String },
 }
 
-#[derive(Debug, Clone)]
-struct RowCheck {
-    /// The row's group, or why it has none.
-    group: Result<GroupId, GroupProblem>,
-    /// The entry rules the row breaks in its group.
-    issues: Vec<crate::domain::eligibility::EligibilityIssue>,
-    /// The player this row is registered as already: it is not imported again.
-    registered: Option<crate::domain::ids::StartNo>,
-}
-
-#[derive(Debug, Clone)]
-enum GroupProblem {
-    /// The 组别 cell names no group of the event.
-    Unknown(String),
-    /// No group chosen (cannot happen in the window, which always has one).
-    NoneChosen,
-}
-
 /// The parts of the dialog's state that its buttons change.
 struct Controls<'a> {
     override_reason: &'a mut String,
@@ -126,63 +108,6 @@ impl ImportDialog {
         self.checked.clear();
         self.failed = false;
     }
-}
-
-/// Each row's group and issues: rows of one group are checked together, in file
-/// order, so that the group's capacity counts the rows before (as the import does).
-fn check_rows(event: &Event, default_group: GroupId, rows: &[RosterRow]) -> Vec<RowCheck> {
-    let registered = Registered::of(event);
-    let mut checks: Vec<RowCheck> = rows
-        .iter()
-        .map(|row| {
-            let group = match row.group.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
-                Some(text) => event.find_group(text).map(|g| g.id).ok_or_else(|| GroupProblem::Unknown(text.into())),
-                None => event.group(default_group).map(|g| g.id).ok_or(GroupProblem::NoneChosen),
-            };
-            RowCheck { group, issues: Vec::new(), registered: registered.find(&row.entry) }
-        })
-        .collect();
-    for (group, indices) in by_group(&checks) {
-        let entries: Vec<PlayerEntry> = indices.iter().map(|&i| rows[i].entry.clone()).collect();
-        for (k, issues) in registration_issues(event, group, &entries).unwrap_or_default() {
-            if let Some(&i) = indices.get(k) {
-                checks[i].issues = issues;
-            }
-        }
-    }
-    checks
-}
-
-/// The rows of each group to import, in file order (rows registered already left out).
-fn by_group(checks: &[RowCheck]) -> BTreeMap<GroupId, Vec<usize>> {
-    let mut groups: BTreeMap<GroupId, Vec<usize>> = BTreeMap::new();
-    for (i, check) in checks.iter().enumerate() {
-        if let (Ok(group), None) = (&check.group, check.registered) {
-            groups.entry(*group).or_default().push(i);
-        }
-    }
-    groups
-}
-
-/// The commands of an import: one `AddPlayers` per group, in group order, then the
-/// teams its 队名 column makes.
-fn import_commands(
-    event: &Event,
-    rows: &[RosterRow],
-    checks: &[RowCheck],
-    override_reason: Option<String>,
-) -> Vec<Command> {
-    let mut teams = TeamsOfImport::new(event);
-    let mut commands: Vec<Command> = by_group(checks)
-        .into_iter()
-        .map(|(group, indices)| Command::AddPlayers {
-            group,
-            entries: indices.iter().map(|&i| teams.entry(group, &rows[i].entry)).collect(),
-            override_reason: override_reason.clone(),
-        })
-        .collect();
-    commands.extend(teams.commands(event));
-    commands
 }
 
 /// Draws the dialog while it is open; closes it once the import is saved.
@@ -354,8 +279,9 @@ fn summary_ui(ui: &mut Ui, event: &Event, rows: &[RosterRow], checks: &[RowCheck
         .collect();
     let with_issues = checks.iter().filter(|c| !c.issues.is_empty()).count();
     let without_group = checks.iter().filter(|c| c.group.is_err()).count();
-    let registered = checks.iter().filter(|c| c.registered.is_some()).count();
-    let text = match lang {
+    let registered = checks.iter().filter(|c| c.skipped()).count();
+    let second = checks.iter().filter(|c| c.second_entry).count();
+    let mut text = match lang {
         Lang::Zh => format!(
             "共 {} 行（{}）；{with_issues} 行不符合报名条件；{without_group} 行组别有误；{registered} 行已报名，不再导入",
             rows.len(),
@@ -368,6 +294,12 @@ fn summary_ui(ui: &mut Ui, event: &Event, rows: &[RosterRow], checks: &[RowCheck
             per_group.join(", ")
         ),
     };
+    if second > 0 {
+        text.push_str(&match lang {
+            Lang::Zh => format!("；{second} 行为个人组已报名的选手另报团体组"),
+            Lang::En => format!("; {second} player(s) of individual groups also enter a team group"),
+        });
+    }
     ui.label(text);
 }
 
@@ -445,7 +377,14 @@ fn preview_table_ui(ui: &mut Ui, event: &Event, rows: &[RosterRow], checks: &[Ro
                     text_cell_ui(&mut row, id, Align::Left, e.phone.as_str());
                     text_cell_ui(&mut row, id, Align::Left, if e.verified_female { "√" } else { "" });
                     text_cell_ui(&mut row, id, Align::Left, if e.nominee { "√" } else { "" });
-                    if let Some(no) = check.registered {
+                    if let (Some(no), true) = (check.registered, check.second_entry) {
+                        let there = event.player(no).and_then(|p| event.group(p.group)).map_or("", |g| &g.name);
+                        let text = match lang {
+                            Lang::Zh => format!("已在“{there}”报名（编号 {no}），同一人另报本组"),
+                            Lang::En => format!("registered in {there} (no. {no}); the same person enters here too"),
+                        };
+                        text_cell_ui(&mut row, id, Align::Left, text);
+                    } else if let Some(no) = check.registered {
                         let text = match lang {
                             Lang::Zh => format!("已报名（编号 {no}），不再导入"),
                             Lang::En => format!("registered already (no. {no}), not imported again"),
@@ -507,7 +446,7 @@ fn buttons_ui(
         });
     }
     let reason = state.override_reason.trim().to_string();
-    let nothing_new = ready.is_some_and(|(_, checks)| checks.iter().all(|c| c.registered.is_some()));
+    let nothing_new = ready.is_some_and(|(_, checks)| checks.iter().all(RowCheck::skipped));
     let can_import =
         ready.is_some() && !nothing_new && !group_problems && (!needs_override || !reason.is_empty()) && !waiting;
     let mut import = false;

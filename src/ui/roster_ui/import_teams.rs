@@ -39,6 +39,19 @@ impl TeamsOfImport {
         entry
     }
 
+    /// Notes the team of a row whose person is registered already as `no` in another
+    /// group and enters `group` as well: the team names him by that number and
+    /// its command enters him. `false` when the row names no team.
+    pub(super) fn registered_member(&mut self, group: GroupId, entry: &PlayerEntry, no: StartNo) -> bool {
+        let mut entry = entry.clone();
+        let Some(name) = roster::take_team(&mut entry) else { return false };
+        match self.teams.iter_mut().find(|(g, n, _)| *g == group && *n == name) {
+            Some((_, _, members)) => members.push(no),
+            None => self.teams.push((group, name, vec![no])),
+        }
+        true
+    }
+
     /// The teams' commands, after the players': one `Add` per new team name.
     pub(super) fn commands(self, event: &Event) -> Vec<Command> {
         self.teams

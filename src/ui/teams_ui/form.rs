@@ -8,7 +8,7 @@
 
 use super::list::player_text;
 use crate::domain::command::{Command, TeamCommand};
-use crate::domain::event::Event;
+use crate::domain::event::{Event, Group};
 use crate::domain::ids::{GroupId, StartNo};
 use crate::domain::model::team::{Team, TeamId};
 use crate::domain::player::PlayerStatus;
@@ -198,10 +198,11 @@ fn form_body_ui(ui: &mut Ui, state: &mut TeamForm, env: &Env<'_>, jobs: &mut Vec
         let save = ui.add_enabled(!waiting, egui::Button::new(lang.t("保存", "Save"))).on_hover_text("Ctrl+Enter");
         if !waiting && (save.clicked() || ui.input_mut(|i| i.consume_shortcut(&save_key))) {
             let team = state.team();
-            let (label, change) = match state.editing {
+            let (mut label, change) = match state.editing {
                 Some(_) => (format!("{} {}", lang.t("修改队伍", "Edit team"), team.name), TeamCommand::Edit { team }),
                 None => (format!("{} {}", lang.t("新建队伍", "New team"), team.name), TeamCommand::Add { team }),
             };
+            label.push_str(&second_entries_said(state, event, env.group.id, lang));
             jobs.push(Job::Execute { label, commands: vec![Command::Team { group: env.group.id, change }] });
             state.submitted = Some(env.revision);
             state.message = None;
@@ -212,6 +213,24 @@ fn form_body_ui(ui: &mut Ui, state: &mut TeamForm, env: &Env<'_>, jobs: &mut Vec
         }
     });
     close || ui.input(|i| i.key_pressed(Key::Escape))
+}
+
+/// What saving does besides the team: `（王天一、李四另报本组）` for the members who
+/// are players of individual groups and get an entry here; empty otherwise.
+fn second_entries_said(state: &TeamForm, event: &Event, group: GroupId, lang: Lang) -> String {
+    let outside: Vec<&str> = state
+        .members
+        .iter()
+        .chain(&state.reserves)
+        .filter_map(|p| event.player(*p))
+        .filter(|p| p.group != group)
+        .map(|p| p.entry.name.as_str())
+        .collect();
+    match (outside.is_empty(), lang) {
+        (true, _) => String::new(),
+        (false, Lang::Zh) => format!("（{}另报本组）", outside.join("、")),
+        (false, Lang::En) => format!(" ({} also entered in this group)", outside.join(", ")),
+    }
 }
 
 /// The members and the reserves, each with its buttons.
@@ -278,6 +297,22 @@ fn row_buttons_ui(ui: &mut Ui, name: &str, reserve: bool, captain: bool, lang: L
     chosen
 }
 
+/// The players the form offers: the group's own; in a team-match group also the
+/// players of the individual groups who have no entry in it yet (R-10.9: one person,
+/// two entries — saving the team enters them).
+fn offer_keys(event: &Event, group: &Group) -> Vec<SearchKey> {
+    let mut keys = search_keys(event, group.id);
+    if group.plays_team_matches() {
+        for other in event.groups.iter().filter(|g| g.id != group.id && !g.plays_team_matches()) {
+            let outside = search_keys(event, other.id).into_iter();
+            keys.extend(outside.filter(|k| {
+                event.players.get(k.index).is_some_and(|p| event.entry_in(p.start_no, group.id).is_none())
+            }));
+        }
+    }
+    keys
+}
+
 /// The search for players to add and the players offered; Enter adds the first.
 fn add_players_ui(ui: &mut Ui, state: &mut TeamForm, env: &Env<'_>) {
     let (event, group, lang) = (env.event, env.group, env.lang);
@@ -287,7 +322,7 @@ fn add_players_ui(ui: &mut Ui, state: &mut TeamForm, env: &Env<'_>) {
         field.request_focus();
     }
     let text = state.search.trim().to_string();
-    let keys = state.keys.get_or_compute((env.revision, group.id), || search_keys(event, group.id));
+    let keys = state.keys.get_or_compute((env.revision, group.id), || offer_keys(event, group));
     let taken = |p: StartNo| {
         state.members.contains(&p)
             || state.reserves.contains(&p)
@@ -304,10 +339,18 @@ fn add_players_ui(ui: &mut Ui, state: &mut TeamForm, env: &Env<'_>) {
     ui.horizontal_wrapped(|ui| {
         for p in offered.iter().take(OFFERED) {
             let club = event.player(*p).map(|pl| pl.entry.club.as_str()).filter(|c| !c.is_empty());
-            let text = match club {
+            let mut text = match club {
                 Some(club) => format!("＋ {} · {club}", player_text(event, *p)),
                 None => format!("＋ {}", player_text(event, *p)),
             };
+            // A player of an individual group: entered here as well on saving.
+            if let Some(other) = event.player(*p).filter(|pl| pl.group != group.id).and_then(|pl| event.group(pl.group))
+            {
+                text.push_str(&match lang {
+                    Lang::Zh => format!("（{}）", other.name),
+                    Lang::En => format!(" ({})", other.name),
+                });
+            }
             if ui.button(text).clicked() {
                 add = Some(*p);
             }

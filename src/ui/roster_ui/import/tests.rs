@@ -1,6 +1,7 @@
 //! Unit tests of the roster import: row errors and the groups rows go to.
 
 use super::*;
+use crate::domain::command::Command;
 use crate::domain::presets;
 use jiff::civil::date;
 
@@ -73,4 +74,46 @@ fn a_team_column_makes_teams_of_the_new_numbers() {
     let names: Vec<&str> = red.members.iter().map(|p| event.player(*p).unwrap().name()).collect();
     assert_eq!(names, ["甲", "丙"]);
     assert!(matches!(&commands[1], Command::Team { change: TeamCommand::Add { .. }, .. }));
+}
+
+// rows of a roster for a team-match group whose people are registered in an
+// individual group are entered again, not skipped: a row with a team joins it by the
+// person's number, a row without one is entered by itself.
+#[test]
+fn people_of_an_individual_group_enter_a_team_group_as_well() {
+    use crate::domain::command::{TeamCommand, apply};
+    use crate::domain::model::team::TeamStage;
+    use crate::io::roster::TEAM_NOTE;
+    let mut event = presets::build("cxa-swiss", None, Some(5)).unwrap();
+    let solo = event.groups[0].id;
+    // Each with a phone of his own: a shared phone would make them one person.
+    let person = |line, name: &str, phone: &str| {
+        let mut r = row(line, name, None, None);
+        r.entry.phone = phone.into();
+        r
+    };
+    let entries = vec![person(0, "甲", "11").entry, person(0, "乙", "12").entry];
+    apply(&mut event, &Command::AddPlayers { group: solo, entries, override_reason: None }).unwrap();
+    apply(&mut event, &Command::AddGroup { name: "团体组".into(), like: Some(solo) }).unwrap();
+    let teams = event.groups[1].id;
+    let rules = Some(TeamStage::cxa(2));
+    let set = TeamCommand::SetStage { stage: crate::domain::ids::StageNo(1), rules };
+    apply(&mut event, &Command::Team { group: teams, change: set }).unwrap();
+
+    let mut with_team = person(2, "甲", "11");
+    with_team.entry.notes.insert(TEAM_NOTE.to_string(), "红队".to_string());
+    let rows = vec![with_team, person(3, "乙", "12")];
+    let checks = check_rows(&event, teams, &rows);
+    assert!(checks.iter().all(|c| c.second_entry && !c.skipped()), "{checks:?}");
+    let commands = import_commands(&event, &rows, &checks, None);
+    for c in &commands {
+        apply(&mut event, c).unwrap();
+    }
+    let red = event.group(teams).unwrap().team_named("红队").unwrap().clone();
+    assert_eq!(red.members, vec![crate::domain::ids::StartNo(4)], "甲's entry in the team group");
+    assert_eq!(event.group_players(teams).count(), 2, "甲 and 乙 both entered");
+    assert!(event.group_players(teams).all(|p| p.second_entry_of.is_some()));
+    // Read again, the rows are now registered in the team group: nothing to import.
+    let checks = check_rows(&event, teams, &rows);
+    assert!(checks.iter().all(RowCheck::skipped));
 }

@@ -1,0 +1,125 @@
+//! The rows of a roster import: each row's group (its 组别 column, or the group chosen
+//! in the dialog), the entry rules it breaks, whether its person is registered already
+//! (or enters a team-match group as well, R-10.9), and the commands that import them.
+
+use super::super::import_teams::TeamsOfImport;
+use crate::domain::command::{Command, registration_issues};
+use crate::domain::event::{Event, Registered};
+use crate::domain::ids::{GroupId, StartNo};
+use crate::domain::player::PlayerEntry;
+use crate::io::roster::RosterRow;
+use std::collections::BTreeMap;
+
+#[derive(Debug, Clone)]
+pub(super) struct RowCheck {
+    /// The row's group, or why it has none.
+    pub(super) group: Result<GroupId, GroupProblem>,
+    /// The entry rules the row breaks in its group.
+    pub(super) issues: Vec<crate::domain::eligibility::EligibilityIssue>,
+    /// The player this row is registered as already: it is not imported again.
+    pub(super) registered: Option<StartNo>,
+    /// The person, registered in an individual group, enters the row's team-match
+    /// group as well (R-10.9: one person, two entries).
+    pub(super) second_entry: bool,
+}
+
+impl RowCheck {
+    /// Registered already and not entered anew: nothing to import.
+    pub(super) fn skipped(&self) -> bool {
+        self.registered.is_some() && !self.second_entry
+    }
+}
+
+#[derive(Debug, Clone)]
+pub(super) enum GroupProblem {
+    /// The 组别 cell names no group of the event.
+    Unknown(String),
+    /// No group chosen (cannot happen in the window, which always has one).
+    NoneChosen,
+}
+
+/// Each row's group and issues: rows of one group are checked together, in file
+/// order, so that the group's capacity counts the rows before (as the import does).
+pub(super) fn check_rows(event: &Event, default_group: GroupId, rows: &[RosterRow]) -> Vec<RowCheck> {
+    let registered = Registered::of(event);
+    let mut checks: Vec<RowCheck> = rows
+        .iter()
+        .map(|row| {
+            let group = match row.group.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+                Some(text) => event.find_group(text).map(|g| g.id).ok_or_else(|| GroupProblem::Unknown(text.into())),
+                None => event.group(default_group).map(|g| g.id).ok_or(GroupProblem::NoneChosen),
+            };
+            let registered = registered.find(&row.entry);
+            let second_entry = match (&group, registered) {
+                (Ok(g), Some(no)) => enters_second(event, *g, no),
+                _ => false,
+            };
+            RowCheck { group, issues: Vec::new(), registered, second_entry }
+        })
+        .collect();
+    for (group, indices) in by_group(&checks) {
+        let entries: Vec<PlayerEntry> = indices.iter().map(|&i| rows[i].entry.clone()).collect();
+        for (k, issues) in registration_issues(event, group, &entries).unwrap_or_default() {
+            if let Some(&i) = indices.get(k) {
+                checks[i].issues = issues;
+            }
+        }
+    }
+    checks
+}
+
+/// Whether the person registered as `no` enters `group` as well: a team-match group,
+/// his own an individual group, and no entry of his there yet.
+fn enters_second(event: &Event, group: GroupId, no: StartNo) -> bool {
+    let own = event.player(no).and_then(|p| event.group(p.group));
+    let target = event.group(group);
+    match (own, target) {
+        (Some(own), Some(target)) => {
+            target.plays_team_matches() && !own.plays_team_matches() && event.entry_in(no, group).is_none()
+        }
+        _ => false,
+    }
+}
+
+/// The rows of each group to import, in file order (rows registered already left out).
+pub(super) fn by_group(checks: &[RowCheck]) -> BTreeMap<GroupId, Vec<usize>> {
+    let mut groups: BTreeMap<GroupId, Vec<usize>> = BTreeMap::new();
+    for (i, check) in checks.iter().enumerate() {
+        if let (Ok(group), None) = (&check.group, check.registered) {
+            groups.entry(*group).or_default().push(i);
+        }
+    }
+    groups
+}
+
+/// The commands of an import: one `AddPlayers` per group, in group order, then the
+/// teams its 队名 column makes.
+pub(super) fn import_commands(
+    event: &Event,
+    rows: &[RosterRow],
+    checks: &[RowCheck],
+    override_reason: Option<String>,
+) -> Vec<Command> {
+    let mut teams = TeamsOfImport::new(event);
+    let mut commands: Vec<Command> = by_group(checks)
+        .into_iter()
+        .map(|(group, indices)| Command::AddPlayers {
+            group,
+            entries: indices.iter().map(|&i| teams.entry(group, &rows[i].entry)).collect(),
+            override_reason: override_reason.clone(),
+        })
+        .collect();
+    // Second entries: a row with a team joins it by the person's number (the
+    // team command enters him); the others are entered by themselves.
+    let mut second: BTreeMap<GroupId, Vec<StartNo>> = BTreeMap::new();
+    for (row, check) in rows.iter().zip(checks).filter(|(_, c)| c.second_entry) {
+        if let (Ok(group), Some(no)) = (&check.group, check.registered)
+            && !teams.registered_member(*group, &row.entry, no)
+        {
+            second.entry(*group).or_default().push(no);
+        }
+    }
+    commands.extend(second.into_iter().map(|(group, players)| Command::EnterSecondEntries { group, players }));
+    commands.extend(teams.commands(event));
+    commands
+}
