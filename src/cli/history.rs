@@ -52,15 +52,19 @@ pub(super) fn log(file: &Path, as_json: bool) -> anyhow::Result<String> {
 /// Lists the backups beside the event file, oldest first.
 pub(super) fn backups(file: &Path) -> anyhow::Result<String> {
     let list = backup::list_backups(file);
-    if list.is_empty() {
+    let replaced = backup::list_replaced(file);
+    if list.is_empty() && replaced.is_empty() {
         return Ok(t(
             "还没有备份（每轮编排前自动备份一次）\n",
             "no backups yet (one is made before each round is paired)\n",
         ));
     }
-    // Each path, then what it was made before and when.
+    // Each path, then what it was made before and when; then the copies that
+    // restores kept of the files they replaced (issue 38, item 1).
     let lang = super::words::lang();
-    Ok(list.iter().map(|p| format!("{}  {}\n", p.display(), backup::backup_words(file, p).get(lang))).collect())
+    let backups = list.iter().map(|p| format!("{}  {}\n", p.display(), backup::backup_words(file, p).get(lang)));
+    let kept = replaced.iter().map(|p| format!("{}  {}\n", p.display(), backup::replaced_words(p).get(lang)));
+    Ok(backups.chain(kept).collect())
 }
 
 /// Restores a backup over the event file.
@@ -69,10 +73,16 @@ pub(super) fn restore(file: &Path, from: &Path) -> anyhow::Result<String> {
         let from = from.display();
         return Err(InputError(t(format!("{from}：没有这个备份"), format!("{from}: no such backup"))).into());
     }
-    backup::restore(file, from)?;
+    let kept = backup::restore(file, from)?;
     let (file, from) = (file.display(), from.display());
-    Ok(t(
-        format!("已从 {from} 恢复 {file}（被替换的文件保留为 *.replaced.bianpai）\n"),
-        format!("restored {file} from {from} (the replaced file is kept as *.replaced.bianpai)\n"),
-    ))
+    Ok(match kept {
+        Some(kept) => {
+            let kept = kept.display();
+            t(
+                format!("已从 {from} 恢复 {file}（被替换的文件保留为 {kept}）\n"),
+                format!("restored {file} from {from} (the replaced file is kept as {kept})\n"),
+            )
+        }
+        None => t(format!("已从 {from} 恢复 {file}\n"), format!("restored {file} from {from}\n")),
+    })
 }

@@ -4,8 +4,12 @@
 //! `…-sS-rN` for the rounds of a stage after the first, so that a later stage never
 //! overwrites an earlier stage's backup, R-11.5); [`BackupTag`] reads a name back; the
 //! newest [`DEFAULT_KEEP`] are kept (`$BIANPAI_BACKUPS` sets another count, 0 none; the
-//! window's preference sets it through `EventFile::set_backups_kept`). A backup can be
-//! restored over the event file while it is closed.
+//! window's preference sets it through `EventFile::set_backups_kept`). Nothing that is
+//! not this event's is ever written over or pruned: a backup is known by its audit
+//! chain's start and first row, not by its name alone (a file of another event that has
+//! a backup's name is left alone, and the backup goes to `…-n2` beside it). A backup
+//! can be restored over the event file while it is closed — also over an empty, damaged
+//! or missing one; the file it replaces is kept under a name no other copy has.
 
 use super::{EventFile, StoreError, classify};
 use crate::domain::ids::{GroupId, RoundNo, StageNo};
@@ -75,6 +79,8 @@ impl BackupTag {
                 "g" => tag_of.group = Some(GroupId(number)),
                 "s" => tag_of.stage = StageNo(number),
                 "r" => tag_of.round = RoundNo(number),
+                // A second backup of the same round beside a file of another's name.
+                "n" => {}
                 _ => return None,
             }
         }
@@ -166,6 +172,8 @@ pub(super) fn write_backup(conn: &Connection, path: &Path, target: &Path, keep: 
         return Ok(());
     }
     remove_stale_writes(path);
+    let ours = identity(conn);
+    let target = &free_target(target, ours.as_ref());
     let mut tmp = target.as_os_str().to_owned();
     tmp.push(".writing");
     let tmp = PathBuf::from(tmp);
@@ -177,30 +185,124 @@ pub(super) fn write_backup(conn: &Connection, path: &Path, target: &Path, keep: 
         let _ = std::fs::remove_file(&tmp);
         return written;
     }
-    let all = list_backups(path);
+    // Only this event's own backups are pruned: a file named like one (another event
+    // called `cup.bak-r1`, `cup.bak-2025.bianpai`) is never touched (issue 38, item 2).
+    let all: Vec<PathBuf> = list_backups(path)
+        .into_iter()
+        .filter(|b| ours.is_some() && super::read_only::open_immutable(b).ok().and_then(|c| identity(&c)) == ours)
+        .collect();
     for old in all.iter().take(all.len().saturating_sub(keep)) {
         let _ = std::fs::remove_file(old);
     }
     Ok(())
 }
 
+/// Where a backup named `target` goes: there when no file has the name or this event's
+/// own earlier backup has it; else the first free `…-n2`, `…-n3` … beside it, so that
+/// a file of somebody else's is never written over.
+fn free_target(target: &Path, ours: Option<&(Vec<u8>, Vec<u8>)>) -> PathBuf {
+    let mine = |p: &Path| {
+        ours.is_some() && super::read_only::open_immutable(p).ok().and_then(|c| identity(&c)).as_ref() == ours
+    };
+    if !target.exists() || mine(target) {
+        return target.to_path_buf();
+    }
+    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let base = name.strip_suffix(".bianpai").unwrap_or(&name).to_string();
+    (2u32..)
+        .map(|n| target.with_file_name(format!("{base}-n{n}.bianpai")))
+        .find(|p| !p.exists() || mine(p))
+        .unwrap_or_else(|| target.to_path_buf())
+}
+
+/// What makes a file this event's, whatever its name: where its audit chain started and
+/// the hash of its first audit row — the same in the event and in every backup of it,
+/// different for another event. `None` when the file has no chain or no row yet.
+fn identity(conn: &Connection) -> Option<(Vec<u8>, Vec<u8>)> {
+    let start: Vec<u8> = conn.query_row("SELECT start_state FROM audit_chain WHERE id = 1", [], |r| r.get(0)).ok()?;
+    let first: Vec<u8> = conn
+        .query_row("SELECT row_hash FROM audit_log WHERE row_hash IS NOT NULL ORDER BY id LIMIT 1", [], |r| r.get(0))
+        .ok()?;
+    Some((start, first))
+}
+
+/// The copies a restore kept of the files it replaced, oldest first:
+/// `NAME.replaced.bianpai`, `NAME.replaced-2.bianpai`, … (issue 38, item 1).
+pub fn list_replaced(path: &Path) -> Vec<PathBuf> {
+    let stem = stem(path);
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let mut found: Vec<(u32, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter_map(|p| {
+            let name = p.file_name()?.to_str()?.to_string();
+            let rest = name.strip_prefix(&format!("{stem}.replaced"))?.strip_suffix(".bianpai")?;
+            let n = if rest.is_empty() { 1 } else { rest.strip_prefix('-')?.parse().ok()? };
+            Some((n, p))
+        })
+        .collect();
+    found.sort();
+    found.into_iter().map(|(_, p)| p).collect()
+}
+
+/// A replaced copy in words: `恢复备份时被替换的文件 · 2026-12-06 03:35`.
+pub fn replaced_words(copy: &Path) -> Words {
+    let at = written_at(copy).map(|at| format!(" · {at}")).unwrap_or_default();
+    Words::new(format!("恢复备份时被替换的文件{at}"), format!("file replaced by a restore{at}"))
+}
+
+/// Copies `from` to the first free name of `NAME.replaced.bianpai`,
+/// `NAME.replaced-2.bianpai`, …, never over an existing file; the copy's path.
+fn keep_replaced(path: &Path, from: &Path) -> Result<PathBuf, StoreError> {
+    let stem = stem(path);
+    for n in 1u32.. {
+        let name = if n == 1 { format!("{stem}.replaced.bianpai") } else { format!("{stem}.replaced-{n}.bianpai") };
+        let target = path.with_file_name(name);
+        let mut file = match std::fs::File::create_new(&target) {
+            Ok(file) => file,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(source) => return Err(StoreError::Io { path: target, source }),
+        };
+        let copied = std::fs::File::open(from)
+            .and_then(|mut source| std::io::copy(&mut source, &mut file))
+            .and_then(|_| file.sync_all());
+        if let Err(source) = copied {
+            drop(file);
+            let _ = std::fs::remove_file(&target);
+            return Err(StoreError::Io { path: target, source });
+        }
+        return Ok(target);
+    }
+    Err(StoreError::Io { path: path.to_path_buf(), source: std::io::Error::other("no free name") })
+}
+
 /// Puts `backup` in place of the event file at `path`, which must not be open. The file
-/// it replaces is kept as `NAME.replaced.bianpai`. The backup is checked first by opening
+/// it replaces is kept as `NAME.replaced.bianpai`, or the next free
+/// `NAME.replaced-N.bianpai` (a kept copy is never overwritten); the copy's path is
+/// returned (`None` when there was no file to replace). The backup is checked first by opening
 /// it as an event file. The event file may be one changed outside Bianpai or damaged
 /// (issue 22, item 6): that is when a backup is wanted.
 ///
 /// # Errors
 /// The backup is not a readable event file, the event file is in use or not an event
 /// file, or the file system refuses; the event file is then unchanged.
-pub fn restore(path: &Path, backup: &Path) -> Result<(), StoreError> {
+pub fn restore(path: &Path, backup: &Path) -> Result<Option<PathBuf>, StoreError> {
     drop(EventFile::open(backup)?);
     // In use elsewhere → refused here, before any change.
-    match EventFile::open(path) {
-        Ok(_) | Err(StoreError::Tampered { .. }) => {}
-        Err(StoreError::Damaged { .. }) => nobody_else_has(path)?,
-        Err(other) => return Err(other),
-    }
-    let replaced = path.with_file_name(format!("{}.replaced.bianpai", stem(path)));
+    // A missing, empty or header-damaged file is what a backup is for (issue 38, item
+    // 8): whatever the path holds is kept beside it first, so nothing is lost.
+    let empty = std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == 0);
+    let exists = empty
+        || match EventFile::open(path) {
+            Ok(_) | Err(StoreError::Tampered { .. }) => true,
+            Err(StoreError::Damaged { .. } | StoreError::NotAnEventFile { .. }) => {
+                nobody_else_has(path)?;
+                true
+            }
+            Err(StoreError::NotFound { .. }) => false,
+            Err(other) => return Err(other),
+        };
     let io = |p: &Path| {
         let p = p.to_path_buf();
         move |source| StoreError::Io { path: p, source }
@@ -209,8 +311,15 @@ pub fn restore(path: &Path, backup: &Path) -> Result<(), StoreError> {
     tmp.push(".restoring");
     let tmp = PathBuf::from(tmp);
     std::fs::copy(backup, &tmp).map_err(io(&tmp))?;
-    std::fs::copy(path, &replaced).map_err(io(&replaced))?;
-    std::fs::rename(&tmp, path).map_err(io(path))
+    let replaced = if exists {
+        Some(keep_replaced(path, path).inspect_err(|_| {
+            let _ = std::fs::remove_file(&tmp);
+        })?)
+    } else {
+        None
+    };
+    std::fs::rename(&tmp, path).map_err(io(path))?;
+    Ok(replaced)
 }
 
 /// Whether another connection has the file at `path` open: the exclusive lock a writer

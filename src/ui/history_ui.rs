@@ -264,8 +264,8 @@ fn backups_ui(ui: &mut Ui, state: &mut HistoryView, backups: &[(PathBuf, Words)]
                         ui.colored_label(
                             ui.visuals().warn_fg_color,
                             lang.t(
-                                "当前文件将被替换（另存为 *.replaced.bianpai）。",
-                                "The open file is replaced (kept as *.replaced.bianpai).",
+                                "当前文件将被替换（另存为 *.replaced*.bianpai，不覆盖已保留的文件）。",
+                                "The open file is replaced (kept as *.replaced*.bianpai, never over a kept copy).",
                             ),
                         );
                         if ui.button(lang.t("确认恢复", "Confirm restore")).clicked() {

@@ -102,9 +102,9 @@ fn restore_newest_ui(ui: &mut Ui, restorable: &Restorable, lang: Lang, jobs: &mu
     let stem = restorable.path.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let backup = name(&restorable.backup);
     ui.label(match lang {
-        Lang::Zh => format!("可以用最新的备份 {backup} 替换它；被替换的文件保留为 {stem}.replaced.bianpai。"),
+        Lang::Zh => format!("可以用最新的备份 {backup} 替换它；被替换的文件保留为 {stem}.replaced.bianpai（已有则依次编号，不覆盖）。"),
         Lang::En => format!(
-            "It can be replaced by the newest backup, {backup}; the replaced file is kept as {stem}.replaced.bianpai."
+            "It can be replaced by the newest backup, {backup}; the replaced file is kept as {stem}.replaced.bianpai (numbered on when that exists, never overwritten)."
         ),
     });
     ui.add_space(4.0);

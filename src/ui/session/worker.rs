@@ -85,7 +85,7 @@ fn run_job(file: &mut Option<OpenFile>, job: Job) -> Report {
         }
         Job::RestoreBackup { path, from } => {
             *file = None;
-            match backup::restore(&path, &from).and_then(|()| OpenFile::open(&path)) {
+            match backup::restore(&path, &from).and_then(|_| OpenFile::open(&path)) {
                 Ok(f) => opened(file, path, f),
                 Err(e) => {
                     let why = Words::of(&e).after(&Words::new("恢复最新备份", "Restore the newest backup"));
@@ -192,12 +192,18 @@ fn load_history(file: &Option<OpenFile>) -> Report {
             next_undo: command_of(&entries, stacks.done.last()),
             next_redo: command_of(&entries, stacks.undone.last()),
             entries,
+            // The automatic backups, then the copies restores kept (issue 38, item 1):
+            // each can be put back.
             backups: backup::list_backups(f.path())
                 .into_iter()
                 .map(|b| {
                     let said = backup::backup_words(f.path(), &b);
                     (b, said)
                 })
+                .chain(backup::list_replaced(f.path()).into_iter().map(|c| {
+                    let said = backup::replaced_words(&c);
+                    (c, said)
+                }))
                 .collect(),
             revision: 0,
         })),
@@ -214,7 +220,7 @@ fn restore(file: &mut Option<OpenFile>, from: &Path) -> Report {
     *file = None;
     let restored = backup::restore(&path, from);
     match (OpenFile::open(&path), restored) {
-        (Ok(f), Ok(())) => opened(file, path, f),
+        (Ok(f), Ok(_)) => opened(file, path, f),
         (Ok(f), Err(e)) => {
             *file = Some(f);
             failed(heading, &e)
