@@ -102,3 +102,15 @@ fn a_zero_length_file_is_not_an_event_file_in_words() {
     assert!(err.contains("not a Bianpai event file") && !err.contains("SQLite"), "{err}");
     assert_eq!(std::fs::metadata(&file).unwrap().len(), 0, "the file was not changed");
 }
+
+// Issue 38, item 11: `new` in a folder that does not exist says so (exit 2), not that
+// the folder is read-only.
+#[test]
+fn new_in_a_missing_folder_names_the_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("no/such/folder/e.bianpai");
+    let out = common::bianpai_in("en", &["new", path.to_str().unwrap(), "--preset", "cxa-swiss"]);
+    assert_eq!(common::code(&out), 2);
+    let said = common::stderr(&out);
+    assert!(said.contains("the folder to save it in does not exist") && !said.contains("read-only"), "{said}");
+}

@@ -359,3 +359,27 @@ fn xls_claiming_a_huge_sheet_is_refused() {
     let error = read_roster(&path).unwrap_err();
     assert!(matches!(error, RosterError::WorkbookTooLarge { .. }), "{error:?}");
 }
+
+// Issue 38, item 13: a roster saved from a traditional-Chinese Excel (Big5) names its
+// columns 性別, 單位, 等級分, 電話 …, and many rosters call the phone 联系电话: every one
+// is read as its column, not kept as a note (a whole roster failed "phone required").
+#[test]
+fn traditional_and_common_variant_headers() {
+    let text = "姓名,性別,出生日期,單位,等級分,稱號,聯絡電話,組別,隊名\n\
+                王天一,男,1989-02-27,杭州,2680,特級大師,13800138000,成人組,甲隊\n";
+    let (big5, _, unmappable) = encoding_rs::BIG5.encode(text);
+    assert!(!unmappable);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("名單.csv");
+    std::fs::write(&path, &big5).unwrap();
+    let rows = read_roster(&path).expect("a Big5 roster with traditional headers");
+    let e = &rows[0].entry;
+    assert_eq!((e.gender, e.born, e.club.as_str()), (Some(Gender::Male), Some(date(1989, 2, 27)), "杭州"));
+    assert_eq!((e.rating, e.phone.as_str()), (Some(2680), "13800138000"));
+    assert_eq!(rows[0].group.as_deref(), Some("成人組"));
+    assert!(!e.notes.contains_key("聯絡電話") && !e.notes.contains_key("性別"), "{:?}", e.notes);
+
+    let simplified = "姓名,联系电话\n郑惟桐,13900139000\n";
+    let rows = read_csv("roster.csv", simplified.as_bytes()).unwrap();
+    assert_eq!(rows[0].entry.phone, "13900139000");
+}

@@ -35,6 +35,9 @@ pub enum StoreError {
     /// No such file.
     #[error("{path}: 找不到赛事文件 (no such event file)")]
     NotFound { path: PathBuf },
+    /// The folder a new file should go in does not exist.
+    #[error("{path}: 文件夹不存在 (no such folder)")]
+    NoFolder { path: PathBuf },
     /// The command was refused by the rules; nothing was saved.
     #[error(transparent)]
     Domain(#[from] DomainError),

@@ -46,6 +46,11 @@ impl Localized for StoreError {
                 "the file already exists and Bianpai does not overwrite event files; choose another name".into(),
             ),
             StoreError::NotFound { path } => (path, "找不到赛事文件".into(), "no such event file".into()),
+            StoreError::NoFolder { path } => (
+                path,
+                "要保存到的文件夹不存在；请先建立文件夹或另选位置".into(),
+                "the folder to save it in does not exist; create it first or choose another place".into(),
+            ),
             StoreError::ReadOnly { path } => (
                 path,
                 "文件或所在文件夹是只读的（光盘、锁定的 U 盘或只读共享文件夹）：可以查看、打印和导出，不能修改；请先复制到可写的文件夹".into(),

@@ -86,6 +86,10 @@ impl EventFile {
         if path.exists() {
             return Err(StoreError::AlreadyExists { path: path.to_path_buf() });
         }
+        // A missing folder is said as such, not as a read-only one (issue 38, item 11).
+        if path.parent().is_some_and(|d| !d.as_os_str().is_empty() && !d.is_dir()) {
+            return Err(StoreError::NoFolder { path: path.to_path_buf() });
+        }
         let mut tmp = path.as_os_str().to_owned();
         tmp.push(".creating");
         let tmp = PathBuf::from(tmp);

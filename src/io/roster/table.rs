@@ -110,20 +110,24 @@ enum Field {
 }
 
 impl Field {
-    /// The field named by a header (already trimmed): Chinese exactly, English in any case.
+    /// The field named by a header (already trimmed): Chinese exactly — simplified, the
+    /// traditional forms a Big5 roster has, and the common variants (联系电话, 手机) —
+    /// English in any case.
     fn from_header(header: &str) -> Option<Field> {
         let field = match header {
             "姓名" => Field::Name,
-            "性别" => Field::Gender,
-            "出生日期" => Field::Born,
-            "单位" => Field::Club,
-            "等级分" => Field::Rating,
-            "称号" => Field::Title,
-            "电话" => Field::Phone,
-            "组别" => Field::Group,
-            "女子验证" => Field::VerifiedFemale,
+            "性别" | "性別" => Field::Gender,
+            "出生日期" | "出生年月日" => Field::Born,
+            "单位" | "單位" => Field::Club,
+            "等级分" | "等級分" => Field::Rating,
+            "称号" | "稱號" => Field::Title,
+            "电话" | "電話" | "联系电话" | "聯繫電話" | "聯絡電話" | "手机" | "手機" | "手机号" | "手機號" => {
+                Field::Phone
+            }
+            "组别" | "組別" => Field::Group,
+            "女子验证" | "女子驗證" => Field::VerifiedFemale,
             "提名" => Field::Nominee,
-            "队名" | "队伍" => Field::Team,
+            "队名" | "队伍" | "隊名" | "隊伍" => Field::Team,
             _ => match header.to_ascii_lowercase().as_str() {
                 "name" => Field::Name,
                 "gender" => Field::Gender,
