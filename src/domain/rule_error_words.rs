@@ -64,14 +64,14 @@ impl Localized for PairingError {
                 let why = if teams.is_empty() {
                     "队伍无法全部配对".to_string()
                 } else {
-                    format!("{}已没有可配的对手", teams.join("、"))
+                    format!("{}已没有可配的对手", capped(teams, Lang::Zh))
                 };
                 format!("第{round}轮找不到不违反绝对规则（不重复对阵、每队只轮空一次）的团体编排：{why}。")
             }
             (PairingError::NoValidTeamPairing { round, teams }, Lang::En) => {
                 let why = match teams.as_slice() {
                     [] => "the teams cannot all be paired".to_string(),
-                    many => format!("no opponent is left for {}", many.join(", ")),
+                    many => format!("no opponent is left for {}", capped(many, Lang::En)),
                 };
                 format!("No pairing of team round {round} keeps the absolute rules (no rematch, one bye each): {why}.")
             }
@@ -79,18 +79,42 @@ impl Localized for PairingError {
             (PairingError::Cancelled, Lang::En) => "Pairing cancelled; the event is unchanged.".into(),
             (PairingError::AvoidedPairsBlock { round, pairs }, Lang::Zh) => {
                 let list: Vec<String> = pairs.iter().map(|(a, b)| format!("{a}号与{b}号")).collect();
-                format!("第{round}轮无法在遵守回避设置（{}）的同时编排；请取消其中一对回避后再编排。", list.join("、"))
+                format!(
+                    "第{round}轮无法在遵守回避设置（{}）的同时编排；请取消其中一对回避后再编排。",
+                    capped(&list, Lang::Zh)
+                )
             }
             (PairingError::AvoidedPairsBlock { round, pairs }, Lang::En) => {
                 let list: Vec<String> = pairs.iter().map(|(a, b)| format!("nos. {a} and {b}")).collect();
                 format!(
                     "Round {round} cannot be paired while keeping the avoided pairs ({}); remove one of them \
                      and pair again.",
-                    list.join("; ")
+                    capped_with(&list, Lang::En, "; ")
                 )
             }
         }
     }
+}
+
+/// Most items a refusal lists before it says how many more there are (issue 38, item
+/// 7: a pairing that failed for a million players listed every number).
+const LISTED: usize = 8;
+
+/// `items` joined as a list in `lang`, at most [`LISTED`] of them, then how many more.
+fn capped(items: &[String], lang: Lang) -> String {
+    capped_with(items, lang, lang.t("、", ", "))
+}
+
+fn capped_with(items: &[String], lang: Lang, separator: &str) -> String {
+    let mut text = items.iter().take(LISTED).cloned().collect::<Vec<_>>().join(separator);
+    let more = items.len().saturating_sub(LISTED);
+    if more > 0 {
+        text.push_str(&match lang {
+            Lang::Zh => format!("等（另有{more}个）"),
+            Lang::En => format!(" and {more} more"),
+        });
+    }
+    text
 }
 
 /// [`PairingError::NoValidPairing`]: which players are left without an opponent.
@@ -101,7 +125,10 @@ fn no_valid_pairing(round: RoundNo, players: &[StartNo], lang: Lang) -> String {
             let why = if list.is_empty() {
                 "选手无法全部配对".to_string()
             } else {
-                format!("{}号选手已没有可配的对手", list.join("、"))
+                match list.len() {
+                    n if n > LISTED => format!("{}号等共{n}名选手已没有可配的对手", list[..LISTED].join("、")),
+                    _ => format!("{}号选手已没有可配的对手", list.join("、")),
+                }
             };
             format!("第{round}轮找不到不违反绝对规则（不重复对局、每人只轮空一次、先后手、同单位回避）的编排：{why}。")
         }
@@ -109,7 +136,7 @@ fn no_valid_pairing(round: RoundNo, players: &[StartNo], lang: Lang) -> String {
             let why = match list.as_slice() {
                 [] => "the players cannot all be paired".to_string(),
                 [one] => format!("no opponent is left for no. {one}"),
-                many => format!("no opponent is left for nos. {}", many.join(", ")),
+                many => format!("no opponent is left for nos. {}", capped(many, Lang::En)),
             };
             format!(
                 "No pairing of round {round} keeps the absolute rules (no rematch, one bye each, colours, \
@@ -203,5 +230,22 @@ impl Localized for PrizeError {
                 format!("The prize ranking starts with stage {s}, which has not started yet.")
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Issue 38, item 7: a refusal names a few players and counts the rest.
+    #[test]
+    fn a_long_list_is_cut_to_a_few_and_a_count() {
+        let players: Vec<StartNo> = (1..=1_000_000).map(StartNo).collect();
+        let error = PairingError::NoValidPairing { round: RoundNo(3), players };
+        let en = error.message(Lang::En);
+        assert!(en.contains("nos. 1, 2, 3, 4, 5, 6, 7, 8 and 999992 more"), "{en}");
+        assert!(en.len() < 300, "{} bytes", en.len());
+        let zh = error.message(Lang::Zh);
+        assert!(zh.contains("1、2、3、4、5、6、7、8号等共1000000名选手已没有可配的对手"), "{zh}");
     }
 }
