@@ -85,7 +85,7 @@ pub(super) fn check_in(event: &mut Event, start_nos: &[StartNo], checked_in: boo
 
 /// An entry's own rules: a name, no field beyond its length, a rating in range.
 fn validate_entry(entry: &PlayerEntry) -> Result<(), DomainError> {
-    if entry.name.trim().is_empty() {
+    if !crate::domain::model::player::has_visible_text(&entry.name) {
         return Err(DomainError::InvalidEntry(EntryProblem::PlayerNameMissing));
     }
     if let Some((field, chars)) = entry.too_long() {

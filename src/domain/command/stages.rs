@@ -145,10 +145,10 @@ pub(super) fn set_event_info(
     start_date: Option<Date>,
     officials: &[Official],
 ) -> Result<Applied, DomainError> {
-    if clean_text(name).is_empty() {
+    if !crate::domain::model::player::has_visible_text(name) {
         return Err(DomainError::InvalidEntry(EntryProblem::EventNameMissing));
     }
-    if let Some(o) = officials.iter().find(|o| clean_text(&o.name).is_empty()) {
+    if let Some(o) = officials.iter().find(|o| !crate::domain::model::player::has_visible_text(&o.name)) {
         return Err(DomainError::InvalidEntry(EntryProblem::OfficialNameMissing { role: o.role.clone() }));
     }
     let before = Box::new(EventInfo::of(event));

@@ -192,7 +192,7 @@ fn cleaned(team: &Team) -> Team {
 fn check_team(event: &Event, group: GroupId, team: &Team) -> Result<(), DomainError> {
     let g = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
     let name = team.name.trim();
-    if name.is_empty() {
+    if !crate::domain::model::player::has_visible_text(name) {
         return Err(TeamIssue::NameMissing.into());
     }
     if name.chars().count() > MAX_TEAM_NAME {

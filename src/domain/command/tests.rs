@@ -111,3 +111,34 @@ fn delete_player_is_undone_exactly_and_refused_with_history() {
     let refused = apply(&mut event, &Command::DeletePlayer { start_no: StartNo(2) });
     assert_eq!(refused, Err(DomainError::PlayerHasHistory(StartNo(2))));
 }
+
+// Issue 38, item 12: a name of nothing but invisible characters (zero-width space, word
+// joiner, BOM, a Hangul filler) is no name: refused for a player, a team and the event.
+#[test]
+fn a_name_of_invisible_characters_is_no_name() {
+    use crate::domain::model::team::{Team, TeamId};
+    let mut event = lingting();
+    let before = event.clone();
+    let blank = "\u{200B}\u{2060} \u{FEFF}\u{3164}";
+    let entries = vec![PlayerEntry { name: blank.into(), ..PlayerEntry::default() }];
+    let add = Command::AddPlayers { group: GroupId(1), entries, override_reason: None };
+    assert!(matches!(apply(&mut event, &add), Err(DomainError::InvalidEntry(EntryProblem::PlayerNameMissing))));
+    let info = Command::SetEventInfo { name: blank.into(), start_date: None, officials: vec![] };
+    assert!(matches!(apply(&mut event, &info), Err(DomainError::InvalidEntry(EntryProblem::EventNameMissing))));
+    let team = Team {
+        id: TeamId(0),
+        name: blank.into(),
+        club: String::new(),
+        captain: None,
+        members: vec![],
+        reserves: vec![],
+    };
+    let add_team = Command::Team { group: GroupId(1), change: TeamCommand::Add { team } };
+    assert!(matches!(
+        apply(&mut event, &add_team),
+        Err(DomainError::Team(crate::domain::model::team_issue::TeamIssue::NameMissing))
+    ));
+    assert_eq!(event, before);
+    // A visible character among them is a name.
+    assert!(crate::domain::model::player::has_visible_text("\u{200B}王"));
+}

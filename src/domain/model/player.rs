@@ -200,6 +200,19 @@ pub const MAX_TEXT_CHARS: usize = 200;
 /// Highest rating accepted.
 pub const MAX_RATING: u32 = 3500;
 
+/// Whether `text` shows anything: some character that is neither space, a control
+/// character nor one of the invisible format characters (zero-width space and joiners,
+/// word joiner, BOM, soft hyphen, Hangul fillers) — a name of only those prints blank
+/// (issue 38, item 12).
+pub fn has_visible_text(text: &str) -> bool {
+    text.chars().any(|c| {
+        !(c.is_whitespace()
+            || c.is_control()
+            || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2064}')
+            || matches!(c, '\u{FEFF}' | '\u{00AD}' | '\u{180E}' | '\u{115F}' | '\u{1160}' | '\u{3164}' | '\u{FFA0}'))
+    })
+}
+
 /// `text` without control characters (a name with `\x1b[2J` cleared the director's
 /// terminal, one with a newline forged a line of a TRF export): line breaks and tabs
 /// become spaces, other control characters go, and the ends are trimmed.
