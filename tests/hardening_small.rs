@@ -114,3 +114,55 @@ fn new_in_a_missing_folder_names_the_folder() {
     let said = common::stderr(&out);
     assert!(said.contains("the folder to save it in does not exist") && !said.contains("read-only"), "{said}");
 }
+
+// Issue 38, item 5: `-o` onto a device (through a link) or a pipe is refused before
+// anything is written; the link and the pipe stay as they were.
+#[cfg(unix)]
+#[test]
+fn output_onto_a_device_or_a_pipe_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let event = dir.path().join("e.bianpai");
+    let out = common::bianpai(&["new", event.to_str().unwrap(), "--preset", "cxa-swiss"]);
+    assert_eq!(common::code(&out), 0);
+    let link = dir.path().join("out.csv");
+    std::os::unix::fs::symlink("/dev/full", &link).unwrap();
+    let fifo = dir.path().join("pipe.csv");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    for target in [&link, &fifo] {
+        let out = common::bianpai_in("en", &["export", event.to_str().unwrap(), "csv", "-o", target.to_str().unwrap()]);
+        assert_eq!(common::code(&out), 2, "{}", common::stderr(&out));
+        assert!(common::stderr(&out).contains("not a regular file"), "{}", common::stderr(&out));
+    }
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link is left");
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo(), "the pipe is left");
+}
+
+// Issue 38, item 16: what a killed export left beside its output (`.NAME.PID.tmp` of a
+// process that no longer runs) is removed by the next export to that output; a live
+// process's is not.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_killed_exports_temporary_is_removed_by_the_next() {
+    let dir = tempfile::tempdir().unwrap();
+    let event = dir.path().join("e.bianpai");
+    let file = event.to_str().unwrap();
+    let roster = dir.path().join("r.csv");
+    std::fs::write(&roster, "姓名\n甲\n乙\n丙\n丁\n").unwrap();
+    common::ok(&["new", file, "--preset", "cxa-swiss", "--rounds", "3"]);
+    common::ok(&["players", "import", file, roster.to_str().unwrap()]);
+    common::ok(&["pair", file]);
+    for board in ["1", "2"] {
+        common::ok(&["result", file, "--round", "1", "--board", board, "1-0"]);
+    }
+    let dead = dir.path().join(".out.csv.4294967.tmp");
+    let live = dir.path().join(format!(".out.csv.{}.tmp", std::process::id()));
+    std::fs::write(&dead, b"half").unwrap();
+    std::fs::write(&live, b"busy").unwrap();
+    let out = dir.path().join("out.csv");
+    let run = common::bianpai(&["export", event.to_str().unwrap(), "csv", "-o", out.to_str().unwrap()]);
+    assert_eq!(common::code(&run), 0, "{}", common::stderr(&run));
+    assert!(!dead.exists(), "the dead writer's leftover is gone");
+    assert!(live.exists(), "a running writer's file is left");
+}

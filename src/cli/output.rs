@@ -37,8 +37,42 @@ fn temporary_beside(output: &Path) -> Result<PathBuf, InputError> {
         let shown = output.display();
         return Err(InputError(t(format!("-o {shown}：这是一个文件夹"), format!("-o {shown}: is a directory"))));
     }
+    // A device, a pipe or a link to one (`/dev/full`, `/dev/stdout`, a FIFO) would be
+    // replaced by the rename, or hang the write: only a regular file or a new path
+    // (issue 38, item 5).
+    if std::fs::metadata(output).is_ok_and(|m| !m.is_file()) {
+        let shown = output.display();
+        return Err(InputError(t(
+            format!("-o {shown}：不是普通文件（设备或管道），已拒绝；请给一个文件名"),
+            format!("-o {shown}: not a regular file (a device or a pipe); refused — give a file name"),
+        )));
+    }
     refuse_protected(output)?;
+    remove_stale_temporaries(&dir, &name);
     Ok(dir.join(format!(".{name}.{}.tmp", std::process::id())))
+}
+
+/// Removes what a killed writer of the same output left: `.NAME.PID.tmp` of a process
+/// that no longer runs (issue 38, item 16). Where whether it runs cannot be told, the
+/// file is left.
+fn remove_stale_temporaries(dir: &Path, name: &str) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let prefix = format!(".{name}.");
+    for entry in entries.filter_map(Result::ok) {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        let pid = file.strip_prefix(&prefix).and_then(|rest| rest.strip_suffix(".tmp")).and_then(|p| p.parse().ok());
+        if let Some(pid) = pid
+            && pid != std::process::id()
+            && !runs(pid)
+        {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Whether the process `pid` runs (Linux: it has a `/proc` entry); elsewhere assumed.
+fn runs(pid: u32) -> bool {
+    if cfg!(target_os = "linux") { Path::new("/proc").join(pid.to_string()).exists() } else { true }
 }
 
 /// An output never replaces a Bianpai file — the event, its sidecars, a backup, the
