@@ -166,3 +166,23 @@ fn a_killed_exports_temporary_is_removed_by_the_next() {
     assert!(!dead.exists(), "the dead writer's leftover is gone");
     assert!(live.exists(), "a running writer's file is left");
 }
+
+// Issue 38, item 14: `checkin --group` of another group's player is refused, nobody
+// checked in.
+#[test]
+fn check_in_of_another_groups_player_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let event = dir.path().join("e.bianpai");
+    let file = event.to_str().unwrap();
+    let roster = dir.path().join("r.csv");
+    std::fs::write(&roster, "姓名,出生日期,组别\n甲,1990-01-01,成人组\n乙,2008-01-01,少年组\n").unwrap();
+    common::ok(&["new", file, "--preset", "huaiyin-2022"]);
+    let imported = common::bianpai(&["players", "import", file, roster.to_str().unwrap(), "--override-reason", "测试"]);
+    assert_eq!(common::code(&imported), 0, "{}", common::stderr(&imported));
+    let out = common::bianpai_in("en", &["checkin", file, "1", "2", "--group", "成人组"]);
+    assert_eq!(common::code(&out), 2);
+    assert!(common::stderr(&out).contains("player 2 is not in group 成人组"), "{}", common::stderr(&out));
+    let f = bianpai::store::EventFile::open(&event).unwrap();
+    assert_eq!(f.event().players.len(), 2);
+    assert!(f.event().players.iter().all(|p| !p.checked_in), "nobody checked in");
+}

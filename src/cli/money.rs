@@ -71,6 +71,18 @@ pub(super) fn run(cmd: MoneyCmd) -> anyhow::Result<String> {
             let mut f = EventFile::open_for_command(&file)?;
             // One command: `checkin 1 2 3` is one change and one undo (issue 22).
             let start_nos: Vec<StartNo> = start_nos.iter().map(|n| StartNo(*n)).collect();
+            // With --group, every player must be of that group (issue 38, item 14).
+            if group.group.is_some() {
+                let g = resolve_group(f.event(), &group)?;
+                if let Some(p) = start_nos.iter().find(|p| f.event().player(**p).is_some_and(|pl| pl.group != g.id)) {
+                    let name = &g.name;
+                    return Err(InputError(t(
+                        format!("编号 {p} 的选手不在组别“{name}”，未签到任何人"),
+                        format!("player {p} is not in group {name}; nobody was checked in"),
+                    ))
+                    .into());
+                }
+            }
             let n = start_nos.iter().collect::<std::collections::BTreeSet<_>>().len();
             f.execute(&Command::CheckInPlayers { start_nos, checked_in: !undo })?;
             Ok(match undo {
