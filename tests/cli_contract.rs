@@ -360,3 +360,47 @@ fn players_renumber_by_rating_before_round_one_only() {
     let out = bianpai(&["players", "renumber", f, "--by", "age"]);
     assert_eq!(code(&out), 2, "an unknown key is bad usage");
 }
+
+// CLI.md `standings --json`, R-11.4: a stage with FIDE tiebreaks names the edition of
+// C.07 it follows, right after `after_round`; the edition follows the TRF's 042 start
+// date. small.trf after round 2 (1 / ½ / 0): player 5 had a pairing-allocated bye, then
+// won by forfeit against 1 (who finished on 1); 5 has 2 points.
+//   2024 (042 2024/05/01): both dummies have 5's own 2: BH 4, BH-C1 2, SB 2·1 + 2·1 = 4.
+//   2026 (042 2026-03-01 with a time, or no 042): the bye's dummy is min(2, ½ × 2) = 1,
+//   the forfeit's min(2, 1's 1) = 1: BH 2, BH-C1 1, SB 2.
+#[test]
+fn standings_json_names_the_fide_tiebreak_edition() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/trf/small.trf");
+    let text = std::fs::read_to_string(&fixture).unwrap();
+    let standings_of = |name: &str, text: &str| {
+        let trf = dir.path().join(format!("{name}.trf"));
+        std::fs::write(&trf, text).unwrap();
+        let file = dir.path().join(format!("{name}.bianpai"));
+        let f = file.to_str().unwrap();
+        ok(&["trf", "import", trf.to_str().unwrap(), f]);
+        let out = ok(&["standings", f, "--json"]);
+        let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let row = json["rows"].as_array().unwrap().iter().find(|r| r["start_no"] == 5).unwrap().clone();
+        (out, json["fide_tiebreak_edition"].clone(), row["tiebreaks"].to_string(), ok(&["standings", f]))
+    };
+    assert!(text.contains("\n042 2024/05/01\n"));
+    let (out, edition, five, heading) = standings_of("y2024", &text);
+    assert!(
+        out.starts_with(r#"{"group":"#) && out.contains(r#""after_round":2,"fide_tiebreak_edition":"2024","rows":["#),
+        "{out}"
+    );
+    assert_eq!(edition, "2024");
+    assert_eq!(five, r#"{"buchholz_cut1":2,"buchholz":4,"sonneborn_berger":4}"#);
+    assert!(heading.lines().next().unwrap().ends_with(" · FIDE tie-break rules, 2024 edition"), "{heading}");
+
+    let (_, edition, five, heading) = standings_of("y2026", &text.replace("042 2024/05/01", "042 2026-03-01 09:30  "));
+    assert_eq!(edition, "2026");
+    assert_eq!(five, r#"{"buchholz_cut1":1,"buchholz":2,"sonneborn_berger":2}"#);
+    assert!(heading.lines().next().unwrap().ends_with(" · FIDE tie-break rules, 2026 edition"), "{heading}");
+
+    let undated: String = text.lines().filter(|l| !l.starts_with("042")).map(|l| format!("{l}\n")).collect();
+    let (_, edition, five, _) = standings_of("undated", &undated);
+    assert_eq!(edition, "2026");
+    assert_eq!(five, r#"{"buchholz_cut1":1,"buchholz":2,"sonneborn_berger":2}"#);
+}

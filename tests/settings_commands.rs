@@ -154,6 +154,37 @@ fn prize_rules_change_refuse_and_undo() {
     assert_eq!(e, DomainError::PrizeRules(PrizeRulesIssue::UnknownStage(3)));
 }
 
+// R-11.4: the edition of FIDE's tie-break rules is a stage setting saved by
+// `SetStageRules` with its audit row, undone and redone; following the start date (the
+// default) it is not written at all, so files from before the setting read and hash as
+// they were.
+#[test]
+fn the_fide_edition_is_saved_audited_and_undone() {
+    use bianpai::domain::rules::FideEditionChoice;
+    let dir = tempfile::tempdir().unwrap();
+    let mut f = file(dir.path(), "fide-swiss");
+    let stage = f.event().groups[0].stages[0].clone();
+    assert_eq!(stage.fide_edition, FideEditionChoice::ByStartDate);
+    assert!(!serde_json::to_string(&stage).unwrap().contains("fide_edition"));
+    let set = |fide_edition| Command::SetStageRules {
+        group: G1,
+        stage: StageNo(1),
+        scoring: stage.scoring.clone(),
+        tiebreaks: stage.tiebreaks.clone(),
+        fide_edition,
+        pairing: stage.pairing.clone(),
+    };
+    let after = applies_and_undoes(&mut f, set(FideEditionChoice::Edition2024));
+    assert_eq!(after.groups[0].stages[0].fide_edition, FideEditionChoice::Edition2024);
+    let log = f.audit_log().unwrap();
+    let row = log.iter().find(|r| r.command.contains(r#""command":"set_stage_rules""#)).unwrap();
+    assert!(row.command.contains(r#""fide_edition":"2024""#), "{}", row.command);
+    assert!(row.after.contains(r#""fide_edition":"2024""#), "{}", row.after);
+    // An audit row written before the setting existed reads as following the date.
+    let old: Command = serde_json::from_str(&row.command.replace(r#","fide_edition":"2024""#, "")).unwrap();
+    assert_eq!(old, set(FideEditionChoice::ByStartDate));
+}
+
 // R-1.4: qualifiers and nominees of a stage with a next stage.
 #[test]
 fn qualifiers_change_refuse_and_undo() {

@@ -1,5 +1,6 @@
 //! The chess-style tiebreaks of R-5.4 (Buchholz, Buchholz Cut-1, Sonneborn-Berger as
-//! FIDE's C.07 (2024) counts them; 直胜) computed by hand on small events.
+//! FIDE's C.07 (2024) counts them, and its 2026 edition, R-11.4; 直胜) computed by hand
+//! on small events.
 
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::event::{Bye, ByeKind, Event, Game, Round};
@@ -9,6 +10,7 @@ use bianpai::domain::presets;
 use bianpai::domain::result::{GameResult, Outcome};
 use bianpai::domain::rules::Tiebreak;
 use bianpai::domain::standings::standings;
+use jiff::civil::date;
 
 const G: GroupId = GroupId(1);
 const S: StageNo = StageNo(1);
@@ -65,6 +67,8 @@ fn play(e: &mut Event, no: u32, games: &[(u32, u32, Outcome)], byes: &[u32]) {
 #[test]
 fn buchholz_cut1_and_sonneborn_berger_by_hand() {
     let mut e = event("fide-swiss", 5);
+    // An event before 1 March 2026 follows C.07 (2024).
+    e.start_date = Some(date(2025, 5, 1));
     play(&mut e, 1, &[(1, 2, Outcome::RedWins), (3, 4, Outcome::Draw)], &[5]);
     play(&mut e, 2, &[(1, 5, Outcome::RedWins), (2, 3, Outcome::RedWins)], &[4]);
     // Totals: 1: 2, 2: 1, 3: ½, 4: ½+1 = 1½, 5: 1+0 = 1. No requested bye, so every
@@ -92,6 +96,16 @@ fn buchholz_cut1_and_sonneborn_berger_by_hand() {
     );
     let keys: Vec<&str> = s.rows[0].tiebreaks.iter().map(|(t, _)| t.key()).collect();
     assert_eq!(keys, ["buchholz_cut1", "buchholz", "sonneborn_berger"]);
+
+    // from 1 March 2026 the bye's dummy is capped at a draw in every round, ½ × 2
+    // = 1 (16.4.2): 4 (1½ points) counts 1, not 1½: Cut-1 1, Buchholz ½ + 1 = 1½, SB
+    // ½·½ + 1·1 = 1¼. 5's dummy was 1 already. The order stands.
+    e.start_date = Some(date(2026, 3, 1));
+    let s = standings(&e, G, S, 2).unwrap();
+    assert_eq!(s.rows.iter().map(|r| r.start_no.0).collect::<Vec<_>>(), [1, 4, 5, 2, 3]);
+    let four: Vec<String> = s.rows[1].tiebreaks.iter().map(|(_, v)| v.to_string()).collect();
+    assert_eq!(four, ["1", "1.5", "1.25"]);
+    assert_eq!(s.rows[2].tiebreaks.iter().map(|(_, v)| v.to_string()).collect::<Vec<_>>(), ["2", "3", "1"]);
 }
 
 // 直胜: among exactly the tied players, the points scored against each other.

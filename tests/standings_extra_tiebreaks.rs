@@ -41,7 +41,14 @@ fn event(tiebreaks: Vec<Tiebreak>, bye: ByeOpponent) -> Event {
     let stage = e.group(G).unwrap().stage(S).unwrap().clone();
     let mut scoring = stage.scoring.clone();
     scoring.bye_opponent = bye;
-    let rules = Command::SetStageRules { group: G, stage: S, scoring, tiebreaks, pairing: stage.pairing.clone() };
+    let rules = Command::SetStageRules {
+        group: G,
+        stage: S,
+        scoring,
+        tiebreaks,
+        fide_edition: Default::default(),
+        pairing: stage.pairing.clone(),
+    };
     apply(&mut e, &rules).unwrap();
     round(&mut e, 1, &[(1, 2, Outcome::RedWins), (3, 4, Outcome::Draw)], 5);
     round(&mut e, 2, &[(4, 1, Outcome::BlackWins), (2, 5, Outcome::RedWins)], 3);

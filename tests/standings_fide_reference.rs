@@ -1,9 +1,12 @@
 //! The FIDE tiebreaks checked against an independent reading of the regulations: a
 //! deliberately plain reference implementation of C.07 (2024) — the FIDE Tie-Break
 //! Regulations approved on 1 August 2023 and applied to all FIDE-rated competitions
-//! from 1 April 2024 — written here from the articles' text and sharing no code with
-//! `src/`, compared with the library on random small tournaments with every kind of
-//! unplayed round, and on the FIDE tie-break exercise of March 2024.
+//! from 1 April 2024 — and of its 2026 amendment (R-11.4: approved by the FIDE Council
+//! on 2 February 2026, applied from 1 March 2026, capping the dummy opponent of
+//! Art. 16.4), written here from the articles' text and sharing no code with `src/`,
+//! compared with the library on random small tournaments with every kind of unplayed
+//! round. The FIDE tie-break exercise of March 2024 is in
+//! `tests/standings_fide_exercise.rs`.
 //!
 //! The reference counts points in halves (win 2, draw 1), Sonneborn-Berger in
 //! quarters.
@@ -15,7 +18,7 @@ use bianpai::domain::player::PlayerEntry;
 use bianpai::domain::points::Points;
 use bianpai::domain::presets;
 use bianpai::domain::result::{GameResult, Outcome};
-use bianpai::domain::rules::Tiebreak;
+use bianpai::domain::rules::{FideEditionChoice, Tiebreak};
 use bianpai::domain::standings::standings;
 use proptest::prelude::*;
 use rand::seq::SliceRandom;
@@ -35,10 +38,10 @@ const S: StageNo = StageNo(1);
 enum Cell {
     /// Played over the board: opponent, with black, points in halves.
     Game(usize, bool, i64),
-    /// Won by the opponent's forfeit.
-    ForfeitWin,
-    /// Lost by forfeit (either side of a double forfeit too).
-    ForfeitLoss,
+    /// Won by the opponent's forfeit (the opponent).
+    ForfeitWin(usize),
+    /// Lost by forfeit (either side of a double forfeit too; the opponent).
+    ForfeitLoss(usize),
     /// Pairing-allocated bye (1 point).
     Pab,
     /// A bye worth a full point, asked for.
@@ -53,9 +56,9 @@ impl Cell {
     fn points(self) -> i64 {
         match self {
             Cell::Game(_, _, p) => p,
-            Cell::ForfeitWin | Cell::Pab | Cell::FullPointBye => 2,
+            Cell::ForfeitWin(_) | Cell::Pab | Cell::FullPointBye => 2,
             Cell::HalfPointBye => 1,
-            Cell::ForfeitLoss | Cell::ZeroPointBye => 0,
+            Cell::ForfeitLoss(_) | Cell::ZeroPointBye => 0,
         }
     }
 
@@ -66,8 +69,17 @@ impl Cell {
 
     /// 16.1: a voluntary unplayed round is a requested bye or a forfeit loss.
     fn vur(self) -> bool {
-        self.requested_bye() || self == Cell::ForfeitLoss
+        self.requested_bye() || matches!(self, Cell::ForfeitLoss(_))
     }
+}
+
+/// The edition of C.07 the reference reads.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Edition {
+    /// As applied from 1 April 2024.
+    Y2024,
+    /// As amended on 2 February 2026 (Art. 16.4.1 and 16.4.2).
+    Y2026,
 }
 
 /// A cross-table: `cells[player][round]`, players from 0, and their ratings.
@@ -95,20 +107,27 @@ impl Cross {
     }
 
     /// 8.1 with 16.4: (opponent's score, points scored, VUR) per round; an unplayed
-    /// round is a game against a dummy with the participant's own score.
-    fn buchholz_terms(&self, p: usize) -> Vec<(i64, i64, bool)> {
+    /// round is a game against a dummy with the participant's own score. The 2026
+    /// amendment caps the dummy: with an opponent (a forfeit) at that opponent's
+    /// adjusted score (16.4.1), without one at a draw in every round (16.4.2).
+    fn buchholz_terms(&self, p: usize, edition: Edition) -> Vec<(i64, i64, bool)> {
         let own = self.score(p);
-        let terms = self.cells[p].iter().map(|cell| match *cell {
-            Cell::Game(o, _, pts) => (self.adjusted(o), pts, false),
-            other => (own, other.points(), other.vur()),
+        let every_round_drawn = self.cells[p].len() as i64;
+        let terms = self.cells[p].iter().map(|cell| match (*cell, edition) {
+            (Cell::Game(o, _, pts), _) => (self.adjusted(o), pts, false),
+            (other, Edition::Y2024) => (own, other.points(), other.vur()),
+            (other @ (Cell::ForfeitWin(o) | Cell::ForfeitLoss(o)), Edition::Y2026) => {
+                (own.min(self.adjusted(o)), other.points(), other.vur())
+            }
+            (other, Edition::Y2026) => (own.min(every_round_drawn), other.points(), other.vur()),
         });
         terms.collect()
     }
 
     /// 14.1–14.3 with 16.5.1: low cuts take a VUR first (the least one), then the
     /// least value; high cuts take the greatest value.
-    fn buchholz(&self, p: usize, low: usize, high: usize) -> i64 {
-        let mut terms = self.buchholz_terms(p);
+    fn buchholz(&self, p: usize, low: usize, high: usize, edition: Edition) -> i64 {
+        let mut terms = self.buchholz_terms(p, edition);
         for _ in 0..low {
             if terms.is_empty() {
                 break;
@@ -141,8 +160,8 @@ impl Cross {
     }
 
     /// 9.1: opponent's score × points scored against them, summed.
-    fn sonneborn_berger(&self, p: usize) -> i64 {
-        self.buchholz_terms(p).iter().map(|t| t.0 * t.1).sum()
+    fn sonneborn_berger(&self, p: usize, edition: Edition) -> i64 {
+        self.buchholz_terms(p, edition).iter().map(|t| t.0 * t.1).sum()
     }
 
     /// 7.1: rounds with as many points as a win, played or not.
@@ -295,9 +314,9 @@ fn cells_of(outcome: Outcome, red: usize, black: usize) -> (Cell, Cell) {
         Outcome::RedWins => (Cell::Game(black, false, 2), Cell::Game(red, true, 0)),
         Outcome::Draw => (Cell::Game(black, false, 1), Cell::Game(red, true, 1)),
         Outcome::BlackWins => (Cell::Game(black, false, 0), Cell::Game(red, true, 2)),
-        Outcome::RedWinsByForfeit => (Cell::ForfeitWin, Cell::ForfeitLoss),
-        Outcome::BlackWinsByForfeit => (Cell::ForfeitLoss, Cell::ForfeitWin),
-        Outcome::BothForfeit => (Cell::ForfeitLoss, Cell::ForfeitLoss),
+        Outcome::RedWinsByForfeit => (Cell::ForfeitWin(black), Cell::ForfeitLoss(red)),
+        Outcome::BlackWinsByForfeit => (Cell::ForfeitLoss(black), Cell::ForfeitWin(red)),
+        Outcome::BothForfeit => (Cell::ForfeitLoss(black), Cell::ForfeitLoss(red)),
     }
 }
 
@@ -397,9 +416,10 @@ fn random_tournament(n: usize, rounds: usize, seed: u64) -> (Event, Cross, usize
 }
 
 /// The library's value of every FIDE tiebreak, by start number, in the reference's
-/// units (halves, quarters, counts, hundredths for DE).
-fn library_values(e: &mut Event, rounds: u32) -> BTreeMap<usize, Vec<i64>> {
+/// units (halves, quarters, counts, hundredths for DE), under the stage's `edition`.
+fn library_values(e: &mut Event, rounds: u32, edition: FideEditionChoice) -> BTreeMap<usize, Vec<i64>> {
     e.groups[0].stages[0].tiebreaks = FIDE.to_vec();
+    e.groups[0].stages[0].fide_edition = edition;
     let table = standings(e, G, S, rounds).unwrap();
     table
         .rows
@@ -435,13 +455,13 @@ const FIDE: [Tiebreak; 11] = [
     Tiebreak::DirectEncounter,
 ];
 
-fn reference_values(x: &Cross, p: usize) -> Vec<i64> {
+fn reference_values(x: &Cross, p: usize, edition: Edition) -> Vec<i64> {
     vec![
-        x.buchholz(p, 0, 0),
-        x.buchholz(p, 1, 0),
-        x.buchholz(p, 2, 0),
-        x.buchholz(p, 1, 1),
-        x.sonneborn_berger(p),
+        x.buchholz(p, 0, 0, edition),
+        x.buchholz(p, 1, 0, edition),
+        x.buchholz(p, 2, 0, edition),
+        x.buchholz(p, 1, 1, edition),
+        x.sonneborn_berger(p, edition),
         x.win(p),
         x.won(p),
         x.black(p, false),
@@ -454,114 +474,28 @@ fn reference_values(x: &Cross, p: usize) -> Vec<i64> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
-    // C.07 (2024) Art. 6, 7.1–7.4, 8.1, 9.1, 10.1, 14.1–14.3 and 16: every value of
-    // every player, and the ranking by direct encounter, agree with the reference.
+    // C.07 (2024) Art. 6, 7.1–7.4, 8.1, 9.1, 10.1, 14.1–14.3 and 16, and the 2026
+    // edition's 16.4: every value of every player, and the ranking by direct
+    // encounter, agree with the reference in both editions.
     #[test]
     fn the_library_agrees_with_the_reference(n in 4usize..=7, rounds in 3usize..=5, seed in any::<u64>()) {
         let (mut e, cross, rounds) = random_tournament(n, rounds, seed);
-        let library = library_values(&mut e, rounds as u32);
-        for p in 0..n {
-            prop_assert_eq!(&library[&p], &reference_values(&cross, p), "player {} of {:?}", p + 1, cross.cells);
+        for (choice, edition) in [(FideEditionChoice::Edition2024, Edition::Y2024), (FideEditionChoice::Edition2026, Edition::Y2026)] {
+            let library = library_values(&mut e, rounds as u32, choice);
+            for p in 0..n {
+                prop_assert_eq!(
+                    &library[&p],
+                    &reference_values(&cross, p, edition),
+                    "player {} of {:?} ({:?})",
+                    p + 1,
+                    cross.cells,
+                    edition
+                );
+            }
         }
         e.groups[0].stages[0].tiebreaks = vec![Tiebreak::DirectEncounter];
         let order: Vec<usize> =
             standings(&e, G, S, rounds as u32).unwrap().rows.iter().map(|r| r.start_no.0 as usize - 1).collect();
         prop_assert_eq!(order, cross.ranking_by_direct_encounter(), "{:?}", cross.cells);
     }
-}
-
-// ---------------------------------------------------------------------------------
-// The FIDE tie-break exercise (FIDE Technical Commission, 18 March 2024).
-// ---------------------------------------------------------------------------------
-
-/// The exercise's cross-table as transcribed in the open-source `tiebreak` package
-/// (marceljuenemann/tiebreak, `fide-exercise-2023.csv`): `+W9` won with white against
-/// 9, `=BYE` a half-point bye, `+BYE` a pairing-allocated bye, `-F11` a forfeit loss
-/// to 11, `--` not paired. Player 12's row is not in the transcription; the one here
-/// (a pairing-allocated bye, a half-point bye, then not paired) fits the others' rows,
-/// and no value checked below depends on it.
-const EXERCISE: [&str; 16] = [
-    "+W9 =B13 =W2 +B15 =W4",
-    "+B10 +W7 =B1 +W16 =B3",
-    "=W11 +B6 +W8 =B4 =W2",
-    "+B12 =BYE +W13 =W3 =B1",
-    "-W13 -B15 +W11 =B7 +W10",
-    "-B14 -W3 +BYE +W10 +B8",
-    "+W15 -B2 -B16 =W5 -B11",
-    "=B16 +W14 -B3 +W13 -W6",
-    "-B1 -W10 =BYE -F11 +BYE",
-    "-W2 +B9 -W15 -B6 -B5",
-    "=B3 -W16 -B5 +F9 +W7",
-    "-W4 +BYE +F14 =BYE --",
-    "+B5 =W1 -B4 -B8 -W14",
-    "+W6 -B8 -F12 -- +B13",
-    "-B7 +W5 +B10 -W1 -B16",
-    "=W8 +B11 +W7 -B2 +W15",
-];
-
-fn exercise_event() -> Event {
-    let mut e = presets::build("fide-swiss", None, Some(5)).unwrap();
-    let entries = (1..=16).map(|i| PlayerEntry { name: format!("P{i}"), ..Default::default() }).collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
-    let rows: Vec<Vec<&str>> = EXERCISE.iter().map(|r| r.split(' ').collect()).collect();
-    for r in 0..5 {
-        let (mut games, mut byes) = (Vec::new(), Vec::new());
-        for (p, row) in rows.iter().enumerate() {
-            let me = StartNo(p as u32 + 1);
-            let cell = row[r];
-            let (sign, rest) = cell.split_at(1);
-            let bye = |kind| Bye::new(me, kind);
-            match (sign, rest) {
-                ("+", "BYE") => byes.push(bye(ByeKind::Pairing)),
-                ("=", "BYE") => byes.push(bye(ByeKind::Requested)),
-                ("-", "-") => {}
-                _ => {
-                    let (colour, opponent) = rest.split_at(1);
-                    let opponent = StartNo(opponent.parse().unwrap());
-                    // Each game once, from the side written with white or the forfeit winner.
-                    let (red, black, outcome) = match (sign, colour) {
-                        ("+", "W") => (me, opponent, Outcome::RedWins),
-                        ("=", "W") => (me, opponent, Outcome::Draw),
-                        ("-", "W") => (me, opponent, Outcome::BlackWins),
-                        ("+", "F") => (me, opponent, Outcome::RedWinsByForfeit),
-                        _ => continue,
-                    };
-                    let board = BoardNo(games.len() as u32 + 1);
-                    let result = Some(GameResult::plain(outcome));
-                    games.push(Game { board, game: 1, red, black, result });
-                }
-            }
-        }
-        let no = RoundNo(r as u32 + 1);
-        e.groups[0].stages[0].rounds.push(Round {
-            no,
-            seed: None,
-            games,
-            byes,
-            warnings: Vec::new(),
-            watches: Vec::new(),
-            teams: None,
-        });
-    }
-    e
-}
-
-// C.07 (2024) Art. 8.1, 14.1 and 16: the exercise's Buchholz and Buchholz Cut-1 answers
-// as the `tiebreak` package checks them. 11's forfeit win over 9 counts a dummy with
-// 11's own 2½ (16.4), not 9's 1½; 8's opponent 14 had a forfeit loss and a round not
-// paired, followed by a game, so 14 counts as scored (16.3).
-#[test]
-fn the_fide_exercise_of_march_2024() {
-    let mut e = exercise_event();
-    e.groups[0].stages[0].tiebreaks = vec![Tiebreak::Buchholz, Tiebreak::BuchholzCut1];
-    let table = standings(&e, G, S, 5).unwrap();
-    let values: BTreeMap<u32, Vec<String>> =
-        table.rows.iter().map(|r| (r.start_no.0, r.tiebreaks.iter().map(|(_, v)| v.to_string()).collect())).collect();
-    let bh = |p: u32| values[&p][0].clone();
-    let bh_c1 = |p: u32| values[&p][1].clone();
-    assert_eq!(
-        [bh(1), bh(2), bh(3), bh(5), bh(8), bh(11), bh(16)],
-        ["12.5", "13", "15.5", "8.5", "13.5", "13.5", "12.5"]
-    );
-    assert_eq!([bh_c1(5), bh_c1(8), bh_c1(11)], ["7.5", "12", "12"]);
 }

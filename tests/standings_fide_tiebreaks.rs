@@ -21,9 +21,10 @@ use bianpai::domain::ids::{GroupId, StageNo, StartNo};
 use bianpai::domain::player::{PlayerEntry, PlayerStatus};
 use bianpai::domain::presets;
 use bianpai::domain::result::Outcome;
-use bianpai::domain::rules::Tiebreak;
+use bianpai::domain::rules::{FideEditionChoice, Tiebreak};
 use bianpai::domain::standings::standings;
 use common::by_hand::play_by_hand;
+use jiff::civil::date;
 
 const G: GroupId = GroupId(1);
 const S: StageNo = StageNo(1);
@@ -59,6 +60,8 @@ fn event(ratings: &[Option<u32>], tiebreaks: &[Tiebreak]) -> Event {
         stage: S,
         scoring: stage.scoring,
         tiebreaks: tiebreaks.to_vec(),
+        // The values below are C.07 (2024)'s; the 2026 edition is tested apart.
+        fide_edition: FideEditionChoice::Edition2024,
         pairing: stage.pairing,
     };
     apply(&mut e, &rules).unwrap();
@@ -167,6 +170,47 @@ fn forfeit_win_and_forfeit_loss() {
             line(4, ["5", "3.5", "2.5", "1", "2.25", "1", "1", "2", "1", "1950", "0"]),
         ]
     );
+    assert_eq!(order(&e, 3), [1, 4, 2, 3]);
+}
+
+// the games of `forfeit_win_and_forfeit_loss` under the edition the stage
+// resolves to. 4 lost by forfeit to 3, who ended on 1: the 2026 dummy is min(4's own
+// 1½, 3's adjusted 1) = 1 (16.4.1), so 4's BH is 1 + 1 + 2½ = 4½ instead of 5; the
+// cuts take the forfeit (a VUR) first and the SB adds it times 0, so only BH moves.
+// 2's and 3's dummies are capped at 1, their own score: unchanged.
+#[test]
+fn the_edition_follows_the_first_day_unless_chosen() {
+    let mut e = event(&[None; 4], &FIDE);
+    round(&mut e, 1, &[(1, 2, RedWins), (3, 4, RedWinsByForfeit)], &[]);
+    round(&mut e, 2, &[(2, 4, BlackWins), (3, 1, BlackWins)], &[]);
+    round(&mut e, 3, &[(1, 4, Draw), (2, 3, RedWinsByForfeit)], &[]);
+    let bh = |e: &Event| table(e, 3).into_iter().map(|(_, v)| v[0].clone()).collect::<Vec<_>>();
+    let choose = |e: &mut Event, fide_edition: FideEditionChoice| {
+        let stage = e.groups[0].stages[0].clone();
+        let tiebreaks = stage.tiebreaks;
+        let rules = Command::SetStageRules {
+            group: G,
+            stage: S,
+            scoring: stage.scoring,
+            tiebreaks,
+            fide_edition,
+            pairing: stage.pairing,
+        };
+        apply(e, &rules).unwrap();
+    };
+    choose(&mut e, FideEditionChoice::ByStartDate);
+    let (c2024, c2026) = (["3.5", "5", "4.5", "5"], ["3.5", "5", "4.5", "4.5"]);
+    e.start_date = Some(date(2026, 2, 28));
+    assert_eq!(bh(&e), c2024);
+    e.start_date = Some(date(2026, 3, 1));
+    assert_eq!(bh(&e), c2026);
+    e.start_date = None;
+    assert_eq!(bh(&e), c2026);
+    choose(&mut e, FideEditionChoice::Edition2024);
+    assert_eq!(bh(&e), c2024);
+    e.start_date = Some(date(2025, 1, 1));
+    choose(&mut e, FideEditionChoice::Edition2026);
+    assert_eq!(bh(&e), c2026);
     assert_eq!(order(&e, 3), [1, 4, 2, 3]);
 }
 

@@ -384,3 +384,31 @@ fn the_outcome_of_a_double_forfeit_is_both_forfeit() {
     let round = stage_of(&trf).round(RoundNo(2)).expect("round 2");
     assert!(round.games.iter().any(|g| g.result.map(|r| r.outcome) == Some(Outcome::BothForfeit)));
 }
+
+// the 042 line is the event's first day (a time or spaces after the date are
+// left aside), which picks the edition of the FIDE tiebreaks; the export writes it
+// back as YYYY/MM/DD, so a round trip keeps the edition.
+#[test]
+fn the_042_start_date_is_the_events_first_day() {
+    use bianpai::domain::rules::FideEdition;
+    let first_day = |text: &str| {
+        let trf = to_event(&TrfDocument::parse("d.trf", text).unwrap_or_else(|e| panic!("{e}")))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let edition = stage_of(&trf).fide_edition(trf.event.start_date);
+        (trf.event.start_date, edition, from_stage(&trf.event, trf.group, trf.stage).unwrap().to_text())
+    };
+    let small = data("small.trf");
+    let (day, edition, out) = first_day(&small);
+    assert_eq!((day, edition), (Some(jiff::civil::date(2024, 5, 1)), FideEdition::Edition2024));
+    assert!(out.starts_with("012 Bianpai TRF test 小型赛\n042 2024/05/01\n"), "{out}");
+    assert_eq!(first_day(&out).0, day);
+
+    let (day, edition, _) = first_day(&small.replace("042 2024/05/01", "042 2026/02/28 18:00   "));
+    assert_eq!((day, edition), (Some(jiff::civil::date(2026, 2, 28)), FideEdition::Edition2024));
+    let (day, edition, _) = first_day(&small.replace("042 2024/05/01", "042 01.03.2026"));
+    assert_eq!((day, edition), (Some(jiff::civil::date(2026, 3, 1)), FideEdition::Edition2026));
+    let undated: String = small.lines().filter(|l| !l.starts_with("042")).map(|l| format!("{l}\n")).collect();
+    let (day, edition, out) = first_day(&undated);
+    assert_eq!((day, edition), (None, FideEdition::Edition2026));
+    assert!(!out.contains("\n042"), "{out}");
+}

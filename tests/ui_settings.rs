@@ -13,7 +13,7 @@ use bianpai::ui::event_ui::EventView;
 use bianpai::ui::{Lang, PanelHost};
 use common::ui::{WindowSetup, panel_harness};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use jiff::civil::date;
 
 const G: GroupId = GroupId(1);
@@ -126,4 +126,61 @@ fn qualifiers_and_knockout_options_are_set() {
     assert_eq!(ko.kind, StageKind::Knockout);
     let rules = ko.knockout.as_ref().unwrap();
     assert_eq!((rules.games_per_match, rules.min_playoff_minutes, rules.third_place), (4, 10, false));
+}
+
+// a stage ranked by FIDE tiebreaks shows which edition of FIDE's tie-break
+// rules it follows — by the first day (2025-05-01: the 2024 edition) — and the director
+// chooses the 2026 edition in the stage form; the standings follow. The games are those
+// of `tests/standings_fide_tiebreaks.rs`'s forfeits: 4 lost by forfeit to 3, who ended
+// on 1, so 4's dummy drops from 4's own 1½ to 1 (16.4.1): BH 5 → 4½.
+#[test]
+fn the_tiebreak_edition_is_chosen_in_the_stage_form() {
+    use bianpai::domain::event::ByeKind;
+    use bianpai::domain::ids::StartNo;
+    use bianpai::domain::result::Outcome::{BlackWins, Draw, RedWins, RedWinsByForfeit};
+    use bianpai::domain::rules::{FideEditionChoice, Tiebreak};
+    use bianpai::domain::standings::standings;
+    use bianpai::ui::standings_ui::StandingsView;
+    use common::by_hand::{event_with_players, play_by_hand};
+    use egui::accesskit::Role;
+
+    let mut event = event_with_players("fide-swiss", 4, 3);
+    event.start_date = Some(date(2025, 5, 1));
+    let none: &[(u32, ByeKind)] = &[];
+    play_by_hand(&mut event, (G, StageNo(1)), 1, &[(1, 2, RedWins), (3, 4, RedWinsByForfeit)], none);
+    play_by_hand(&mut event, (G, StageNo(1)), 2, &[(2, 4, BlackWins), (3, 1, BlackWins)], none);
+    play_by_hand(&mut event, (G, StageNo(1)), 3, &[(1, 4, Draw), (2, 3, RedWinsByForfeit)], none);
+    let bh_of_4 = |e: &Event| {
+        let table = standings(e, G, StageNo(1), 3).unwrap();
+        let row = table.rows.iter().find(|r| r.start_no == StartNo(4)).unwrap();
+        row.tiebreaks.iter().find(|(t, _)| *t == Tiebreak::Buchholz).unwrap().1.to_string()
+    };
+    assert_eq!(bh_of_4(&event), "5");
+    let caption = |e: &Event| {
+        let mut host = PanelHost::new(StandingsView::default(), e.clone());
+        host.lang = Lang::Zh;
+        let mut s = panel_harness(host, WindowSetup::default());
+        s.run_steps(2);
+        let shown = s.query_all_by(|n| n.value().is_some_and(|v| v.contains("国际棋联小分规则")));
+        shown.filter_map(|n| n.accesskit_node().value()).next()
+    };
+    assert!(caption(&event).is_some_and(|c| c.ends_with("国际棋联小分规则 2024 版")), "{:?}", caption(&event));
+
+    let mut h = harness(event, Lang::Zh);
+    let picker = h.get_by_role_and_label(Role::ComboBox, "同分规则版本");
+    assert_eq!(picker.value().as_deref(), Some("按开赛日期（现为 2024 版）"));
+    picker.click();
+    h.run();
+    h.get_all_by_label("2026 版").rfind(|n| n.accesskit_node().role() == Role::Button).unwrap().click();
+    h.run_ok();
+    assert_eq!(h.get_by_role_and_label(Role::ComboBox, "同分规则版本").value().as_deref(), Some("2026 版"));
+    press(&mut h, "保存阶段设置");
+    let event = h.state().event.clone();
+    assert_eq!(event.groups[0].stages[0].fide_edition, FideEditionChoice::Edition2026);
+    assert_eq!(bh_of_4(&event), "4.5");
+    assert!(caption(&event).is_some_and(|c| c.ends_with("国际棋联小分规则 2026 版")), "{:?}", caption(&event));
+
+    // A stage without FIDE tiebreaks has no edition to choose.
+    let h = harness(presets::build("cxa-swiss", Some("设置"), Some(5)).unwrap(), Lang::Zh);
+    assert!(h.query_by_label("同分规则版本").is_none());
 }

@@ -404,7 +404,8 @@ pub(super) fn standings_out(
     standings_text(event, g.id, stage.no, after).with_context(context)
 }
 
-/// The standings as terminal text: the ranking table's title, then a table per gender
+/// The standings as terminal text: the ranking table's title (with the edition of the
+/// FIDE tiebreaks, when the stage has any), then a table per gender
 /// section (the window's and the PDF's columns, less the club for width), in the run's
 /// language.
 fn standings_text(
@@ -424,7 +425,13 @@ fn standings_text(
             (c.short_header(Lang::Zh), c.short_header(Lang::En), align)
         })
         .collect();
-    let mut out = format!("{}\n", ranking.title(lang));
+    let mut out = ranking.title(lang);
+    // the edition of FIDE's tie-break rules the values follow.
+    let stage_of = event.group(group).and_then(|g| g.stage(stage));
+    if let Some(edition) = stage_of.and_then(|s| s.fide_edition_in_use(event.start_date)) {
+        out.push_str(&format!(" · {}", edition.heading_words(lang)));
+    }
+    out.push('\n');
     for (section, rows) in ranking.sections() {
         if let Some(gender) = section {
             out.push_str(&format!("{}\n", section_caption(gender, lang)));

@@ -125,6 +125,7 @@ pub fn pair_text(system: PairingSystem, name: &str, text: &str) -> Result<String
         stage: trf.stage,
         scoring: stage.scoring.clone(),
         tiebreaks: stage.tiebreaks.clone(),
+        fide_edition: stage.fide_edition,
         pairing: crate::domain::rules::PairingOptions { system, ..stage.pairing.clone() },
     };
     apply(&mut event, &rules).map_err(|source| TrfPairError::Refused { name: name.to_string(), source })?;

@@ -10,7 +10,8 @@ use super::model::team::{MemberRanking, TeamStage};
 use super::player::Title;
 use super::points::Points;
 use super::rules::{
-    ByeOpponent, ClubAvoidance, Discipline, FirstRoundMode, PairingOptions, PairingSystem, ScoringTable, Tiebreak,
+    ByeOpponent, ClubAvoidance, Discipline, FideEditionChoice, FirstRoundMode, PairingOptions, PairingSystem,
+    ScoringTable, Tiebreak,
 };
 use jiff::civil::date;
 
@@ -142,6 +143,7 @@ fn swiss_stage(no: u32, name: &str, scoring: ScoringTable, tiebreaks: Vec<Tiebre
         rounds_planned: None,
         scoring,
         tiebreaks,
+        fide_edition: FideEditionChoice::ByStartDate,
         pairing,
         knockout: None,
         discipline: Discipline::default(),

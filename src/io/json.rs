@@ -127,7 +127,8 @@ pub fn add_explanation(value: &mut Value, explanation: &RoundExplanation, lang: 
     }
 }
 
-/// `standings --json`: rows in rank order with the stage's tiebreaks in its order.
+/// `standings --json`: rows in rank order with the stage's tiebreaks in its order; a
+/// stage with FIDE tiebreaks names the edition of C.07 they follow.
 pub fn standings(event: &Event, group: &Group, standings: &Standings) -> Value {
     let rows: Vec<Value> = standings
         .rows
@@ -153,12 +154,16 @@ pub fn standings(event: &Event, group: &Group, standings: &Standings) -> Value {
             row
         })
         .collect();
-    json!({
-        "group": group.name,
-        "stage": standings.stage.0,
-        "after_round": standings.after_round,
-        "rows": rows,
-    })
+    let mut top = Map::new();
+    top.insert("group".into(), Value::from(group.name.as_str()));
+    top.insert("stage".into(), Value::from(standings.stage.0));
+    top.insert("after_round".into(), Value::from(standings.after_round));
+    // the edition of C.07 the FIDE tiebreaks were counted by.
+    if let Some(edition) = group.stage(standings.stage).and_then(|s| s.fide_edition_in_use(event.start_date)) {
+        top.insert("fide_tiebreak_edition".into(), Value::from(edition.key()));
+    }
+    top.insert("rows".into(), Value::from(rows));
+    Value::Object(top)
 }
 
 /// `players list --json`: every player of the selection, by start number.

@@ -104,7 +104,16 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
     let order: Vec<String> = stage.tiebreaks.iter().map(|t| lang.t(t.label_zh(), t.label_en()).to_string()).collect();
     let mut details = Vec::new();
     if !order.is_empty() && stage.kind != StageKind::Knockout {
-        details.push(format!("{}{}", lang.t("排名依据：积分、", "Ranked by points, "), order.join(lang.t("、", ", "))));
+        let mut line =
+            format!("{}{}", lang.t("排名依据：积分、", "Ranked by points, "), order.join(lang.t("、", ", ")));
+        // the edition of FIDE's tie-break rules the values follow.
+        if let Some(edition) = stage.fide_edition_in_use(event.start_date) {
+            line.push_str(&match lang {
+                Lang::Zh => format!("（{}）", edition.heading_words(lang)),
+                Lang::En => format!(" ({})", edition.heading_words(lang)),
+            });
+        }
+        details.push(line);
     }
     Ok(Report {
         orientation: Orientation::Portrait,

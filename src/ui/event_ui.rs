@@ -7,7 +7,8 @@
 //!   [`Command::SetStageFormat`]), rounds planned with the suggestion from the entry
 //!   count (R-3.5, [`Command::SetRoundsPlanned`]), the scoring table — six values, bye,
 //!   requested bye, forfeit win and loss, as decimals — the ordered tiebreaks
-//!   and the Swiss pairing options (rule set, round-1 draw, same-club avoidance,
+//!   with, for FIDE tiebreaks, the edition of C.07 they follow, and
+//!   the Swiss pairing options (rule set, round-1 draw, same-club avoidance,
 //!   ) ([`Command::SetStageRules`]), and the time control and each round's
 //!   start time and monitored boards (R-8.1, R-8.2, R-8.4, [`Command::SetStageSchedule`]);
 //!   a stage followed by another, its qualifiers and nominees (R-1.4,
@@ -36,6 +37,7 @@ mod groups_ui;
 mod prize_form;
 mod prize_rows;
 mod stage_form;
+mod tiebreak_form;
 
 use super::env::Env;
 use super::i18n::Lang;
@@ -46,9 +48,10 @@ use crate::domain::event::{Event, Official, Stage, StageKind, StageStatus};
 use crate::domain::ids::{GroupId, StageNo};
 use egui::{Key, KeyboardShortcut, Modifiers, TextEdit, Ui};
 use groups_ui::{GroupSection, add_group_ui, group_ui};
-use stage_form::{StageForm, format_ui, kind_label, pairing_options_ui, schedule_ui, scoring_ui, tiebreaks_ui};
+use stage_form::{StageForm, format_ui, kind_label, pairing_options_ui, schedule_ui, scoring_ui};
+use tiebreak_form::tiebreaks_ui;
 
-pub use stage_form::tiebreak_label;
+pub use tiebreak_form::tiebreak_label;
 
 /// Ctrl+S: apply every pending change of the panel.
 pub const APPLY_SHORTCUT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
@@ -402,7 +405,7 @@ fn stage_ui(
     section_ui(ui, lang.t("计分", "Scoring"));
     scoring_ui(ui, form, lang);
     section_ui(ui, lang.t("小分顺序（同分时依次比较）", "Tiebreaks (applied in order when points are equal)"));
-    tiebreaks_ui(ui, form, lang);
+    tiebreaks_ui(ui, form, event.start_date, lang);
     if form.kind == StageKind::Swiss {
         section_ui(ui, lang.t("编排选项", "Pairing"));
         pairing_options_ui(ui, &mut form.pairing, stage.no != StageNo(1), lang);

@@ -97,6 +97,10 @@ pub fn standings_ui(ui: &mut Ui, state: &mut StandingsView, env: &Env<'_>, stage
             crate::ui::Lang::En => format!(" (of {planned} rounds)"),
         });
     }
+    // the edition of FIDE's tie-break rules the values follow.
+    if let Some(edition) = stage.fide_edition_in_use(event.start_date) {
+        caption.push_str(&format!(" · {}", edition.heading_words(lang)));
+    }
     let incomplete = after > 0 && stage.round(RoundNo(after)).is_some_and(|r| !r.is_complete());
     if incomplete {
         caption.push_str(lang.t("，本轮尚有未录入的结果", "; results of this round are still missing"));

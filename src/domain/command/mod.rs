@@ -29,7 +29,7 @@ use super::model::player::{PlayerEntry, PlayerStatus};
 use super::model::prize_decision::PrizeDecisionKind;
 use super::model::prize_rules::PrizeRules;
 use super::model::result::GameResult;
-use super::model::rules::{PairingOptions, ScoringTable, Tiebreak};
+use super::model::rules::{FideEditionChoice, PairingOptions, ScoringTable, Tiebreak};
 use super::model::watch::GameTime;
 use super::swiss::PairingEdit;
 use jiff::civil::Date;
@@ -92,7 +92,8 @@ pub enum Command {
         /// Rounds to play.
         rounds: u32,
     },
-    /// Change a stage's scoring table, tiebreak order and pairing options.
+    /// Change a stage's scoring table, tiebreak order, edition of FIDE's tie-break
+    /// regulations and pairing options.
     SetStageRules {
         /// The group.
         group: GroupId,
@@ -102,6 +103,10 @@ pub enum Command {
         scoring: ScoringTable,
         /// Tiebreaks in order.
         tiebreaks: Vec<Tiebreak>,
+        /// The edition of C.07 the FIDE tiebreaks follow. Audit rows written
+        /// before the setting existed read as following the start date.
+        #[serde(default, skip_serializing_if = "FideEditionChoice::is_by_start_date")]
+        fide_edition: FideEditionChoice,
         /// Pairing options.
         pairing: PairingOptions,
     },
@@ -418,8 +423,8 @@ pub fn apply(event: &mut Event, command: &Command) -> Result<Applied, DomainErro
         Command::SetRoundsPlanned { group, stage, rounds } => {
             stages::set_rounds_planned(event, *group, *stage, *rounds)
         }
-        Command::SetStageRules { group, stage, scoring, tiebreaks, pairing } => {
-            stages::set_rules(event, *group, *stage, scoring, tiebreaks, pairing)
+        Command::SetStageRules { group, stage, scoring, tiebreaks, fide_edition, pairing } => {
+            stages::set_rules(event, *group, *stage, scoring, (tiebreaks, *fide_edition), pairing)
         }
         Command::SetStageFormat { group, stage, kind, double } => {
             stages::set_format(event, *group, *stage, *kind, *double)

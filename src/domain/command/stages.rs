@@ -10,7 +10,7 @@ use crate::domain::model::event::{
 };
 use crate::domain::model::ids::{GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::model::player::clean_text;
-use crate::domain::model::rules::{PairingOptions, ScoringTable, Tiebreak};
+use crate::domain::model::rules::{FideEditionChoice, PairingOptions, ScoringTable, Tiebreak};
 use crate::domain::model::stage_checks::{check_knockout, check_qualifiers};
 use crate::domain::standings::qualifiers;
 use jiff::civil::Date;
@@ -50,12 +50,13 @@ pub(super) fn set_rules(
     group: GroupId,
     stage: StageNo,
     scoring: &ScoringTable,
-    tiebreaks: &[Tiebreak],
+    (tiebreaks, fide_edition): (&[Tiebreak], FideEditionChoice),
     pairing: &PairingOptions,
 ) -> Result<Applied, DomainError> {
     change_stage(event, group, stage, |st| {
         st.scoring = scoring.clone();
         st.tiebreaks = tiebreaks.to_vec();
+        st.fide_edition = fide_edition;
         st.pairing = pairing.clone();
         Ok(())
     })

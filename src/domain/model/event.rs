@@ -9,7 +9,7 @@ use super::points::Points;
 use super::prize_decision::PrizeDecision;
 use super::prize_rules::PrizeRules;
 use super::result::GameResult;
-use super::rules::{Colour, Discipline, PairingOptions, ScoringTable, Tiebreak};
+use super::rules::{Colour, Discipline, FideEdition, FideEditionChoice, PairingOptions, ScoringTable, Tiebreak};
 use super::team::{MemberRanking, Team, TeamId, TeamRound, TeamStage};
 use super::warning::PairingWarning;
 use super::watch::BoardWatch;
@@ -192,6 +192,11 @@ pub struct Stage {
     pub scoring: ScoringTable,
     /// Tiebreaks in order of application.
     pub tiebreaks: Vec<Tiebreak>,
+    /// The edition of FIDE's C.07 its FIDE tiebreaks follow: by the event's
+    /// start date unless the director chose one. Not written while it follows the date,
+    /// so files from before it read and hash as they were.
+    #[serde(default, skip_serializing_if = "FideEditionChoice::is_by_start_date")]
+    pub fide_edition: FideEditionChoice,
     /// Swiss pairing options.
     pub pairing: PairingOptions,
     /// Knockout options, for knockout stages.
@@ -454,6 +459,25 @@ impl Group {
 }
 
 impl Stage {
+    /// Whether the stage ranks by any of FIDE's tiebreaks, and so by an edition of C.07
+    ///
+    pub fn uses_fide_tiebreaks(&self) -> bool {
+        self.tiebreaks.iter().any(|t| t.is_fide())
+    }
+
+    /// The edition of C.07 its FIDE tiebreaks follow in an event starting on
+    /// `start_date`: the stage's choice, resolved by
+    /// [`FideEditionChoice::resolve`].
+    pub fn fide_edition(&self, start_date: Option<Date>) -> FideEdition {
+        self.fide_edition.resolve(start_date)
+    }
+
+    /// The edition its standings name: [`Stage::fide_edition`] when the stage
+    /// ranks by FIDE tiebreaks, else `None`.
+    pub fn fide_edition_in_use(&self, start_date: Option<Date>) -> Option<FideEdition> {
+        self.uses_fide_tiebreaks().then(|| self.fide_edition(start_date))
+    }
+
     /// The round with this number.
     pub fn round(&self, no: RoundNo) -> Option<&Round> {
         self.rounds.iter().find(|r| r.no == no)

@@ -1,7 +1,10 @@
-//! Rules a stage runs under: the scoring table (R-2), the ordered tiebreaks (R-5.1),
-//! pairing options (R-3) and discipline limits (R-4.4).
+//! Rules a stage runs under: the scoring table (R-2), the ordered tiebreaks (R-5.1)
+//! and the edition of FIDE's tie-break regulations they follow (R-11.4), pairing
+//! options (R-3) and discipline limits (R-4.4).
 
 use super::points::Points;
+use crate::lang::Lang;
+use jiff::civil::{Date, date};
 use serde::{Deserialize, Serialize};
 
 /// A side of the board. Red moves first.
@@ -120,9 +123,11 @@ impl ScoringTable {
 /// The xiangqi tiebreaks keep the CXA definitions of R-5.4 (对手分 and those built on
 /// it); the FIDE ones — `buchholz`, `buchholz_cut1`, `buchholz_cut2`, `median`,
 /// `sonneborn_berger`, `rounds_won`, `games_won`, `average_opponent_rating`,
-/// `direct_encounter` — always follow the FIDE Tie-Break Regulations C.07 as applied to
+/// `direct_encounter` — follow the FIDE Tie-Break Regulations C.07 as applied to
 /// FIDE-rated competitions from 1 April 2024 ("C.07 (2024)"), unplayed rounds by its
-/// Article 16. `black_games` and `black_wins` are FIDE's BPG and BWG as they stand.
+/// Article 16, or its 2026 amendment, whose Article 16.4 caps the dummy opponent of an
+/// unplayed round: the stage's [`FideEditionChoice`] says which (R-11.4). `black_games`
+/// and `black_wins` are FIDE's BPG and BWG as they stand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Tiebreak {
@@ -298,6 +303,147 @@ impl Tiebreak {
     }
 }
 
+impl Tiebreak {
+    /// The FIDE tiebreaks of C.07 (Buchholz and its cuts, Sonneborn-Berger, WIN, WON,
+    /// ARO, direct encounter): a stage listing any of them follows an edition of
+    /// C.07 (R-11.4). `black_games` and `black_wins` serve the xiangqi lists too and
+    /// do not count.
+    pub fn is_fide(self) -> bool {
+        matches!(
+            self,
+            Tiebreak::Buchholz
+                | Tiebreak::BuchholzCut1
+                | Tiebreak::BuchholzCut2
+                | Tiebreak::Median
+                | Tiebreak::SonnebornBerger
+                | Tiebreak::RoundsWon
+                | Tiebreak::GamesWon
+                | Tiebreak::AverageOpponentRating
+                | Tiebreak::DirectEncounter
+        )
+    }
+}
+
+/// An edition of FIDE's tie-break regulations C.07 (R-11.4). They differ in the dummy
+/// opponent of an unplayed round (Art. 16.4): in 2024 it has the player's own score;
+/// the amendment approved by the FIDE Council on 2 February 2026 and applied from 1
+/// March 2026 caps it — at the score of the opponent who forfeited (16.4.1), or at a
+/// draw in every round when there was no opponent (16.4.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum FideEdition {
+    /// C.07 as applied from 1 April 2024.
+    #[serde(rename = "2024")]
+    Edition2024,
+    /// C.07 as amended on 2 February 2026, applied from 1 March 2026.
+    #[serde(rename = "2026")]
+    Edition2026,
+}
+
+impl FideEdition {
+    /// The first day of events played under the 2026 edition.
+    pub const AMENDED_2026_FROM: Date = date(2026, 3, 1);
+
+    /// The newest edition.
+    pub const NEWEST: FideEdition = FideEdition::Edition2026;
+
+    /// The edition in force for an event starting on `start_date`: the 2024 edition
+    /// before 1 March 2026, the 2026 edition from then on. An undated event follows
+    /// the newest edition, as FIDE's reference implementation does, so the answer never
+    /// depends on the clock.
+    pub fn in_force(start_date: Option<Date>) -> FideEdition {
+        match start_date {
+            Some(day) if day < FideEdition::AMENDED_2026_FROM => FideEdition::Edition2024,
+            _ => FideEdition::NEWEST,
+        }
+    }
+
+    /// `"2024"` or `"2026"`, as `standings --json` writes it.
+    pub fn key(self) -> &'static str {
+        match self {
+            FideEdition::Edition2024 => "2024",
+            FideEdition::Edition2026 => "2026",
+        }
+    }
+
+    /// The edition in words: `2026 版` / `2026 edition`.
+    pub fn words(self, lang: Lang) -> String {
+        match lang {
+            Lang::Zh => format!("{} 版", self.key()),
+            Lang::En => format!("{} edition", self.key()),
+        }
+    }
+
+    /// The edition as standings name it under their heading: `国际棋联小分规则 2026 版` /
+    /// `FIDE tie-break rules, 2026 edition`.
+    pub fn heading_words(self, lang: Lang) -> String {
+        match lang {
+            Lang::Zh => format!("国际棋联小分规则 {}", self.words(lang)),
+            Lang::En => format!("FIDE tie-break rules, {}", self.words(lang)),
+        }
+    }
+}
+
+/// Which edition of C.07 a stage's FIDE tiebreaks follow (R-11.4): the one in force on
+/// the event's first day (the default), or one the director chose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
+pub enum FideEditionChoice {
+    /// The edition in force on the event's start date ([`FideEdition::in_force`]).
+    #[default]
+    #[serde(rename = "by_start_date")]
+    ByStartDate,
+    /// The 2024 edition whatever the date.
+    #[serde(rename = "2024")]
+    Edition2024,
+    /// The 2026 edition whatever the date.
+    #[serde(rename = "2026")]
+    Edition2026,
+}
+
+impl FideEditionChoice {
+    /// Every choice, in the order the stage settings list them.
+    pub const ALL: [FideEditionChoice; 3] =
+        [FideEditionChoice::ByStartDate, FideEditionChoice::Edition2024, FideEditionChoice::Edition2026];
+
+    /// The edition in effect for an event starting on `start_date`: the one chosen, or
+    /// the one in force on that day. The one place the edition is resolved.
+    pub fn resolve(self, start_date: Option<Date>) -> FideEdition {
+        match self {
+            FideEditionChoice::ByStartDate => FideEdition::in_force(start_date),
+            FideEditionChoice::Edition2024 => FideEdition::Edition2024,
+            FideEditionChoice::Edition2026 => FideEdition::Edition2026,
+        }
+    }
+
+    /// Whether the edition follows the start date (the default, not written to files).
+    pub fn is_by_start_date(&self) -> bool {
+        *self == FideEditionChoice::ByStartDate
+    }
+
+    /// The choice in words: `按开赛日期` / `by the first day`, `2024 版` / `2024 edition` …
+    pub fn label(self, lang: Lang) -> String {
+        match self {
+            FideEditionChoice::ByStartDate => lang.t("按开赛日期", "by the first day").to_string(),
+            FideEditionChoice::Edition2024 => FideEdition::Edition2024.words(lang),
+            FideEditionChoice::Edition2026 => FideEdition::Edition2026.words(lang),
+        }
+    }
+
+    /// The choice in words, following the date with the edition it resolves to for
+    /// `start_date`: `按开赛日期（现为 2026 版）` / `By the first day (now the 2026 edition)`.
+    pub fn words(self, start_date: Option<Date>, lang: Lang) -> String {
+        match self {
+            FideEditionChoice::ByStartDate => {
+                let edition = self.resolve(start_date).words(lang);
+                match lang {
+                    Lang::Zh => format!("按开赛日期（现为 {edition}）"),
+                    Lang::En => format!("By the first day (now the {edition})"),
+                }
+            }
+            chosen => chosen.label(lang),
+        }
+    }
+}
+
 /// The Swiss rule set (PAIRING.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -375,4 +521,36 @@ pub struct Discipline {
     pub unexcused_forfeit_fine_fen: i64,
     /// Minutes late that count as a forfeit (both seeds: 5).
     pub late_minutes: Option<u32>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // R-11.4: the 2026 edition applies to events starting on 1 March 2026 or later; an
+    // undated event follows the newest edition; a chosen edition wins over the date.
+    #[test]
+    fn the_edition_follows_the_start_date_unless_chosen() {
+        let by_date = FideEditionChoice::ByStartDate;
+        assert_eq!(by_date.resolve(Some(date(2026, 2, 28))), FideEdition::Edition2024);
+        assert_eq!(by_date.resolve(Some(date(2024, 4, 1))), FideEdition::Edition2024);
+        assert_eq!(by_date.resolve(Some(date(2026, 3, 1))), FideEdition::Edition2026);
+        assert_eq!(by_date.resolve(None), FideEdition::Edition2026);
+        assert_eq!(FideEditionChoice::Edition2024.resolve(Some(date(2026, 3, 1))), FideEdition::Edition2024);
+        assert_eq!(FideEditionChoice::Edition2024.resolve(None), FideEdition::Edition2024);
+        assert_eq!(FideEditionChoice::Edition2026.resolve(Some(date(2026, 2, 28))), FideEdition::Edition2026);
+        assert_eq!(FideEditionChoice::default(), by_date);
+    }
+
+    // R-11.4: the JSON keys of the editions, and the stage setting's words.
+    #[test]
+    fn editions_have_keys_and_words() {
+        assert_eq!([FideEdition::Edition2024.key(), FideEdition::Edition2026.key()], ["2024", "2026"]);
+        let words = |c: FideEditionChoice, lang| c.words(Some(date(2025, 5, 1)), lang);
+        assert_eq!(words(FideEditionChoice::ByStartDate, Lang::Zh), "按开赛日期（现为 2024 版）");
+        assert_eq!(words(FideEditionChoice::ByStartDate, Lang::En), "By the first day (now the 2024 edition)");
+        assert_eq!(words(FideEditionChoice::Edition2026, Lang::Zh), "2026 版");
+        let json = serde_json::to_string(&FideEditionChoice::ALL).unwrap_or_default();
+        assert_eq!(json, r#"["by_start_date","2024","2026"]"#);
+    }
 }

@@ -22,7 +22,7 @@ use crate::domain::points::Points;
 use crate::domain::rules::{Colour, Tiebreak};
 use record::{Record, read_records};
 use std::collections::{BTreeMap, BTreeSet};
-use tiebreaks::{Context, TiebreakValue, better_is_higher};
+use tiebreaks::{Context, FideInputs, TiebreakValue, better_is_higher};
 
 /// One line of the standings.
 #[derive(Debug, Clone, PartialEq)]
@@ -131,12 +131,12 @@ fn standings_in_sections(
         vec![(None, entrants.clone())]
     };
     let records = read_records(stage, &entrants, after_round);
-    let ratings = tiebreaks::ratings(event, &entrants);
-    let ctx = Context::for_stage(&records, stage, &ratings);
+    let fide = FideInputs::of(event, stage, &entrants);
+    let ctx = Context::for_stage(&records, stage, &fide);
     let columns: Vec<Tiebreak> = stage.tiebreaks.iter().copied().filter(|t| t.has_column()).collect();
     let mut rows = Vec::with_capacity(entrants.len());
     for (section, members) in sections {
-        let order = rank_section(stage, &entrants, &members, after_round, &records, &ratings);
+        let order = rank_section(stage, &entrants, &members, after_round, &records, &fide);
         let mut section_rows = Vec::with_capacity(order.len());
         for (i, start_no) in order.into_iter().enumerate() {
             let record = records.get(&start_no).cloned().unwrap_or_default();
@@ -225,16 +225,16 @@ fn set_aside_disqualified(rows: Vec<StandingsRow>) -> Vec<StandingsRow> {
 
 /// The members of one section in rank order after `after_round`. `entrants` are all
 /// the stage's players (opponents' totals count across sections); `records` are
-/// theirs after `after_round`; `ratings` the rated players' ratings (ARO).
+/// theirs after `after_round`; `fide` the ratings (ARO) and the edition of C.07.
 fn rank_section(
     stage: &Stage,
     entrants: &[StartNo],
     members: &[StartNo],
     after_round: u32,
     records: &BTreeMap<StartNo, Record>,
-    ratings: &BTreeMap<StartNo, u32>,
+    fide: &FideInputs,
 ) -> Vec<StartNo> {
-    let ctx = Context::for_stage(records, stage, ratings);
+    let ctx = Context::for_stage(records, stage, fide);
     let empty = Record::default();
     let record_of = |p: &StartNo| records.get(p).unwrap_or(&empty);
     let mut ties: Vec<Vec<StartNo>> = vec![members.to_vec()];
@@ -247,8 +247,7 @@ fn rank_section(
         let sign = if better_is_higher(tiebreak) { 1 } else { -1 };
         match tiebreak {
             Tiebreak::PreviousRank => {
-                let ranks =
-                    previous.get_or_insert_with(|| previous_ranks(stage, entrants, members, after_round, ratings));
+                let ranks = previous.get_or_insert_with(|| previous_ranks(stage, entrants, members, after_round, fide));
                 refine(&mut ties, |_, p| -ranks.get(p).copied().unwrap_or(i64::MAX));
             }
             Tiebreak::PreviousScore => {
@@ -282,13 +281,13 @@ fn previous_ranks(
     entrants: &[StartNo],
     members: &[StartNo],
     after_round: u32,
-    ratings: &BTreeMap<StartNo, u32>,
+    fide: &FideInputs,
 ) -> BTreeMap<StartNo, i64> {
     if after_round <= 1 {
         return members.iter().map(|p| (*p, i64::from(p.0))).collect();
     }
     let earlier = read_records(stage, entrants, after_round - 1);
-    rank_section(stage, entrants, members, after_round - 1, &earlier, ratings)
+    rank_section(stage, entrants, members, after_round - 1, &earlier, fide)
         .into_iter()
         .enumerate()
         .map(|(i, p)| (p, i as i64))

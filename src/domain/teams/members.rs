@@ -71,8 +71,8 @@ pub fn member_standings(
     // group, even where the individual ranking puts them in two sections.
     let individual = whole_group_standings(event, group, stage_no, after)?;
     let records = records_after(event, group, stage, after);
-    let ratings = tiebreaks::ratings(event, &records.keys().copied().collect::<Vec<_>>());
-    let ctx = Context::for_stage(&records, stage, &ratings);
+    let fide = tiebreaks::FideInputs::of(event, stage, &records.keys().copied().collect::<Vec<_>>());
+    let ctx = Context::for_stage(&records, stage, &fide);
     // Place in the individual standings, ranked players only.
     let place: BTreeMap<StartNo, (usize, u32, Points)> = individual
         .rows

@@ -1,6 +1,7 @@
 //! A stage as a TRF document, and pairings in the bbpPairings output format.
 //!
-//! [`from_stage`] writes `012` (the event name), one `001` line per entrant of the
+//! [`from_stage`] writes `012` (the event name), `042` (its first day, when it has
+//! one), one `001` line per entrant of the
 //! stage (sorted by start number) with every complete round, `XXR` (rounds planned),
 //! `XXC white1`/`black1` (the colour of the top seed in round 1, read as bbpPairings
 //! infers it: the first player in seeding order who was paired in round 1 with a
@@ -130,6 +131,10 @@ pub fn from_stage(event: &Event, group: GroupId, stage: StageNo) -> Result<TrfDo
     let mut doc = TrfDocument::new(&format!("{}.trf", event.name));
     let name: String = event.name.chars().map(|c| if c == '\r' || c == '\n' { ' ' } else { c }).collect();
     doc.push(TrfRecord::Other(format!("012 {name}")));
+    // The first day, which also picks the edition of the FIDE tiebreaks on import.
+    if let Some(day) = event.start_date {
+        doc.push(TrfRecord::Other(format!("042 {}", day.strftime("%Y/%m/%d"))));
+    }
     for p in &entrants {
         let (points, rank) = rows.get(p).copied().unwrap_or((Points::ZERO, None));
         if points.tenths() > 999 {

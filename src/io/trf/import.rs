@@ -83,7 +83,9 @@ pub struct TrfEvent {
 
 /// Converts a document into an event of the `fide-swiss` preset.
 ///
-/// The event takes its name from the `012` line (else the file name), its number of
+/// The event takes its name from the `012` line (else the file name), its first day
+/// from the `042` line (which also picks the edition of FIDE's tie-break regulations
+/// its standings follow, R-11.4; a date that cannot be read is left out), its number of
 /// rounds from `XXR` (else the number of round columns) and its scoring from `XXS`
 /// (else FIDE 1 / ½ / 0).
 ///
@@ -226,6 +228,7 @@ fn new_event(
     let mut event = presets::build("fide-swiss", Some(&name), Some(rounds_planned)).ok_or_else(|| {
         preset_missing("the fide-swiss preset is missing from this build", "此版本缺少 fide-swiss 赛制")
     })?;
+    event.start_date = doc.start_date_text().and_then(parse_start_date);
     let (group, stage) = event
         .groups
         .first()
@@ -240,6 +243,7 @@ fn new_event(
         stage,
         scoring: scoring.to_table(),
         tiebreaks: st.tiebreaks.clone(),
+        fide_edition: st.fide_edition,
         pairing: PairingOptions { initial_colour, ..st.pairing.clone() },
     });
     if let Some(rules) = rules {
@@ -447,6 +451,21 @@ fn parse_date(text: &str) -> Option<jiff::civil::Date> {
     jiff::civil::Date::new(y.parse().ok()?, m.parse().ok()?, d.parse().ok()?).ok()
 }
 
+/// The start date of a `042` line: `YYYY/MM/DD` (TRF-16) or `DD.MM.YYYY`, with `/`,
+/// `-` or `.` between the parts; a time after it (`2026/03/01 10:00`,
+/// `2026-03-01T10:00`) is left aside.
+fn parse_start_date(text: &str) -> Option<jiff::civil::Date> {
+    let day = text.trim().split([' ', '\t', 'T']).next()?;
+    parse_date(day).or_else(|| {
+        let parts: Vec<&str> = day.split(['/', '-', '.']).collect();
+        let [d, m, y] = parts.as_slice() else { return None };
+        if y.len() != 4 {
+            return None;
+        }
+        jiff::civil::Date::new(y.parse().ok()?, m.parse().ok()?, d.parse().ok()?).ok()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -462,5 +481,16 @@ mod tests {
         assert_eq!(parse_date("1978/05/01"), Some(jiff::civil::date(1978, 5, 1)));
         assert_eq!(parse_date("1978"), None);
         assert_eq!(parse_date("1978/13/01"), None);
+    }
+
+    // the 042 start date is read with a time after it, or day first.
+    #[test]
+    fn start_dates_leave_a_time_aside() {
+        let day = Some(jiff::civil::date(2026, 3, 1));
+        for text in ["2026/03/01", " 2026/03/01   ", "2026/03/01 09:30", "2026-03-01T09:30:00", "01.03.2026"] {
+            assert_eq!(parse_start_date(text), day, "{text:?}");
+        }
+        assert_eq!(parse_start_date("March 2026"), None);
+        assert_eq!(parse_start_date(""), None);
     }
 }

@@ -1,5 +1,6 @@
-//! The stage form of the event panel: a stage's format, scoring table, tiebreak order,
-//! Swiss pairing options and schedule as typed, checked and turned into commands.
+//! The stage form of the event panel: a stage's format, scoring table, tiebreak order
+//! (drawn by `tiebreak_form`), Swiss pairing options and schedule as typed, checked and
+//! turned into commands.
 
 use super::advance_form::{KnockoutForm, QualifierForm};
 use super::{FORFEIT_WIN, SCORING_FIELDS, format_editable, schedule_rows, section_ui};
@@ -8,7 +9,8 @@ use crate::domain::event::{Event, KnockoutRules, RoundSchedule, Stage, StageKind
 use crate::domain::ids::{GroupId, RoundNo};
 use crate::domain::points::Points;
 use crate::domain::rules::{
-    ByeOpponent, ClubAvoidance, Colour, FirstRoundMode, PairingOptions, PairingSystem, ScoringTable, Tiebreak,
+    ByeOpponent, ClubAvoidance, Colour, FideEditionChoice, FirstRoundMode, PairingOptions, PairingSystem, ScoringTable,
+    Tiebreak,
 };
 use crate::domain::swiss::suggested_rounds;
 use crate::ui::i18n::Lang;
@@ -31,6 +33,8 @@ pub(super) struct StageForm {
     pub(super) rounds: String,
     pub(super) scoring: [String; 10],
     pub(super) tiebreaks: Vec<Tiebreak>,
+    /// The edition of C.07 the FIDE tiebreaks follow.
+    pub(super) fide_edition: FideEditionChoice,
     /// What a bye adds to 对手分.
     pub(super) bye_opponent: ByeOpponent,
     pub(super) pairing: PairingOptions,
@@ -52,6 +56,7 @@ impl Default for StageForm {
             rounds: String::new(),
             scoring: Default::default(),
             tiebreaks: Vec::new(),
+            fide_edition: FideEditionChoice::default(),
             bye_opponent: ByeOpponent::default(),
             pairing: PairingOptions::default(),
             time_control: String::new(),
@@ -96,6 +101,7 @@ impl StageForm {
             rounds: stage.rounds_planned.map(|r| r.to_string()).unwrap_or_default(),
             scoring,
             tiebreaks: stage.tiebreaks.clone(),
+            fide_edition: stage.fide_edition,
             bye_opponent: stage.scoring.bye_opponent,
             pairing: stage.pairing.clone(),
             time_control: stage.time_control.clone(),
@@ -199,12 +205,17 @@ impl StageForm {
             commands.push(Command::SetRoundsPlanned { group, stage: stage.no, rounds });
         }
         let scoring = self.scoring(lang)?;
-        if scoring != stage.scoring || self.tiebreaks != stage.tiebreaks || self.pairing != stage.pairing {
+        if scoring != stage.scoring
+            || self.tiebreaks != stage.tiebreaks
+            || self.fide_edition != stage.fide_edition
+            || self.pairing != stage.pairing
+        {
             commands.push(Command::SetStageRules {
                 group,
                 stage: stage.no,
                 scoring,
                 tiebreaks: self.tiebreaks.clone(),
+                fide_edition: self.fide_edition,
                 pairing: self.pairing.clone(),
             });
         }
@@ -300,71 +311,6 @@ pub(super) fn scoring_ui(ui: &mut Ui, form: &mut StageForm, lang: Lang) {
     if let Err(why) = form.scoring(lang) {
         ui.colored_label(ui.visuals().error_fg_color, why);
     }
-}
-
-/// The ordered tiebreaks: ↑ / ↓ to move, × to remove, and a list to add from.
-pub(super) fn tiebreaks_ui(ui: &mut Ui, form: &mut StageForm, lang: Lang) {
-    let count = form.tiebreaks.len();
-    let mut action: Option<(usize, isize)> = None;
-    let mut remove = None;
-    egui::Grid::new("tiebreak-order").num_columns(4).spacing([6.0, 4.0]).show(ui, |ui| {
-        for (i, tiebreak) in form.tiebreaks.iter().enumerate() {
-            let name = tiebreak_label(*tiebreak, lang);
-            ui.label(format!("{}. {name}", i + 1));
-            let up = ui.add_enabled(i > 0, egui::Button::new("↑")).on_hover_text(lang.t("上移", "Move up"));
-            if up.accessible_name(format!("{} {name}", lang.t("上移", "Move up"))).clicked() {
-                action = Some((i, -1));
-            }
-            let down = ui.add_enabled(i + 1 < count, egui::Button::new("↓")).on_hover_text(lang.t("下移", "Move down"));
-            if down.accessible_name(format!("{} {name}", lang.t("下移", "Move down"))).clicked() {
-                action = Some((i, 1));
-            }
-            let gone = ui.button("×").on_hover_text(lang.t("移除", "Remove"));
-            if gone.accessible_name(format!("{} {name}", lang.t("移除", "Remove"))).clicked() {
-                remove = Some(i);
-            }
-            ui.end_row();
-        }
-    });
-    if count == 0 {
-        ui.weak(lang.t("（无小分：同分按编号排列）", "(none: equal points rank by start number)"));
-    }
-    if let Some((i, step)) = action {
-        let j = i.saturating_add_signed(step);
-        if j < count {
-            form.tiebreaks.swap(i, j);
-        }
-    }
-    if let Some(i) = remove {
-        form.tiebreaks.remove(i);
-    }
-    let missing: Vec<Tiebreak> = Tiebreak::ALL.into_iter().filter(|t| !form.tiebreaks.contains(t)).collect();
-    if !missing.is_empty() {
-        let mut added = None;
-        egui::ComboBox::from_id_salt("add-tiebreak")
-            .selected_text(lang.t("添加小分…", "Add tiebreak…"))
-            .width(200.0)
-            .show_ui(ui, |ui| {
-                for t in missing {
-                    if ui.selectable_label(false, tiebreak_label(t, lang)).clicked() {
-                        added = Some(t);
-                    }
-                }
-            })
-            .response
-            .accessible_name(lang.t("添加小分", "Add tiebreak"));
-        if let Some(t) = added {
-            form.tiebreaks.push(t);
-        }
-    }
-    ui.horizontal(|ui| {
-        let label = ui.label(lang.t("轮空计入对手分", "A bye adds to opponents' points"));
-        let choices = [
-            (ByeOpponent::Lowest, lang.t("最低非零分（中国象棋协会规则）", "The lowest score above zero (CXA)")),
-            (ByeOpponent::Zero, lang.t("不计（0 分）", "Nothing (0)")),
-        ];
-        combo_ui(ui, "bye-opponent", &mut form.bye_opponent, &choices).labelled_by(label.id);
-    });
 }
 
 /// Rule set, first round, same-club avoidance and the colour of round 1's top board.
@@ -537,34 +483,6 @@ pub(super) fn kind_label(kind: StageKind, double: bool, lang: Lang) -> &'static 
         (StageKind::RoundRobin, true) => lang.t("双循环", "double round robin"),
         (StageKind::Knockout, _) => lang.t("淘汰赛", "knockout"),
     }
-}
-
-/// A tiebreak's name in the window's language.
-pub fn tiebreak_label(tiebreak: Tiebreak, lang: Lang) -> &'static str {
-    let en = match tiebreak {
-        Tiebreak::OpponentsPoints => "Opponents' points",
-        Tiebreak::Progressive => "Progressive score",
-        Tiebreak::Wins => "Wins",
-        Tiebreak::BlackGames => "Games as black",
-        Tiebreak::BlackWins => "Wins as black",
-        Tiebreak::Fouls => "Fouls (fewer first)",
-        Tiebreak::HeadToHead => "Head to head",
-        Tiebreak::SonnebornBerger => "Sonneborn-Berger",
-        Tiebreak::BuchholzCut1 => "Buchholz Cut-1",
-        Tiebreak::Buchholz => "Buchholz",
-        Tiebreak::Median => "Median Buchholz",
-        Tiebreak::PreviousRank => "Previous round's rank",
-        Tiebreak::PreviousScore => "Previous rounds' points",
-        Tiebreak::RedWins => "Wins as red",
-        Tiebreak::BeatenOpponentsPoints => "Points of opponents beaten",
-        Tiebreak::DrawnOpponentsPoints => "Points of opponents drawn",
-        Tiebreak::BuchholzCut2 => "Buchholz Cut-2",
-        Tiebreak::AverageOpponentRating => "Average rating of opponents (ARO)",
-        Tiebreak::DirectEncounter => "Direct encounter (FIDE)",
-        Tiebreak::RoundsWon => "Rounds won, unplayed included (WIN)",
-        Tiebreak::GamesWon => "Games won over the board (WON)",
-    };
-    lang.t(tiebreak.label_zh(), en)
 }
 
 /// The name of the first round by halves: by rating in a first stage, by the previous

@@ -215,6 +215,7 @@ fn stage_changes(b: &Stage, a: &Stage, ctx: &Ctx<'_>) -> Vec<String> {
             (("每场局数", "games per match"), per_match(b), per_match(a)),
             (("参赛人数", "entrants"), b.entrants.len().to_string(), a.entrants.len().to_string()),
             (("视频赛", "video stage"), yes_no(b.video), yes_no(a.video)),
+            (("同分规则版本", "tie-break edition"), b.fide_edition.label(ctx.lang), a.fide_edition.label(ctx.lang)),
         ],
         vec![
             (("计分已修改", "scoring changed"), b.scoring != a.scoring),

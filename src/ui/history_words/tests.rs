@@ -296,3 +296,24 @@ fn a_prize_decision_reads_in_words() {
     f.undo().unwrap();
     assert!(last(&f, Lang::En).headline.starts_with("Undo: Prize decision for 张三"), "{:?}", last(&f, Lang::En));
 }
+
+// choosing the edition of FIDE's tie-break rules reads as the setting's before
+// → after, in both languages.
+#[test]
+fn a_tie_break_edition_reads_in_words() {
+    use crate::domain::rules::FideEditionChoice;
+    let dir = tempfile::tempdir().unwrap();
+    let mut f = file(dir.path(), |_| {});
+    let stage = f.event().groups[0].stages[0].clone();
+    let rules = Command::SetStageRules {
+        group: G,
+        stage: S,
+        scoring: stage.scoring,
+        tiebreaks: stage.tiebreaks,
+        fide_edition: FideEditionChoice::Edition2024,
+        pairing: stage.pairing,
+    };
+    f.execute(&rules).unwrap();
+    assert_eq!(last(&f, Lang::Zh).headline, "「积分编排赛」：同分规则版本 按开赛日期 → 2024 版");
+    assert_eq!(last(&f, Lang::En).headline, "“积分编排赛”: tie-break edition by the first day → 2024 edition");
+}

@@ -24,12 +24,20 @@
 //!
 //! The last round is the round the standings are read after. A round paired but
 //! without its result yet is left out, neither played nor unplayed.
+//!
+//! **C.07 (2026)**, the amendment approved by the FIDE Council on 2 February 2026 and
+//! applied from 1 March 2026, changes 16.4 only: the dummy's score is capped — for a
+//! round with an opponent (a forfeit, either side), at that opponent's adjusted score
+//! (16.4.1); for a round without one (a bye, an absence, a round not paired), at a
+//! draw in every round up to the last (16.4.2). The player's own score is the cap's
+//! other side, so the dummy never scores more than in 2024. Which edition a stage
+//! follows is [`FideEdition`]'s business; the 2024 counting is unchanged.
 
 use super::{Context, TiebreakValue, Unit};
 use crate::domain::event::ByeKind;
 use crate::domain::ids::StartNo;
 use crate::domain::points::Points;
-use crate::domain::rules::{Colour, ScoringTable};
+use crate::domain::rules::{Colour, FideEdition, ScoringTable};
 use crate::domain::standings::record::{GameEntry, Record};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -46,11 +54,17 @@ pub enum RoundKind {
     /// Category 1: a pairing-allocated bye, or a bye scored a full win.
     FullBye,
     /// Category 2: a win by the opponent's forfeit.
-    ForfeitWin,
+    ForfeitWin {
+        /// The opponent who forfeited.
+        opponent: StartNo,
+    },
     /// Categories 3 and 5: a half-point or zero-point bye, or a round not paired.
     RequestedBye,
     /// Category 4: a loss by forfeit (either forfeit of a double forfeit included).
-    ForfeitLoss,
+    ForfeitLoss {
+        /// The opponent of the forfeited game.
+        opponent: StartNo,
+    },
     /// Paired, no result yet: not counted.
     Pending,
 }
@@ -58,7 +72,7 @@ pub enum RoundKind {
 impl RoundKind {
     /// Art. 16.1: a requested bye or a forfeit loss.
     pub fn is_vur(self) -> bool {
-        matches!(self, RoundKind::RequestedBye | RoundKind::ForfeitLoss)
+        matches!(self, RoundKind::RequestedBye | RoundKind::ForfeitLoss { .. })
     }
 }
 
@@ -103,8 +117,8 @@ impl Limits {
     }
 }
 
-/// Every player's rounds as C.07 (2024) Art. 16 sees them, their adjusted scores
-/// (16.3) and their ratings, read once for a standings table.
+/// Every player's rounds as C.07 Art. 16 sees them, their adjusted scores (16.3) and
+/// their ratings, read once for a standings table under one edition of C.07.
 #[derive(Debug, Clone)]
 pub struct Field {
     rounds: BTreeMap<StartNo, Vec<RoundEntry>>,
@@ -112,16 +126,22 @@ pub struct Field {
     adjusted: BTreeMap<StartNo, Points>,
     ratings: BTreeMap<StartNo, u32>,
     limits: Limits,
+    edition: FideEdition,
+    /// 16.4.2 (2026): a draw in every round up to the last, the cap of a dummy
+    /// without an opponent.
+    draws_all_rounds: Points,
 }
 
 impl Field {
     /// Reads the records. `pending` are the (player, round) pairs of games without a
-    /// result; `ratings` the rated players' ratings (unrated players are absent).
+    /// result; `ratings` the rated players' ratings (unrated players are absent);
+    /// `edition` the edition of C.07 to count unplayed rounds by (Art. 16.4).
     pub fn new(
         records: &BTreeMap<StartNo, Record>,
         scoring: &ScoringTable,
         pending: &BTreeSet<(StartNo, u32)>,
         ratings: BTreeMap<StartNo, u32>,
+        edition: FideEdition,
     ) -> Field {
         let limits = Limits::of(scoring);
         let rounds: BTreeMap<StartNo, Vec<RoundEntry>> = records
@@ -130,7 +150,10 @@ impl Field {
             .collect();
         let adjusted = rounds.iter().map(|(p, entries)| (*p, adjusted_score(entries, limits.draw))).collect();
         let own = records.iter().map(|(p, r)| (*p, r.total())).collect();
-        Field { rounds, own, adjusted, ratings, limits }
+        // The last round: the one every record was read up to.
+        let last = records.values().map(|r| r.totals.len().saturating_sub(1)).max().unwrap_or(0);
+        let draws_all_rounds = Points(limits.draw.tenths().saturating_mul(i32::try_from(last).unwrap_or(i32::MAX)));
+        Field { rounds, own, adjusted, ratings, limits, edition, draws_all_rounds }
     }
 
     /// The rounds of a player, in round order.
@@ -149,7 +172,9 @@ impl Field {
     }
 
     /// Art. 16.4 in Buchholz-like sums: a played round adds the opponent's adjusted
-    /// score; an unplayed one the dummy's, which is the player's own score.
+    /// score; an unplayed one the dummy's, which is the player's own score — in the
+    /// 2026 edition no more than the forfeiting opponent's adjusted score (16.4.1) or,
+    /// without an opponent, a draw in every round (16.4.2).
     fn contributions(&self, player: StartNo) -> Vec<Contribution> {
         let own = self.own.get(&player).copied().unwrap_or_default();
         self.rounds(player)
@@ -159,9 +184,21 @@ impl Field {
                 RoundKind::Played { opponent, .. } => {
                     Some(Contribution { value: self.adjusted(opponent), points: e.points, vur: false })
                 }
-                kind => Some(Contribution { value: own, points: e.points, vur: kind.is_vur() }),
+                kind => Some(Contribution { value: self.dummy(own, kind), points: e.points, vur: kind.is_vur() }),
             })
             .collect()
+    }
+
+    /// The score of the dummy opponent of an unplayed round of `kind`, for a player
+    /// whose own score is `own` (Art. 16.4 of the field's edition).
+    fn dummy(&self, own: Points, kind: RoundKind) -> Points {
+        match (self.edition, kind) {
+            (FideEdition::Edition2024, _) => own,
+            (FideEdition::Edition2026, RoundKind::ForfeitWin { opponent } | RoundKind::ForfeitLoss { opponent }) => {
+                own.min(self.adjusted(opponent))
+            }
+            (FideEdition::Edition2026, _) => own.min(self.draws_all_rounds),
+        }
     }
 }
 
@@ -193,8 +230,8 @@ fn rounds_of(record: &Record, lowest_win: Points, pending: impl Fn(u32) -> bool)
 fn game_kind(game: &GameEntry) -> RoundKind {
     match (game.played(), game.won()) {
         (true, won) => RoundKind::Played { opponent: game.opponent, won },
-        (false, true) => RoundKind::ForfeitWin,
-        (false, false) => RoundKind::ForfeitLoss,
+        (false, true) => RoundKind::ForfeitWin { opponent: game.opponent },
+        (false, false) => RoundKind::ForfeitLoss { opponent: game.opponent },
     }
 }
 
@@ -240,7 +277,7 @@ fn cut(mut contributions: Vec<Contribution>, low: usize, high: usize) -> Vec<Con
 }
 
 /// Buchholz, C.07 (2024) Art. 8.1: the sum of the scores of the player's opponents,
-/// unplayed rounds counted by Art. 16.3 and 16.4; with the modifiers of Art. 14 — Cut-1
+/// unplayed rounds counted by Art. 16.3 and 16.4 (of the field's edition); with the modifiers of Art. 14 — Cut-1
 /// (14.1, `low` 1), Cut-2 (14.2, `low` 2), Median-1 (14.3, `low` 1 and `high` 1) —
 /// cutting VURs first (16.5). Fewer rounds than cuts leave nothing.
 pub fn buchholz(ctx: &Context<'_>, player: StartNo, low: usize, high: usize) -> TiebreakValue {
@@ -250,7 +287,8 @@ pub fn buchholz(ctx: &Context<'_>, player: StartNo, low: usize, high: usize) -> 
 
 /// Sonneborn-Berger, C.07 (2024) Art. 9.1: the sum, over the player's rounds, of the
 /// opponent's score times the points the player scored against them, unplayed rounds
-/// counted by Art. 16.3 and 16.4 (a half-point bye adds half the player's own score).
+/// counted by Art. 16.3 and 16.4 of the field's edition (a half-point bye adds half
+/// the dummy's score: in 2024, half the player's own score).
 /// In hundredths; with 1/½/0 scoring, a win adds the opponent's score and a draw half.
 pub fn sonneborn_berger(ctx: &Context<'_>, player: StartNo) -> TiebreakValue {
     let raw =
@@ -269,8 +307,8 @@ pub fn rounds_won(ctx: &Context<'_>, player: StartNo) -> TiebreakValue {
         .iter()
         .filter(|e| match e.kind {
             RoundKind::Played { won, .. } => won,
-            RoundKind::FullBye | RoundKind::ForfeitWin | RoundKind::RequestedBye => e.points >= lowest_win,
-            RoundKind::ForfeitLoss | RoundKind::Pending => false,
+            RoundKind::FullBye | RoundKind::ForfeitWin { .. } | RoundKind::RequestedBye => e.points >= lowest_win,
+            RoundKind::ForfeitLoss { .. } | RoundKind::Pending => false,
         })
         .count();
     TiebreakValue::count(count)

@@ -5,7 +5,8 @@
 //!
 //! The xiangqi tiebreaks (对手分 and those built on it) keep the CXA definitions here;
 //! the FIDE ones (Buchholz and its cuts, Sonneborn-Berger, WIN, WON, ARO, direct
-//! encounter) follow C.07 (2024) always, in [`fide`] and [`encounter`].
+//! encounter) follow C.07, in [`fide`] and [`encounter`], in the edition the stage
+//! resolves to (R-11.4: 2024, or 2026 with its capped dummy opponents).
 
 pub mod encounter;
 pub mod fide;
@@ -14,7 +15,7 @@ use super::record::{GameEntry, Record};
 use crate::domain::event::{ByeKind, Event, Stage};
 use crate::domain::ids::StartNo;
 use crate::domain::points::{Points, tenths_to_json};
-use crate::domain::rules::{ByeOpponent, Colour, ScoringTable, Tiebreak};
+use crate::domain::rules::{ByeOpponent, Colour, FideEdition, ScoringTable, Tiebreak};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
@@ -77,25 +78,39 @@ pub struct Context<'a> {
     /// The value a pairing-allocated bye adds to 对手分: the lowest total above zero
     /// among the stage's players (CXA 14.4, PAIRING.md §5), zero when nobody scored.
     pub bye_opponent_value: Points,
-    /// The players' rounds as C.07 (2024) Art. 16 sees them, for the FIDE tiebreaks.
+    /// The players' rounds as C.07 Art. 16 sees them, for the FIDE tiebreaks.
     pub fide: fide::Field,
+}
+
+/// What the FIDE tiebreaks read from the event besides the records: the rated
+/// players' ratings (ARO) and the edition of C.07 in effect for the stage.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FideInputs {
+    /// The rated players' ratings (see [`ratings`]).
+    pub ratings: BTreeMap<StartNo, u32>,
+    /// The edition of C.07 the stage follows.
+    pub edition: FideEdition,
+}
+
+impl FideInputs {
+    /// The ratings of `players` and the edition of `stage` in `event`.
+    pub fn of(event: &Event, stage: &Stage, players: &[StartNo]) -> FideInputs {
+        FideInputs { ratings: ratings(event, players), edition: stage.fide_edition(event.start_date) }
+    }
 }
 
 impl<'a> Context<'a> {
     /// Builds the context for standings read up to the records' last round under the
-    /// stage's scoring table, without ratings and with every game of those rounds
-    /// decided.
+    /// stage's scoring table, without ratings, with every game of those rounds decided,
+    /// and the FIDE tiebreaks counted by the 2024 edition of C.07.
     pub fn new(records: &'a BTreeMap<StartNo, Record>, scoring: &ScoringTable) -> Context<'a> {
-        Context::build(records, scoring, &BTreeSet::new(), BTreeMap::new())
+        Context::build(records, scoring, &BTreeSet::new(), BTreeMap::new(), FideEdition::Edition2024)
     }
 
     /// The context of a stage's standings: its scoring, the games of its rounds still
-    /// without a result, and the players' `ratings` (see [`ratings`]).
-    pub fn for_stage(
-        records: &'a BTreeMap<StartNo, Record>,
-        stage: &Stage,
-        ratings: &BTreeMap<StartNo, u32>,
-    ) -> Context<'a> {
+    /// without a result, the players' ratings and the stage's edition of C.07 (see
+    /// [`FideInputs`]).
+    pub fn for_stage(records: &'a BTreeMap<StartNo, Record>, stage: &Stage, fide: &FideInputs) -> Context<'a> {
         let last = records.values().map(|r| r.totals.len().saturating_sub(1) as u32).max().unwrap_or(0);
         let pending: BTreeSet<(StartNo, u32)> = stage
             .rounds
@@ -105,7 +120,7 @@ impl<'a> Context<'a> {
                 r.games.iter().filter(|g| g.result.is_none()).flat_map(move |g| [(g.red, r.no.0), (g.black, r.no.0)])
             })
             .collect();
-        Context::build(records, &stage.scoring, &pending, ratings.clone())
+        Context::build(records, &stage.scoring, &pending, fide.ratings.clone(), fide.edition)
     }
 
     fn build(
@@ -113,6 +128,7 @@ impl<'a> Context<'a> {
         scoring: &ScoringTable,
         pending: &BTreeSet<(StartNo, u32)>,
         ratings: BTreeMap<StartNo, u32>,
+        edition: FideEdition,
     ) -> Context<'a> {
         let bye_opponent_value = match scoring.bye_opponent {
             ByeOpponent::Lowest => {
@@ -120,7 +136,7 @@ impl<'a> Context<'a> {
             }
             ByeOpponent::Zero => Points::ZERO,
         };
-        let fide = fide::Field::new(records, scoring, pending, ratings);
+        let fide = fide::Field::new(records, scoring, pending, ratings, edition);
         Context { records, bye_opponent_value, fide }
     }
 
