@@ -232,6 +232,7 @@ fn lingting_cup() -> Event {
         }],
         players: Vec::new(),
         ledger: Vec::new(),
+        team_ranking: None,
     }
 }
 
@@ -350,6 +351,7 @@ fn huaiyin_2022() -> Event {
         groups: vec![adult, youth, children],
         players: Vec::new(),
         ledger: Vec::new(),
+        team_ranking: None,
     }
 }
 
@@ -369,6 +371,7 @@ fn cxa_swiss() -> Event {
         groups: vec![group(1, "公开组", &["open"], vec![stage])],
         players: Vec::new(),
         ledger: Vec::new(),
+        team_ranking: None,
     }
 }
 
@@ -392,6 +395,7 @@ fn cxa_team() -> Event {
         groups: vec![group(1, "团体组", &["team"], vec![stage])],
         players: Vec::new(),
         ledger: Vec::new(),
+        team_ranking: None,
     }
 }
 
@@ -434,6 +438,7 @@ fn fide_swiss() -> Event {
         groups: vec![group(1, "Open", &["open"], vec![stage])],
         players: Vec::new(),
         ledger: Vec::new(),
+        team_ranking: None,
     }
 }
 

@@ -15,13 +15,18 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("migrations/005_board_watch.sql"),
     include_str!("migrations/006_team_rounds.sql"),
     include_str!("migrations/007_audit_chain.sql"),
+    include_str!("migrations/008_event_team_ranking.sql"),
 ];
 
 /// Migrations (0-based) that only add columns (the last one's table `IF NOT EXISTS`),
 /// each named by the first column it adds: a file whose version number went back while
 /// it kept the column skips them instead of failing on a duplicate column.
-const ADDS_ONE_COLUMN: &[(usize, &str, &str)] =
-    &[(3, "players", "registered"), (5, "rounds", "teams"), (6, "audit_log", "prev_hash")];
+const ADDS_ONE_COLUMN: &[(usize, &str, &str)] = &[
+    (3, "players", "registered"),
+    (5, "rounds", "teams"),
+    (6, "audit_log", "prev_hash"),
+    (7, "event", "team_ranking"),
+];
 
 /// The first schema whose audit rows keep a result's board only (see [`super::compact`]).
 pub const RESULT_PER_GAME: i32 = 3;
@@ -98,6 +103,7 @@ mod tests {
         assert!(has_column(&conn, "rounds", "teams").unwrap());
         assert!(has_column(&conn, "players", "registered").unwrap());
         assert!(has_column(&conn, "audit_log", "row_hash").unwrap());
+        assert!(has_column(&conn, "event", "team_ranking").unwrap());
     }
 
     #[test]
