@@ -506,6 +506,7 @@ fn export_variant(e: &ExportError) -> &'static str {
         ExportError::Domain(_) => "Domain",
         ExportError::NoRanking { .. } => "NoRanking",
         ExportError::NoTeams { .. } => "NoTeams",
+        ExportError::EventTeamsOff => "EventTeamsOff",
         ExportError::Csv(_) => "Csv",
         ExportError::Xlsx(_) => "Xlsx",
         ExportError::Io(_) => "Io",
@@ -518,6 +519,7 @@ fn export_errors_in_both_languages() {
     let samples = vec![
         ExportError::NoRanking { group: "Open".into() },
         ExportError::NoTeams { group: "Open".into() },
+        ExportError::EventTeamsOff,
         ExportError::Csv(csv::Error::from(io(ErrorKind::StorageFull))),
         ExportError::Xlsx(rust_xlsxwriter::XlsxError::RowColumnLimitError),
         ExportError::Xlsx(rust_xlsxwriter::XlsxError::IoError(io(ErrorKind::PermissionDenied))),
@@ -531,7 +533,7 @@ fn export_errors_in_both_languages() {
     let mut sampled: Vec<&str> = samples.iter().map(export_variant).collect();
     sampled.dedup();
     sampled.push(export_variant(&wrapped));
-    check_walk("ExportError", &["Domain", "NoRanking", "NoTeams", "Csv", "Xlsx", "Io"], sampled);
+    check_walk("ExportError", &["Domain", "NoRanking", "NoTeams", "EventTeamsOff", "Csv", "Xlsx", "Io"], sampled);
 }
 
 fn ranking_variant(e: &RankingError) -> &'static str {
@@ -562,6 +564,7 @@ fn print_variant(e: &PrintError) -> &'static str {
         PrintError::NotTeamRound { .. } => "NotTeamRound",
         PrintError::NoTeams { .. } => "NoTeams",
         PrintError::NoTeamStage { .. } => "NoTeamStage",
+        PrintError::EventTeamsOff => "EventTeamsOff",
         PrintError::Font => "Font",
         PrintError::Pdf(_) => "Pdf",
     }
@@ -578,6 +581,7 @@ fn print_errors_in_both_languages() {
         PrintError::NotTeamRound { group: "Open".into(), round: 2 },
         PrintError::NoTeams { group: "Open".into() },
         PrintError::NoTeamStage { group: "Open".into() },
+        PrintError::EventTeamsOff,
         PrintError::Font,
         PrintError::Pdf("printpdf: glyph 12 out of range".into()),
     ];
@@ -605,6 +609,7 @@ fn print_errors_in_both_languages() {
         "NotTeamRound",
         "NoTeams",
         "NoTeamStage",
+        "EventTeamsOff",
         "Font",
         "Pdf",
     ];
