@@ -6,6 +6,7 @@ mod announce;
 mod args;
 mod blacklist;
 mod controls;
+mod event_teams;
 mod export;
 mod history;
 mod money;

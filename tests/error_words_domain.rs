@@ -254,7 +254,7 @@ fn domain_extra() -> Vec<DomainError> {
 
 // ---- TeamIssue (what DomainError::Team carries, R-10) ----
 
-fn team_samples() -> [TeamIssue; 18] {
+fn team_samples() -> [TeamIssue; 21] {
     use TeamIssue as T;
     let (p, team) = (StartNo(12), || "Team A".to_string());
     [
@@ -276,10 +276,13 @@ fn team_samples() -> [TeamIssue; 18] {
         T::NoMatch { team: team(), round: RoundNo(2) },
         T::BoardsOutOfRange(9),
         T::BoardsFixed(StageNo(1)),
+        T::CountZero,
+        T::NoGroupCounted,
+        T::GroupPlaysTeamMatches("Group B".into()),
     ]
 }
 
-fn team_sample<'a>(e: &TeamIssue, s: &'a [TeamIssue; 18]) -> &'a TeamIssue {
+fn team_sample<'a>(e: &TeamIssue, s: &'a [TeamIssue; 21]) -> &'a TeamIssue {
     use TeamIssue as T;
     match e {
         T::UnknownTeam(_) => &s[0],
@@ -300,6 +303,9 @@ fn team_sample<'a>(e: &TeamIssue, s: &'a [TeamIssue; 18]) -> &'a TeamIssue {
         T::NoMatch { .. } => &s[15],
         T::BoardsOutOfRange(_) => &s[16],
         T::BoardsFixed(_) => &s[17],
+        T::CountZero => &s[18],
+        T::NoGroupCounted => &s[19],
+        T::GroupPlaysTeamMatches(_) => &s[20],
     }
 }
 

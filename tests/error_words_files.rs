@@ -509,6 +509,7 @@ fn export_variant(e: &ExportError) -> &'static str {
         ExportError::Domain(_) => "Domain",
         ExportError::NoRanking { .. } => "NoRanking",
         ExportError::NoTeams { .. } => "NoTeams",
+        ExportError::EventTeamsOff => "EventTeamsOff",
         ExportError::Csv(_) => "Csv",
         ExportError::Xlsx(_) => "Xlsx",
         ExportError::Io(_) => "Io",
@@ -521,6 +522,7 @@ fn export_errors_in_both_languages() {
     let samples = vec![
         ExportError::NoRanking { group: "Open".into() },
         ExportError::NoTeams { group: "Open".into() },
+        ExportError::EventTeamsOff,
         ExportError::Csv(csv::Error::from(io(ErrorKind::StorageFull))),
         ExportError::Xlsx(rust_xlsxwriter::XlsxError::RowColumnLimitError),
         ExportError::Xlsx(rust_xlsxwriter::XlsxError::IoError(io(ErrorKind::PermissionDenied))),
@@ -534,7 +536,7 @@ fn export_errors_in_both_languages() {
     let mut sampled: Vec<&str> = samples.iter().map(export_variant).collect();
     sampled.dedup();
     sampled.push(export_variant(&wrapped));
-    check_walk("ExportError", &["Domain", "NoRanking", "NoTeams", "Csv", "Xlsx", "Io"], sampled);
+    check_walk("ExportError", &["Domain", "NoRanking", "NoTeams", "EventTeamsOff", "Csv", "Xlsx", "Io"], sampled);
 }
 
 fn ranking_variant(e: &RankingError) -> &'static str {
@@ -565,6 +567,7 @@ fn print_variant(e: &PrintError) -> &'static str {
         PrintError::NotTeamRound { .. } => "NotTeamRound",
         PrintError::NoTeams { .. } => "NoTeams",
         PrintError::NoTeamStage { .. } => "NoTeamStage",
+        PrintError::EventTeamsOff => "EventTeamsOff",
         PrintError::Font => "Font",
         PrintError::Pdf(_) => "Pdf",
     }
@@ -581,6 +584,7 @@ fn print_errors_in_both_languages() {
         PrintError::NotTeamRound { group: "Open".into(), round: 2 },
         PrintError::NoTeams { group: "Open".into() },
         PrintError::NoTeamStage { group: "Open".into() },
+        PrintError::EventTeamsOff,
         PrintError::Font,
         PrintError::Pdf("printpdf: glyph 12 out of range".into()),
     ];
@@ -608,6 +612,7 @@ fn print_errors_in_both_languages() {
         "NotTeamRound",
         "NoTeams",
         "NoTeamStage",
+        "EventTeamsOff",
         "Font",
         "Pdf",
     ];

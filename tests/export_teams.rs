@@ -1,7 +1,9 @@
 //! Team standings in the exports (R-10.7; CLI.md `bianpai export`): `teams-csv` writes
 //! them alone, the workbook has a 团体名次 sheet after the final ranking, the web page a
 //! team standings section with the team crosstable — each read back and compared with
-//! values worked out by hand; a group without teams is refused in words.
+//! values worked out by hand; a group without teams is refused in words. The clubs
+//! ranked across the event's groups go in the workbook and the page of a group
+//! they count, and alone in `event-teams-csv`.
 
 mod common;
 
@@ -144,4 +146,67 @@ fn teams_csv_without_teams_is_refused() {
     assert_eq!(code(&bad), 1, "{}", stderr(&bad));
     assert!(stderr(&bad).contains("has no teams"), "{}", stderr(&bad));
     assert!(!out.exists());
+}
+
+/// `common::clubs`' event with the clubs ranked across groups, the best member of each
+/// group counting.
+fn clubs_file(dir: &Path) -> PathBuf {
+    use bianpai::domain::command::Command;
+    use bianpai::domain::model::team::{EventTeamCount, EventTeamRanking};
+    let file = dir.join("clubs.bianpai");
+    let mut f = EventFile::create(&file, &common::clubs::three_groups()).unwrap();
+    let ranking = Some(EventTeamRanking { groups: None, count: EventTeamCount::BestPerGroup(1) });
+    f.execute(&Command::SetEventTeamRanking { ranking }).unwrap();
+    file
+}
+
+/// The ranking by hand (`common::clubs`): 甲 3 + 1 + 4, 乙 1 + 0 + 6 (对手分 15), 丙 4 +
+/// 3 + 0 (对手分 12).
+const EVENT_TEAMS: [[&str; 7]; 3] = [
+    ["1", "甲", "8", "12 C12（儿童组 4）、4 C4（成人组 3）、7 C7（少年组 1）", "9", "2", "0"],
+    ["2", "乙", "7", "9 C9（儿童组 6）、3 C3（成人组 1）、6 C6（少年组 0）", "15", "1", "0"],
+    ["3", "丙", "7", "1 C1（成人组 4）、8 C8（少年组 3）、10 C10（儿童组 0）", "12", "1", "0"],
+];
+const EVENT_TEAM_HEADERS: [&str; 7] = ["名次", "单位", "积分", "计分队员", "对手分", "最好名次", "犯规"];
+
+// the workbook of a counted group has a 全赛事团体 sheet, numbers as number cells;
+// `event-teams-csv` writes the ranking alone without --group; off, it is refused (exit 1).
+#[test]
+fn the_event_team_ranking_is_exported() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = clubs_file(dir.path());
+    let f = file.to_str().unwrap();
+    let out = dir.path().join("adult.xlsx");
+    ok(&["export", f, "xlsx", "--group", "adult", "--lang", "zh", "-o", out.to_str().unwrap()]);
+    let mut book: Xlsx<_> = open_workbook(&out).unwrap();
+    assert!(book.sheet_names().contains(&"全赛事团体".to_string()), "{:?}", book.sheet_names());
+    let range = book.worksheet_range("全赛事团体").unwrap();
+    let rows: Vec<Vec<String>> = range.rows().map(|r| r.iter().map(cell_text).collect()).collect();
+    assert_eq!(rows[0], EVENT_TEAM_HEADERS);
+    assert_eq!(rows[1..], EVENT_TEAMS.map(|r| r.map(str::to_string).to_vec()));
+    assert!(matches!(range.get((1, 2)), Some(Data::Float(_))), "积分 is a number cell");
+
+    let csv_out = dir.path().join("event.csv");
+    ok(&["export", f, "event-teams-csv", "--lang", "zh", "-o", csv_out.to_str().unwrap()]);
+    let bytes = std::fs::read(&csv_out).unwrap();
+    let mut reader = csv::Reader::from_reader(&bytes[3..]);
+    assert_eq!(reader.headers().unwrap().iter().collect::<Vec<_>>(), EVENT_TEAM_HEADERS);
+    let rows: Vec<Vec<String>> = reader.records().map(|r| r.unwrap().iter().map(str::to_string).collect()).collect();
+    assert_eq!(rows, EVENT_TEAMS.map(|r| r.map(str::to_string).to_vec()));
+
+    let page = dir.path().join("adult.html");
+    ok(&["export", f, "html", "--group", "adult", "--lang", "zh", "-o", page.to_str().unwrap()]);
+    let page = std::fs::read_to_string(&page).unwrap();
+    let section = &page[page.find("<section id=\"event-teams\">").expect("a section")..];
+    assert!(section.contains("<h2>全赛事团体</h2>"), "{section}");
+    assert!(section.contains("<td>12 C12（儿童组 4）、4 C4（成人组 3）、7 C7（少年组 1）</td>"), "{section}");
+
+    // Turned off: the workbook has no such sheet and the CSV is refused in words.
+    ok(&["teams", "event-ranking", f, "--set", "off"]);
+    ok(&["export", f, "xlsx", "--group", "adult", "-o", out.to_str().unwrap()]);
+    let book: Xlsx<_> = open_workbook(&out).unwrap();
+    assert!(!book.sheet_names().iter().any(|n| n == "Event teams" || n == "全赛事团体"));
+    let bad = bianpai(&["export", f, "event-teams-csv", "-o", csv_out.to_str().unwrap()]);
+    assert_eq!(code(&bad), 1, "{}", stderr(&bad));
+    assert!(stderr(&bad).contains("is off"), "{}", stderr(&bad));
 }

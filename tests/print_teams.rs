@@ -258,3 +258,26 @@ fn print_command_prints_the_team_documents() {
     }
     assert!(!o.exists());
 }
+
+// CLI.md `bianpai print`: `event-teams` prints the clubs ranked across the
+// event's groups (no --group needed, the event has three), every string of the report
+// in the PDF; while the ranking is off it is refused in words (exit 1).
+#[test]
+fn print_command_prints_the_event_team_ranking() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("clubs.bianpai");
+    drop(EventFile::create(&file, &common::clubs::three_groups()).unwrap());
+    let f = file.to_str().unwrap();
+    let o = dir.path().join("event.pdf");
+    let bad = bianpai(&["print", f, "event-teams", "-o", o.to_str().unwrap()]);
+    assert_eq!(code(&bad), 1, "{}", stderr(&bad));
+    assert!(stderr(&bad).contains("is off"), "{}", stderr(&bad));
+    ok(&["teams", "event-ranking", f, "--set", "best-1-per-group"]);
+    let text = print_cli(f, "event-teams", &[], &o);
+    let e = bianpai::store::EventReader::open(&file).unwrap().into_event();
+    let report = print::event_teams::report(&e, Lang::Zh).unwrap();
+    assert_all_strings_present(&report.strings(), &text);
+    assert!(text.contains("全赛事团体名次"), "{text}");
+    // 甲 3 + 1 + 4 = 8 first (common::clubs).
+    assert!(text.contains("1 | 甲 | 8 |"), "{text}");
+}

@@ -441,6 +441,8 @@ pub enum ExportFormat {
     Trf,
     /// A group's team standings as CSV (R-10.7; the workbook and the web page include them).
     TeamsCsv,
+    /// The event's clubs ranked across its groups as CSV (R-10.8; `--group` not needed).
+    EventTeamsCsv,
 }
 
 /// `--system` of `trf pair`.

@@ -1,7 +1,9 @@
 //! `bianpai print FILE WHAT [--group G] [--round R] -o OUT.pdf`: the PDFs of R-9 and
 //! of team competitions (R-10.7: `pairings` and `slips` of a team round are the team
 //! pairing sheet and the match score cards; also `team-pairings`, `scorecards`,
-//! `team-standings`, `team-crosstable`, `board-prizes`), written atomically (a temporary file in the same directory, then a rename), so a
+//! `team-standings`, `team-crosstable`, `board-prizes`; and `event-teams`, the clubs
+//! ranked across the event's groups, R-10.8, for which `--group` is not needed),
+//! written atomically (a temporary file in the same directory, then a rename), so a
 //! failure never leaves a half-written PDF behind.
 
 use super::output::{open_for_output, write_atomically};
@@ -21,10 +23,20 @@ pub(super) fn run(
     lang: Lang,
     output: &Path,
 ) -> anyhow::Result<String> {
-    let (event, id) = open_for_output(file, group, output)?;
+    let (event, id) = if document == Document::EventTeams && group.group.is_none() {
+        // The ranking is the event's: any group will do for the request.
+        super::output::check_output(output)?;
+        let event = crate::store::EventReader::open(file)?.into_event();
+        let first = event.groups.first().map(|g| g.id).unwrap_or(crate::domain::ids::GroupId(1));
+        (event, first)
+    } else {
+        open_for_output(file, group, output)?
+    };
     let event = &event;
     let g = event.group(id).ok_or_else(|| InputError(t(format!("没有组别 {id}"), format!("no group {id}"))))?;
-    current_stage(g)?;
+    if document != Document::EventTeams {
+        current_stage(g)?;
+    }
     let after_rounds = matches!(document, Document::Standings | Document::Crosstable | Document::TeamStandings);
     if round == Some(0) && !after_rounds {
         return Err(InputError(t("--round 0：轮次从 1 开始编号", "--round 0: rounds are numbered from 1")).into());
@@ -62,6 +74,7 @@ impl clap::ValueEnum for Document {
             Document::TeamStandings,
             Document::TeamCrosstable,
             Document::BoardPrizes,
+            Document::EventTeams,
         ]
     }
 
@@ -79,6 +92,7 @@ impl clap::ValueEnum for Document {
             Document::TeamStandings => ("team-standings", "Team standings after a round"),
             Document::TeamCrosstable => ("team-crosstable", "The team crosstable"),
             Document::BoardPrizes => ("board-prizes", "Board prizes: each board's players by score rate"),
+            Document::EventTeams => ("event-teams", "The clubs ranked across the event's groups (no --group needed)"),
         };
         Some(clap::builder::PossibleValue::new(name).help(help))
     }

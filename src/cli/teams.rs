@@ -67,6 +67,9 @@ pub(super) fn run(cmd: TeamsCmd) -> anyhow::Result<String> {
         TeamsCmd::List { file, group, json } => list(&file, &group, json),
         TeamsCmd::Ranking { file, group, count, avoid, absolute } => ranking(&file, &group, count, avoid, absolute),
         TeamsCmd::Standings { file, group, round, json } => standings(&file, &group, round, json),
+        TeamsCmd::EventRanking { file, set, groups, json } => {
+            super::event_teams::run(&file, set.as_deref(), groups.as_deref(), json)
+        }
     }
 }
 

@@ -234,6 +234,7 @@ fn lingting_cup() -> Event {
         }],
         players: Vec::new(),
         ledger: Vec::new(),
+        team_ranking: None,
     }
 }
 
@@ -352,6 +353,7 @@ fn huaiyin_2022() -> Event {
         groups: vec![adult, youth, children],
         players: Vec::new(),
         ledger: Vec::new(),
+        team_ranking: None,
     }
 }
 
@@ -371,6 +373,7 @@ fn cxa_swiss() -> Event {
         groups: vec![group(1, "公开组", &["open"], vec![stage])],
         players: Vec::new(),
         ledger: Vec::new(),
+        team_ranking: None,
     }
 }
 
@@ -394,6 +397,7 @@ fn cxa_team() -> Event {
         groups: vec![group(1, "团体组", &["team"], vec![stage])],
         players: Vec::new(),
         ledger: Vec::new(),
+        team_ranking: None,
     }
 }
 
@@ -436,6 +440,7 @@ fn fide_swiss() -> Event {
         groups: vec![group(1, "Open", &["open"], vec![stage])],
         players: Vec::new(),
         ledger: Vec::new(),
+        team_ranking: None,
     }
 }
 

@@ -88,6 +88,7 @@ fn revert_one(event: &mut Event, change: &Change) -> Result<Change, DomainError>
             event.name = before.name.clone();
             event.start_date = before.start_date;
             event.officials = before.officials.clone();
+            event.team_ranking = before.team_ranking.clone();
             Change::EventInfo { before: now }
         }
         Change::LedgerEntry { id, before } => {

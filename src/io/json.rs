@@ -14,7 +14,7 @@ use crate::domain::swiss::explain::{Comparison, Float, PlayerExplanation, RoundE
 use crate::lang::{Lang, Localized};
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
-pub use teams::{team_list, team_pairings, team_ranking};
+pub use teams::{event_team_ranking, team_list, team_pairings, team_ranking};
 
 fn name_of(event: &Event, p: StartNo) -> &str {
     event.player(p).map_or("", Player::name)

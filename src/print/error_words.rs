@@ -33,6 +33,10 @@ impl Localized for PrintError {
             (PrintError::NoTeamStage { group }, Lang::En) => {
                 format!("{group}: the current stage is not a team stage")
             }
+            (PrintError::EventTeamsOff, Lang::Zh) => "全赛事团体排名未启用（在“队伍 → 全赛事团体”中启用）".to_string(),
+            (PrintError::EventTeamsOff, Lang::En) => {
+                "the team ranking across the event is off (turn it on under Teams → Event teams)".to_string()
+            }
             (PrintError::Font, Lang::Zh) => "无法读取内置的中文字体（程序文件可能已损坏，请重新安装）".to_string(),
             (PrintError::Font, Lang::En) => {
                 "the bundled Chinese font cannot be read (the program may be damaged; reinstall it)".to_string()

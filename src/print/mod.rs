@@ -1,8 +1,8 @@
 //! The PDFs of R-9: pairing sheets, result slips, standings, crosstable,
 //! bracket and prize list, the check-in list with fees, and for team
 //! competitions the team pairing sheet, the match score cards (对阵记录单),
-//! team standings, the team crosstable and the board prizes. The only module
-//! that makes PDFs.
+//! team standings, the team crosstable, the board prizes and the event's clubs
+//! ranked across its groups. The only module that makes PDFs.
 //!
 //! Every document is built in two steps: gathering (which rows, what strings — a
 //! [`Report`] or a list of slips, plain data that tests read) and drawing
@@ -15,6 +15,7 @@ pub mod bracket;
 pub mod checkin;
 pub mod crosstable;
 mod error_words;
+pub mod event_teams;
 pub mod font;
 pub mod layout;
 pub mod pairings;
@@ -87,6 +88,9 @@ pub enum PrintError {
         /// The group's name.
         group: String,
     },
+    /// The event's team ranking across groups was asked while it is off.
+    #[error("the team ranking across the event is off")]
+    EventTeamsOff,
     /// The bundled font could not be read.
     #[error("the bundled CJK font could not be parsed")]
     Font,
@@ -133,6 +137,8 @@ pub enum Document {
     TeamCrosstable,
     /// Board prizes: each board's players by score rate.
     BoardPrizes,
+    /// The event's clubs ranked across its groups; the group is not used.
+    EventTeams,
 }
 
 /// What to print: the document, the group, the round (the last paired one for sheets
@@ -178,6 +184,7 @@ pub fn print(event: &Event, request: &Request) -> Result<Printed, PrintError> {
         Document::TeamStandings => team_standings::print(event, group, round, lang),
         Document::TeamCrosstable => team_standings::print_crosstable(event, group, lang),
         Document::BoardPrizes => board_prizes::print(event, group, lang),
+        Document::EventTeams => event_teams::print(event, lang),
     }
 }
 

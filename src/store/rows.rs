@@ -47,8 +47,14 @@ fn from_json<T: serde::de::DeserializeOwned>(table: &'static str, text: &str) ->
 /// Writes the event row, every group, stage, player and round: a new file's content.
 pub fn insert_event(conn: &Connection, event: &Event) -> rusqlite::Result<()> {
     conn.execute(
-        "INSERT INTO event (id, name, preset, start_date, officials) VALUES (1, ?1, ?2, ?3, ?4)",
-        params![event.name, event.preset, event.start_date.map(|d| d.to_string()), json(&event.officials)?],
+        "INSERT INTO event (id, name, preset, start_date, officials, team_ranking) VALUES (1, ?1, ?2, ?3, ?4, ?5)",
+        params![
+            event.name,
+            event.preset,
+            event.start_date.map(|d| d.to_string()),
+            json(&event.officials)?,
+            event.team_ranking.as_ref().map(json).transpose()?,
+        ],
     )?;
     for group in &event.groups {
         save_group(conn, group)?;
@@ -72,11 +78,17 @@ pub fn insert_event(conn: &Connection, event: &Event) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// Updates the event row: title, first day and officials.
+/// Updates the event row: title, first day, officials and the team ranking across
+/// groups (NULL while off).
 pub fn save_event_info(conn: &Connection, event: &Event) -> rusqlite::Result<()> {
     conn.execute(
-        "UPDATE event SET name = ?1, start_date = ?2, officials = ?3 WHERE id = 1",
-        params![event.name, event.start_date.map(|d| d.to_string()), json(&event.officials)?],
+        "UPDATE event SET name = ?1, start_date = ?2, officials = ?3, team_ranking = ?4 WHERE id = 1",
+        params![
+            event.name,
+            event.start_date.map(|d| d.to_string()),
+            json(&event.officials)?,
+            event.team_ranking.as_ref().map(json).transpose()?,
+        ],
     )?;
     Ok(())
 }
@@ -320,13 +332,15 @@ fn insert_games(
 /// # Errors
 /// SQLite errors, or a [`BadValue`] naming the table of a value this build cannot read.
 pub fn load_event(conn: &Connection) -> Result<Event, RowError> {
-    let (name, preset, start_date, officials): (String, String, Option<String>, String) = conn
-        .query_row("SELECT name, preset, start_date, officials FROM event WHERE id = 1", [], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+    type EventRow = (String, String, Option<String>, String, Option<String>);
+    let (name, preset, start_date, officials, team_ranking): EventRow = conn
+        .query_row("SELECT name, preset, start_date, officials, team_ranking FROM event WHERE id = 1", [], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
         })
         .optional()?
         .ok_or_else(|| bad("event", "the event row is missing"))?;
     let officials: Vec<Official> = from_json("event", &officials)?;
+    let team_ranking = team_ranking.map(|text| from_json("event", &text)).transpose()?;
     let start_date = start_date.map(|d| parse_date("event", &d)).transpose()?;
 
     let mut groups: Vec<Group> = Vec::new();
@@ -349,7 +363,7 @@ pub fn load_event(conn: &Connection) -> Result<Event, RowError> {
     load_rounds(conn, &mut groups)?;
     let players = load_players(conn)?;
     let ledger = load_ledger(conn)?;
-    Ok(Event { name, preset, start_date, officials, groups, players, ledger })
+    Ok(Event { name, preset, start_date, officials, groups, players, ledger, team_ranking })
 }
 
 fn parse_date(table: &'static str, text: &str) -> Result<jiff::civil::Date, BadValue> {

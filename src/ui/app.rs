@@ -432,8 +432,9 @@ fn top_bar_ui(
     ui.add_space(4.0);
     ui.horizontal_wrapped(|ui| {
         file_menu_ui(ui, files.menu, files.path, files.recent, *lang, files.jobs);
-        print_menu_ui(ui, files.print_menu, chosen_group, files.path, *lang, files.jobs);
-        export_menu_ui(ui, files.export_menu, chosen_group, files.path, *lang, files.jobs);
+        let event_teams = event.is_some_and(|e| e.team_ranking.is_some());
+        print_menu_ui(ui, files.print_menu, (chosen_group, event_teams), files.path, *lang, files.jobs);
+        export_menu_ui(ui, files.export_menu, (chosen_group, event_teams), files.path, *lang, files.jobs);
         if ui.button(lang.other().name()).on_hover_text("中文 / English").clicked() {
             *lang = lang.other();
         }

@@ -40,6 +40,7 @@ pub fn action_label(command: &str, lang: Lang) -> String {
         "set_knockout_rules" => ("淘汰赛选项", "Knockout options"),
         "set_stage_video" => ("视频赛", "Video stage"),
         "set_board_watch" => ("对局时间与挂盘手", "Game time and watcher"),
+        "set_event_team_ranking" => ("全赛事团体排名", "Team ranking across the event"),
         "undo" => ("撤销", "Undo"),
         "redo" => ("重做", "Redo"),
         _ => ("?", "?"),

@@ -115,7 +115,8 @@ impl InfoForm {
             }
             officials.push(Official { role: role.to_string(), name: person.to_string() });
         }
-        let wanted = EventInfo { name: name.to_string(), start_date, officials };
+        let wanted =
+            EventInfo { name: name.to_string(), start_date, officials, team_ranking: event.team_ranking.clone() };
         if wanted == EventInfo::of(event) {
             return Ok(None);
         }

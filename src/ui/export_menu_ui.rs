@@ -3,7 +3,8 @@
 //! programs. Each opens the shared save window, prefilled beside the event file
 //! (`成人组-最终排名.xlsx`); the file is written on the worker thread, whole or not at all.
 //! For a group with teams the workbook and the page carry the team standings, and
-//! 团体名次（CSV） writes them alone.
+//! 团体名次（CSV） writes them alone; while the event ranks its clubs across
+//! groups, 全赛事团体（CSV） writes that ranking.
 
 use super::i18n::Lang;
 use super::save_dialog::{SaveDialog, folder_beside, save_dialog_ui};
@@ -27,6 +28,10 @@ type Item = (ExportKind, &'static str, &'static str, (&'static str, &'static str
 const TEAM_CSV: Item =
     (ExportKind::Ranking(Format::TeamCsv), "团体名次（CSV）", "Team standings (CSV)", ("CSV", "csv"));
 
+/// The event's team ranking across groups as CSV, offered while it is on.
+const EVENT_TEAMS_CSV: Item =
+    (ExportKind::Ranking(Format::EventTeamCsv), "全赛事团体（CSV）", "Event teams (CSV)", ("CSV", "csv"));
+
 /// Every export, in menu order: its kind, labels, file type and name ending.
 const EXPORTS: [Item; 4] = [
     (ExportKind::Ranking(Format::Xlsx), "最终排名（Excel）", "Final ranking (Excel)", ("Excel", "xlsx")),
@@ -41,17 +46,19 @@ fn default_name(kind: ExportKind, group: &Group, extension: &str, lang: Lang) ->
         ExportKind::Ranking(Format::TeamCsv) => {
             format!("{}-{}.{extension}", group.name, lang.t("团体名次", "team standings"))
         }
+        ExportKind::Ranking(Format::EventTeamCsv) => format!("{}.{extension}", lang.t("全赛事团体", "event teams")),
         ExportKind::Ranking(_) => format!("{}-{}.{extension}", group.name, lang.t("最终排名", "final ranking")),
         ExportKind::Trf => format!("{}.{extension}", group.name),
     }
 }
 
 /// Draws the 导出 menu and its save window; pushes [`Job::Export`] jobs. `event_path`
-/// is the open file, beside which exports are saved by default.
+/// is the open file, beside which exports are saved by default; `event_teams`: the
+/// event ranks its clubs across groups.
 pub fn export_menu_ui(
     ui: &mut Ui,
     state: &mut ExportMenu,
-    group: Option<&Group>,
+    (group, event_teams): (Option<&Group>, bool),
     event_path: Option<&Path>,
     lang: Lang,
     jobs: &mut Vec<Job>,
@@ -60,6 +67,9 @@ pub fn export_menu_ui(
     let mut items = EXPORTS.to_vec();
     if !group.teams.is_empty() {
         items.insert(3, TEAM_CSV);
+    }
+    if event_teams {
+        items.insert(items.len() - 1, EVENT_TEAMS_CSV);
     }
     ui.menu_button(lang.t("导出", "Export"), |ui| {
         for (kind, zh, en, filter) in items {

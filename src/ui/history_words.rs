@@ -163,6 +163,7 @@ fn headline(command: &Command, ctx: &Ctx<'_>) -> String {
         | C::SetPrizeDecision { .. } => settings::headline(command, ctx),
         C::RecordLedgerEntry { .. } | C::VoidLedgerEntry { .. } => money::headline(command, ctx),
         C::Team { group, change } => teams::headline(*group, change, ctx),
+        C::SetEventTeamRanking { ranking } => teams::event_ranking_headline(ranking.as_ref(), ctx),
     }
 }
 

@@ -5,7 +5,8 @@
 //! starting beside the event file). Ctrl+P prints the pairing sheet. A group whose
 //! current stage plays team matches gets the team documents in place of the pairing
 //! sheet and the slips — 团体对阵表, 对阵记录单 — and 团体名次, 团体交叉表, 台次奖; a
-//! group with teams over an individual stage (队员总分制) gets 团体名次.
+//! group with teams over an individual stage (队员总分制) gets 团体名次. While
+//! the event ranks its clubs across groups, every group gets 全赛事团体名次.
 
 use super::i18n::Lang;
 use super::save_dialog::{SaveDialog, folder_beside, save_dialog_ui};
@@ -51,9 +52,21 @@ const TEAM_DOCUMENTS: [Item; 5] = [
     (Document::BoardPrizes, "台次奖", "Board prizes"),
 ];
 
+/// The event's clubs ranked across its groups, with its labels.
+const EVENT_TEAMS: Item = (Document::EventTeams, "全赛事团体名次", "Team ranking across the event");
+
 /// The documents the menu offers for `group`: a team stage's sheet and slips are the
-/// team ones, and its team tables follow the individual ones; 队员总分制 adds 团体名次.
-fn documents(group: &Group) -> Vec<Item> {
+/// team ones, and its team tables follow the individual ones; 队员总分制 adds 团体名次;
+/// the event's ranking across groups, when on, comes last.
+fn documents(group: &Group, event_teams: bool) -> Vec<Item> {
+    let mut out = group_documents(group);
+    if event_teams {
+        out.push(EVENT_TEAMS);
+    }
+    out
+}
+
+fn group_documents(group: &Group) -> Vec<Item> {
     let team_stage = group.current_stage().is_some_and(|s| s.teams.is_some());
     if team_stage {
         let mut out = TEAM_DOCUMENTS[..2].to_vec();
@@ -70,7 +83,8 @@ fn documents(group: &Group) -> Vec<Item> {
 }
 
 fn label(document: Document, lang: Lang) -> &'static str {
-    DOCUMENTS.iter().chain(&TEAM_DOCUMENTS).find(|(d, _, _)| *d == document).map_or("", |(_, zh, en)| lang.t(zh, en))
+    let all = DOCUMENTS.iter().chain(&TEAM_DOCUMENTS).chain(std::iter::once(&EVENT_TEAMS));
+    all.into_iter().find(|(d, _, _)| *d == document).map_or("", |(_, zh, en)| lang.t(zh, en))
 }
 
 /// A file name for the document: `对阵表-成人组.pdf`.
@@ -79,11 +93,12 @@ fn default_name(document: Document, group: &Group, lang: Lang) -> String {
 }
 
 /// Draws the 打印 menu and its dialog; pushes [`Job::Print`] jobs. `event_path` is the
-/// open file, beside which PDFs are saved by default.
+/// open file, beside which PDFs are saved by default; `event_teams`: the event ranks its
+/// clubs across groups.
 pub fn print_menu_ui(
     ui: &mut Ui,
     state: &mut PrintMenu,
-    group: Option<&Group>,
+    (group, event_teams): (Option<&Group>, bool),
     event_path: Option<&Path>,
     lang: Lang,
     jobs: &mut Vec<Job>,
@@ -95,7 +110,7 @@ pub fn print_menu_ui(
         jobs.push(Job::Print { request: request(Document::Pairings), target: PrintTarget::Viewer });
     }
     let ctx = ui.ctx().clone();
-    let items = documents(group);
+    let items = documents(group, event_teams);
     ui.menu_button(lang.t("打印", "Print"), |ui| {
         for &(document, zh, en) in &items {
             let enabled = document != Document::Bracket || has_knockout;

@@ -11,6 +11,9 @@
 //!   or for the last paired round while its match has no result (`lineups.rs`): the
 //!   team's registered members as checkboxes in board order, so the order is always
 //!   the registered one; by default the first K who can play.
+//! - **全赛事团体** (R-10.8): the event's clubs ranked across its individual groups —
+//!   on or off, the groups counted, every member or the best N overall or per group —
+//!   and the ranking itself (`event_ranking.rs`).
 //! - **设置**: for a team stage its rules (boards K, 场分, what ranks first, the order
 //!   of tiebreaks); for an individual stage 队员总分制 (R-10.2: on or off, N counted,
 //!   teammates kept apart), and, before round 1, turning the stage into a team stage
@@ -28,6 +31,7 @@
 //! | Ctrl+Shift+T | a new team |
 //! | Tab, Space | reach and use every button, checkbox and field |
 
+mod event_ranking;
 mod form;
 mod lineups;
 mod list;
@@ -45,6 +49,7 @@ use crate::ui::i18n::Lang;
 use crate::ui::panel::Panel;
 use crate::ui::session::Job;
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
+use event_ranking::{EventRankingForm, event_ranking_ui};
 use form::{TeamForm, team_form_ui};
 use lineups::{LineupsView, lineups_ui};
 use settings::{SettingsForm, settings_ui};
@@ -59,6 +64,8 @@ pub enum TeamsTab {
     Lineups,
     /// 设置: 队员总分制 or the team stage's rules.
     Settings,
+    /// 全赛事团体: the clubs ranked across the event's groups.
+    EventTeams,
 }
 
 /// The teams panel's own state.
@@ -80,6 +87,8 @@ pub struct TeamsView {
     lineups: LineupsView,
     /// The settings being edited.
     settings: SettingsForm,
+    /// The event's team ranking across groups being edited.
+    event_ranking: EventRankingForm,
     /// Why the last removal or 按单位组队 was refused.
     message: Option<Words>,
     /// The last refusal of the session this view has taken in.
@@ -111,6 +120,7 @@ pub fn teams_ui(ui: &mut Ui, state: &mut TeamsView, env: &Env<'_>, jobs: &mut Ve
             (TeamsTab::Teams, lang.t("队伍名单", "Teams"), true),
             (TeamsTab::Lineups, lang.t("出场名单", "Line-ups"), team_stage.is_some()),
             (TeamsTab::Settings, lang.t("设置", "Settings"), true),
+            (TeamsTab::EventTeams, lang.t("全赛事团体", "Event teams"), true),
         ];
         for (tab, text, shown) in tabs {
             if shown && ui.selectable_label(state.tab == tab, text).clicked() {
@@ -121,6 +131,11 @@ pub fn teams_ui(ui: &mut Ui, state: &mut TeamsView, env: &Env<'_>, jobs: &mut Ve
     ui.separator();
     match (state.tab, team_stage) {
         (TeamsTab::Lineups, Some(stage)) => lineups_ui(ui, &mut state.lineups, env, stage, jobs),
+        (TeamsTab::EventTeams, _) => {
+            egui::ScrollArea::vertical().id_salt("event_teams").auto_shrink([false, false]).show(ui, |ui| {
+                event_ranking_ui(ui, &mut state.event_ranking, env, jobs);
+            });
+        }
         (TeamsTab::Settings, _) => {
             egui::ScrollArea::vertical().id_salt("team_settings").auto_shrink([false, false]).show(ui, |ui| {
                 settings_ui(ui, &mut state.settings, env, jobs);
@@ -137,6 +152,10 @@ fn take_refusals(state: &mut TeamsView, env: &Env<'_>) {
         state.seen_refusal = refusal.seq;
         let words = Words::new(refusal.error.message(Lang::Zh), refusal.error.message(Lang::En));
         for command in &refusal.commands {
+            if let Command::SetEventTeamRanking { .. } = command {
+                state.event_ranking.refused(words.clone());
+                continue;
+            }
             let Command::Team { group, change } = command else { continue };
             if *group != env.group.id {
                 continue;

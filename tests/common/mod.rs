@@ -3,6 +3,7 @@
 
 pub mod big_event;
 pub mod by_hand;
+pub mod clubs;
 pub mod cxa_reference;
 pub mod locks;
 pub mod pdf;

@@ -1,5 +1,5 @@
 //! The arguments of the team commands of CLI.md: `teams add | from-clubs | list
-//! | ranking | standings | edit | remove` and `lineup`.
+//! | ranking | standings | edit | remove | event-ranking` and `lineup`.
 
 use super::GroupArg;
 use clap::{Args, Subcommand};
@@ -99,6 +99,23 @@ pub enum TeamsCmd {
         /// Teammates are never paired (instead of only avoided when possible).
         #[arg(long)]
         absolute: bool,
+    },
+    /// The clubs (单位) ranked across the event's individual groups by their members'
+    /// points (全赛事团体总分, R-10.8); `--set` and `--groups` change the setting first.
+    EventRanking {
+        /// The event file.
+        file: PathBuf,
+        /// Turn it off, or count every member (all), the best N over the groups
+        /// together (best-N) or the best N of each group (best-N-per-group).
+        #[arg(long, value_name = "off|all|best-N|best-N-per-group")]
+        set: Option<String>,
+        /// The groups counted, by name, alias or number (成人组,少年组), or `all` for
+        /// every individual group (the default when turned on).
+        #[arg(long, value_name = "G[,G…]|all")]
+        groups: Option<String>,
+        /// JSON output.
+        #[arg(long)]
+        json: bool,
     },
     /// The team standings: of team matches, or 队员总分制.
     Standings {

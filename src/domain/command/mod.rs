@@ -395,6 +395,12 @@ pub enum Command {
         /// The board, or 0.
         board: u32,
     },
+    /// Rank the event's clubs across its individual groups by their members' points
+    /// or turn that ranking off (`None`).
+    SetEventTeamRanking {
+        /// The setting; `None` turns it off.
+        ranking: Option<super::model::team::EventTeamRanking>,
+    },
     /// A change to the group's teams, 队员总分制, a team stage or a line-up.
     Team {
         /// The group.
@@ -480,6 +486,7 @@ pub fn apply(event: &mut Event, command: &Command) -> Result<Applied, DomainErro
         Command::RemoveAvoidedPair { group, a, b } => controls::remove_avoided(event, *group, *a, *b),
         Command::FixBoard { group, start_no, board } => controls::fix_board(event, *group, *start_no, *board),
         Command::Team { group, change } => teams::apply(event, *group, change),
+        Command::SetEventTeamRanking { ranking } => teams::set_event_ranking(event, ranking.as_ref()),
     }
 }
 

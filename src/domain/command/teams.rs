@@ -1,17 +1,19 @@
 //! Team commands: register, edit and remove teams, make them from clubs, set
-//! 队员总分制 and a stage's team rules, and name a line-up. Teams and 队员总分制 are
-//! group settings ([`Change::Group`]); team rules and line-ups named before a round are
-//! stage settings; a line-up changed after pairing rebuilds its match's games
-//! ([`Change::Round`]) while the match has no result.
+//! 队员总分制 and a stage's team rules, name a line-up, and set the event's team
+//! ranking across groups. Teams and 队员总分制 are group settings
+//! ([`Change::Group`]); team rules and line-ups named before a round are stage
+//! settings; a line-up changed after pairing rebuilds its match's games
+//! ([`Change::Round`]) while the match has no result; the ranking across groups is
+//! the event's own ([`Change::EventInfo`]).
 
 use super::second_entries;
-use super::{Applied, Change, DomainError};
+use super::{Applied, Change, DomainError, EventInfo};
 use crate::domain::model::change::{group_mut, group_settings, settings_only, stage_mut, stage_ref};
 use crate::domain::model::event::{Event, StageStatus};
 use crate::domain::model::ids::{GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::model::player::clean_text;
 use crate::domain::model::team::{
-    Lineup, MAX_BOARDS, MAX_TEAM_NAME, MIN_BOARDS, MemberRanking, Team, TeamId, TeamStage,
+    EventTeamRanking, Lineup, MAX_BOARDS, MAX_TEAM_NAME, MIN_BOARDS, MemberRanking, Team, TeamId, TeamStage,
 };
 use crate::domain::model::team_issue::TeamIssue;
 use crate::domain::teams::from_clubs::teams_from_clubs;
@@ -84,6 +86,39 @@ pub(super) fn apply(event: &mut Event, group: GroupId, command: &TeamCommand) ->
             set_lineup(event, group, (*stage, *round), *team, players)
         }
     }
+}
+
+/// The event's team ranking across groups on or off: N at least 1; the groups
+/// named, each once, sorted, every one of them an individual group of the event.
+pub(super) fn set_event_ranking(event: &mut Event, ranking: Option<&EventTeamRanking>) -> Result<Applied, DomainError> {
+    let ranking = match ranking {
+        None => None,
+        Some(r) => {
+            if r.count.n() == Some(0) {
+                return Err(TeamIssue::CountZero.into());
+            }
+            let groups = match &r.groups {
+                None => None,
+                Some(list) => {
+                    let ids: BTreeSet<GroupId> = list.iter().copied().collect();
+                    if ids.is_empty() {
+                        return Err(TeamIssue::NoGroupCounted.into());
+                    }
+                    for id in &ids {
+                        let g = event.group(*id).ok_or(DomainError::UnknownGroup(*id))?;
+                        if g.stages.iter().any(|s| s.teams.is_some()) {
+                            return Err(TeamIssue::GroupPlaysTeamMatches(g.name.clone()).into());
+                        }
+                    }
+                    Some(ids.into_iter().collect())
+                }
+            };
+            Some(EventTeamRanking { groups, count: r.count })
+        }
+    };
+    let before = Box::new(EventInfo::of(event));
+    event.team_ranking = ranking;
+    Ok(Applied::one(Change::EventInfo { before }))
 }
 
 fn change_group(

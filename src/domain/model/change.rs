@@ -12,6 +12,7 @@ use super::player::Player;
 use super::prize_checks::PrizeRulesIssue;
 use super::prize_decision::PrizeDecisionIssue;
 use super::stage_checks::StageSettingIssue;
+use super::team::EventTeamRanking;
 use super::warning::PairingWarning;
 use super::watch::{BoardWatch, GameTime};
 use jiff::civil::Date;
@@ -87,7 +88,7 @@ pub enum Change {
         /// is added or removed only without them); `None` if it is new.
         before: Option<Box<Group>>,
     },
-    /// The event's title, first day or officials changed.
+    /// The event's title, first day, officials or team ranking across groups changed.
     EventInfo {
         /// The values before the change.
         before: Box<EventInfo>,
@@ -101,7 +102,8 @@ pub enum Change {
     },
 }
 
-/// The event-level fields that [`Command::SetEventInfo`] changes.
+/// The event-level fields — the event row of the file: what [`Command::SetEventInfo`]
+/// changes, and the team ranking across groups that `SetEventTeamRanking` changes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EventInfo {
     /// The event's title.
@@ -110,12 +112,21 @@ pub struct EventInfo {
     pub start_date: Option<Date>,
     /// Officials in printing order.
     pub officials: Vec<Official>,
+    /// The team ranking across groups; absent when off, so that the values of
+    /// files written before it read (and hash) as they did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team_ranking: Option<EventTeamRanking>,
 }
 
 impl EventInfo {
-    /// The event's current title, first day and officials.
+    /// The event's current title, first day, officials and team ranking across groups.
     pub fn of(event: &Event) -> EventInfo {
-        EventInfo { name: event.name.clone(), start_date: event.start_date, officials: event.officials.clone() }
+        EventInfo {
+            name: event.name.clone(),
+            start_date: event.start_date,
+            officials: event.officials.clone(),
+            team_ranking: event.team_ranking.clone(),
+        }
     }
 }
 

@@ -10,7 +10,7 @@ use super::prize_decision::PrizeDecision;
 use super::prize_rules::PrizeRules;
 use super::result::GameResult;
 use super::rules::{Colour, Discipline, FideEdition, FideEditionChoice, PairingOptions, ScoringTable, Tiebreak};
-use super::team::{MemberRanking, Team, TeamId, TeamRound, TeamStage};
+use super::team::{EventTeamRanking, MemberRanking, Team, TeamId, TeamRound, TeamStage};
 use super::warning::PairingWarning;
 use super::watch::BoardWatch;
 use jiff::civil::Date;
@@ -35,6 +35,10 @@ pub struct Event {
     /// Payments, payouts and excused fines, sorted by id.
     #[serde(default)]
     pub ledger: Vec<LedgerEntry>,
+    /// The clubs ranked across the groups by their members' points; off
+    /// (`None`) by default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team_ranking: Option<EventTeamRanking>,
 }
 
 /// An official of the event.

@@ -1,9 +1,10 @@
 //! Teams as data: a team and its registered members in board order,
-//! the group's 队员总分制 setting, a team stage's rules (boards per match,
+//! the group's 队员总分制 setting, the event's team ranking across groups
+//! a team stage's rules (boards per match,
 //! 场分, standings order) with the line-ups named before a round, and
 //! what a team round adds to a round — its matches with both line-ups, and its byes.
 
-use super::ids::{BoardNo, RoundNo, StartNo};
+use super::ids::{BoardNo, GroupId, RoundNo, StartNo};
 use super::points::Points;
 use super::rules::{ClubAvoidance, Colour};
 use serde::{Deserialize, Serialize};
@@ -75,6 +76,51 @@ pub struct MemberRanking {
     /// Teammates are never paired (`true`) or only avoided (a criterion).
     #[serde(default)]
     pub avoid_absolute: bool,
+}
+
+/// The event's team ranking across its groups (全赛事团体总分, R-10.8): the clubs (单位)
+/// of the counted individual groups' players ranked by their members' points, each
+/// member's points those of his own group's current stage. Kept in the event; off
+/// (`None` in [`crate::domain::event::Event`]) by default.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventTeamRanking {
+    /// The groups counted, sorted; `None` counts every individual group (a group added
+    /// later too).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub groups: Option<Vec<GroupId>>,
+    /// How many of a club's members count.
+    pub count: EventTeamCount,
+}
+
+/// How many of a club's members count in the event's team ranking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "mode", content = "n", rename_all = "snake_case")]
+pub enum EventTeamCount {
+    /// Every member.
+    All,
+    /// The best N over every counted group together.
+    BestOverall(u32),
+    /// The best N of each counted group.
+    BestPerGroup(u32),
+}
+
+impl EventTeamCount {
+    /// N, or `None` when every member counts.
+    pub fn n(self) -> Option<u32> {
+        match self {
+            EventTeamCount::All => None,
+            EventTeamCount::BestOverall(n) | EventTeamCount::BestPerGroup(n) => Some(n),
+        }
+    }
+
+    /// `all`, `best_overall` or `best_per_group`, as `teams event-ranking --json`'s `mode`.
+    pub fn code(self) -> &'static str {
+        match self {
+            EventTeamCount::All => "all",
+            EventTeamCount::BestOverall(_) => "best_overall",
+            EventTeamCount::BestPerGroup(_) => "best_per_group",
+        }
+    }
 }
 
 /// What a team standing is ranked on first.

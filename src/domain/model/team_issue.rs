@@ -62,6 +62,15 @@ pub enum TeamIssue {
     /// The boards per match are fixed once a round is paired.
     #[error("stage {0} has paired rounds; its boards per match are fixed")]
     BoardsFixed(StageNo),
+    /// The event's team ranking counts at least one member per club.
+    #[error("the event's team ranking counts at least 1 member")]
+    CountZero,
+    /// The event's team ranking names no group.
+    #[error("the event's team ranking needs at least one group")]
+    NoGroupCounted,
+    /// A group of the event's team ranking plays team matches (R-10.8 counts players).
+    #[error("group {0} plays team matches; the event's team ranking counts individual groups")]
+    GroupPlaysTeamMatches(String),
 }
 
 impl Localized for TeamIssue {
@@ -100,6 +109,9 @@ fn zh(issue: &TeamIssue) -> String {
         T::NoMatch { team, round } => format!("“{team}”在第{round}轮没有比赛。"),
         T::BoardsOutOfRange(k) => format!("团体赛每场为2至8台，不能是{k}台。"),
         T::BoardsFixed(s) => format!("第{s}阶段已经编排，每场台数不能再改。"),
+        T::CountZero => "每个单位至少计1名队员的成绩。".into(),
+        T::NoGroupCounted => "全赛事团体排名至少要计一个组别。".into(),
+        T::GroupPlaysTeamMatches(g) => format!("“{g}”是团体对抗赛组别；全赛事团体排名只计个人赛组别。"),
     }
 }
 
@@ -130,5 +142,10 @@ fn en(issue: &TeamIssue) -> String {
         T::NoMatch { team, round } => format!("“{team}” has no match in round {round}."),
         T::BoardsOutOfRange(k) => format!("A team match has 2 to 8 boards, not {k}."),
         T::BoardsFixed(s) => format!("Stage {s} has paired rounds; its boards per match are fixed."),
+        T::CountZero => "Each club counts at least 1 member.".into(),
+        T::NoGroupCounted => "The event's team ranking needs at least one group.".into(),
+        T::GroupPlaysTeamMatches(g) => {
+            format!("“{g}” plays team matches; the event's team ranking counts individual groups only.")
+        }
     }
 }

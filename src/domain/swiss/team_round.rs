@@ -172,6 +172,7 @@ fn stand_in_event(event: &Event, g: &Group, stage: &Stage, rules: &TeamStage, nu
         groups: vec![group],
         players,
         ledger: Vec::new(),
+        team_ranking: None,
     }
 }
 

@@ -1,5 +1,5 @@
-//! The final ranking as CSV, and a group's team standings as a file of their
-//! own: RFC 4180 through the `csv` crate, UTF-8 with a byte-order mark so
+//! The final ranking as CSV, and a group's team standings or the
+//! event's team ranking across groups as a file of their own: RFC 4180 through the `csv` crate, UTF-8 with a byte-order mark so
 //! that Excel opens Chinese text correctly, one header row, and formula-like text made
 //! inert ([`neutralise_formula`]).
 
@@ -7,6 +7,7 @@ use super::teams::{self, TeamExport};
 use super::{Cell, ExportError, Language, RankingTable, neutralise_formula};
 use crate::domain::event::Event;
 use crate::domain::ids::GroupId;
+use crate::present::event_teams::EventTeamTable;
 use std::io::Write;
 
 /// The UTF-8 byte-order mark.
@@ -77,5 +78,35 @@ pub fn team_standings(event: &Event, group: GroupId, lang: Language) -> Result<V
     let teams = teams::required(event, group)?;
     let mut bytes = Vec::new();
     write_team_table(&teams, lang, &mut bytes)?;
+    Ok(bytes)
+}
+
+/// Writes the event's team ranking across groups as CSV to `out`: the BOM, the header
+/// row, one row per club; text cells through [`neutralise_formula`].
+///
+/// # Errors
+/// [`ExportError::Io`] or [`ExportError::Csv`] when writing fails.
+pub fn write_event_team_table<W: Write>(table: &EventTeamTable, lang: Language, mut out: W) -> Result<(), ExportError> {
+    out.write_all(BOM)?;
+    let mut writer = ::csv::Writer::from_writer(out);
+    writer.write_record(table.headers(lang))?;
+    for row in &table.rows {
+        let cells = table.columns.iter().zip(row);
+        writer.write_record(
+            cells.map(|(c, text)| if c.is_numeric() { text.clone() } else { neutralise_formula(text).into_owned() }),
+        )?;
+    }
+    writer.flush()?;
+    Ok(())
+}
+
+/// The event's team ranking across groups as CSV bytes.
+///
+/// # Errors
+/// [`ExportError::EventTeamsOff`] while the ranking is off; [`ExportError::Domain`].
+pub fn event_teams(event: &Event, lang: Language) -> Result<Vec<u8>, ExportError> {
+    let table = teams::event_teams_required(event, lang)?;
+    let mut bytes = Vec::new();
+    write_event_team_table(&table, lang, &mut bytes)?;
     Ok(bytes)
 }

@@ -20,6 +20,10 @@ impl Localized for ExportError {
             (ExportError::NoTeams { group }, Lang::En) => {
                 format!("group {group} has no teams: there are no team standings to export")
             }
+            (ExportError::EventTeamsOff, Lang::Zh) => "全赛事团体排名未启用，没有可导出的排名".to_string(),
+            (ExportError::EventTeamsOff, Lang::En) => {
+                "the team ranking across the event is off: there is nothing to export".to_string()
+            }
             (ExportError::Csv(error), Lang::Zh) => format!("无法写入 CSV 文件：{}", csv_words(error, lang)),
             (ExportError::Csv(error), Lang::En) => {
                 format!("the CSV file cannot be written: {}", csv_words(error, lang))

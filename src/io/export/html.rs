@@ -1,16 +1,18 @@
 //! A group's results as one static, self-contained web page: the final ranking
 //! with prizes, for a group with teams the team standings and the team crosstable
-//! then for every stage the pairings of each round, the standings and the
+//! the event's team ranking across groups when it counts the group,
+//! then for every stage the pairings of each round, the standings and the
 //! crosstable. Inline CSS only — no scripts, no external links or fonts — and every
 //! string from the event goes through [`escape`].
 
-use super::teams::{TeamExport, team_standings};
+use super::teams::{TeamExport, event_teams, team_standings};
 use super::{Cell, ExportError, Language, RankingTable};
 use crate::domain::event::{ByeKind, Event, Group, Round, Stage, StageKind};
 use crate::domain::ids::{GroupId, StartNo};
 use crate::domain::result::Outcome;
 use crate::domain::rules::Colour;
 use crate::domain::standings::records_after;
+use crate::present::event_teams::EventTeamTable;
 use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -255,6 +257,21 @@ fn team_section(out: &mut String, teams: &TeamExport, lang: Language) {
     out.push_str("</section>\n");
 }
 
+/// The event's team ranking across groups: its rule, the standings it reads,
+/// the table.
+fn event_team_section(out: &mut String, t: &EventTeamTable, lang: Language) {
+    let _ = writeln!(out, "<section id=\"event-teams\">\n<h2>{}</h2>", lang.t("全赛事团体", "Event teams"));
+    let _ = writeln!(out, "<p class=\"meta\">{}</p>", escape(&t.rule));
+    let _ = writeln!(out, "<p class=\"meta\">{}</p>", escape(&t.basis));
+    let rows: Vec<Vec<Td>> = t
+        .rows
+        .iter()
+        .map(|r| t.columns.iter().zip(r).map(|(c, x)| if c.is_numeric() { Td::num(x) } else { Td::text(x) }).collect())
+        .collect();
+    table(out, &t.headers(lang), &rows);
+    out.push_str("</section>\n");
+}
+
 fn stage_section(
     out: &mut String,
     event: &Event,
@@ -321,6 +338,9 @@ pub fn page(event: &Event, group: GroupId, lang: Language) -> Result<String, Exp
     }
     if let Some(teams) = team_standings(event, group)? {
         team_section(&mut out, &teams, lang);
+    }
+    if let Some(table) = event_teams(event, group, lang)? {
+        event_team_section(&mut out, &table, lang);
     }
     for stage in g.stages.iter().filter(|s| !s.rounds.is_empty()) {
         stage_section(&mut out, event, g, stage, lang)?;

@@ -1,7 +1,8 @@
 //! Exports of a group's results: the final ranking as CSV ([`csv`]) and
 //! as an Excel workbook ([`xlsx`]), and a static web page ([`html`]); for a group with
 //! teams, its team standings too (R-10.7, [`teams`]): a sheet of the workbook, a section
-//! of the page, or a CSV file of their own ([`Format::TeamCsv`]).
+//! of the page, or a CSV file of their own ([`Format::TeamCsv`]); and the event's team
+//! ranking across groups likewise ([`Format::EventTeamCsv`]).
 //!
 //! The table itself is [`crate::present::ranking`]'s [`RankingTable`] — one model of a
 //! ranking shared with the window, the standings PDF and the command line — re-exported
@@ -48,6 +49,9 @@ pub enum ExportError {
         /// The group's name.
         group: String,
     },
+    /// The event's team ranking across groups was asked while it is off.
+    #[error("the team ranking across the event is off")]
+    EventTeamsOff,
     /// Writing the bytes failed.
     #[error("writing the export: {0}")]
     Io(#[from] std::io::Error),
@@ -73,16 +77,18 @@ pub enum Format {
     Html,
     /// The team standings alone as CSV.
     TeamCsv,
+    /// The event's team ranking across groups alone as CSV.
+    EventTeamCsv,
 }
 
 impl Format {
     /// Every format, in menu order.
-    pub const ALL: [Format; 4] = [Format::Xlsx, Format::Csv, Format::Html, Format::TeamCsv];
+    pub const ALL: [Format; 5] = [Format::Xlsx, Format::Csv, Format::Html, Format::TeamCsv, Format::EventTeamCsv];
 
     /// The file extension.
     pub fn extension(self) -> &'static str {
         match self {
-            Format::Csv | Format::TeamCsv => "csv",
+            Format::Csv | Format::TeamCsv | Format::EventTeamCsv => "csv",
             Format::Xlsx => "xlsx",
             Format::Html => "html",
         }
@@ -90,8 +96,10 @@ impl Format {
 }
 
 /// The group's final ranking in `format`, as the bytes of the file; the
-/// workbook and the page add the team standings of a group with teams, and
-/// [`Format::TeamCsv`] is the team standings alone.
+/// workbook and the page add the team standings of a group with teams and the event's
+/// team ranking across groups when it counts the group, [`Format::TeamCsv`] is the team
+/// standings alone and [`Format::EventTeamCsv`] the ranking across groups
+/// alone.
 ///
 /// # Errors
 /// [`ExportError::NoRanking`] before any round is complete; [`ExportError::NoTeams`]
@@ -102,6 +110,7 @@ pub fn final_ranking_as(event: &Event, group: GroupId, format: Format, lang: Lan
         Format::Xlsx => xlsx::final_ranking(event, group, lang),
         Format::Html => html::page(event, group, lang).map(String::into_bytes),
         Format::TeamCsv => csv::team_standings(event, group, lang),
+        Format::EventTeamCsv => csv::event_teams(event, lang),
     }
 }
 

@@ -8,12 +8,20 @@
 //! ranking, the web page a section after it, and CSV — one table per file — writes
 //! them alone as [`super::Format::TeamCsv`] (`bianpai export FILE teams-csv`, the
 //! window's 团体名次（CSV）).
+//!
+//! The event's team ranking across groups (全赛事团体, R-10.8), while it is on, goes
+//! beside them in the exports of every group it counts — a sheet 全赛事团体 / Event
+//! teams, a section of the page — and alone as [`super::Format::EventTeamCsv`]
+//! (`bianpai export FILE event-teams-csv`): `present::event_teams`' table, the same as
+//! the window, the PDF and `bianpai teams event-ranking`.
 
 use super::ExportError;
 use crate::domain::command::DomainError;
 use crate::domain::event::Event;
 use crate::domain::ids::GroupId;
+use crate::domain::teams::event_ranking::counted_groups;
 use crate::lang::Lang;
+use crate::present::event_teams::EventTeamTable;
 use crate::present::teams::{TeamCrosstable, TeamRanking, TeamTable};
 
 /// A group's team standings, ready to write.
@@ -73,4 +81,25 @@ pub fn required(event: &Event, group: GroupId) -> Result<TeamExport, ExportError
         return Err(ExportError::NoTeams { group: g.name.clone() });
     }
     team_standings(event, group)?.ok_or_else(|| ExportError::NoRanking { group: g.name.clone() })
+}
+
+/// The event's team ranking across groups for an export of `group`: `None` while the
+/// ranking is off or when it does not count the group.
+///
+/// # Errors
+/// [`ExportError::Domain`] when a counted group's standings cannot be computed.
+pub fn event_teams(event: &Event, group: GroupId, lang: Lang) -> Result<Option<EventTeamTable>, ExportError> {
+    let Some(setting) = &event.team_ranking else { return Ok(None) };
+    if !counted_groups(event, setting).iter().any(|g| g.group == group) {
+        return Ok(None);
+    }
+    Ok(EventTeamTable::of_event(event, lang)?)
+}
+
+/// The event's team ranking across groups, for an export of it alone.
+///
+/// # Errors
+/// [`ExportError::EventTeamsOff`] while the ranking is off; [`ExportError::Domain`].
+pub fn event_teams_required(event: &Event, lang: Lang) -> Result<EventTeamTable, ExportError> {
+    EventTeamTable::of_event(event, lang)?.ok_or(ExportError::EventTeamsOff)
 }

@@ -1,14 +1,16 @@
 //! The final ranking as an Excel workbook, with `rust_xlsxwriter`: a
 //! "最终排名" sheet with prizes, for a group with teams a "团体名次" sheet with the team
-//! standings, then one sheet per stage with its standings. Numbers
+//! standings, while the event ranks its clubs across groups and counts the
+//! group a "全赛事团体" sheet, then one sheet per stage with its standings. Numbers
 //! are number cells, text is always written with `write_string` (never as a formula,
 //! so a name like `=1+1` stays text), the header row is bold and frozen, and column
 //! widths follow the widest cell (Chinese characters counting double).
 
-use super::teams::{TeamExport, team_standings};
+use super::teams::{TeamExport, event_teams, team_standings};
 use super::{Cell, ExportError, Language, RankingTable};
 use crate::domain::event::{Event, Stage, StageKind};
 use crate::domain::ids::GroupId;
+use crate::present::event_teams::EventTeamTable;
 use rust_xlsxwriter::{DocProperties, Format, Workbook, Worksheet};
 use unicode_width::UnicodeWidthStr;
 
@@ -58,19 +60,46 @@ pub fn write_sheet(sheet: &mut Worksheet, table: &RankingTable, lang: Language) 
 /// # Errors
 /// [`ExportError::Xlsx`] when the workbook refuses a cell.
 pub fn write_team_sheet(sheet: &mut Worksheet, teams: &TeamExport, lang: Language) -> Result<(), ExportError> {
+    let numeric: Vec<bool> = teams.table.columns.iter().map(|c| c.is_numeric()).collect();
+    let rows: Vec<&[String]> = teams.table.rows.iter().map(|r| r.cells.as_slice()).collect();
+    write_text_sheet(sheet, &teams.headers(lang), &numeric, &rows)
+}
+
+/// Writes the event's team ranking across groups on `sheet`: the bold, frozen
+/// header row, then one row per club, numbers as number cells.
+///
+/// # Errors
+/// [`ExportError::Xlsx`] when the workbook refuses a cell.
+pub fn write_event_team_sheet(
+    sheet: &mut Worksheet,
+    table: &EventTeamTable,
+    lang: Language,
+) -> Result<(), ExportError> {
+    let numeric: Vec<bool> = table.columns.iter().map(|c| c.is_numeric()).collect();
+    let rows: Vec<&[String]> = table.rows.iter().map(Vec::as_slice).collect();
+    write_text_sheet(sheet, &table.headers(lang), &numeric, &rows)
+}
+
+/// A table of texts on `sheet`: the bold, frozen header row, then the rows, a cell of a
+/// `numeric` column that reads as a number written as one.
+fn write_text_sheet(
+    sheet: &mut Worksheet,
+    headers: &[&str],
+    numeric: &[bool],
+    rows: &[&[String]],
+) -> Result<(), ExportError> {
     let bold = Format::new().set_bold();
-    let headers = teams.headers(lang);
     let mut widths: Vec<usize> = headers.iter().map(|h| h.width()).collect();
     for (col, header) in headers.iter().enumerate() {
         sheet.write_string_with_format(0, column(col)?, *header, &bold)?;
     }
-    for (i, row) in teams.table.rows.iter().enumerate() {
+    for (i, cells) in rows.iter().enumerate() {
         let r = u32::try_from(i + 1).map_err(|_| rust_xlsxwriter::XlsxError::RowColumnLimitError)?;
-        for (col, (kind, text)) in teams.table.columns.iter().zip(&row.cells).enumerate() {
+        for (col, text) in cells.iter().enumerate() {
             let c = column(col)?;
             match text.parse::<f64>() {
                 _ if text.is_empty() => {}
-                Ok(number) if kind.is_numeric() => {
+                Ok(number) if numeric.get(col).copied().unwrap_or(false) => {
                     sheet.write_number(r, c, number)?;
                 }
                 _ => {
@@ -116,7 +145,7 @@ fn has_standings(stage: &Stage) -> bool {
 }
 
 /// The group's workbook: the final ranking with prizes on the first sheet, the team
-/// standings of a group with teams, then the standings of every stage that has any, as
+/// standings of a group with teams, the event's team ranking across groups, then the standings of every stage that has any, as
 /// `.xlsx` bytes.
 ///
 /// # Errors
@@ -137,6 +166,11 @@ pub fn final_ranking(event: &Event, group: GroupId, lang: Language) -> Result<Ve
     if let Some(teams) = team_standings(event, group)? {
         let name = sheet_name(lang.t("团体名次", "Team standings"), &taken);
         write_team_sheet(workbook.add_worksheet().set_name(name.as_str())?, &teams, lang)?;
+        taken.push(name);
+    }
+    if let Some(table) = event_teams(event, group, lang)? {
+        let name = sheet_name(lang.t("全赛事团体", "Event teams"), &taken);
+        write_event_team_sheet(workbook.add_worksheet().set_name(name.as_str())?, &table, lang)?;
         taken.push(name);
     }
     let stages = event.group(group).map(|g| g.stages.as_slice()).unwrap_or_default();

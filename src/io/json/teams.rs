@@ -1,5 +1,6 @@
 //! The team JSON shapes of CLI.md: `teams list --json`, `teams standings
-//! --json` (of team matches or of 队员总分制) and `pairings --json` of a team round.
+//! --json` (of team matches or of 队员总分制), `teams event-ranking --json` (the clubs
+//! across the event's groups, R-10.8) and `pairings --json` of a team round.
 
 use super::name_of;
 use crate::domain::event::{Event, Group, Round, Stage};
@@ -7,6 +8,7 @@ use crate::domain::ids::StartNo;
 use crate::domain::model::team::{TeamId, TeamTiebreak};
 use crate::domain::points::Points;
 use crate::domain::teams::TeamStandings;
+use crate::domain::teams::event_ranking::EventTeamStandings;
 use crate::present::team_round::TeamRoundSheet;
 use crate::present::teams::{TeamRanking, tiebreak_key};
 use serde_json::{Map, Value, json};
@@ -110,6 +112,56 @@ pub fn team_ranking(group: &Group, ranking: &TeamRanking) -> Value {
         obj.insert("count".into(), count.map_or(Value::Null, Value::from));
     }
     value
+}
+
+/// `teams event-ranking --json`: `mode` (`all`, `best_overall`, `best_per_group`),
+/// `count` (N, null for every member), the groups read (each after its last complete
+/// round), and the clubs in rank order with their counted members — start number,
+/// name, group, points, rank in the group — and tiebreaks.
+pub fn event_team_ranking(event: &Event, standings: &EventTeamStandings) -> Value {
+    let group_name = |id| event.group(id).map_or_else(|| id.to_string(), |g| g.name.clone());
+    let groups: Vec<Value> = standings
+        .groups
+        .iter()
+        .map(|g| json!({"group": group_name(g.group), "stage": g.stage.0, "after_round": g.after_round}))
+        .collect();
+    let rows: Vec<Value> = standings
+        .rows
+        .iter()
+        .map(|r| {
+            let counted: Vec<Value> = r
+                .counted
+                .iter()
+                .map(|m| {
+                    json!({
+                        "start_no": m.start_no.0,
+                        "name": name_of(event, m.start_no),
+                        "group": group_name(m.group),
+                        "points": m.points.to_json(),
+                        "rank": m.rank,
+                    })
+                })
+                .collect();
+            json!({
+                "rank": r.rank,
+                "club": r.club,
+                "points": r.points.to_json(),
+                "counted": counted,
+                "tiebreaks": {
+                    "opponents_points": r.opponents_points.to_json(),
+                    "best_rank": r.best_rank,
+                    "fouls": r.fouls,
+                },
+                "complete": r.complete,
+            })
+        })
+        .collect();
+    json!({
+        "mode": standings.count.code(),
+        "count": standings.count.n(),
+        "groups": groups,
+        "rows": rows,
+    })
 }
 
 /// `pairings --json` of a team round: each match with both teams' 场分 and 局分 before

@@ -10,6 +10,7 @@ use crate::domain::event::{Group, KnockoutRules, Stage, StageKind, StageStatus};
 use crate::domain::ids::{GroupId, StageNo};
 use crate::domain::prizes::PrizeDecisionKind;
 use crate::lang::Lang;
+use crate::present::event_teams::{count_words, groups_words};
 
 /// The sentence of a settings command.
 pub(super) fn headline(command: &Command, ctx: &Ctx<'_>) -> String {
@@ -283,12 +284,17 @@ fn event_changes(b: &EventInfo, a: &EventInfo, ctx: &Ctx<'_>) -> Vec<String> {
             info.officials.iter().map(|o| format!("{} {}", o.role, o.name).trim().to_string()).collect();
         if names.is_empty() { "—".to_string() } else { names.join(ctx.t("、", ", ")) }
     };
+    let ranking = |info: &EventInfo| match &info.team_ranking {
+        None => ctx.t("未启用", "off").to_string(),
+        Some(r) => format!("{}{}", groups_words(ctx.event, r, ctx.lang), ctx.paren(&count_words(r.count, ctx.lang))),
+    };
     diffs(
         ctx,
         vec![
             (("名称", "name"), b.name.clone(), a.name.clone()),
             (("开赛日期", "first day"), date(b.start_date), date(a.start_date)),
             (("裁判名单", "officials"), officials(b), officials(a)),
+            (("全赛事团体排名", "team ranking across the event"), ranking(b), ranking(a)),
         ],
         Vec::new(),
     )

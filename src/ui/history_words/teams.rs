@@ -1,10 +1,27 @@
 //! Team commands in words: a team registered, edited or removed, teams made
-//! from clubs, 队员总分制 and a stage's team rules set, a line-up named.
+//! from clubs, 队员总分制 and a stage's team rules set, a line-up named, the event's
+//! team ranking across groups set or turned off.
 
 use super::Ctx;
 use crate::domain::command::TeamCommand;
 use crate::domain::ids::GroupId;
+use crate::domain::model::team::EventTeamRanking;
 use crate::lang::Lang;
+use crate::present::event_teams::setting_words;
+
+/// The sentence of the event's team ranking set or turned off.
+pub(super) fn event_ranking_headline(ranking: Option<&EventTeamRanking>, ctx: &Ctx<'_>) -> String {
+    match ranking {
+        None => ctx.t("取消全赛事团体排名", "Team ranking across the event turned off").to_string(),
+        Some(r) => {
+            let what = setting_words(ctx.event, r, ctx.lang);
+            match ctx.lang {
+                Lang::Zh => format!("全赛事团体排名：{what}"),
+                Lang::En => format!("Team ranking across {what}"),
+            }
+        }
+    }
+}
 
 /// The sentence of a team command.
 pub(super) fn headline(group: GroupId, change: &TeamCommand, ctx: &Ctx<'_>) -> String {

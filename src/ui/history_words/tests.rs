@@ -317,3 +317,30 @@ fn a_tie_break_edition_reads_in_words() {
     assert_eq!(last(&f, Lang::Zh).headline, "「积分编排赛」：同分规则版本 按开赛日期 → 2024 版");
     assert_eq!(last(&f, Lang::En).headline, "“积分编排赛”: tie-break edition by the first day → 2024 edition");
 }
+
+// the event's team ranking across groups set, changed and turned off reads as
+// one sentence with what counts, in both languages; its detail is the before → after;
+// its undo says so.
+#[test]
+fn the_event_team_ranking_reads_in_words() {
+    use crate::domain::model::team::{EventTeamCount, EventTeamRanking};
+    let dir = tempfile::tempdir().unwrap();
+    let mut f = file(dir.path(), |_| {});
+    let set = |count| Command::SetEventTeamRanking { ranking: Some(EventTeamRanking { groups: None, count }) };
+    f.execute(&set(EventTeamCount::BestPerGroup(2))).unwrap();
+    assert_eq!(last(&f, Lang::Zh).headline, "全赛事团体排名：各单位计每个个人赛组别的每组前2名");
+    assert_eq!(
+        last(&f, Lang::En).headline,
+        "Team ranking across every individual group: each club counts its best 2 per group"
+    );
+    let ranking = EventTeamRanking { groups: Some(vec![G]), count: EventTeamCount::All };
+    f.execute(&Command::SetEventTeamRanking { ranking: Some(ranking) }).unwrap();
+    assert_eq!(
+        last(&f, Lang::Zh).details,
+        ["赛事信息：全赛事团体排名 每个个人赛组别（每组前2名） → 公开组（全部队员）"]
+    );
+    f.execute(&Command::SetEventTeamRanking { ranking: None }).unwrap();
+    assert_eq!(last(&f, Lang::En).headline, "Team ranking across the event turned off");
+    f.undo().unwrap();
+    assert!(last(&f, Lang::Zh).headline.starts_with("撤销"), "{:?}", last(&f, Lang::Zh));
+}
