@@ -14,7 +14,7 @@ use crate::domain::standings::record::Record;
 use crate::domain::standings::{self, records_after};
 use crate::domain::swiss;
 use crate::domain::swiss::PairingEdit;
-use crate::domain::swiss::explain::{RoundExplanation, explain_round};
+use crate::domain::swiss::explain::{RoundExplanation, explain_round, explain_team_round};
 use crate::io::json;
 use crate::lang::Lang;
 use crate::lang::Localized;
@@ -206,17 +206,16 @@ pub(super) fn pairings(
     };
     let round = stage.round(round_no).ok_or(DomainError::UnknownRound(round_no))?;
     if round.teams.is_some() {
-        if explain {
-            return Err(InputError(t(
-                format!("第{round_no}轮是团体赛轮次：--explain 只说明个人赛的编排"),
-                format!("round {round_no} is a team round: --explain explains individual pairings only"),
-            ))
-            .into());
-        }
+        // a team round is explained as the engine paired it, team by team.
+        let explanation = explain.then(|| explain_team_round(event, g.id, stage.no, round_no)).flatten();
         if as_json {
-            return Ok(format!("{}\n", team_rounds::pairings_json(event, g, stage, round)?));
+            let mut value = team_rounds::pairings_json(event, g, stage, round)?;
+            if let Some(x) = &explanation {
+                json::add_team_explanation(&mut value, g, x, lang());
+            }
+            return Ok(format!("{value}\n"));
         }
-        return Ok(team_rounds::pairings_text(event, g, stage, round)?);
+        return Ok(team_rounds::pairings_text(event, g, stage, round, explanation.as_ref())?);
     }
     let before = records_after(event, g.id, stage, round_no.0 - 1);
     let explanation = explain.then(|| explain_round(event, g.id, stage.no, round_no)).flatten();

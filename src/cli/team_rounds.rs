@@ -1,15 +1,18 @@
 //! Team rounds from the command line: what `pair` says of a team round (its
 //! matches, team against team), `pairings` of a team round as text and JSON (one block
-//! per match with its boards), and `result --match M --board B` — board B of match M,
+//! per match with its boards; with `--explain`, R-10.10, each match's and bye's
+//! explanation), and `result --match M --board B` — board B of match M,
 //! the round's board (M − 1)·K + B.
 
 use super::InputError;
+use super::pairing_explain::{differences_lines, match_line, team_bye_line};
 use super::table::{self, Align};
-use super::words::t;
+use super::words::{lang, t};
 use crate::domain::command::DomainError;
 use crate::domain::event::{Event, Group, Round, Stage};
 use crate::domain::ids::{BoardNo, RoundNo, StartNo};
 use crate::domain::model::team::TeamId;
+use crate::domain::swiss::explain::{TeamRoundExplanation, TeamSide};
 use crate::domain::teams::team_standings;
 use crate::io::json;
 use crate::present::team_round::{MatchSheet, TeamRoundSheet};
@@ -79,11 +82,19 @@ pub(super) fn pairings_json(
 }
 
 /// `pairings` of a team round as text: a heading per match ("第1场 A队 — B队", the
-/// teams' 场分 before the round), then its boards; the byes last.
+/// teams' 场分 before the round), then its boards; the byes last. With `explanation`
+/// (`--explain`, R-10.10), a line under each match's heading and each bye, and how the
+/// round differs from the engine's pairing at the end.
 ///
 /// # Errors
 /// A stage that is not a team stage.
-pub(super) fn pairings_text(event: &Event, g: &Group, stage: &Stage, round: &Round) -> Result<String, DomainError> {
+pub(super) fn pairings_text(
+    event: &Event,
+    g: &Group,
+    stage: &Stage,
+    round: &Round,
+    explanation: Option<&TeamRoundExplanation>,
+) -> Result<String, DomainError> {
     let before = team_standings(event, g.id, stage.no, round.no.0.saturating_sub(1))?;
     let Some(sheet) = TeamRoundSheet::of(stage, round) else { return Ok(String::new()) };
     let mp = |team: TeamId| before.rows.iter().find(|r| r.team == team).map(|r| r.match_points).unwrap_or_default();
@@ -92,6 +103,7 @@ pub(super) fn pairings_text(event: &Event, g: &Group, stage: &Stage, round: &Rou
         format!("{} {} round {} (teams)\n", g.name, stage.name, round.no),
     );
     let absent = t("（缺）", "(none)");
+    let name = |side: &TeamSide| team_name(g, side.team);
     for m in &sheet.matches {
         let (home_mp, away_mp) = (mp(m.home), mp(m.away));
         out.push('\n');
@@ -100,6 +112,9 @@ pub(super) fn pairings_text(event: &Event, g: &Group, stage: &Stage, round: &Rou
             format!("（赛前场分 {home_mp} : {away_mp}）\n"),
             format!(" (match points before: {home_mp} : {away_mp})\n"),
         ));
+        if let Some(line) = explanation.and_then(|x| Some(match_line(x, x.match_no(m.no)?, &name, lang()))) {
+            out.push_str(&line);
+        }
         let side = |p: Option<StartNo>| match p {
             Some(p) => (p.to_string(), player_name(event, p)),
             None => (String::new(), absent.clone()),
@@ -130,6 +145,13 @@ pub(super) fn pairings_text(event: &Event, g: &Group, stage: &Stage, round: &Rou
     if !byes.is_empty() {
         out.push('\n');
         out.push_str(&byes);
+    }
+    if let Some(x) = explanation {
+        for bye in &x.byes {
+            out.push_str(&team_bye_line(x, bye, &team_name(g, bye.team), lang()));
+        }
+        out.push('\n');
+        out.push_str(&differences_lines(&x.comparison, &|d| x.difference(d, lang()), lang()));
     }
     Ok(out)
 }

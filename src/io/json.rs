@@ -1,5 +1,6 @@
 //! The JSON shapes of CLI.md (`pairings --json` with its `--explain` fields,
-//! `standings --json`, `players list --json`; the team shapes in `teams.rs`). Fields
+//! `standings --json`, `players list --json`; the team shapes, a team round's
+//! explanation among them, in `teams.rs`). Fields
 //! are only ever added, never renamed.
 
 mod teams;
@@ -10,11 +11,11 @@ use crate::domain::player::Player;
 use crate::domain::points::Points;
 use crate::domain::standings::Standings;
 use crate::domain::standings::record::Record;
-use crate::domain::swiss::explain::{Comparison, Float, PlayerExplanation, RoundExplanation};
+use crate::domain::swiss::explain::{Comparison, Difference, Float, PlayerExplanation, RoundExplanation};
 use crate::lang::{Lang, Localized};
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
-pub use teams::{event_team_ranking, team_list, team_pairings, team_ranking};
+pub use teams::{add_team_explanation, event_team_ranking, team_list, team_pairings, team_ranking};
 
 fn name_of(event: &Event, p: StartNo) -> &str {
     event.player(p).map_or("", Player::name)
@@ -82,17 +83,7 @@ pub fn pairings(
 /// from the engine's pairing, in words (empty when it does not; null when the engine's
 /// pairing cannot be made again, with `"engine_not_compared"` saying why). Texts in `lang`.
 pub fn add_explanation(value: &mut Value, explanation: &RoundExplanation, lang: Lang) {
-    let player = |p: &PlayerExplanation| {
-        let why = p.message(lang);
-        let mut v = json!({"score_group": p.score_group.to_json(), "float": p.float.code(), "why": why});
-        // CLI.md: a float carries the score difference of its board.
-        if p.float != Float::None
-            && let Some(obj) = v.as_object_mut()
-        {
-            obj.insert("distance".into(), p.distance.to_json());
-        }
-        v
-    };
+    let player = |p: &PlayerExplanation| side_explanation(p, p.message(lang));
     if let Some(boards) = value.get_mut("boards").and_then(Value::as_array_mut) {
         for board in boards {
             let number = |key: &str| board.get(key).and_then(Value::as_u64).unwrap_or_default();
@@ -114,10 +105,28 @@ pub fn add_explanation(value: &mut Value, explanation: &RoundExplanation, lang: 
             }
         }
     }
+    add_comparison(value, &explanation.comparison, |d| d.message(lang), lang);
+}
+
+/// One side of an explained board or match: `{"score_group", "float", "why"}`, and
+/// `"distance"` when it floated (CLI.md: a float carries the score difference).
+fn side_explanation(p: &PlayerExplanation, why: String) -> Value {
+    let mut v = json!({"score_group": p.score_group.to_json(), "float": p.float.code(), "why": why});
+    if p.float != Float::None
+        && let Some(obj) = v.as_object_mut()
+    {
+        obj.insert("distance".into(), p.distance.to_json());
+    }
+    v
+}
+
+/// The round's `"engine_differences"` (each difference as `words` says it; null when
+/// not compared) and `"engine_not_compared"` (why not).
+fn add_comparison(value: &mut Value, comparison: &Comparison, words: impl Fn(&Difference) -> String, lang: Lang) {
     if let Some(obj) = value.as_object_mut() {
-        let (differences, not_compared) = match &explanation.comparison {
+        let (differences, not_compared) = match comparison {
             Comparison::Same => (json!([]), None),
-            Comparison::Differs(d) => (d.iter().map(|d| d.message(lang)).collect(), None),
+            Comparison::Differs(d) => (d.iter().map(words).collect(), None),
             Comparison::NotCompared(why) => (Value::Null, Some(why.message(lang))),
         };
         obj.insert("engine_differences".into(), differences);

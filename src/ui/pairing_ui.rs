@@ -24,6 +24,8 @@
 //! A team round is shown by match (`team_table.rs`): a heading row per match
 //! with its boards under it, the teams with a bye under the table; its line-ups are
 //! changed on the 队伍 panel, and the round can be unpaired while it has no result.
+//! Choosing a match's number or a bye's 为什么轮空 explains it in the same side pane
+//! each team's score group, float and why, which team is home and why.
 //!
 //! In a knockout round, the higher seed's choice of colours: click the number
 //! of a match without any result and swap its colours (every game of the match).
@@ -326,6 +328,9 @@ pub fn pairing_ui(ui: &mut Ui, state: &mut PairingView, env: &Env<'_>, stage: &S
     let chosen = round_choice_ui(ui, state, stage, last, &key, lang);
     caption_ui(ui, env, stage, chosen);
     if chosen.teams.is_some() {
+        if keys_free && ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Escape)) {
+            state.explain.close();
+        }
         team_table::team_round_ui(ui, state, env, stage, chosen, &key);
         confirm_ui(ui, state, env, stage, dialog_open, jobs);
         return;

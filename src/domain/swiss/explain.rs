@@ -15,13 +15,19 @@
 //! Knockout and round-robin rounds get the simpler explanation of their tables: the
 //! seed or the Berger seat, and no comparison for a knockout (the higher seed may
 //! choose colours). Every reason is typed and worded in both languages (`words`).
+//!
+//! A team round is explained as the stand-in round the engine paired, its
+//! teams as players (`team`; the words only teams have in `team_words`).
 
 mod colour_rules;
 mod compare;
 mod floats;
+mod team;
+mod team_words;
 mod words;
 
 pub use compare::{Comparison, Difference, NotCompared};
+pub use team::{MatchExplanation, TeamByeExplanation, TeamRoundExplanation, TeamSide, explain_team_round};
 
 use crate::domain::event::{ByeKind, Event, Round, Stage, StageKind, stage_entrants};
 use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};

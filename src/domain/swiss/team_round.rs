@@ -7,8 +7,8 @@
 
 use super::PairingError;
 use crate::domain::event::{Bye, ByeKind, Event, Game, Group, Round, Stage, StageKind, StageStatus};
-use crate::domain::ids::{BoardNo, StartNo};
-use crate::domain::model::team::{TeamId, TeamMatch, TeamRound, TeamStage};
+use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
+use crate::domain::model::team::{Team, TeamId, TeamMatch, TeamRound, TeamStage};
 use crate::domain::player::{Player, PlayerEntry, PlayerStatus};
 use crate::domain::result::{GameResult, Outcome};
 use crate::domain::rules::{PairingSystem, ScoringTable};
@@ -30,8 +30,13 @@ pub(super) fn team_round(
     rules: &TeamStage,
     seed: u64,
 ) -> Result<Round, PairingError> {
-    let numbers = Numbers::by_standings(event, g, stage);
-    let stand_in = stand_in_event(event, g, stage, rules, &numbers);
+    let numbers = Numbers::by_standings(event, g, stage, stage.rounds.len() as u32);
+    let teams: Vec<&Team> = g
+        .teams
+        .iter()
+        .filter(|t| t.roster().any(|p| event.player(p).is_some_and(|pl| pl.status.is_pairable())))
+        .collect();
+    let stand_in = stand_in_event(event, g, stage, rules, &numbers, &teams);
     // The stand-in's players are teams: its refusals are said of teams, by name.
     let paired = super::pair_next_round(&stand_in, g.id, stage.no, seed).map_err(|e| match e {
         PairingError::TooFewPlayers(n) => PairingError::TooFewTeams(n),
@@ -78,6 +83,32 @@ pub(super) fn team_round(
     })
 }
 
+/// The stand-in of team round `round_no` as it was paired: every team
+/// of the round a "player" numbered by the team standings before the round, every
+/// round of the stage one of its rounds; with each stand-in number's team. The
+/// explanation (`explain::team`) asks the individual explainer about this event.
+/// `None` when the stage has no such round or is not a team stage.
+pub(super) fn stand_in_of_round(
+    event: &Event,
+    group: GroupId,
+    stage_no: StageNo,
+    round_no: RoundNo,
+) -> Option<(Event, BTreeMap<StartNo, TeamId>)> {
+    let g = event.group(group)?;
+    let stage = g.stage(stage_no)?;
+    let rules = stage.teams.as_ref()?;
+    let tr = stage.round(round_no)?.teams.as_ref()?;
+    let numbers = Numbers::by_standings(event, g, stage, round_no.0.saturating_sub(1));
+    // The round's teams, whoever of them can still field a player today.
+    let teams: Vec<&Team> = g
+        .teams
+        .iter()
+        .filter(|t| tr.matches.iter().any(|m| m.home == t.id || m.away == t.id) || tr.byes.contains(&t.id))
+        .collect();
+    let stand_in = stand_in_event(event, g, stage, rules, &numbers, &teams);
+    Some((stand_in, numbers.team_of))
+}
+
 /// The stand-in's start numbers: every team of the group in the order of the team
 /// standings after the rounds played (1 for the first), so that within a score group
 /// the stand-in ranks the teams as the standings do and the bye goes to the lowest
@@ -89,8 +120,8 @@ struct Numbers {
 }
 
 impl Numbers {
-    fn by_standings(event: &Event, g: &Group, stage: &Stage) -> Numbers {
-        let done = stage.rounds.len() as u32;
+    /// The numbers after `done` rounds of the stage.
+    fn by_standings(event: &Event, g: &Group, stage: &Stage, done: u32) -> Numbers {
         // A round robin keeps its Berger seats: team number order.
         let standings = (stage.kind != StageKind::RoundRobin).then(|| team_standings(event, g.id, stage.no, done));
         let mut order: Vec<TeamId> =
@@ -115,15 +146,17 @@ impl Numbers {
     }
 }
 
-/// The stand-in event: one "player" per team that can field a player (start number by
-/// `numbers`, club = the team's club), one stage with the team stage's format, 场分
-/// as its table, and one game per match of the rounds played.
-fn stand_in_event(event: &Event, g: &Group, stage: &Stage, rules: &TeamStage, numbers: &Numbers) -> Event {
-    let teams: Vec<&crate::domain::model::team::Team> = g
-        .teams
-        .iter()
-        .filter(|t| t.roster().any(|p| event.player(p).is_some_and(|pl| pl.status.is_pairable())))
-        .collect();
+/// The stand-in event: one "player" per team of `teams` (start number by `numbers`,
+/// club = the team's club), one stage with the team stage's format, 场分 as its table,
+/// and one game per match of the stage's rounds.
+fn stand_in_event(
+    event: &Event,
+    g: &Group,
+    stage: &Stage,
+    rules: &TeamStage,
+    numbers: &Numbers,
+    teams: &[&Team],
+) -> Event {
     let mut players: Vec<Player> = teams
         .iter()
         .map(|t| Player {

@@ -1,14 +1,17 @@
 //! The team JSON shapes of CLI.md: `teams list --json`, `teams standings
 //! --json` (of team matches or of 队员总分制), `teams event-ranking --json` (the clubs
-//! across the event's groups, R-10.8) and `pairings --json` of a team round.
+//! across the event's groups, R-10.8) and `pairings --json` of a team round, with its
+//! `--explain` fields.
 
-use super::name_of;
+use super::{add_comparison, name_of, side_explanation};
 use crate::domain::event::{Event, Group, Round, Stage};
 use crate::domain::ids::StartNo;
 use crate::domain::model::team::{TeamId, TeamTiebreak};
 use crate::domain::points::Points;
+use crate::domain::swiss::explain::{TeamRoundExplanation, TeamSide};
 use crate::domain::teams::TeamStandings;
 use crate::domain::teams::event_ranking::EventTeamStandings;
+use crate::lang::Lang;
 use crate::present::team_round::TeamRoundSheet;
 use crate::present::teams::{TeamRanking, tiebreak_key};
 use serde_json::{Map, Value, json};
@@ -233,4 +236,35 @@ pub fn team_pairings(
         "matches": matches,
         "byes": byes,
     })
+}
+
+/// `pairings --explain --json` of a team round: adds to each match of a
+/// [`team_pairings`] value `"explain": {"home": {"score_group", "float", "why"}, "away":
+/// {…}, "colour"}` — an individual board's keys with home and away for red and black,
+/// `score_group` the team's match points before the round, `"distance"` on a float —,
+/// to each bye `"explain": "…"`, and to the round `"engine_differences"` (and
+/// `"engine_not_compared"`) as an individual round has them. Texts in `lang`.
+pub fn add_team_explanation(value: &mut Value, group: &Group, explanation: &TeamRoundExplanation, lang: Lang) {
+    if let Some(matches) = value.get_mut("matches").and_then(Value::as_array_mut) {
+        for m in matches {
+            let no = m.get("match").and_then(Value::as_u64).unwrap_or_default();
+            let found = explanation.matches.iter().find(|x| u64::from(x.no) == no);
+            if let (Some(x), Some(obj)) = (found, m.as_object_mut()) {
+                let side = |s: &TeamSide| side_explanation(&s.explanation, explanation.why(s, lang));
+                let explain =
+                    json!({"home": side(&x.home), "away": side(&x.away), "colour": explanation.colour(x, lang)});
+                obj.insert("explain".into(), explain);
+            }
+        }
+    }
+    if let Some(byes) = value.get_mut("byes").and_then(Value::as_array_mut) {
+        for bye in byes {
+            let name = bye.get("team").and_then(Value::as_str).unwrap_or_default().to_string();
+            let found = explanation.byes.iter().find(|b| team_name(group, b.team) == name);
+            if let (Some(x), Some(obj)) = (found, bye.as_object_mut()) {
+                obj.insert("explain".into(), Value::from(explanation.bye_why(x, lang)));
+            }
+        }
+    }
+    add_comparison(value, &explanation.comparison, |d| explanation.difference(d, lang), lang);
 }

@@ -4,15 +4,22 @@
 //! gave red; for a bye, why that player. Above the table, a line lists how the round
 //! differs from the engine's pairing once the director has edited it by hand.
 //! Everything comes from [`explain_round`], computed again only when the event or the
-//! round shown changes.
+//! round shown changes. A team round is explained alike, match by match
+//! (choose a match's 第1场, or a bye's 为什么轮空): each team's score group, float and
+//! why, which team is home and why — from [`explain_team_round`].
 
 use crate::domain::event::{Round, Stage};
 use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
-use crate::domain::swiss::explain::{BoardExplanation, Comparison, PlayerExplanation, RoundExplanation, explain_round};
+use crate::domain::model::team::TeamId;
+use crate::domain::swiss::explain::{
+    BoardExplanation, Comparison, Difference, PlayerExplanation, RoundExplanation, TeamRoundExplanation, TeamSide,
+    explain_round, explain_team_round,
+};
 use crate::lang::Localized;
 use crate::ui::env::Env;
 use crate::ui::i18n::Lang;
 use crate::ui::memo::Memo;
+use crate::ui::team_words::team_name;
 use egui::Ui;
 
 /// A line of the table whose explanation is shown.
@@ -22,6 +29,33 @@ pub(super) enum Chosen {
     Board(BoardNo),
     /// A bye.
     Bye(StartNo),
+    /// A match of a team round.
+    Match(u32),
+    /// A team's bye.
+    TeamBye(TeamId),
+}
+
+/// The explanation of the round shown: of players, or of teams.
+#[derive(Clone, Copy)]
+enum Explained<'a> {
+    Players(&'a RoundExplanation),
+    Teams(&'a TeamRoundExplanation),
+}
+
+impl Explained<'_> {
+    fn comparison(&self) -> &Comparison {
+        match self {
+            Explained::Players(x) => &x.comparison,
+            Explained::Teams(x) => &x.comparison,
+        }
+    }
+
+    fn difference(&self, d: &Difference, lang: Lang) -> String {
+        match self {
+            Explained::Players(_) => d.message(lang),
+            Explained::Teams(x) => x.difference(d, lang),
+        }
+    }
 }
 
 /// The explanation's own state: the line chosen and the explanation of the round shown.
@@ -31,6 +65,8 @@ pub(super) struct ExplainView {
     chosen: Option<(RoundNo, Chosen)>,
     /// The explanation, kept per revision, group, stage and round.
     memo: Memo<(u64, GroupId, StageNo, RoundNo), Option<RoundExplanation>>,
+    /// A team round's explanation, kept alike.
+    team_memo: Memo<(u64, GroupId, StageNo, RoundNo), Option<TeamRoundExplanation>>,
     /// The director asked to compare the round with the engine's pairing. The
     /// explanation pairs the round again, so it is made only on request or for a
     /// chosen line, never on every save of a large event.
@@ -59,9 +95,16 @@ impl ExplainView {
         self.chosen = None;
     }
 
-    fn explanation(&mut self, env: &Env<'_>, stage: &Stage, round: &Round) -> Option<&RoundExplanation> {
+    fn explanation(&mut self, env: &Env<'_>, stage: &Stage, round: &Round) -> Option<Explained<'_>> {
         let key = (env.revision, env.group.id, stage.no, round.no);
-        self.memo.get_or_compute(key, || explain_round(env.event, env.group.id, stage.no, round.no)).as_ref()
+        let (event, group) = (env.event, env.group.id);
+        if round.teams.is_some() {
+            let x = self.team_memo.get_or_compute(key, || explain_team_round(event, group, stage.no, round.no));
+            x.as_ref().map(Explained::Teams)
+        } else {
+            let x = self.memo.get_or_compute(key, || explain_round(event, group, stage.no, round.no));
+            x.as_ref().map(Explained::Players)
+        }
     }
 }
 
@@ -82,13 +125,13 @@ pub(super) fn explain_ui(ui: &mut Ui, view: &mut ExplainView, env: &Env<'_>, sta
         return;
     }
     let Some(explanation) = view.explanation(env, stage, round) else { return };
-    if chosen.is_none() && matches!(explanation.comparison, Comparison::Same) {
+    if chosen.is_none() && matches!(explanation.comparison(), Comparison::Same) {
         ui.weak(lang.t("本轮与电脑编排结果相同。", "This round is as the engine paired it."));
     }
-    if let Comparison::Differs(differences) = &explanation.comparison {
+    if let Comparison::Differs(differences) = explanation.comparison() {
         ui.horizontal_wrapped(|ui| {
             ui.strong(lang.t("与编排结果不同：", "Differs from the engine's pairing:"));
-            let words: Vec<String> = differences.iter().map(|d| d.message(lang)).collect();
+            let words: Vec<String> = differences.iter().map(|d| explanation.difference(d, lang)).collect();
             ui.label(words.join(lang.t("；", "; ")));
         });
     }
@@ -99,16 +142,26 @@ pub(super) fn explain_ui(ui: &mut Ui, view: &mut ExplainView, env: &Env<'_>, sta
             ui.heading(match (line, lang) {
                 (Chosen::Board(b), Lang::Zh) => format!("第{b}台 编排说明"),
                 (Chosen::Board(b), Lang::En) => format!("Board {b}: why so"),
-                (Chosen::Bye(_), _) => lang.t("轮空说明", "Why this bye").to_string(),
+                (Chosen::Match(m), Lang::Zh) => format!("第{m}场 编排说明"),
+                (Chosen::Match(m), Lang::En) => format!("Match {m}: why so"),
+                (Chosen::Bye(_) | Chosen::TeamBye(_), _) => lang.t("轮空说明", "Why this bye").to_string(),
             });
             close = ui.button(lang.t("关闭 (Esc)", "Close (Esc)")).clicked();
         });
         ui.separator();
-        egui::ScrollArea::vertical().id_salt("pairing_explain_scroll").show(ui, |ui| match line {
-            Chosen::Board(board) => board_ui(ui, env, explanation, board),
-            Chosen::Bye(player) => bye_ui(ui, env, explanation, player),
+        egui::ScrollArea::vertical().id_salt("pairing_explain_scroll").show(ui, |ui| match (line, explanation) {
+            (Chosen::Board(board), Explained::Players(x)) => board_ui(ui, env, x, board),
+            (Chosen::Bye(player), Explained::Players(x)) => bye_ui(ui, env, x, player),
+            (Chosen::Match(no), Explained::Teams(x)) => match_ui(ui, env, x, no),
+            (Chosen::TeamBye(team), Explained::Teams(x)) => {
+                ui.strong(team_name(env.group, team));
+                if let Some(bye) = x.bye(team) {
+                    ui.label(x.bye_why(bye, lang));
+                }
+            }
+            _ => {}
         });
-        if let Comparison::NotCompared(why) = &explanation.comparison {
+        if let Comparison::NotCompared(why) = explanation.comparison() {
             ui.separator();
             ui.weak(why.message(lang));
         }
@@ -116,6 +169,30 @@ pub(super) fn explain_ui(ui: &mut Ui, view: &mut ExplainView, env: &Env<'_>, sta
     if close {
         view.close();
     }
+}
+
+/// Match `no` of a team round: both teams, then which is home and why.
+fn match_ui(ui: &mut Ui, env: &Env<'_>, x: &TeamRoundExplanation, no: u32) {
+    let lang = env.lang;
+    let Some(m) = x.match_no(no) else { return };
+    let team_ui = |ui: &mut Ui, side: &TeamSide, label: &str| {
+        ui.strong(format!("{label} {}", team_name(env.group, side.team)));
+        group_line_ui(ui, &side.explanation, lang);
+        ui.label(x.why(side, lang));
+        ui.add_space(6.0);
+    };
+    team_ui(ui, &m.home, lang.t("主队", "Home"));
+    team_ui(ui, &m.away, lang.t("客队", "Away"));
+    ui.strong(lang.t("主客", "Home and away"));
+    ui.label(x.colour(m, lang));
+}
+
+/// `分数组：2 分 · 下浮` / `Score group: 2 points · floated down`.
+fn group_line_ui(ui: &mut Ui, p: &PlayerExplanation, lang: Lang) {
+    ui.label(match lang {
+        Lang::Zh => format!("分数组：{} 分 · {}", p.score_group, p.float.label(lang)),
+        Lang::En => format!("Score group: {} points · {}", p.score_group, p.float.label(lang)),
+    });
 }
 
 /// Every game of `board`: both players, then the colour rule.
@@ -142,10 +219,7 @@ fn player_ui(ui: &mut Ui, env: &Env<'_>, player: &PlayerExplanation, side: &str)
     let lang = env.lang;
     let name = env.event.player(player.player).map_or("", |p| p.entry.name.as_str());
     ui.strong(format!("{side} {} {name}", player.player));
-    ui.label(match lang {
-        Lang::Zh => format!("分数组：{} 分 · {}", player.score_group, player.float.label(lang)),
-        Lang::En => format!("Score group: {} points · {}", player.score_group, player.float.label(lang)),
-    });
+    group_line_ui(ui, player, lang);
     ui.label(player.message(lang));
     ui.add_space(6.0);
 }

@@ -173,7 +173,7 @@ pub(super) fn pairing_table_ui(
 
 /// A cell with a label to choose (a board number, a bye's kind); `true` when it was
 /// clicked (or reached by the keyboard and pressed) this frame.
-fn choice_cell_ui(
+pub(super) fn choice_cell_ui(
     row: &mut TableRow<'_, '_>,
     id: impl AsIdSalt,
     align: Align,

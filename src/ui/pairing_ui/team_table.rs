@@ -5,12 +5,18 @@
 //! teams with a bye are named under the table. Hand edits of single boards do not
 //! apply to matches: line-ups are changed on the 队伍 panel while a match has no
 //! result, and the whole round can be unpaired (U) while it has none.
+//!
+//! A match's 第1场 and a bye's 为什么轮空 are chosen (a click, or Tab and Space) to
+//! explain them in the side pane (`explain.rs`, R-10.10).
 
+use super::explain::{Chosen, explain_ui};
+use super::table::choice_cell_ui;
 use super::{Confirm, PairingView};
 use crate::domain::event::{Round, Stage, StageStatus};
 use crate::domain::ids::StartNo;
 use crate::domain::model::team::{TeamId, TeamMatch, TeamRound};
 use crate::ui::env::Env;
+use crate::ui::i18n::Lang;
 use crate::ui::result_entry::result_label;
 use crate::ui::table::{Align, TableColumn, data_table_ui, text_cell_ui, under_table_ui};
 use crate::ui::team_words::{board_label, match_heading, team_byes_text, team_name};
@@ -56,11 +62,29 @@ pub(super) fn team_round_ui(
         ));
     });
     if let Some(byes) = team_byes_text(env.group, tr, lang) {
+        let mut why_now = None;
         under_table_ui(ui, "team_byes", |ui| {
             ui.add_space(4.0);
-            ui.strong(byes);
+            ui.horizontal_wrapped(|ui| {
+                ui.strong(byes);
+                for team in &tr.byes {
+                    let selected = state.explain.is_chosen(chosen.no, Chosen::TeamBye(*team));
+                    let text = match (tr.byes.len(), lang) {
+                        (1, _) => lang.t("为什么轮空", "Why this bye").to_string(),
+                        (_, Lang::Zh) => format!("{}为什么轮空", team_name(env.group, *team)),
+                        (_, Lang::En) => format!("Why {} has a bye", team_name(env.group, *team)),
+                    };
+                    if ui.selectable_label(selected, text).clicked() {
+                        why_now = Some(*team);
+                    }
+                }
+            });
         });
+        if let Some(team) = why_now {
+            state.explain.toggle(chosen.no, Chosen::TeamBye(team));
+        }
     }
+    explain_ui(ui, &mut state.explain, env, stage, chosen);
     let rows: Vec<Row<'_>> = tr
         .matches
         .iter()
@@ -73,13 +97,20 @@ pub(super) fn team_round_ui(
         TableColumn::new(Column::remainder().at_least(100.0), lang.t("黑方", "Black"), Align::Left),
     ];
     let boards = rules.boards;
+    let mut match_now = None;
     data_table_ui(ui, ("team pairings", env.group.id, stage.no, chosen.no), &columns, rows.len(), |mut row| match rows
         .get(row.index())
     {
         Some(Row::Head(m)) => {
             let head = match_heading(env.group, stage, chosen, m, lang);
             let id = ("match", m.no);
-            for text in [head.title, head.home, head.score, head.away] {
+            let selected = state.explain.is_chosen(chosen.no, Chosen::Match(m.no));
+            row.set_selected(selected);
+            let hover = lang.t("选定本场：编排说明", "Choose the match: why it is paired so");
+            if choice_cell_ui(&mut row, ("match no", m.no), Align::Right, selected, head.title, hover) {
+                match_now = Some(m.no);
+            }
+            for text in [head.home, head.score, head.away] {
                 row.col(|ui| {
                     ui.push_id(id, |ui| {
                         ui.strong(text);
@@ -98,6 +129,9 @@ pub(super) fn team_round_ui(
         }
         None => {}
     });
+    if let Some(no) = match_now {
+        state.explain.toggle(chosen.no, Chosen::Match(no));
+    }
 }
 
 /// The texts of board `b` of match `m`: `1.2`, red, result, black. A board one side

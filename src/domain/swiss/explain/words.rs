@@ -1,17 +1,20 @@
 //! The pairing explanation in the director's words, Chinese and English: why a player
 //! met his opponent, which colour rule gave red, why the bye went to its player, and
 //! how the round differs from the engine's pairing. Players are named by start number
-//! (`5号` / `no. 5`), as the pairing warnings name them.
+//! (`5号` / `no. 5`), as the pairing warnings name them; the reasons a team round
+//! shares with individual rounds (a score group, a float and why) name its teams
+//! instead ([`Names`]; the words only teams have are in `team_words`).
 
 use super::{
     ByeExplanation, ByeWhy, ColourRule, ColourWhy, Difference, DownWhy, FirstRoundDraw, Float, HandColours,
-    NearerGroup, NotCompared, PairedWhy, PlayerExplanation,
+    NearerGroup, NotCompared, PairedWhy, PlayerExplanation, team_words,
 };
 use crate::domain::ids::StartNo;
 use crate::lang::{Lang, Localized};
+use std::collections::BTreeMap;
 
 /// Players by start number: `3、5号` / `no. 3`, `nos. 3, 5`.
-fn numbers(players: &[StartNo], lang: Lang) -> String {
+pub(super) fn numbers(players: &[StartNo], lang: Lang) -> String {
     let list: Vec<String> = players.iter().map(ToString::to_string).collect();
     match (lang, players.len()) {
         (Lang::Zh, _) => format!("{}号", list.join("、")),
@@ -21,8 +24,66 @@ fn numbers(players: &[StartNo], lang: Lang) -> String {
 }
 
 /// Parts of a sentence joined: `；` / `; `.
-fn join(parts: Vec<String>, lang: Lang) -> String {
+pub(super) fn join(parts: Vec<String>, lang: Lang) -> String {
     parts.join(lang.t("；", "; "))
+}
+
+/// Whom the words name: players by start number, or the teams of a team round — the
+/// "players" of the stand-in stage, by their stand-in numbers — by name.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Names<'a> {
+    /// Players: `5号` / `no. 5`.
+    Players,
+    /// Teams: each stand-in number's team name.
+    Teams(&'a BTreeMap<StartNo, String>),
+}
+
+impl Names<'_> {
+    /// Whether the words are of teams.
+    pub(super) fn teams(self) -> bool {
+        matches!(self, Names::Teams(_))
+    }
+
+    /// One player or team: `5号` / `no. 5`, or the team's name.
+    pub(super) fn one(self, p: StartNo, lang: Lang) -> String {
+        self.many(&[p], lang)
+    }
+
+    /// Players or teams: `3、5号` / `nos. 3, 5`, or `甲队、乙队` / `A, B`.
+    pub(super) fn many(self, list: &[StartNo], lang: Lang) -> String {
+        match self {
+            Names::Players => numbers(list, lang),
+            Names::Teams(names) => {
+                let name = |p: &StartNo| names.get(p).cloned().unwrap_or_else(|| p.to_string());
+                list.iter().map(name).collect::<Vec<_>>().join(lang.t("、", ", "))
+            }
+        }
+    }
+
+    /// The counting word: `人` / `player`, `队` / `team`.
+    fn unit(self, lang: Lang) -> &'static str {
+        match self {
+            Names::Players => lang.t("人", "player"),
+            Names::Teams(_) => lang.t("队", "team"),
+        }
+    }
+
+    /// `n` of them: `5 人` / `5 players`, `5 队` / `5 teams`.
+    fn count(self, n: usize, lang: Lang) -> String {
+        match lang {
+            Lang::Zh => format!("{n} {}", self.unit(lang)),
+            Lang::En if n == 1 => format!("1 {}", self.unit(lang)),
+            Lang::En => format!("{n} {}s", self.unit(lang)),
+        }
+    }
+
+    /// The rules of colours: `先后手规则` / `a colour rule`, for teams home and away.
+    fn colour_rules(self, lang: Lang) -> &'static str {
+        match self {
+            Names::Players => lang.t("先后手规则", "a colour rule"),
+            Names::Teams(_) => lang.t("主客场规则", "the home-and-away rules"),
+        }
+    }
 }
 
 impl Float {
@@ -63,56 +124,66 @@ impl Localized for FirstRoundDraw {
 
 impl Localized for DownWhy {
     fn message(&self, lang: Lang) -> String {
+        self.words(Names::Players, lang)
+    }
+}
+
+impl DownWhy {
+    /// Why he (or the team) floated down, the others named by `names`.
+    pub(super) fn words(&self, names: Names<'_>, lang: Lang) -> String {
         let mut parts = Vec::new();
         if let Some(n) = self.odd_left {
+            let unit = names.unit(lang);
             parts.push(match (lang, n) {
-                (Lang::Zh, _) => format!("本分数组待配对 {n} 人，人数为奇数，须有一人下浮"),
-                (Lang::En, 1) => "the only player left to pair in the score group".to_string(),
-                (Lang::En, _) => {
-                    format!("{n} players were left to pair in the score group, an odd number: one floats down")
-                }
+                (Lang::Zh, _) => format!("本分数组待配对 {n} {unit}，{unit}数为奇数，须有一{unit}下浮"),
+                (Lang::En, 1) => format!("the only {unit} left to pair in the score group"),
+                (Lang::En, _) => format!(
+                    "{} were left to pair in the score group, an odd number: one floats down",
+                    names.count(n, lang)
+                ),
             });
         }
         if !self.rematch.is_empty() {
-            let who = numbers(&self.rematch, lang);
+            let who = names.many(&self.rematch, lang);
             parts.push(match lang {
                 Lang::Zh => format!("与同分组的 {who}已交过手"),
                 Lang::En => format!("had already met {who} of the score group"),
             });
         }
         for (p, reason) in &self.avoided {
+            let who = names.one(*p, lang);
             parts.push(match (lang, reason.is_empty()) {
-                (Lang::Zh, true) => format!("与同分组的 {p}号指定回避"),
-                (Lang::Zh, false) => format!("与同分组的 {p}号指定回避（{reason}）"),
-                (Lang::En, true) => format!("is never paired with no. {p} of the score group"),
-                (Lang::En, false) => format!("is never paired with no. {p} of the score group ({reason})"),
+                (Lang::Zh, true) => format!("与同分组的 {who}指定回避"),
+                (Lang::Zh, false) => format!("与同分组的 {who}指定回避（{reason}）"),
+                (Lang::En, true) => format!("is never paired with {who} of the score group"),
+                (Lang::En, false) => format!("is never paired with {who} of the score group ({reason})"),
             });
         }
         if !self.club.is_empty() {
-            let who = numbers(&self.club, lang);
+            let who = names.many(&self.club, lang);
             parts.push(match lang {
                 Lang::Zh => format!("与同分组的 {who}同单位回避"),
                 Lang::En => format!("is of the same club as {who} of the score group, and clubs are kept apart"),
             });
         }
         if !self.colour.is_empty() {
-            let who = numbers(&self.colour, lang);
+            let (who, rules) = (names.many(&self.colour, lang), names.colour_rules(lang));
             parts.push(match lang {
-                Lang::Zh => format!("与同分组的 {who}对阵会违反先后手规则"),
-                Lang::En => format!("could not meet {who} of the score group without breaking a colour rule"),
+                Lang::Zh => format!("与同分组的 {who}对阵会违反{rules}"),
+                Lang::En => format!("could not meet {who} of the score group without breaking {rules}"),
             });
         }
         if parts.is_empty() && self.nearer.is_empty() {
             parts.push(lang.t("下浮使其余选手都能配对", "floated down so that everyone else could be paired").into());
         }
-        parts.push(distance_words(self, lang));
+        parts.push(distance_words(self, names, lang));
         join(parts, lang)
     }
 }
 
 /// How far the player floated and, past each nearer score group, why nobody there
 /// met him: `下浮 3分，越过 1 个分数组：7分组中 4号已交过手…`.
-fn distance_words(why: &DownWhy, lang: Lang) -> String {
+fn distance_words(why: &DownWhy, names: Names<'_>, lang: Lang) -> String {
     let d = why.distance;
     if why.nearer.is_empty() {
         return match lang {
@@ -120,7 +191,7 @@ fn distance_words(why: &DownWhy, lang: Lang) -> String {
             Lang::En => format!("the opponent is from the next score group ({d} pts apart)"),
         };
     }
-    let groups: Vec<String> = why.nearer.iter().map(|g| nearer_words(g, lang)).collect();
+    let groups: Vec<String> = why.nearer.iter().map(|g| nearer_words(g, names, lang)).collect();
     let k = why.nearer.len();
     match lang {
         Lang::Zh => format!("下浮 {d} 分，越过 {k} 个分数组：{}", groups.join("；")),
@@ -128,23 +199,29 @@ fn distance_words(why: &DownWhy, lang: Lang) -> String {
     }
 }
 
-/// Why nobody of one nearer score group met the player.
-fn nearer_words(g: &NearerGroup, lang: Lang) -> String {
+/// Why nobody of one nearer score group met the player (or the team).
+fn nearer_words(g: &NearerGroup, names: Names<'_>, lang: Lang) -> String {
     let mut parts = Vec::new();
     let mut add = |list: &[StartNo], zh: &str, en: &str| {
         if !list.is_empty() {
-            let who = numbers(list, lang);
+            let who = names.many(list, lang);
             parts.push(match lang {
                 Lang::Zh => format!("{who}{zh}"),
                 Lang::En => format!("{who} {en}"),
             });
         }
     };
+    let (him, his) = if names.teams() { ("it", "its") } else { ("him", "his") };
     add(&g.rematch, "已交过手", "already met");
     let avoided: Vec<StartNo> = g.avoided.iter().map(|(p, _)| *p).collect();
-    add(&avoided, "指定回避", "never paired with him");
-    add(&g.club, "同单位回避", "of his club, kept apart");
-    add(&g.colour, "对阵会违反先后手规则", "ruled out by the colour rules");
+    add(&avoided, "指定回避", &format!("never paired with {him}"));
+    add(&g.club, "同单位回避", &format!("of {his} club, kept apart"));
+    let colours = names.colour_rules(lang);
+    let ruled_out = match names {
+        Names::Players => "ruled out by the colour rules",
+        Names::Teams(_) => "ruled out by the home-and-away rules",
+    };
+    add(&g.colour, &format!("对阵会违反{colours}"), ruled_out);
     add(
         &g.elsewhere,
         "须与他人配对或轮空，其他台次分差才能更小",
@@ -159,18 +236,32 @@ fn nearer_words(g: &NearerGroup, lang: Lang) -> String {
 
 impl Localized for PairedWhy {
     fn message(&self, lang: Lang) -> String {
+        self.words(Names::Players, lang)
+    }
+}
+
+impl PairedWhy {
+    /// Why he (or the team) met the opponent, the others named by `names`.
+    pub(super) fn words(&self, names: Names<'_>, lang: Lang) -> String {
         match (self, lang) {
-            (PairedWhy::SameGroup { size }, Lang::Zh) => format!("在本分数组内配对（本组 {size} 人）"),
+            (PairedWhy::SameGroup { size }, Lang::Zh) => {
+                format!("在本分数组内配对（本组 {}）", names.count(*size, lang))
+            }
             (PairedWhy::SameGroup { size }, Lang::En) => {
-                format!("paired within the score group ({size} players)")
+                format!("paired within the score group ({})", names.count(*size, lang))
             }
+            (PairedWhy::FirstRound(draw), _) if names.teams() => team_words::draw(*draw, lang),
             (PairedWhy::FirstRound(draw), _) => draw.message(lang),
-            (PairedWhy::Down(why), _) => why.message(lang),
+            (PairedWhy::Down(why), _) => why.words(names, lang),
             (PairedWhy::Up { partner, partner_score }, Lang::Zh) => {
-                format!("上浮与从 {partner_score} 分组下浮的 {partner}号对阵")
+                format!("上浮与从 {partner_score} 分组下浮的 {}对阵", names.one(*partner, lang))
             }
-            (PairedWhy::Up { partner, partner_score }, Lang::En) => {
-                format!("paired up with no. {partner}, who floated down from the {partner_score}-point score group")
+            (PairedWhy::Up { partner, partner_score }, Lang::En) => format!(
+                "paired up with {}, who floated down from the {partner_score}-point score group",
+                names.one(*partner, lang)
+            ),
+            (PairedWhy::HandEdited { engine_opponent }, _) if names.teams() => {
+                team_words::hand_edited(*engine_opponent, names, lang)
             }
             (PairedWhy::HandEdited { engine_opponent: Some(o) }, Lang::Zh) => {
                 format!("本台经编排员手动修改（原编排的对手为 {o}号）")
@@ -199,7 +290,15 @@ impl Localized for PairedWhy {
 impl Localized for PlayerExplanation {
     /// Why he met his opponent, and his fixed board if he has one.
     fn message(&self, lang: Lang) -> String {
-        let why = self.why.message(lang);
+        self.words(Names::Players, lang)
+    }
+}
+
+impl PlayerExplanation {
+    /// Why he (or the team) met the opponent, the others named by `names`, and his
+    /// fixed board if he has one.
+    pub(super) fn words(&self, names: Names<'_>, lang: Lang) -> String {
+        let why = self.why.words(names, lang);
         match (self.fixed_board, lang) {
             (Some(b), Lang::Zh) => format!("{why}；固定台次：第{b}台"),
             (Some(b), Lang::En) => format!("{why}; always at board {b}"),
