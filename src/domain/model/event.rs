@@ -4,10 +4,11 @@
 use super::eligibility::Eligibility;
 use super::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use super::money::LedgerEntry;
-use super::player::{Player, PlayerEntry};
+use super::player::Player;
 use super::points::Points;
 use super::prize_decision::PrizeDecision;
 use super::prize_rules::PrizeRules;
+pub use super::registered::Registered;
 use super::result::GameResult;
 use super::rules::{Colour, Discipline, FideEdition, FideEditionChoice, PairingOptions, ScoringTable, Tiebreak};
 use super::team::{EventTeamRanking, MemberRanking, Team, TeamId, TeamRound, TeamStage};
@@ -15,7 +16,6 @@ use super::warning::PairingWarning;
 use super::watch::BoardWatch;
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// A whole event: everything that the event file holds.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -523,43 +523,6 @@ impl Stage {
     pub fn schedule_of(&self, round: RoundNo) -> Option<&RoundSchedule> {
         self.schedule.iter().find(|s| s.round == round)
     }
-}
-
-/// Who is registered already, to find a roster row entered twice: the same
-/// name (spaces aside) and birth date — both unknown counts as the same — or the same
-/// phone number. Built once per import, so a roster of n rows against m players costs
-/// n + m lookups, not n × m comparisons.
-#[derive(Debug, Clone, Default)]
-pub struct Registered {
-    by_person: BTreeMap<(String, Option<Date>), StartNo>,
-    by_phone: BTreeMap<String, StartNo>,
-}
-
-impl Registered {
-    /// Every player of `event`.
-    pub fn of(event: &Event) -> Registered {
-        let mut index = Registered::default();
-        for p in &event.players {
-            index.by_person.entry(person_key(&p.entry)).or_insert(p.start_no);
-            let phone = p.entry.phone.trim();
-            if !phone.is_empty() {
-                index.by_phone.entry(phone.to_string()).or_insert(p.start_no);
-            }
-        }
-        index
-    }
-
-    /// The player registered already as `entry` (the lowest start number when several
-    /// match), if any.
-    pub fn find(&self, entry: &PlayerEntry) -> Option<StartNo> {
-        let phone = entry.phone.trim();
-        let by_phone = (!phone.is_empty()).then(|| self.by_phone.get(phone)).flatten();
-        by_phone.into_iter().chain(self.by_person.get(&person_key(entry))).min().copied()
-    }
-}
-
-fn person_key(entry: &PlayerEntry) -> (String, Option<Date>) {
-    (entry.name.split_whitespace().collect(), entry.born)
 }
 
 /// A round that still waits for results ([`Stage::ready_for_next_round`]).

@@ -16,6 +16,7 @@ pub mod points;
 pub mod prize_checks;
 pub mod prize_decision;
 pub mod prize_rules;
+pub mod registered;
 pub mod result;
 pub mod rules;
 pub mod stage_checks;
