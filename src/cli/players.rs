@@ -3,7 +3,7 @@
 use super::table::{self, Align};
 use super::words::{lang, t};
 use super::{GroupArg, InputError, PlayersCmd, resolve_group};
-use crate::domain::command::{Command, DomainError, apply, registration_issues, renumber_order};
+use crate::domain::command::{Command, DomainError, apply, enters_again, registration_issues, renumber_order};
 use crate::domain::event::{Event, Registered};
 use crate::domain::ids::{GroupId, StartNo};
 use crate::domain::player::{PlayerEntry, PlayerStatus, RenumberKey};
@@ -336,9 +336,7 @@ fn second_entry_target<'e>(
         Some(text) => event.find_group(text)?,
         None => resolve_group(event, group).ok()?,
     };
-    let own = event.group(event.player(no)?.group)?;
-    let enters = target.plays_team_matches() && !own.plays_team_matches() && event.entry_in(no, target.id).is_none();
-    enters.then_some(target)
+    enters_again(event, target.id, no).then_some(target)
 }
 
 fn group_name(event: &Event, group: Option<GroupId>) -> String {

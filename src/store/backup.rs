@@ -11,6 +11,7 @@
 //! can be restored over the event file while it is closed — also over an empty, damaged
 //! or missing one; the file it replaces is kept under a name no other copy has.
 
+use super::read_only::folder_of;
 use super::{EventFile, StoreError, classify};
 use crate::domain::ids::{GroupId, RoundNo, StageNo};
 use crate::lang::{Lang, Localized, Words};
@@ -133,7 +134,7 @@ fn written_at(backup: &Path) -> Option<String> {
 /// The backups of the event file at `path`, oldest first (by modification time, then name).
 pub fn list_backups(path: &Path) -> Vec<PathBuf> {
     let prefix = format!("{}.bak-", stem(path));
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = folder_of(path);
     let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
     let mut found: Vec<(std::time::SystemTime, PathBuf)> = entries
         .filter_map(Result::ok)
@@ -153,7 +154,7 @@ pub fn list_backups(path: &Path) -> Vec<PathBuf> {
 /// backups, so any such file found by that writer is stale.
 pub(super) fn remove_stale_writes(path: &Path) {
     let prefix = format!("{}.bak-", stem(path));
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = folder_of(path);
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     for entry in entries.filter_map(Result::ok) {
         let name = entry.file_name().to_string_lossy().into_owned();
@@ -187,10 +188,7 @@ pub(super) fn write_backup(conn: &Connection, path: &Path, target: &Path, keep: 
     }
     // Only this event's own backups are pruned: a file named like one (another event
     // called `cup.bak-r1`, `cup.bak-2025.bianpai`) is never touched (issue 38, item 2).
-    let all: Vec<PathBuf> = list_backups(path)
-        .into_iter()
-        .filter(|b| ours.is_some() && super::read_only::open_immutable(b).ok().and_then(|c| identity(&c)) == ours)
-        .collect();
+    let all: Vec<PathBuf> = list_backups(path).into_iter().filter(|b| is_ours(b, ours.as_ref())).collect();
     for old in all.iter().take(all.len().saturating_sub(keep)) {
         let _ = std::fs::remove_file(old);
     }
@@ -200,25 +198,31 @@ pub(super) fn write_backup(conn: &Connection, path: &Path, target: &Path, keep: 
 /// Where a backup named `target` goes: there when no file has the name or this event's
 /// own earlier backup has it; else the first free `…-n2`, `…-n3` … beside it, so that
 /// a file of somebody else's is never written over.
-fn free_target(target: &Path, ours: Option<&(Vec<u8>, Vec<u8>)>) -> PathBuf {
-    let mine = |p: &Path| {
-        ours.is_some() && super::read_only::open_immutable(p).ok().and_then(|c| identity(&c)).as_ref() == ours
-    };
-    if !target.exists() || mine(target) {
+fn free_target(target: &Path, ours: Option<&Identity>) -> PathBuf {
+    if !target.exists() || is_ours(target, ours) {
         return target.to_path_buf();
     }
     let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let base = name.strip_suffix(".bianpai").unwrap_or(&name).to_string();
     (2u32..)
         .map(|n| target.with_file_name(format!("{base}-n{n}.bianpai")))
-        .find(|p| !p.exists() || mine(p))
+        .find(|p| !p.exists() || is_ours(p, ours))
         .unwrap_or_else(|| target.to_path_buf())
+}
+
+/// Where an event's audit chain started and its first audit row's hash ([`identity`]).
+type Identity = (Vec<u8>, Vec<u8>);
+
+/// Whether the file at `path` is a copy of the event whose identity is `ours`; never
+/// when the event has none (nothing is then known to be its own).
+fn is_ours(path: &Path, ours: Option<&Identity>) -> bool {
+    ours.is_some() && super::read_only::open_immutable(path).ok().and_then(|c| identity(&c)).as_ref() == ours
 }
 
 /// What makes a file this event's, whatever its name: where its audit chain started and
 /// the hash of its first audit row — the same in the event and in every backup of it,
 /// different for another event. `None` when the file has no chain or no row yet.
-fn identity(conn: &Connection) -> Option<(Vec<u8>, Vec<u8>)> {
+fn identity(conn: &Connection) -> Option<Identity> {
     let start: Vec<u8> = conn.query_row("SELECT start_state FROM audit_chain WHERE id = 1", [], |r| r.get(0)).ok()?;
     let first: Vec<u8> = conn
         .query_row("SELECT row_hash FROM audit_log WHERE row_hash IS NOT NULL ORDER BY id LIMIT 1", [], |r| r.get(0))
@@ -230,7 +234,7 @@ fn identity(conn: &Connection) -> Option<(Vec<u8>, Vec<u8>)> {
 /// `NAME.replaced.bianpai`, `NAME.replaced-2.bianpai`, … (issue 38, item 1).
 pub fn list_replaced(path: &Path) -> Vec<PathBuf> {
     let stem = stem(path);
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = folder_of(path);
     let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
     let mut found: Vec<(u32, PathBuf)> = entries
         .filter_map(Result::ok)

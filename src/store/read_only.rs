@@ -15,7 +15,7 @@ pub(super) fn read_only_media(path: &Path) -> bool {
     if path.exists() && file_read_only(path) {
         return true;
     }
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = folder_of(path);
     let probe = dir.join(format!(".bianpai-write-probe-{}", std::process::id()));
     match std::fs::OpenOptions::new().write(true).create_new(true).open(&probe) {
         Ok(_) => {
@@ -24,6 +24,12 @@ pub(super) fn read_only_media(path: &Path) -> bool {
         }
         Err(_) => true,
     }
+}
+
+/// The folder that holds `path` (`.` for a bare file name), where its sidecars and
+/// backups live.
+pub(super) fn folder_of(path: &Path) -> &Path {
+    path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."))
 }
 
 /// Whether the file itself cannot be opened for writing (nothing is written).

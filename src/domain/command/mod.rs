@@ -35,6 +35,7 @@ use super::swiss::PairingEdit;
 use jiff::civil::Date;
 pub use players::registration_issues;
 pub use renumber::{renumber_order, renumber_refusal};
+pub use second_entries::enters_again;
 use serde::{Deserialize, Serialize};
 pub use stages::announce_byes;
 pub use teams::TeamCommand;

@@ -49,6 +49,16 @@ pub(super) fn names_outsiders(event: &Event, group: GroupId, players: &[StartNo]
         && players.iter().any(|p| event.player(*p).is_some_and(|pl| pl.group != group))
 }
 
+/// Whether `player` would get a second entry in `group`: `group` plays team
+/// matches, his own group is an individual one, and he has no entry in `group` yet.
+/// The one rule the command, the window's import and the command line's import read.
+pub fn enters_again(event: &Event, group: GroupId, player: StartNo) -> bool {
+    let own = event.player(player).and_then(|p| event.group(p.group));
+    own.zip(event.group(group))
+        .is_some_and(|(own, target)| own.id != target.id && target.plays_team_matches() && !own.plays_team_matches())
+        && event.entry_in(player, group).is_none()
+}
+
 /// The person `player` is an entry of, as an entry of `group`: the player himself when
 /// he is in `group`; his second entry there when `group` plays team matches and he is
 /// in an individual group (made now, and recorded in `applied`, when he has none).
@@ -64,7 +74,7 @@ pub(super) fn entry_for(
     player: StartNo,
     applied: &mut Applied,
 ) -> Result<StartNo, DomainError> {
-    let target = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
+    event.group(group).ok_or(DomainError::UnknownGroup(group))?;
     let source = event.player(player).ok_or(DomainError::UnknownPlayer(player))?;
     if source.group == group {
         return Ok(player);
@@ -72,8 +82,7 @@ pub(super) fn entry_for(
     if let Some(entry) = event.entry_in(player, group) {
         return Ok(entry);
     }
-    let own_group_plays_matches = event.group(source.group).is_some_and(|g| g.plays_team_matches());
-    if !target.plays_team_matches() || own_group_plays_matches {
+    if !enters_again(event, group, player) {
         return Err(DomainError::NotInGroup { player, group });
     }
     let entry = source.entry.clone();

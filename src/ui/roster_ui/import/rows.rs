@@ -3,7 +3,7 @@
 //! (or enters a team-match group as well, R-10.9), and the commands that import them.
 
 use super::super::import_teams::TeamsOfImport;
-use crate::domain::command::{Command, registration_issues};
+use crate::domain::command::{Command, enters_again, registration_issues};
 use crate::domain::event::{Event, Registered};
 use crate::domain::ids::{GroupId, StartNo};
 use crate::domain::player::PlayerEntry;
@@ -51,7 +51,7 @@ pub(super) fn check_rows(event: &Event, default_group: GroupId, rows: &[RosterRo
             };
             let registered = registered.find(&row.entry);
             let second_entry = match (&group, registered) {
-                (Ok(g), Some(no)) => enters_second(event, *g, no),
+                (Ok(g), Some(no)) => enters_again(event, *g, no),
                 _ => false,
             };
             RowCheck { group, issues: Vec::new(), registered, second_entry }
@@ -66,19 +66,6 @@ pub(super) fn check_rows(event: &Event, default_group: GroupId, rows: &[RosterRo
         }
     }
     checks
-}
-
-/// Whether the person registered as `no` enters `group` as well: a team-match group,
-/// his own an individual group, and no entry of his there yet.
-fn enters_second(event: &Event, group: GroupId, no: StartNo) -> bool {
-    let own = event.player(no).and_then(|p| event.group(p.group));
-    let target = event.group(group);
-    match (own, target) {
-        (Some(own), Some(target)) => {
-            target.plays_team_matches() && !own.plays_team_matches() && event.entry_in(no, group).is_none()
-        }
-        _ => false,
-    }
 }
 
 /// The rows of each group to import, in file order (rows registered already left out).
