@@ -2,7 +2,7 @@
 //! layered modules" and "Floors inside the layers"): `src/domain/` stays pure, and its
 //! floors — model, rules, commands — name only the floors below them, without circles.
 
-mod common;
+use crate::common;
 
 use common::source::rust_files;
 use std::path::{Path, PathBuf};

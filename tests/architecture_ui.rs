@@ -8,7 +8,7 @@
 //! `src/domain/`): a module is named when its name is a segment of a path
 //! (`super::results_ui::Slot`, `crate::ui::app`, `use super::{app, …}`).
 
-mod common;
+use crate::common;
 
 use common::source::rust_files;
 use std::path::{Path, PathBuf};

@@ -4,7 +4,7 @@
 //! newest backup, which restores; everything Bianpai itself does — undo and redo,
 //! several commands at once, save as, backups, an older file's upgrade — opens cleanly.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::Command;
 use bianpai::domain::event::Official;

@@ -1,6 +1,6 @@
 //! The command-line contract of ../shared/CLI.md, driven through the real binary.
 
-mod common;
+use crate::common;
 
 use common::{bianpai, code, ok, stderr};
 

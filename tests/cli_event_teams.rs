@@ -2,7 +2,7 @@
 //! set with `--set off|all|best-N|best-N-per-group` and `--groups`, shown as a table or
 //! as JSON; values worked out by hand in `common::clubs`.
 
-mod common;
+use crate::common;
 
 use bianpai::store::EventFile;
 use common::clubs::three_groups;

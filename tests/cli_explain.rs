@@ -2,7 +2,7 @@
 //! score group, float and why for both players, the colour rule — and each bye's, in
 //! the `--lang` language; and how an edited round differs from the engine's pairing.
 
-mod common;
+use crate::common;
 
 use common::{json, ok};
 use serde_json::Value;

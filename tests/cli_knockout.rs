@@ -2,7 +2,7 @@
 //! knockout `pairings --json` with game numbers, `result --game` with playoffs appearing
 //! by themselves, and `standings --json` giving the final places 1–16.
 
-mod common;
+use crate::common;
 
 use common::{bianpai, json, ok};
 

@@ -3,7 +3,7 @@
 //! command that caused an automatic consequence — a fine, a disqualification, a
 //! playoff game — says so in its output.
 
-mod common;
+use crate::common;
 
 use common::{bianpai_in, code, stderr};
 use serde_json::Value;

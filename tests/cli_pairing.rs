@@ -1,7 +1,7 @@
 //! Pairing from the command line (R-3.3, R-3.4, PAIRING.md "Interfaces"): impossible
 //! pairings, hand edits with warnings, announced byes, and `trf pair`.
 
-mod common;
+use crate::common;
 
 use common::{bianpai, ok, stderr};
 

@@ -4,7 +4,7 @@
 //! state; the writing commands are still refused with "in use" (exit 1). The window is
 //! this test process: it holds an `EventFile` opened as the window opens it.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::Command;
 use bianpai::domain::ids::{BoardNo, GroupId, RoundNo, StageNo};
@@ -240,7 +240,7 @@ fn a_reader_reads_what_a_killed_window_committed() {
     let path = six_player_event(dir.path());
     let exe = std::env::current_exe().unwrap();
     let mut child = std::process::Command::new(exe)
-        .args(["window_child", "--exact", "--ignored", "--nocapture", "--test-threads=1"])
+        .args(["cli_readers::window_child", "--exact", "--ignored", "--nocapture", "--test-threads=1"])
         .env(CHILD_ENV, &path)
         .stdout(std::process::Stdio::piped())
         .spawn()

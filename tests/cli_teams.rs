@@ -3,7 +3,7 @@
 //! standings`, `lineup`, `pair` and `pairings` of team rounds, `result --match`, in
 //! both languages.
 
-mod common;
+use crate::common;
 
 use common::{bianpai, bianpai_in, code, json, ok, stderr};
 use serde_json::{Value, json};

@@ -145,7 +145,7 @@ fn parse_saved(line: &str) -> Option<Slot> {
 fn run_child(path: &Path, kill_after: Option<Duration>) -> (Vec<Slot>, bool) {
     let exe = std::env::current_exe().expect("the test binary's path");
     let mut child = Process::new(exe)
-        .args(["crash_child", "--exact", "--ignored", "--nocapture", "--test-threads=1"])
+        .args(["crash_recovery::crash_child", "--exact", "--ignored", "--nocapture", "--test-threads=1"])
         .env(CHILD_ENV, path)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -4,7 +4,7 @@
 //! standings and the crosstable; a seed-000 knockout exports the final ranking
 //! with its prizes.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::event::Event;

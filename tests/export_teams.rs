@@ -5,7 +5,7 @@
 //! ranked across the event's groups go in the workbook and the page of a group
 //! they count, and alone in `event-teams-csv`.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::model::team::TeamId;
 use bianpai::domain::result::Outcome;

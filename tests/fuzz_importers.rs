@@ -820,7 +820,7 @@ fn a_far_cell_does_not_abort_the_import() {
             .arg("-c")
             .arg("ulimit -v 2000000 && exec \"$0\" \"$@\"")
             .arg(&exe)
-            .args(["a_far_cell_does_not_abort_the_import", "--exact", "--nocapture"])
+            .args(["fuzz_importers::a_far_cell_does_not_abort_the_import", "--exact", "--nocapture"])
             .env(FAR_CELL_CHILD, r)
             .output()
             .expect("run the child");

@@ -3,7 +3,7 @@
 //! error (exit 5); a killed backup's leftovers go at the next open; a lowered version
 //! number is called damaged in words.
 
-mod common;
+use crate::common;
 
 use bianpai::store::EventReader;
 use common::{bianpai, bianpai_in, ok};

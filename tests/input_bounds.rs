@@ -5,7 +5,7 @@
 //! stored with a line break by an older version; a payment beyond any real one is
 //! refused, so ledger totals cannot overflow.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::ids::GroupId;

@@ -3,7 +3,7 @@
 //! both); pruning old backups removes only this event's own backups, never another
 //! file that merely has a backup's name.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::Command;
 use bianpai::domain::ids::{BoardNo, GroupId, RoundNo, StageNo};

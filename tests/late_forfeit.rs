@@ -3,7 +3,7 @@
 //! player, forfeit scoring — from the domain and from `bianpai result`; a late "draw"
 //! is refused.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};

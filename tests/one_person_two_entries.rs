@@ -6,7 +6,7 @@
 //! number, results and status, the person's data kept the same in both. Withdrawing
 //! from one leaves the other unless the director says so.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, DomainError, TeamCommand, apply};
 use bianpai::domain::event::Event;

@@ -2,7 +2,7 @@
 //! replaces a Bianpai file: the open event, its `-wal`/`-shm`, a backup or any other
 //! event file. The refusal names the file and the event stays byte-identical.
 
-mod common;
+use crate::common;
 
 use common::{bianpai, code, ok, stderr};
 

@@ -2,7 +2,7 @@
 //! (built from the debug binary with dpkg-deb, as CI does), the desktop entry's command
 //! lines and the `.bianpai` MIME type against real event files.
 
-mod common;
+use crate::common;
 
 use common::{bianpai, code, ok};
 

@@ -3,7 +3,7 @@
 //! of both rule sets — with a refusal that names the avoided pairs when they alone
 //! block a round, and the `avoid` / `fix-board` commands of CLI.md.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, DomainError, apply};
 use bianpai::domain::event::{Event, Round};

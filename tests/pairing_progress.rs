@@ -2,7 +2,7 @@
 //! (issue 21): the FIDE Dutch pairing reports score group k of n, and a cancelled
 //! pairing — before it starts or while it runs — answers `Cancelled`.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::swiss::{PairingError, PairingProgress, pair_next_round, pair_next_round_watched};
 use common::big_event::{G, S, fide_swiss_played};

@@ -2,7 +2,7 @@
 //! bracket PDF names its rounds as the model does (`present::bracket`, the window's
 //! names), read back from the PDF's own text in both languages.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::event::{Event, KnockoutRules, StageKind};

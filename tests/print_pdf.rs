@@ -5,7 +5,7 @@
 //! `UPDATE_GOLDEN=1 cargo test --test print_pdf` rewrites `tests/golden/print/`;
 //! `BIANPAI_PDF_DIR=DIR` also keeps the PDFs there for a look.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::event::{Event, KnockoutRules, Official, StageKind};

@@ -6,7 +6,7 @@
 //! `UPDATE_GOLDEN=1 cargo test --test print_teams` rewrites `tests/golden/print/team_*`;
 //! `BIANPAI_PDF_DIR=DIR` also keeps the PDFs there for a look.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, TeamCommand, apply};
 use bianpai::domain::event::{Event, Official};

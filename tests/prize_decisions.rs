@@ -6,7 +6,7 @@
 //! undone; the tiers of the players left out pass down unless the rules go by absolute
 //! rank; and a file written before the decisions existed still opens.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::change::DomainError;
 use bianpai::domain::command::{Command, apply};

@@ -2,7 +2,7 @@
 //! library (as tests/knockout_event.rs plays it), the seed-003 prize tiers with players
 //! who missed a round, and `bianpai prizes --json` through the binary (CLI.md).
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::event::{Bye, ByeKind, Event, PlannedBye, Stage};

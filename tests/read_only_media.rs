@@ -8,7 +8,7 @@
 //! back to `chmod` for a user whom modes do stop, and otherwise say why they could not
 //! run.
 
-mod common;
+use crate::common;
 
 use common::locks::Locked;
 use common::{bianpai, bianpai_in, ok};

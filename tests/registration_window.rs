@@ -2,7 +2,7 @@
 //! window breaks a rule like those of — shown with its reason, accepted only with
 //! the director's override — in the rules, the event file and the command line.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, DomainError, registration_issues};
 use bianpai::domain::eligibility::EligibilityIssue;

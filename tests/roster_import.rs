@@ -1,7 +1,7 @@
 //! Roster import (CLI.md "Roster columns"; the birth dates, genders and titles it
 //! reads feed the eligibility checks of, the flags ).
 
-mod common;
+use crate::common;
 
 use bianpai::domain::player::{Gender, Title};
 use bianpai::io::roster::{RosterError, RowError, RowIssue, read_csv, read_roster, read_xls, read_xlsx};

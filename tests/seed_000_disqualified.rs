@@ -7,7 +7,7 @@
 //! of rank 20 goes to the player now 20th, and she receives no prize of any kind — she
 //! is listed among the players left out, as disqualified.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::event::Event;

@@ -14,7 +14,7 @@
 //!
 //! Totals after round 3: 1: 5, 2: 4, 3: 4, 4: 3, 5: 2.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::event::{ByeKind, Event};

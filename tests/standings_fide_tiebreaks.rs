@@ -13,7 +13,7 @@
 //! (9.1), WIN (7.1), WON (7.2), BPG (7.3), BWG (7.4), ARO (10.1), DE (6, among the
 //! players level on points).
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::event::{ByeKind, Event};

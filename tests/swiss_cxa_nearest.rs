@@ -6,7 +6,7 @@
 //! with draws and forfeits; and whole events of the two presets the issue was seen in,
 //! kept as golden files.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::event::{Event, Round};

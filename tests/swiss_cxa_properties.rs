@@ -3,7 +3,7 @@
 //! differences are never worse than a greedy top-down pairing's (the exact optimum is
 //! checked in `swiss_cxa_nearest`).
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::event::{ByeKind, Event, Round};

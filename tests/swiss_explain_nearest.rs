@@ -2,7 +2,7 @@
 //! issue 36): how far a player floated and why nobody of a nearer score group met
 //! him; and the last round's colour relaxation announced as the engine's own (§4).
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::event::{Event, Round};

@@ -3,7 +3,7 @@
 //! `UPDATE_GOLDEN=1 cargo test --test swiss_golden` rewrites them after a deliberate
 //! change, and the diff is reviewed like code.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::event::{Event, Round};

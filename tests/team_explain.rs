@@ -4,7 +4,7 @@
 //! — on small five-team events whose earlier rounds are set by hand, so that who
 //! floats, who is home and who has the bye are known by hand.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::event::Event;
 use bianpai::domain::ids::{RoundNo, StartNo};

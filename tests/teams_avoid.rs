@@ -2,7 +2,7 @@
 //! teammates in every round, absolutely, no two members of a team are paired, while
 //! without it the same draw pairs some of them.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, TeamCommand, apply};
 use bianpai::domain::event::Event;

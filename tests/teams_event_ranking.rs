@@ -6,7 +6,7 @@
 //! count; a round not yet complete is not read. The setting is a command: saved,
 //! audited, undone and redone, refused in words when it names a team-match group.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Change, Command, DomainError, EventInfo, apply};
 use bianpai::domain::event::Event;

@@ -3,7 +3,7 @@
 //! and 队员总分制 with an incomplete team and a tie broken by the counted
 //! members' 对手分.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, TeamCommand, apply};
 use bianpai::domain::ids::{GroupId, StageNo, StartNo};

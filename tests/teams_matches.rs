@@ -2,7 +2,7 @@
 //! line-ups in registered order, 局分 → 场分, and team standings checked against
 //! values computed by hand.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, TeamCommand, apply};
 use bianpai::domain::ids::{RoundNo, StartNo};

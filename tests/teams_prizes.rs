@@ -1,7 +1,7 @@
 //! Team prizes by team rank: each team gets the prizes of its rank, with the
 //! rank filled into the label, in the library and in `prizes --json`.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::model::prize_rules::{Prize, PrizeRules, RankPrize, RankRange};

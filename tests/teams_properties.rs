@@ -2,7 +2,7 @@
 //! twice, no team has two byes, the home team is red on odd boards, every line-up keeps
 //! the registered order, and 场分 and 局分 agree with the boards' results.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, TeamCommand, apply};
 use bianpai::domain::event::Event;

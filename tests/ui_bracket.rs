@@ -5,7 +5,7 @@
 //! match gets its 25-minute playoff game, a correction asks first, and the
 //! bracket's button pairs the semi-finals once every quarter-final is decided.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::Command;
 use bianpai::domain::event::{Event, Game, StageStatus};

@@ -4,7 +4,7 @@
 //! command line's announcements are tested in `cli_lang.rs`; the playoff's in
 //! `ui_window_only.rs`, the stage change's in `ui_stage_change.rs`.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::Command;
 use bianpai::domain::event::Event;

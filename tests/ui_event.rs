@@ -3,7 +3,7 @@
 //! font lacks, so every label drawn here — and the rare name 王喆 — is a coverage check.
 //! What the window saved is read back with `EventFile::open` after the app is dropped.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::points::Points;
 use bianpai::domain::presets;

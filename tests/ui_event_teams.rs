@@ -5,7 +5,7 @@
 //! in `common::clubs`; then in English, and a setting that cannot be read refused in
 //! words.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::model::team::{EventTeamCount, EventTeamRanking};
 use bianpai::ui::session::Job;

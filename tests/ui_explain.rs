@@ -3,7 +3,7 @@
 //! with its explanation in the window's language; an edited round lists how it differs
 //! from the engine's pairing. A team round's match and bye are explained alike.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::event::Event;

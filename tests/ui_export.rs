@@ -2,7 +2,7 @@
 //! final ranking as an Excel workbook and the stage as TRF, saved by default beside the
 //! event file — never in the process's working directory — on the worker thread.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::Command;
 use bianpai::domain::ids::{BoardNo, GroupId, RoundNo, StageNo};

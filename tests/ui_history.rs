@@ -4,7 +4,7 @@
 //! button takes the newest back, and a backup made before a pairing is restored after a
 //! confirmation.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::Command;
 use bianpai::domain::event::Event;

@@ -3,7 +3,7 @@
 //! default — final and third-place match in view — and zooms by keys, and a heading
 //! cut by its column shows its full text on hover.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::Command;
 use bianpai::domain::event::Event;

@@ -2,7 +2,7 @@
 //! 「回避与固定台次」 section adds an avoided pair with its reason and a fixed board,
 //! by labels and keyboard, and removes them again; each is saved as a command.
 
-mod common;
+use crate::common;
 
 use bianpai::ui::{BianpaiApp, View};
 use common::ui::{App, WindowSetup, app_harness, four_players_paired, settle, type_keys};

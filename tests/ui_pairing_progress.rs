@@ -9,7 +9,7 @@
 //! takes a few frames after the click, while the first score group of 1,200 players
 //! takes seconds even in an optimised build.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::Command;
 use bianpai::domain::ids::RoundNo;

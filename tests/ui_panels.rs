@@ -2,7 +2,7 @@
 //! through `bianpai::ui::PanelHost` (as egui's demo tests each demo with
 //! `Harness::new_ui_state`): what the director types becomes the panel's jobs.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::event::Event;

@@ -4,7 +4,7 @@
 //! demo's temporary copies are not kept. The operator's name and the backups kept, set
 //! in 文件 → 偏好设置, act on the event file from the next change on.
 
-mod common;
+use crate::common;
 
 use bianpai::ui::prefs::{PREFS_KEY, Prefs};
 use bianpai::ui::{BianpaiApp, Lang, Session};

@@ -1,7 +1,7 @@
 //! The 打印 (Print) menu driven through the real window: "另存为 PDF…" writes the
 //! chosen document of the chosen group, on the worker thread, as a whole PDF.
 
-mod common;
+use crate::common;
 
 use bianpai::ui::BianpaiApp;
 use common::ui::{WindowSetup, app_harness, four_players_paired, save_pdf_from_menu};

@@ -2,7 +2,7 @@
 //! offers 团体对阵表, 对阵记录单, 团体名次 and 团体交叉表, and "另存为 PDF…" writes the
 //! match score cards on the worker thread; the 导出 menu offers 团体名次（CSV）.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::result::Outcome;
 use bianpai::ui::BianpaiApp;

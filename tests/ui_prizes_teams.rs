@@ -2,7 +2,7 @@
 //! prizes by its team rank, in Chinese and in English, also when the group gives team
 //! prizes only.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::model::prize_rules::{Prize, PrizeRules, RankPrize, RankRange};

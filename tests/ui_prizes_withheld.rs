@@ -4,7 +4,7 @@
 //! records the grant; applied, the panel shows him among the awards, granted, and the
 //! list of players left out is gone.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::event::Event;

@@ -4,7 +4,7 @@
 //! and the file stays byte-identical; "save as" makes an editable copy that the window
 //! then has open.
 
-mod common;
+use crate::common;
 
 use bianpai::ui::{BianpaiApp, Job, View};
 use common::locks::Locked;

@@ -3,7 +3,7 @@
 //! and a button — reached by the keyboard — puts that backup in the file's place and
 //! opens it.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::Command;
 use bianpai::domain::ids::{BoardNo, GroupId, RoundNo, StageNo};

@@ -4,7 +4,7 @@
 //! `late`, and the pairing panel pairs round 2, reproduces a draw from its seed
 //! and edits it by hand with the broken rules confirmed and shown.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::Command;
 use bianpai::domain::event::{Event, RoundSchedule};

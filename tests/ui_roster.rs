@@ -4,7 +4,7 @@
 //! needs an override reason, withdrawal and announced byes, pinyin
 //! search and sorting by a column, deleting and renumbering players (issue 17).
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::event::{ByeKind, Event};

@@ -3,7 +3,7 @@
 //! removing a group, the prize table, a stage's qualifiers and knockout options. What
 //! the director types becomes one command per form, applied as the worker would.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::event::{Event, StageKind};
 use bianpai::domain::ids::{GroupId, StageNo};

@@ -8,7 +8,7 @@
 //! has, the standings point to the pairing panel, and the last stage played out says
 //! the event is finished.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::event::{Event, StageStatus};

@@ -8,7 +8,7 @@
 //! standings and the team crosstable as the library computes them. Then the teams
 //! panel alone (`PanelHost`): keys, a removal refused in words, English labels.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, TeamCommand, apply};
 use bianpai::domain::event::Event;

@@ -3,7 +3,7 @@
 //! Ctrl+Z edits the text and leaves the event alone; with no field focused it undoes
 //! the newest change, and the notice names what was undone.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::Command;
 use bianpai::domain::event::Event;

@@ -12,7 +12,7 @@
 //! window is gone, and on the same event rebuilt by the library alone from the roster,
 //! the recorded seeds and the typed results.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::event::Event;

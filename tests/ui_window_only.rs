@@ -4,7 +4,7 @@
 //! bundled CJK font installed) — no CLI call, no library call that changes the event.
 //! The library is only used to read what the window saved.
 
-mod common;
+use crate::common;
 
 use bianpai::domain::event::Event;
 use bianpai::domain::ids::{GroupId, RoundNo, StageNo};
