@@ -208,3 +208,50 @@ fn after_an_unclean_close_the_command_line_checks_the_whole_file() {
     assert!(matches!(err, StoreError::Damaged { .. }), "{err}");
     assert_eq!(std::fs::read(&path).unwrap(), bytes, "untouched");
 }
+
+/// The stacks replayed from the whole log, each row's command parsed in full: the
+/// independent computation the file's own, followed row by row, must agree with.
+fn stacks_from_log(f: &EventFile) -> bianpai::domain::undo::UndoStacks {
+    use bianpai::domain::undo::{Step, UndoStacks};
+    UndoStacks::replay(f.audit_log().unwrap().into_iter().map(|e| {
+        let value: serde_json::Value = serde_json::from_str(&e.command).unwrap();
+        let of = value["of"].as_i64();
+        let step = match (value["command"].as_str(), of) {
+            (Some("undo"), Some(of)) => Step::Undo(of),
+            (Some("redo"), Some(of)) => Step::Redo(of),
+            _ => Step::Command,
+        };
+        (e.id, step)
+    }))
+}
+
+// Issue 38 item 18: the undo stacks are read once and then followed as the file saves;
+// after any mix of commands, undos and redos (and a reopening) they are the log's.
+#[test]
+fn undo_stacks_followed_row_by_row_are_the_logs() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("e.bianpai");
+    let mut f = new_file(&path, 8);
+    assert_eq!(f.undo_stacks().unwrap(), stacks_from_log(&f), "read once");
+    let round = pair(&mut f, 3);
+    let moves: [&dyn Fn(&mut EventFile); 9] = [
+        &|f| drop(f.execute(&result(round, 1, Outcome::RedWins)).unwrap()),
+        &|f| drop(f.undo().unwrap()),
+        &|f| drop(f.redo().unwrap()),
+        &|f| drop(f.execute(&result(round, 2, Outcome::Draw)).unwrap()),
+        &|f| drop(f.undo().unwrap()),
+        &|f| drop(f.undo().unwrap()),
+        &|f| drop(f.redo().unwrap()),
+        &|f| drop(f.execute(&result(round, 3, Outcome::BlackWins)).unwrap()),
+        &|f| drop(f.redo().unwrap()),
+    ];
+    for (i, step) in moves.iter().enumerate() {
+        step(&mut f);
+        assert_eq!(f.undo_stacks().unwrap(), stacks_from_log(&f), "after move {i}");
+        if i == 4 {
+            drop(f);
+            f = EventFile::open(&path).unwrap();
+        }
+    }
+    assert!(!f.undo_stacks().unwrap().done.is_empty());
+}

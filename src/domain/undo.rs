@@ -89,6 +89,7 @@ fn revert_one(event: &mut Event, change: &Change) -> Result<Change, DomainError>
             event.start_date = before.start_date;
             event.officials = before.officials.clone();
             event.team_ranking = before.team_ranking.clone();
+            event.numbers_given = before.numbers_given;
             Change::EventInfo { before: now }
         }
         Change::LedgerEntry { id, before } => {
@@ -160,26 +161,31 @@ impl UndoStacks {
     pub fn replay(rows: impl IntoIterator<Item = (i64, Step)>) -> UndoStacks {
         let mut stacks = UndoStacks::default();
         for (id, step) in rows {
-            match step {
-                Step::Command => {
-                    stacks.done.push(id);
-                    stacks.undone.clear();
-                }
-                Step::Undo(of) => {
-                    if stacks.done.last() == Some(&of) {
-                        stacks.done.pop();
-                    }
-                    stacks.undone.push(id);
-                }
-                Step::Redo(of) => {
-                    if stacks.undone.last() == Some(&of) {
-                        stacks.undone.pop();
-                    }
-                    stacks.done.push(id);
-                }
-            }
+            stacks.push(id, step);
         }
         stacks
+    }
+
+    /// Follows one more audit row, newer than every row seen so far.
+    pub fn push(&mut self, id: i64, step: Step) {
+        match step {
+            Step::Command => {
+                self.done.push(id);
+                self.undone.clear();
+            }
+            Step::Undo(of) => {
+                if self.done.last() == Some(&of) {
+                    self.done.pop();
+                }
+                self.undone.push(id);
+            }
+            Step::Redo(of) => {
+                if self.undone.last() == Some(&of) {
+                    self.undone.pop();
+                }
+                self.done.push(id);
+            }
+        }
     }
 }
 
