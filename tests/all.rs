@@ -38,6 +38,7 @@ mod knockout_options;
 mod late_forfeit;
 mod ledger_file;
 mod matching;
+mod numbers_never_reused;
 mod one_person_two_entries;
 mod output_guard;
 mod packaging;

@@ -89,8 +89,11 @@ pub(super) fn run(cmd: PlayersCmd) -> anyhow::Result<String> {
             let (mut f, start_no, name) = open_on_player(&file, start_no, &group)?;
             f.execute(&Command::DeletePlayer { start_no })?;
             Ok(t(
-                format!("已删除 {start_no} {name}（bianpai undo 可恢复）\n"),
-                format!("deleted {start_no} {name} (`bianpai undo` puts the player back)\n"),
+                format!("已删除 {start_no} {name}（bianpai undo 可恢复）；编号 {start_no} 不再分配给其他棋手\n"),
+                format!(
+                    "deleted {start_no} {name} (`bianpai undo` puts the player back); \
+                     number {start_no} will not be given to another player\n"
+                ),
             ))
         }
         PlayersCmd::Renumber { file, group, by } => renumber(&file, &group, by.into()),

@@ -235,6 +235,7 @@ fn lingting_cup() -> Event {
         players: Vec::new(),
         ledger: Vec::new(),
         team_ranking: None,
+        numbers_given: 0,
     }
 }
 
@@ -354,6 +355,7 @@ fn huaiyin_2022() -> Event {
         players: Vec::new(),
         ledger: Vec::new(),
         team_ranking: None,
+        numbers_given: 0,
     }
 }
 
@@ -374,6 +376,7 @@ fn cxa_swiss() -> Event {
         players: Vec::new(),
         ledger: Vec::new(),
         team_ranking: None,
+        numbers_given: 0,
     }
 }
 
@@ -398,6 +401,7 @@ fn cxa_team() -> Event {
         players: Vec::new(),
         ledger: Vec::new(),
         team_ranking: None,
+        numbers_given: 0,
     }
 }
 
@@ -441,6 +445,7 @@ fn fide_swiss() -> Event {
         players: Vec::new(),
         ledger: Vec::new(),
         team_ranking: None,
+        numbers_given: 0,
     }
 }
 

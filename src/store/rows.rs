@@ -47,13 +47,15 @@ fn from_json<T: serde::de::DeserializeOwned>(table: &'static str, text: &str) ->
 /// Writes the event row, every group, stage, player and round: a new file's content.
 pub fn insert_event(conn: &Connection, event: &Event) -> rusqlite::Result<()> {
     conn.execute(
-        "INSERT INTO event (id, name, preset, start_date, officials, team_ranking) VALUES (1, ?1, ?2, ?3, ?4, ?5)",
+        "INSERT INTO event (id, name, preset, start_date, officials, team_ranking, numbers_given)
+         VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6)",
         params![
             event.name,
             event.preset,
             event.start_date.map(|d| d.to_string()),
             json(&event.officials)?,
             event.team_ranking.as_ref().map(json).transpose()?,
+            event.numbers_given,
         ],
     )?;
     for group in &event.groups {
@@ -82,12 +84,14 @@ pub fn insert_event(conn: &Connection, event: &Event) -> rusqlite::Result<()> {
 /// groups (NULL while off).
 pub fn save_event_info(conn: &Connection, event: &Event) -> rusqlite::Result<()> {
     conn.execute(
-        "UPDATE event SET name = ?1, start_date = ?2, officials = ?3, team_ranking = ?4 WHERE id = 1",
+        "UPDATE event SET name = ?1, start_date = ?2, officials = ?3, team_ranking = ?4, numbers_given = ?5
+         WHERE id = 1",
         params![
             event.name,
             event.start_date.map(|d| d.to_string()),
             json(&event.officials)?,
             event.team_ranking.as_ref().map(json).transpose()?,
+            event.numbers_given,
         ],
     )?;
     Ok(())
@@ -332,11 +336,13 @@ fn insert_games(
 /// # Errors
 /// SQLite errors, or a [`BadValue`] naming the table of a value this build cannot read.
 pub fn load_event(conn: &Connection) -> Result<Event, RowError> {
-    type EventRow = (String, String, Option<String>, String, Option<String>);
-    let (name, preset, start_date, officials, team_ranking): EventRow = conn
-        .query_row("SELECT name, preset, start_date, officials, team_ranking FROM event WHERE id = 1", [], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
-        })
+    type EventRow = (String, String, Option<String>, String, Option<String>, u32);
+    let (name, preset, start_date, officials, team_ranking, numbers_given): EventRow = conn
+        .query_row(
+            "SELECT name, preset, start_date, officials, team_ranking, numbers_given FROM event WHERE id = 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)),
+        )
         .optional()?
         .ok_or_else(|| bad("event", "the event row is missing"))?;
     let officials: Vec<Official> = from_json("event", &officials)?;
@@ -363,7 +369,7 @@ pub fn load_event(conn: &Connection) -> Result<Event, RowError> {
     load_rounds(conn, &mut groups)?;
     let players = load_players(conn)?;
     let ledger = load_ledger(conn)?;
-    Ok(Event { name, preset, start_date, officials, groups, players, ledger, team_ranking })
+    Ok(Event { name, preset, start_date, officials, groups, players, ledger, team_ranking, numbers_given })
 }
 
 fn parse_date(table: &'static str, text: &str) -> Result<jiff::civil::Date, BadValue> {

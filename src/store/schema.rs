@@ -17,6 +17,7 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("migrations/007_audit_chain.sql"),
     include_str!("migrations/008_second_entries.sql"),
     include_str!("migrations/009_event_team_ranking.sql"),
+    include_str!("migrations/010_numbers_given.sql"),
 ];
 
 /// Migrations (0-based) that only add columns (the last one's table `IF NOT EXISTS`),
@@ -28,6 +29,7 @@ const ADDS_ONE_COLUMN: &[(usize, &str, &str)] = &[
     (6, "audit_log", "prev_hash"),
     (7, "players", "second_entry_of"),
     (8, "event", "team_ranking"),
+    (9, "event", "numbers_given"),
 ];
 
 /// The first schema whose audit rows keep a result's board only (see [`super::compact`]).
@@ -106,6 +108,7 @@ mod tests {
         assert!(has_column(&conn, "players", "registered").unwrap());
         assert!(has_column(&conn, "audit_log", "row_hash").unwrap());
         assert!(has_column(&conn, "event", "team_ranking").unwrap());
+        assert!(has_column(&conn, "event", "numbers_given").unwrap());
     }
 
     #[test]

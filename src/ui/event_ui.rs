@@ -115,8 +115,13 @@ impl InfoForm {
             }
             officials.push(Official { role: role.to_string(), name: person.to_string() });
         }
-        let wanted =
-            EventInfo { name: name.to_string(), start_date, officials, team_ranking: event.team_ranking.clone() };
+        let wanted = EventInfo {
+            name: name.to_string(),
+            start_date,
+            officials,
+            team_ranking: event.team_ranking.clone(),
+            numbers_given: event.numbers_given,
+        };
         if wanted == EventInfo::of(event) {
             return Ok(None);
         }

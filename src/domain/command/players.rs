@@ -2,7 +2,7 @@
 //! ), corrections, deletion of a player registered by mistake, status
 //! (withdrawn, disqualified, reinstated) and check-in.
 
-use crate::domain::model::change::{Applied, Change, DomainError, EntryProblem, player_mut};
+use crate::domain::model::change::{Applied, Change, DomainError, EntryProblem, EventInfo, player_mut};
 use crate::domain::model::eligibility::EligibilityIssue;
 use crate::domain::model::event::Event;
 use crate::domain::model::ids::{GroupId, StartNo};
@@ -37,8 +37,17 @@ pub(super) fn delete(event: &mut Event, start_no: StartNo) -> Result<Applied, Do
     if event.player_has_history(start_no) {
         return Err(DomainError::PlayerHasHistory(start_no));
     }
+    // Its number is not given to the next player: the highest deleted one is
+    // kept with the event when it is above every other player's.
+    let last_other = event.players.iter().filter(|p| p.start_no != start_no).map(|p| p.start_no.0).max();
+    let keep_number = start_no.0 > last_other.unwrap_or(0).max(event.numbers_given);
+    let info = keep_number.then(|| Box::new(EventInfo::of(event)));
     let before = Box::new(event.players.remove(at));
     let mut applied = changed(start_no, before);
+    if let Some(before) = info {
+        event.numbers_given = start_no.0;
+        applied.changes.push(Change::EventInfo { before });
+    }
     // His second entries stand alone from now on.
     for p in event.players.iter_mut().filter(|p| p.second_entry_of == Some(start_no)) {
         applied.changes.push(Change::Player { start_no: p.start_no, before: Some(Box::new(p.clone())) });

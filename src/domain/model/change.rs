@@ -116,6 +116,14 @@ pub struct EventInfo {
     /// files written before it read (and hash) as they did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub team_ranking: Option<EventTeamRanking>,
+    /// The highest deleted start number; absent while 0, so that older values
+    /// read and hash as they did.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub numbers_given: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl EventInfo {
@@ -126,6 +134,7 @@ impl EventInfo {
             start_date: event.start_date,
             officials: event.officials.clone(),
             team_ranking: event.team_ranking.clone(),
+            numbers_given: event.numbers_given,
         }
     }
 }

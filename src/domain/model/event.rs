@@ -39,6 +39,10 @@ pub struct Event {
     /// (`None`) by default.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub team_ranking: Option<EventTeamRanking>,
+    /// The highest start number a deleted player had, so that no later player is
+    /// silently given it; 0 while no number above the last one was deleted.
+    #[serde(default)]
+    pub numbers_given: u32,
 }
 
 /// An official of the event.
@@ -419,9 +423,11 @@ impl Event {
         self.entries_of_person(start_no).into_iter().find(|n| self.player(*n).is_some_and(|p| p.group == group))
     }
 
-    /// The next free start number.
+    /// The next free start number: above every player's and every deleted one's
+    /// a deleted number is never given to another player silently).
     pub fn next_start_no(&self) -> StartNo {
-        StartNo(self.players.last().map_or(1, |p| p.start_no.0 + 1))
+        let last = self.players.last().map_or(0, |p| p.start_no.0);
+        StartNo(last.max(self.numbers_given) + 1)
     }
 }
 

@@ -206,6 +206,7 @@ fn stand_in_event(
         players,
         ledger: Vec::new(),
         team_ranking: None,
+        numbers_given: 0,
     }
 }
 

@@ -284,6 +284,11 @@ fn event_changes(b: &EventInfo, a: &EventInfo, ctx: &Ctx<'_>) -> Vec<String> {
             info.officials.iter().map(|o| format!("{} {}", o.role, o.name).trim().to_string()).collect();
         if names.is_empty() { "—".to_string() } else { names.join(ctx.t("、", ", ")) }
     };
+    // A deleted player's number kept from the next player.
+    let numbers = |info: &EventInfo| match info.numbers_given {
+        0 => "—".to_string(),
+        n => n.to_string(),
+    };
     let ranking = |info: &EventInfo| match &info.team_ranking {
         None => ctx.t("未启用", "off").to_string(),
         Some(r) => format!("{}{}", groups_words(ctx.event, r, ctx.lang), ctx.paren(&count_words(r.count, ctx.lang))),
@@ -295,6 +300,7 @@ fn event_changes(b: &EventInfo, a: &EventInfo, ctx: &Ctx<'_>) -> Vec<String> {
             (("开赛日期", "first day"), date(b.start_date), date(a.start_date)),
             (("裁判名单", "officials"), officials(b), officials(a)),
             (("全赛事团体排名", "team ranking across the event"), ranking(b), ranking(a)),
+            (("不再分配的编号至", "numbers not given again up to"), numbers(b), numbers(a)),
         ],
         Vec::new(),
     )

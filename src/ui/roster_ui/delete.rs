@@ -32,8 +32,13 @@ pub(super) fn delete_ui(ui: &Ui, pending: &mut Option<Deletion>, lang: Lang, job
     let (start_no, name) = (deletion.start_no, deletion.name.clone());
     let answer = confirmation_ui(ui, dialog, |ui| {
         ui.label(match lang {
-            Lang::Zh => format!("删除 {start_no} 号 {name}？此选手从未编排，可用“撤销”恢复。"),
-            Lang::En => format!("Delete {start_no} {name}? The player was never paired; 撤销 (undo) brings them back."),
+            Lang::Zh => format!(
+                "删除 {start_no} 号 {name}？此选手从未编排，可用“撤销”恢复。编号 {start_no} 不会再分配给其他棋手。"
+            ),
+            Lang::En => format!(
+                "Delete {start_no} {name}? The player was never paired; 撤销 (undo) brings them back. \
+                 Number {start_no} will not be given to another player."
+            ),
         });
     });
     deletion.shown = true;
@@ -41,8 +46,8 @@ pub(super) fn delete_ui(ui: &Ui, pending: &mut Option<Deletion>, lang: Lang, job
         Some(Answer::Accepted) => {
             jobs.push(Job::Execute {
                 label: match lang {
-                    Lang::Zh => format!("删除 {start_no} 号 {name}"),
-                    Lang::En => format!("{start_no} {name} deleted"),
+                    Lang::Zh => format!("删除 {start_no} 号 {name}，编号不再分配"),
+                    Lang::En => format!("{start_no} {name} deleted; the number is not given again"),
                 },
                 commands: vec![Command::DeletePlayer { start_no }],
             });
