@@ -186,12 +186,7 @@ fn a_roster_imported_twice_adds_only_the_new_players() {
 #[test]
 fn only_a_player_never_paired_can_be_deleted() {
     let dir = tempfile::tempdir().unwrap();
-    let f = dir.path().join("e.bianpai");
-    let f = f.to_str().unwrap();
-    ok(&["new", f, "--preset", "cxa-swiss", "--rounds", "3"]);
-    let roster = dir.path().join("roster.csv");
-    std::fs::write(&roster, "姓名\n甲\n乙\n丙\n丁\n戊\n").unwrap();
-    ok(&["players", "import", f, roster.to_str().unwrap()]);
+    let f = &common::cli_event(dir.path(), 3, "姓名\n甲\n乙\n丙\n丁\n戊\n");
     let count = || {
         let list: serde_json::Value = serde_json::from_str(&ok(&["players", "list", f, "--json"])).unwrap();
         list["players"].as_array().unwrap().len()

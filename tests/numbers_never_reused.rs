@@ -2,7 +2,7 @@
 //! player silently — not by the next import, not after the file is closed and opened
 //! again; undoing the deletion gives the player the number back.
 
-use crate::common::ok;
+use crate::common::{cli_event, ok};
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::ids::{GroupId, StartNo};
 use bianpai::domain::player::PlayerEntry;
@@ -22,12 +22,8 @@ fn numbers(f: &str) -> Vec<(u64, String)> {
 #[test]
 fn the_next_import_does_not_take_a_deleted_number() {
     let dir = tempfile::tempdir().unwrap();
-    let f = dir.path().join("e.bianpai");
-    let f = f.to_str().unwrap();
-    ok(&["new", f, "--preset", "cxa-swiss", "--rounds", "3"]);
+    let f = &cli_event(dir.path(), 3, "姓名\n甲\n乙\n丙\n丁\n戊\n");
     let roster = dir.path().join("roster.csv");
-    std::fs::write(&roster, "姓名\n甲\n乙\n丙\n丁\n戊\n").unwrap();
-    ok(&["players", "import", f, roster.to_str().unwrap()]);
     let said = ok(&["players", "delete", f, "5"]);
     assert!(said.contains("number 5 will not be given to another player"), "{said}");
     ok(&["players", "delete", f, "4"]);

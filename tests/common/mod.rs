@@ -31,6 +31,17 @@ pub fn bianpai_in(lang: &str, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_bianpai")).env_remove("LC_ALL").env("LANG", lang).args(args).output().unwrap()
 }
 
+/// A new `cxa-swiss` event of `rounds` rounds at `dir/e.bianpai` with `roster` (CSV
+/// text) imported through the command line; returns the file's path.
+pub fn cli_event(dir: &std::path::Path, rounds: u32, roster: &str) -> String {
+    let file = dir.join("e.bianpai").to_string_lossy().into_owned();
+    ok(&["new", &file, "--preset", "cxa-swiss", "--rounds", &rounds.to_string()]);
+    let csv = dir.join("roster.csv");
+    std::fs::write(&csv, roster).unwrap();
+    ok(&["players", "import", &file, &csv.to_string_lossy()]);
+    file
+}
+
 /// Runs `bianpai`, asserts success, returns its standard output.
 pub fn ok(args: &[&str]) -> String {
     let out = bianpai(args);
