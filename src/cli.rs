@@ -1,6 +1,7 @@
 //! The command line of CLI.md: the same library functions as the window, so that whole
 //! events can be scripted and checked. Exit codes: 0 success, 2 bad usage or input,
-//! 1 when the operation is impossible now.
+//! 1 when the operation is impossible now. A change saved whose confirmation could not
+//! be printed is a success, said on standard error (`stdout`).
 
 mod announce;
 mod args;
@@ -16,6 +17,7 @@ mod players;
 mod print;
 mod prizes;
 mod rounds;
+mod stdout;
 mod table;
 mod team_rounds;
 mod teams;
@@ -96,20 +98,11 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Action {
         }
         Some(c) => c,
     };
+    let confirms = stdout::confirms_a_change(&command);
     match execute(command) {
-        Ok(out) => {
-            // A reader that stops early (`| head`) is no failure (issue 22): the
-            // command has done its work; `print!` would panic on the closed pipe.
-            use std::io::Write;
-            let mut stdout = std::io::stdout().lock();
-            match stdout.write_all(out.as_bytes()).and_then(|()| stdout.flush()) {
-                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-                    eprintln!("bianpai: {}", crate::os_words::io_words(&e, words::lang()));
-                    Action::Exit(ExitCode::from(1))
-                }
-                _ => Action::Exit(ExitCode::SUCCESS),
-            }
-        }
+        // What the command printed; a change it saved stays saved whatever becomes of
+        // its confirmation (issue 38, item 10).
+        Ok(out) => Action::Exit(stdout::print(&out, confirms)),
         Err(e) => {
             if std::env::var_os("BIANPAI_DEBUG").is_some() {
                 // The raw chain, with library and OS details, for a bug report.

@@ -9,9 +9,19 @@ pub use money_args::{BlacklistCmd, MoneyCmd};
 use std::path::PathBuf;
 pub use team_args::{AvoidArg, LineupArgs, TeamsCmd};
 
+/// The exit codes, under `bianpai --help` in both languages (issue 38, items 10 and 15).
+const EXIT_CODES: &str = "\
+Exit codes: 0 done; 2 bad usage or input; 1 impossible now (e.g. the event is open in the \
+window: \"in use\"). A command that changes the event waits up to 5 s while another command \
+holds it. A change saved whose confirmation could not be printed (standard output on a full \
+disk) exits 0 and says on standard error that the change was saved.
+退出码：0 完成；2 用法或输入有误；1 目前无法进行（如赛事正在窗口中打开：“正被使用”）。\
+更改赛事的命令在另一命令占用文件时最多等待 5 秒。更改已保存而确认信息无法输出时（如标准输出\
+所在磁盘已满），退出码仍为 0，并在标准错误中说明更改已保存。";
+
 /// Bianpai (编排): xiangqi tournament director. With no command, opens the window.
 #[derive(Debug, Parser)]
-#[command(name = "bianpai", version, about, subcommand_negates_reqs = true)]
+#[command(name = "bianpai", version, about, subcommand_negates_reqs = true, after_help = EXIT_CODES)]
 pub struct Cli {
     /// An event file (`*.bianpai`) to open in the window, as file managers and the
     /// desktop entry pass it; the same as `bianpai open FILE`.

@@ -18,6 +18,7 @@ mod digest;
 mod error;
 mod error_words;
 pub mod guard;
+mod lock_wait;
 mod read_only;
 mod reader;
 mod rows;
@@ -115,7 +116,8 @@ impl EventFile {
     /// (`PRAGMA integrity_check`, then every audit row's hash and the event's digest),
     /// and holds it until dropped as its one writer: readers ([`EventReader`], the
     /// command line's reading commands) may read it meanwhile; any other writer is told
-    /// it is in use.
+    /// it is in use. Opening waits up to 5 s while a writing command holds the file,
+    /// and 0.5 s while a window (or only readers) do (`lock_wait`).
     ///
     /// # Errors
     /// [`StoreError::InUse`], [`StoreError::NewerVersion`], [`StoreError::NotAnEventFile`],
@@ -148,7 +150,9 @@ impl EventFile {
         if path.is_file() && read_only::file_read_only(path) {
             return Err(StoreError::ReadOnly { path: path.to_path_buf() });
         }
-        EventFile::open_writer(path, check, sharing).map_err(|e| read_only::read_only_or(e, path))
+        // Another command's moments with the file are waited for; a window's session not.
+        lock_wait::retry(path, || EventFile::open_writer(path, check, sharing))
+            .map_err(|e| read_only::read_only_or(e, path))
     }
 
     fn open_writer(path: &Path, check: Check, sharing: Sharing) -> Result<EventFile, StoreError> {
@@ -160,7 +164,8 @@ impl EventFile {
         let mut conn =
             Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX)
                 .map_err(sql)?;
-        conn.busy_timeout(Duration::from_millis(250)).map_err(sql)?;
+        // No waiting while it takes the lock: `lock_wait` waits with every lock let go.
+        conn.busy_timeout(Duration::ZERO).map_err(sql)?;
         // Nothing is written before the file is known to be ours, of a version we
         // read, and (with `Check::Whole`) whole.
         let version = read_header(&conn, path)?;
@@ -177,6 +182,7 @@ impl EventFile {
         // `share_with_readers` or the connection's end.
         conn.pragma_update(None, "locking_mode", "EXCLUSIVE").map_err(sql)?;
         conn.transaction_with_behavior(TransactionBehavior::Exclusive).and_then(|tx| tx.commit()).map_err(sql)?;
+        conn.busy_timeout(Duration::from_millis(250)).map_err(sql)?;
         // The file's one writer now: what a killed backup left is stale.
         backup::remove_stale_writes(path);
         if version < schema::current_version() {

@@ -3,10 +3,16 @@
 //! `-wal`/`-shm` files beside the event even to read it, so the ordinary reader fails
 //! there; such a file is read as immutable instead (nothing beside it can change it).
 //! A change is refused in words ([`super::StoreError::ReadOnly`]).
+//!
+//! A file there with a `-wal` beside it (a window killed, or the stick pulled out, while
+//! it was open) holds part of its content in the log, which the immutable reading would
+//! not see, and SQLite cannot read the log without a shared index it may write (issue
+//! 38, item 9). Such a file is read from a [`PrivateCopy`] of it and its log in a
+//! temporary folder of this user, removed when read.
 
 use super::StoreError;
 use rusqlite::{Connection, OpenFlags};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Whether the file, or the folder that must hold its `-wal` and `-shm`, cannot be
 /// written. Asked only after SQLite failed, so the probe file it may create in a
@@ -42,6 +48,60 @@ pub(super) fn file_read_only(path: &Path) -> bool {
 pub(super) fn open_immutable(path: &Path) -> rusqlite::Result<Connection> {
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     Connection::open_with_flags(uri(path), flags)
+}
+
+/// A copy of an event file and its `-wal` in a new temporary folder that only this
+/// user may enter; the folder goes when the copy is dropped (after the connection to
+/// it closes). The `-shm` is not copied: SQLite rebuilds it from the log.
+#[derive(Debug)]
+pub(super) struct PrivateCopy {
+    dir: PathBuf,
+    file: PathBuf,
+}
+
+impl PrivateCopy {
+    /// Copies `path` and `wal` (its `-wal`).
+    ///
+    /// # Errors
+    /// [`StoreError::Io`] naming the original file; nothing is left behind then.
+    pub(super) fn of(path: &Path, wal: &Path) -> Result<PrivateCopy, StoreError> {
+        let io = |source| StoreError::Io { path: path.to_path_buf(), source };
+        let dir = private_folder().map_err(io)?;
+        let file = dir.join("event.bianpai");
+        let copy = PrivateCopy { dir, file };
+        std::fs::copy(path, &copy.file).map_err(io)?;
+        std::fs::copy(wal, super::wal_beside(&copy.file)).map_err(io)?;
+        Ok(copy)
+    }
+
+    /// The copy of the event file.
+    pub(super) fn file(&self) -> &Path {
+        &self.file
+    }
+}
+
+impl Drop for PrivateCopy {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// A new folder in the system's temporary folder, for this user alone.
+fn private_folder() -> std::io::Result<PathBuf> {
+    let base = std::env::temp_dir();
+    let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    let mut last = None;
+    for n in 0..16u32 {
+        let dir = base.join(format!("bianpai-read-{}-{stamp}-{n}", std::process::id()));
+        let mut builder = std::fs::DirBuilder::new();
+        #[cfg(unix)]
+        std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+        match builder.create(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(e) => last = Some(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| std::io::Error::from(std::io::ErrorKind::AlreadyExists)))
 }
 
 /// A `file:` URI of the path with `immutable=1`; `%`, `?` and `#` escaped.

@@ -15,7 +15,8 @@
 //! did not close it), the reader opens it read-only. Otherwise nobody has it open and
 //! the reader opens it read-write but `query_only`: as the last connection to close, it
 //! then lets SQLite remove the `-wal`/`-shm` files it had to create (their log is empty,
-//! so nothing is written to the event file itself).
+//! so nothing is written to the event file itself). On read-only media, where SQLite
+//! cannot read a `-wal` left beside the file, a private copy of both is read.
 
 use super::chain::{self, Depth};
 use super::{
@@ -34,6 +35,9 @@ const READER_WAIT: Duration = Duration::from_secs(3);
 /// An event file opened to read: the event as last committed, and its audit log.
 pub struct EventReader {
     conn: Connection,
+    /// The private copy `conn` reads, for a file on read-only media with a `-wal`
+    /// beside it; declared after `conn`, so removed after the connection closes.
+    _copy: Option<super::read_only::PrivateCopy>,
     path: PathBuf,
     event: Event,
     /// The event's digest, when the file has a hash chain (schema 7 on).
@@ -76,8 +80,28 @@ impl EventReader {
             {
                 immutable(path)
             }
+            // With a `-wal` there, SQLite could not set up the index it reads the log
+            // through (issue 38, item 9): a private copy keeps what the log holds.
+            Err(StoreError::Sqlite { .. } | StoreError::Io { .. } | StoreError::ReadOnly { .. })
+                if !no_wal && super::read_only::read_only_media(path) =>
+            {
+                EventReader::open_copy(path)
+            }
             other => other,
         }
+    }
+
+    /// Reads a [`super::read_only::PrivateCopy`] of the file and its `-wal`; errors
+    /// name the file itself.
+    fn open_copy(path: &Path) -> Result<EventReader, StoreError> {
+        let sql = |source: rusqlite::Error| classify(path, source);
+        let copy = super::read_only::PrivateCopy::of(path, &wal_beside(path))?;
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(copy.file(), flags).map_err(sql)?;
+        conn.pragma_update(None, "query_only", true).map_err(sql)?;
+        let mut reader = EventReader::read(conn, path)?;
+        reader._copy = Some(copy);
+        Ok(reader)
     }
 
     fn open_beside_writer(path: &Path) -> Result<EventReader, StoreError> {
@@ -108,7 +132,7 @@ impl EventReader {
         if let Some(state) = &state {
             chain::verify(&conn, state, Depth::Newest).map_err(|e| chain_error(path, e))?;
         }
-        Ok(EventReader { conn, path: owned, event, state })
+        Ok(EventReader { conn, _copy: None, path: owned, event, state })
     }
 
     /// Writes a copy of the event file, audit log included, to a new file at `path`:
@@ -168,4 +192,34 @@ fn migrated_copy(conn: &Connection, version: i32) -> rusqlite::Result<Connection
     tx.commit()?;
     memory.execute_batch("BEGIN DEFERRED")?;
     Ok(memory)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::command::Command;
+    use crate::domain::ids::GroupId;
+    use crate::domain::player::PlayerEntry;
+
+    // Issue 38 item 9: the private copy of a file and its `-wal` reads what only the log
+    // holds, names the file itself, and is removed with the reader.
+    #[test]
+    fn a_private_copy_reads_what_only_the_log_holds() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("e.bianpai");
+        let event = crate::domain::presets::build("cxa-swiss", None, Some(3)).unwrap();
+        drop(super::super::EventFile::create(&path, &event).unwrap());
+        let mut window = super::super::EventFile::open(&path).unwrap();
+        let entries = vec![PlayerEntry { name: "甲".into(), ..Default::default() }];
+        window.execute(&Command::AddPlayers { group: GroupId(1), entries, override_reason: None }).unwrap();
+        assert!(wal_beside(&path).exists(), "the window's log holds the player");
+        let reader = EventReader::open_copy(&path).unwrap();
+        assert_eq!(reader.event().players.len(), 1);
+        assert_eq!(reader.path(), path);
+        assert_eq!(reader.audit_log().unwrap().len(), window.audit_log().unwrap().len());
+        let copy = reader._copy.as_ref().unwrap().file().to_path_buf();
+        assert!(copy.exists() && !copy.starts_with(dir.path()), "read from a copy elsewhere");
+        drop(reader);
+        assert!(!copy.parent().unwrap().exists(), "the copy's folder is removed");
+    }
 }

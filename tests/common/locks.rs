@@ -30,6 +30,11 @@ impl Locked {
         assert!(lock(path), "cannot make {} read-only here (no chattr, running as root)", path.display());
         Locked(path.to_path_buf())
     }
+
+    /// Locks `path`; `None` when this machine cannot (the caller says why it skips).
+    pub fn try_new(path: &Path) -> Option<Locked> {
+        lock(path).then(|| Locked(path.to_path_buf()))
+    }
 }
 
 impl Drop for Locked {
