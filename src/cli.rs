@@ -173,6 +173,7 @@ fn domain_code(d: &DomainError) -> u8 {
         | DomainError::AvoidSelf(_)
         | DomainError::NotAvoided { .. }
         | DomainError::BoardOutOfRange(_)
+        | DomainError::FoulsOutOfRange(_)
         | DomainError::PlayerNotActive(_) => 2,
         DomainError::Team(issue) => team_code(issue),
         _ => 1,
@@ -202,14 +203,7 @@ fn execute(command: Cmd) -> anyhow::Result<String> {
         },
         Cmd::Presets { json } => Ok(presets_out(json)),
         Cmd::New { file, preset, name, rounds, boards } => {
-            let mut event = presets::build(&preset, name.as_deref(), rounds).ok_or_else(|| {
-                let names: Vec<_> = PRESETS.iter().map(|p| p.name).collect();
-                let names = names.join(", ");
-                InputError(t(
-                    format!("没有名为“{preset}”的预设；可用的预设：{names}"),
-                    format!("unknown preset '{preset}'; presets: {names}"),
-                ))
-            })?;
+            let mut event = new_event(&preset, name.as_deref(), rounds)?;
             if let Some(k) = boards {
                 set_boards(&mut event, &preset, k)?;
             }
@@ -261,6 +255,36 @@ fn execute(command: Cmd) -> anyhow::Result<String> {
 }
 
 /// `new … --boards K`: K boards per match of the preset's team stages.
+/// The event `bianpai new` creates: the preset's, with the title and the first stage's
+/// rounds checked by the rules every later change to them follows (issue 38, item 12):
+/// rounds from 1 to 99, a title that shows something, cleaned of control characters and
+/// at most 200 characters long.
+fn new_event(preset: &str, name: Option<&str>, rounds: Option<u32>) -> anyhow::Result<Event> {
+    use crate::domain::command::{Command, apply};
+    use crate::domain::model::stage_checks::check_rounds;
+    if let Some((r, issue)) = rounds.and_then(|r| check_rounds(r).map(|issue| (r, issue))) {
+        let (zh, en) = (issue.describe(crate::lang::Lang::Zh), issue.describe(crate::lang::Lang::En));
+        return Err(InputError(t(format!("--rounds {r}：{zh}"), format!("--rounds {r}: {en}"))).into());
+    }
+    let mut event = presets::build(preset, None, rounds).ok_or_else(|| {
+        let names: Vec<_> = PRESETS.iter().map(|p| p.name).collect();
+        let names = names.join(", ");
+        InputError(t(
+            format!("没有名为“{preset}”的预设；可用的预设：{names}"),
+            format!("unknown preset '{preset}'; presets: {names}"),
+        ))
+    })?;
+    if let Some(name) = name {
+        let info = Command::SetEventInfo {
+            name: name.to_string(),
+            start_date: event.start_date,
+            officials: event.officials.clone(),
+        };
+        apply(&mut event, &info)?;
+    }
+    Ok(event)
+}
+
 fn set_boards(event: &mut Event, preset: &str, boards: u32) -> Result<(), InputError> {
     use crate::domain::model::team::{MAX_BOARDS, MIN_BOARDS};
     if !(MIN_BOARDS..=MAX_BOARDS).contains(&boards) {

@@ -112,7 +112,7 @@ fn check_all<T: Localized + Debug, const N: usize>(
 
 // ---- DomainError ----
 
-fn domain_samples() -> [DomainError; 52] {
+fn domain_samples() -> [DomainError; 53] {
     use DomainError as E;
     let (g, s, p, r) = (GroupId(1), StageNo(2), StartNo(12), RoundNo(3));
     [
@@ -171,10 +171,11 @@ fn domain_samples() -> [DomainError; 52] {
         E::PrizeDecision { start_no: p, issue: PrizeDecisionIssue::ReasonMissing },
         E::PlayerNotActive(p),
         E::Team(TeamIssue::NameMissing),
+        E::FoulsOutOfRange(10),
     ]
 }
 
-fn domain_sample<'a>(e: &DomainError, s: &'a [DomainError; 52]) -> &'a DomainError {
+fn domain_sample<'a>(e: &DomainError, s: &'a [DomainError; 53]) -> &'a DomainError {
     use DomainError as E;
     match e {
         E::UnknownGroup(_) => &s[0],
@@ -229,6 +230,7 @@ fn domain_sample<'a>(e: &DomainError, s: &'a [DomainError; 52]) -> &'a DomainErr
         E::PrizeDecision { .. } => &s[49],
         E::PlayerNotActive(_) => &s[50],
         E::Team(_) => &s[51],
+        E::FoulsOutOfRange(_) => &s[52],
     }
 }
 
@@ -318,7 +320,7 @@ fn every_team_issue_is_worded_in_both_languages() {
 
 // ---- EntryProblem (what DomainError::InvalidEntry carries) ----
 
-fn entry_samples() -> [EntryProblem; 11] {
+fn entry_samples() -> [EntryProblem; 12] {
     use EntryProblem as P;
     let (start_no, name) = (StartNo(5), || NAME.to_string());
     let round = RoundRef { group: GroupId(1), stage: StageNo(1), round: RoundNo(3) };
@@ -334,10 +336,11 @@ fn entry_samples() -> [EntryProblem; 11] {
         P::FieldTooLong { field: "name".into(), chars: 5000, max: 200 },
         P::RatingOutOfRange(9000),
         P::AmountTooLarge { start_no, name: name(), max_fen: 10_000_000_000 },
+        P::BornInFuture { born: date(2031, 1, 1), day: date(2026, 5, 1) },
     ]
 }
 
-fn entry_sample<'a>(e: &EntryProblem, s: &'a [EntryProblem; 11]) -> &'a EntryProblem {
+fn entry_sample<'a>(e: &EntryProblem, s: &'a [EntryProblem; 12]) -> &'a EntryProblem {
     use EntryProblem as P;
     match e {
         P::PlayerNameMissing => &s[0],
@@ -351,6 +354,7 @@ fn entry_sample<'a>(e: &EntryProblem, s: &'a [EntryProblem; 11]) -> &'a EntryPro
         P::FieldTooLong { .. } => &s[8],
         P::RatingOutOfRange(_) => &s[9],
         P::AmountTooLarge { .. } => &s[10],
+        P::BornInFuture { .. } => &s[11],
     }
 }
 

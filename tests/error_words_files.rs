@@ -268,6 +268,7 @@ fn roster_variant(e: &RosterError) -> &'static str {
         RosterError::OldWorkbook { .. } => "OldWorkbook",
         RosterError::SheetTooLarge { .. } => "SheetTooLarge",
         RosterError::WorkbookTooLarge { .. } => "WorkbookTooLarge",
+        RosterError::WorkbookUnpacksTooLarge { .. } => "WorkbookUnpacksTooLarge",
         RosterError::Damaged { .. } => "Damaged",
         RosterError::MissingNameColumn { .. } => "MissingNameColumn",
         RosterError::DuplicateColumn { .. } => "DuplicateColumn",
@@ -286,6 +287,7 @@ fn row_issue_variant(issue: &RowIssue) -> &'static str {
         RowIssue::NotYesOrNo(_) => "NotYesOrNo",
         RowIssue::NotDate(_) => "NotDate",
         RowIssue::TooLong { .. } => "TooLong",
+        RowIssue::BornInFuture(_) => "BornInFuture",
     }
 }
 
@@ -299,6 +301,7 @@ fn row_issues() -> Vec<(&'static str, RowIssue)> {
         ("nominee", RowIssue::NotYesOrNo("maybe".into())),
         ("born", RowIssue::NotDate("1990-13-01".into())),
         ("club", RowIssue::TooLong { chars: 5000, max: 200 }),
+        ("born", RowIssue::BornInFuture("2999-01-01".into())),
     ]
 }
 
@@ -309,8 +312,17 @@ fn roster_errors_in_both_languages() {
     for (_, issue) in &issues {
         check_both(&format!("{issue:?}"), issue);
     }
-    let all_issues =
-        ["FieldCount", "SpreadsheetError", "EmptyName", "NotGender", "NotRating", "NotYesOrNo", "NotDate", "TooLong"];
+    let all_issues = [
+        "FieldCount",
+        "SpreadsheetError",
+        "EmptyName",
+        "NotGender",
+        "NotRating",
+        "NotYesOrNo",
+        "NotDate",
+        "TooLong",
+        "BornInFuture",
+    ];
     check_walk("RowIssue", &all_issues, issues.iter().map(|(_, issue)| row_issue_variant(issue)).collect());
 
     let file = || "roster.csv".to_string();
@@ -337,6 +349,11 @@ fn roster_errors_in_both_languages() {
             max_columns: 1_000,
         },
         RosterError::WorkbookTooLarge { file: "roster.xls".into(), max_cells: 4_000_000 },
+        RosterError::WorkbookUnpacksTooLarge {
+            file: "roster.xlsx".into(),
+            part: Some("xl/worksheets/sheet1.xml".into()),
+            max_megabytes: 200,
+        },
         RosterError::Damaged { file: "roster.xlsx".into(), message: "an impossible cell reference".into() },
         RosterError::MissingNameColumn { file: file() },
         RosterError::DuplicateColumn { file: file(), first: "born".into(), second: "Born".into() },
@@ -356,6 +373,7 @@ fn roster_errors_in_both_languages() {
         "OldWorkbook",
         "SheetTooLarge",
         "WorkbookTooLarge",
+        "WorkbookUnpacksTooLarge",
         "Damaged",
         "MissingNameColumn",
         "DuplicateColumn",
@@ -364,7 +382,7 @@ fn roster_errors_in_both_languages() {
     ];
     check_walk("RosterError", &all, samples.iter().map(roster_variant).collect());
 
-    let RosterError::BadRows { errors, .. } = &samples[12] else { panic!("the last sample lists bad rows") };
+    let RosterError::BadRows { errors, .. } = &samples[13] else { panic!("the last sample lists bad rows") };
     assert_eq!(errors[6].message(Lang::Zh), "第 8 行，出生日期：“1990-13-01” 不是有效日期（应为 YYYY-MM-DD）");
     assert_eq!(errors[6].message(Lang::En), "line 8, field born: '1990-13-01' is not a date (YYYY-MM-DD)");
     assert_eq!(errors[0].message(Lang::Zh), "第 2 行：这一行有 3 个字段，但标题行有 4 个");

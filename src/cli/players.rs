@@ -150,6 +150,11 @@ fn renumber(file: &Path, group: &GroupArg, by: RenumberKey) -> anyhow::Result<St
     Ok(out)
 }
 
+/// Today, by the machine's clock and time zone: the day no birth date may follow.
+fn today() -> jiff::civil::Date {
+    jiff::ZonedDateTime::now().datetime().date()
+}
+
 fn import_roster(
     file: &Path,
     roster_path: &Path,
@@ -158,6 +163,8 @@ fn import_roster(
     registered: Option<jiff::civil::Date>,
 ) -> anyhow::Result<String> {
     let mut rows = roster::read_roster(roster_path)?;
+    // Issue 38, item 12: nobody is born after today; the command line knows the day.
+    roster::refuse_future_births(&roster_path.display().to_string(), &rows, today())?;
     // a 队名/team column names each row's team.
     let mut team_of_row: Vec<Option<String>> = Vec::with_capacity(rows.len());
     for row in &mut rows {

@@ -89,7 +89,8 @@ pub fn build(preset: &str, name: Option<&str>, rounds: Option<u32>) -> Option<Ev
         _ => return None,
     };
     if let Some(name) = name {
-        event.name = name.to_string();
+        // Never a control character in a title (issue 38, item 12), whoever names it.
+        event.name = crate::domain::model::player::clean_text(name);
     }
     if let Some(rounds) = rounds {
         for group in &mut event.groups {

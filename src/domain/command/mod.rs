@@ -4,6 +4,8 @@
 //! by family: [`players`], [`stages`], [`rounds`], [`watch`], [`money`] and
 //! [`discipline`].
 
+#[cfg(test)]
+mod bounds_tests;
 mod controls;
 mod discipline;
 mod groups;

@@ -100,6 +100,9 @@ fn validate_entry(entry: &PlayerEntry) -> Result<(), DomainError> {
     if let Some((field, chars)) = entry.too_long() {
         return Err(DomainError::InvalidEntry(EntryProblem::FieldTooLong { field, chars, max: MAX_TEXT_CHARS }));
     }
+    if let (Some(born), Some(day)) = (entry.born, entry.registered.filter(|day| entry.born_after(*day))) {
+        return Err(DomainError::InvalidEntry(EntryProblem::BornInFuture { born, day }));
+    }
     if let Some(r) = entry.rating.filter(|r| *r > MAX_RATING) {
         return Err(DomainError::InvalidEntry(EntryProblem::RatingOutOfRange(r)));
     }

@@ -7,7 +7,7 @@ use crate::domain::knockout::sync_playoffs;
 use crate::domain::model::change::{Applied, Change, DomainError, board_games, stage_mut, stage_ref};
 use crate::domain::model::event::{Event, Round, StageKind, StageStatus, stage_entrants};
 use crate::domain::model::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
-use crate::domain::model::result::GameResult;
+use crate::domain::model::result::{GameResult, MAX_FOULS};
 use crate::domain::model::warning::PairingWarning;
 use crate::domain::swiss::{PairingEdit, check_round, edited};
 use std::collections::{BTreeMap, BTreeSet};
@@ -34,6 +34,9 @@ pub(super) struct BoardAt {
 /// Records, corrects or clears one game's result. A level knockout match gets its
 /// next playoff game at once; the forfeit rule may change the players' status.
 pub(super) fn record_result(event: &mut Event, at: GameAt, result: Option<GameResult>) -> Result<Applied, DomainError> {
+    if let Some(fouls) = result.and_then(|r| [r.fouls_red, r.fouls_black].into_iter().find(|f| *f > MAX_FOULS)) {
+        return Err(DomainError::FoulsOutOfRange(fouls));
+    }
     let st = stage_mut(event, at.group, at.stage)?;
     let knockout = st.knockout.clone().filter(|_| st.kind == StageKind::Knockout);
     let scoring = st.scoring.clone();

@@ -9,9 +9,9 @@ use crate::domain::model::event::{
     ByeKind, Event, KnockoutRules, Official, PlannedBye, RoundSchedule, Stage, StageKind, StageStatus,
 };
 use crate::domain::model::ids::{GroupId, RoundNo, StageNo, StartNo};
-use crate::domain::model::player::clean_text;
+use crate::domain::model::player::{MAX_TEXT_CHARS, clean_text, too_many_chars};
 use crate::domain::model::rules::{FideEditionChoice, PairingOptions, ScoringTable, Tiebreak};
-use crate::domain::model::stage_checks::{check_knockout, check_qualifiers};
+use crate::domain::model::stage_checks::{check_knockout, check_qualifiers, check_rounds};
 use crate::domain::standings::qualifiers;
 use jiff::civil::Date;
 
@@ -35,6 +35,9 @@ pub(super) fn set_rounds_planned(
     stage: StageNo,
     rounds: u32,
 ) -> Result<Applied, DomainError> {
+    if let Some(issue) = check_rounds(rounds) {
+        return Err(DomainError::StageSetting { stage, issue });
+    }
     change_stage(event, group, stage, |st| {
         let paired = st.rounds.len() as u32;
         if rounds < paired {
@@ -125,7 +128,17 @@ pub(super) fn set_schedule(
     time_control: &str,
     schedule: &[RoundSchedule],
 ) -> Result<Applied, DomainError> {
-    let mut schedule = schedule.to_vec();
+    // Printed on every sheet: no control character, no text beyond a field's bound
+    // (issue 38, item 12).
+    let time_control = clean_text(time_control);
+    if let Some(chars) = too_many_chars(&time_control) {
+        return Err(too_long("time control", chars));
+    }
+    let mut schedule: Vec<RoundSchedule> =
+        schedule.iter().map(|s| RoundSchedule { start: clean_text(&s.start), ..s.clone() }).collect();
+    if let Some(chars) = schedule.iter().find_map(|s| too_many_chars(&s.start)) {
+        return Err(too_long("start time", chars));
+    }
     schedule.sort_by_key(|s| s.round);
     if schedule.iter().any(|s| s.round.0 == 0) {
         return Err(DomainError::ScheduleRoundZero);
@@ -134,7 +147,7 @@ pub(super) fn set_schedule(
         return Err(DomainError::ScheduledTwice(twice[0].round));
     }
     change_stage(event, group, stage, |st| {
-        st.time_control = time_control.trim().to_string();
+        st.time_control = time_control;
         st.schedule = schedule;
         Ok(())
     })
@@ -152,12 +165,25 @@ pub(super) fn set_event_info(
     if let Some(o) = officials.iter().find(|o| !crate::domain::model::player::has_visible_text(&o.name)) {
         return Err(DomainError::InvalidEntry(EntryProblem::OfficialNameMissing { role: o.role.clone() }));
     }
-    let before = Box::new(EventInfo::of(event));
-    event.name = clean_text(name);
-    event.start_date = start_date;
-    event.officials =
+    let officials: Vec<Official> =
         officials.iter().map(|o| Official { role: clean_text(&o.role), name: clean_text(&o.name) }).collect();
+    let name = clean_text(name);
+    let texts = officials.iter().flat_map(|o| [("official", &o.role), ("official", &o.name)]);
+    if let Some((field, chars)) =
+        std::iter::once(("event name", &name)).chain(texts).find_map(|(f, t)| too_many_chars(t).map(|n| (f, n)))
+    {
+        return Err(too_long(field, chars));
+    }
+    let before = Box::new(EventInfo::of(event));
+    event.name = name;
+    event.start_date = start_date;
+    event.officials = officials;
     Ok(Applied::one(Change::EventInfo { before }))
+}
+
+/// The refusal of a text longer than [`MAX_TEXT_CHARS`] (issue 38, item 12).
+fn too_long(field: &str, chars: usize) -> DomainError {
+    DomainError::InvalidEntry(EntryProblem::FieldTooLong { field: field.to_string(), chars, max: MAX_TEXT_CHARS })
 }
 
 pub(super) fn announce_bye(

@@ -7,7 +7,7 @@
 //! the event's own ([`Change::EventInfo`]).
 
 use super::second_entries;
-use super::{Applied, Change, DomainError, EventInfo};
+use super::{Applied, Change, DomainError, EntryProblem, EventInfo};
 use crate::domain::model::change::{group_mut, group_settings, settings_only, stage_mut, stage_ref};
 use crate::domain::model::event::{Event, StageStatus};
 use crate::domain::model::ids::{GroupId, RoundNo, StageNo, StartNo};
@@ -226,6 +226,10 @@ fn cleaned(team: &Team) -> Team {
 /// each once and in no other team; the captain one of them.
 fn check_team(event: &Event, group: GroupId, team: &Team) -> Result<(), DomainError> {
     let g = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
+    if let Some(chars) = crate::domain::model::player::too_many_chars(&team.club) {
+        let max = crate::domain::model::player::MAX_TEXT_CHARS;
+        return Err(DomainError::InvalidEntry(EntryProblem::FieldTooLong { field: "club".into(), chars, max }));
+    }
     let name = team.name.trim();
     if !crate::domain::model::player::has_visible_text(name) {
         return Err(TeamIssue::NameMissing.into());

@@ -327,6 +327,9 @@ pub enum DomainError {
     /// A team, line-up or team-stage refusal.
     #[error("{0}")]
     Team(#[from] super::team_issue::TeamIssue),
+    /// More fouls for one side of one game than [`MAX_FOULS`](super::result::MAX_FOULS).
+    #[error("{0} fouls in one game; at most {max}", max = super::result::MAX_FOULS)]
+    FoulsOutOfRange(u32),
     /// A fixed board beyond any event's size.
     #[error("board {0} is out of range (1-9999, 0 clears)")]
     BoardOutOfRange(u32),
@@ -419,6 +422,14 @@ pub enum EntryProblem {
         name: String,
         /// The limit in fen.
         max_fen: i64,
+    },
+    /// A birth date after the day the entry was made (issue 38, item 12).
+    #[error("born: {born} is after the day of the entry, {day}")]
+    BornInFuture {
+        /// The birth date.
+        born: Date,
+        /// The day of the entry.
+        day: Date,
     },
     /// A rating beyond any real one.
     #[error("rating: {0} is more than {max}", max = super::player::MAX_RATING)]

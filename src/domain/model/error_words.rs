@@ -103,6 +103,9 @@ fn zh(e: &DomainError) -> String {
         E::PlayerNotActive(p) => format!("{p}号选手已退赛或被取消资格，不能安排轮空或请假。"),
         E::NotAvoided { a, b } => format!("{a}号与{b}号不是回避对。"),
         E::BoardOutOfRange(board) => format!("台次 {board} 超出范围（1–9999，0 表示取消固定）。"),
+        E::FoulsOutOfRange(fouls) => {
+            format!("一方在一局中最多犯规 {} 次，不能记 {fouls} 次。", crate::domain::model::result::MAX_FOULS)
+        }
         E::Team(issue) => issue.message(ZH),
     }
 }
@@ -197,6 +200,9 @@ fn en(e: &DomainError) -> String {
         E::PlayerNotActive(p) => format!("No. {p} has withdrawn or been disqualified and gets no bye or absence."),
         E::NotAvoided { a, b } => format!("Nos. {a} and {b} are not an avoided pair."),
         E::BoardOutOfRange(board) => format!("Board {board} is out of range (1-9999; 0 frees the player)."),
+        E::FoulsOutOfRange(fouls) => {
+            format!("A side has at most {} fouls in one game, not {fouls}.", crate::domain::model::result::MAX_FOULS)
+        }
         E::Team(issue) => issue.message(Lang::En),
     }
 }
@@ -252,6 +258,12 @@ impl Localized for EntryProblem {
             (P::FieldTooLong { field, chars, max }, Lang::En) => {
                 format!("{}: at most {max} characters, not {chars}.", entry_field(field, lang))
             }
+            (P::BornInFuture { born, day }, Lang::Zh) => {
+                format!("出生日期 {born} 晚于报名日期 {day}，请检查出生日期。")
+            }
+            (P::BornInFuture { born, day }, Lang::En) => {
+                format!("The birth date {born} is after the day of the entry, {day}; check the birth date.")
+            }
             (P::RatingOutOfRange(r), Lang::Zh) => {
                 format!("等级分 {r} 超出范围（0–{}）。", crate::domain::model::player::MAX_RATING)
             }
@@ -268,6 +280,10 @@ fn entry_field(field: &str, lang: Lang) -> String {
         "name" => lang.t("姓名", "The name").to_string(),
         "club" => lang.t("单位", "The club").to_string(),
         "phone" => lang.t("电话", "The phone number").to_string(),
+        "event name" => lang.t("赛事名称", "The event name").to_string(),
+        "official" => lang.t("裁判人员的职务或姓名", "An official's role or name").to_string(),
+        "time control" => lang.t("用时规定", "The time control").to_string(),
+        "start time" => lang.t("开赛时间", "A start time").to_string(),
         other => match lang {
             Lang::Zh => format!("“{other}”"),
             Lang::En => format!("The column “{other}”"),

@@ -231,6 +231,14 @@ pub fn clean_text(text: &str) -> String {
     cleaned.trim().to_string()
 }
 
+/// The length of `text` in characters when it is longer than [`MAX_TEXT_CHARS`]: the
+/// bound of every free text of the event — its title, an official, a club, a time
+/// control (issue 38, item 12).
+pub fn too_many_chars(text: &str) -> Option<usize> {
+    // Bytes bound characters from above: most texts need no count.
+    (text.len() > MAX_TEXT_CHARS && text.chars().count() > MAX_TEXT_CHARS).then(|| text.chars().count())
+}
+
 /// What a director types at registration, before a start number is given.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct PlayerEntry {
@@ -275,6 +283,13 @@ impl PlayerEntry {
             notes: self.notes.iter().map(|(k, v)| (clean_text(k), clean_text(v))).collect(),
             ..self.clone()
         }
+    }
+
+    /// Whether the entry's birth date is after `day` — today, as the window or the
+    /// command line knows it, or the day the entry was made: nobody registers before
+    /// being born (issue 38, item 12). The domain has no clock; the edges pass the day.
+    pub fn born_after(&self, day: Date) -> bool {
+        self.born.is_some_and(|born| born > day)
     }
 
     /// The first text field longer than [`MAX_TEXT_CHARS`]: its name (a note's column

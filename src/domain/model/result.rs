@@ -167,6 +167,10 @@ impl ResultReason {
     }
 }
 
+/// The most fouls (犯规) one side can be given in one game (issue 38, item 12): a
+/// typing slip of 99 or 1000 would otherwise decide the fouls tiebreak.
+pub const MAX_FOULS: u32 = 9;
+
 /// A recorded result of one game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct GameResult {

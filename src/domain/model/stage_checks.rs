@@ -14,6 +14,10 @@ pub const PLAYOFF_MINUTES_MAX: u32 = 180;
 /// Most sponsor nominees a stage admits.
 pub const NOMINEES_MAX: u32 = 64;
 
+/// Most rounds a stage may plan (issue 38, item 12): no event plays more, and a typing
+/// slip of 1000 would print a schedule of a thousand rows.
+pub const ROUNDS_MAX: u32 = 99;
+
 /// Why a stage setting cannot be used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StageSettingIssue {
@@ -34,6 +38,8 @@ pub enum StageSettingIssue {
     ArmageddonAfterZero,
     /// How matches are played or the bracket is drawn cannot change once paired.
     KnockoutStarted,
+    /// Rounds planned 0 or above [`ROUNDS_MAX`].
+    RoundsOutOfRange,
 }
 
 impl StageSettingIssue {
@@ -57,6 +63,9 @@ impl StageSettingIssue {
             StageSettingIssue::ArmageddonAfterZero => {
                 ("“超时决胜”前的加赛局数至少为 1。", "Armageddon comes after at least one playoff game.")
             }
+            StageSettingIssue::RoundsOutOfRange => {
+                ("轮数应在 1 到 99 之间。", "The number of rounds must be between 1 and 99.")
+            }
             StageSettingIssue::KnockoutStarted => (
                 "淘汰赛已开始编排：每场局数、加赛方式、对阵方式和三四名决赛不能再改，只能改加赛用时。",
                 "The knockout has been paired: games per match, playoffs, bracket and third-place match can no longer change; only playoff minutes can.",
@@ -64,6 +73,11 @@ impl StageSettingIssue {
         };
         lang.t(zh, en).to_string()
     }
+}
+
+/// Whether a stage may plan `rounds` rounds: 1 to [`ROUNDS_MAX`].
+pub fn check_rounds(rounds: u32) -> Option<StageSettingIssue> {
+    (!(1..=ROUNDS_MAX).contains(&rounds)).then_some(StageSettingIssue::RoundsOutOfRange)
 }
 
 /// The first issue of giving `stage` (followed by another stage or not: `has_next`)

@@ -36,6 +36,8 @@ impl Localized for RowIssue {
             (RowIssue::NotYesOrNo(value), Lang::En) => format!("'{value}' is not yes or no (y or n)"),
             (RowIssue::NotDate(value), Lang::Zh) => format!("“{value}” 不是有效日期（应为 YYYY-MM-DD）"),
             (RowIssue::NotDate(value), Lang::En) => format!("'{value}' is not a date (YYYY-MM-DD)"),
+            (RowIssue::BornInFuture(value), Lang::Zh) => format!("“{value}” 在今天之后，不是有效的出生日期"),
+            (RowIssue::BornInFuture(value), Lang::En) => format!("'{value}' is after today, not a birth date"),
         }
     }
 }
@@ -111,6 +113,22 @@ fn words(error: &RosterError) -> (String, String) {
             format!("{file}：工作簿的工作表超过 {max_cells} 个单元格，远超名单的大小；请把名单单独复制到一个新工作簿"),
             format!(
                 "{file}: the workbook's sheets span more than {max_cells} cells, far beyond a roster; \
+                 copy the roster alone into a new workbook"
+            ),
+        ),
+        RosterError::WorkbookUnpacksTooLarge { file, part: Some(part), max_megabytes } => (
+            format!(
+                "{file}：工作簿中的“{part}”解压后超过 {max_megabytes} MB，远超名单的大小；请把名单单独复制到一个新工作簿"
+            ),
+            format!(
+                "{file}: the workbook's part '{part}' unpacks to more than {max_megabytes} MB, far beyond a roster; \
+                 copy the roster alone into a new workbook"
+            ),
+        ),
+        RosterError::WorkbookUnpacksTooLarge { file, part: None, max_megabytes } => (
+            format!("{file}：工作簿解压后超过 {max_megabytes} MB，远超名单的大小；请把名单单独复制到一个新工作簿"),
+            format!(
+                "{file}: the workbook unpacks to more than {max_megabytes} MB, far beyond a roster; \
                  copy the roster alone into a new workbook"
             ),
         ),

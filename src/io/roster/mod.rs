@@ -18,6 +18,7 @@ mod error_words;
 mod table;
 mod workbook;
 mod xls_guard;
+mod xlsx_guard;
 
 use crate::domain::player::PlayerEntry;
 use calamine::{XlsError, XlsxError};
@@ -91,6 +92,9 @@ pub enum RowIssue {
     /// The 出生日期/born cell is not a date.
     #[error("'{0}' is not a date (YYYY-MM-DD)")]
     NotDate(String),
+    /// A birth date after today (issue 38, item 12).
+    #[error("'{0}' is in the future")]
+    BornInFuture(String),
     /// A cell longer than a player's field may be (issue 22, item 2).
     #[error("the cell has {chars} characters; at most {max}")]
     TooLong {
@@ -182,6 +186,20 @@ pub enum RosterError {
         /// The most cells read.
         max_cells: u64,
     },
+    /// An XLSX workbook one of whose parts (or all together) unpacks to more than any
+    /// roster: refused before anything is unpacked (issue 38, item 6).
+    #[error(
+        "{file}: {} unpacks to more than {max_megabytes} MB, far beyond a roster; copy the roster alone into a new workbook",
+        part.as_ref().map_or_else(|| "the workbook".to_string(), |p| format!("the workbook's part {p}"))
+    )]
+    WorkbookUnpacksTooLarge {
+        /// The file as given.
+        file: String,
+        /// The part (`xl/worksheets/sheet1.xml` …); `None` for all parts together.
+        part: Option<String>,
+        /// The limit in megabytes.
+        max_megabytes: u64,
+    },
     /// The workbook's XML could not be read (an impossible cell reference …).
     #[error("cannot read workbook {file}: {message}")]
     Damaged {
@@ -236,6 +254,25 @@ fn format_row_errors(file: &str, errors: &[RowError]) -> String {
         };
     }
     text
+}
+
+/// Refuses a roster with a birth date after `today` — which the caller, at the edge,
+/// takes from the clock (issue 38, item 12): every such row is listed by line and
+/// column, and nothing is imported.
+///
+/// # Errors
+/// [`RosterError::BadRows`] listing each row born after `today`.
+pub fn refuse_future_births(file: &str, rows: &[RosterRow], today: jiff::civil::Date) -> Result<(), RosterError> {
+    let errors: Vec<RowError> = rows
+        .iter()
+        .filter(|row| row.entry.born_after(today))
+        .map(|row| RowError {
+            line: row.line,
+            field: "born".into(),
+            issue: RowIssue::BornInFuture(row.entry.born.map(|d| d.to_string()).unwrap_or_default()),
+        })
+        .collect();
+    if errors.is_empty() { Ok(()) } else { Err(RosterError::BadRows { file: file.to_string(), errors }) }
 }
 
 /// Reads a roster, choosing the format by the file's extension: `.csv`, `.xlsx` or

@@ -10,9 +10,12 @@ use std::path::Path;
 /// The non-blank cells of a sheet by row, then column (0-based).
 type SparseCells = BTreeMap<u32, BTreeMap<u32, Data>>;
 
-/// The most rows and columns a roster sheet may use.
-const MAX_SHEET_ROWS: u32 = 200_000;
+/// The most rows and columns a roster sheet may use (issue 38, item 6: rows).
+const MAX_SHEET_ROWS: u32 = 100_000;
 const MAX_SHEET_COLUMNS: u32 = 1_000;
+/// The most cells a roster sheet may fill, or lay out as rows × its widest row: a
+/// roster of [`MAX_SHEET_ROWS`] players with 40 columns (issue 38, item 6).
+const MAX_SHEET_CELLS: u64 = 4_000_000;
 
 /// Reads the first sheet of an XLSX workbook: the first non-empty row is the header
 /// row, each later row one player; rows whose cells are all empty are skipped.
@@ -24,6 +27,8 @@ const MAX_SHEET_COLUMNS: u32 = 1_000;
 /// - [`RosterError::Workbook`] if the file cannot be opened or the sheet read;
 /// - [`RosterError::Empty`] if the workbook has no sheet, or the first sheet has no
 ///   header row or no player under it;
+/// - [`RosterError::WorkbookUnpacksTooLarge`] for a part that unpacks to more than a
+///   roster ever needs, refused before it is unpacked;
 /// - [`RosterError::MissingNameColumn`], [`RosterError::DuplicateColumn`] for a bad
 ///   header row;
 /// - [`RosterError::SheetTooLarge`], [`RosterError::Damaged`] for a sheet no roster
@@ -31,6 +36,8 @@ const MAX_SHEET_COLUMNS: u32 = 1_000;
 /// - [`RosterError::BadRows`] listing every field that does not parse.
 pub fn read_xlsx(path: &Path) -> Result<Vec<RosterRow>, RosterError> {
     let file = path.display().to_string();
+    // calamine is handed only a workbook whose parts unpack within a roster's memory.
+    super::xlsx_guard::check(path, &file)?;
     let workbook_error = |source: XlsxError| RosterError::Workbook { file: file.clone(), source };
     let mut workbook: Xlsx<_> = calamine::open_workbook(path).map_err(workbook_error)?;
     let is_1904 = workbook.has_1904_epoch();
@@ -84,11 +91,13 @@ fn xls_cells(path: &Path, file: &str) -> Result<(SparseCells, bool), RosterError
     let range = workbook.worksheet_range(&sheet).map_err(workbook_error)?;
     let (top, left) = range.start().unwrap_or((0, 0));
     let mut cells = SparseCells::new();
+    let mut filled = 0;
     for (row, column, data) in range.used_cells() {
         // Positions in the range count from its first used cell; the sheet's from A1.
         let (row, column) = (top.saturating_add(row as u32), left.saturating_add(column as u32));
         check_size(file, row, column)?;
         if !is_blank_data(data) {
+            check_count(file, &mut filled)?;
             cells.entry(row).or_default().insert(column, data.clone());
         }
     }
@@ -104,11 +113,13 @@ fn xlsx_cells(
     let workbook_error = |source: XlsxError| RosterError::Workbook { file: file.to_string(), source };
     let mut reader = workbook.worksheet_cells_reader(sheet).map_err(workbook_error)?;
     let mut cells = SparseCells::new();
+    let mut filled = 0;
     while let Some(cell) = reader.next_cell().map_err(workbook_error)? {
         let (row, column) = cell.get_position();
         check_size(file, row, column)?;
         let data = Data::from(cell.get_value().clone());
         if !is_blank_data(&data) {
+            check_count(file, &mut filled)?;
             cells.entry(row).or_default().insert(column, data);
         }
     }
@@ -129,10 +140,24 @@ fn check_size(file: &str, row: u32, column: u32) -> Result<(), RosterError> {
     Ok(())
 }
 
+/// Counts one more filled cell, refusing a sheet with more than any roster has.
+fn check_count(file: &str, filled: &mut u64) -> Result<(), RosterError> {
+    *filled += 1;
+    if *filled > MAX_SHEET_CELLS {
+        return Err(RosterError::WorkbookTooLarge { file: file.to_string(), max_cells: MAX_SHEET_CELLS });
+    }
+    Ok(())
+}
+
 /// The sheet's first non-empty row as the header row, each later row a player; the
 /// line of a row is its number on the sheet.
 fn sheet_rows(file: String, cells: SparseCells, is_1904: bool) -> Result<Vec<RosterRow>, RosterError> {
     let width = cells.values().filter_map(|row| row.keys().next_back()).max().map_or(0, |c| *c as usize + 1);
+    // Each row is laid out as wide as the widest: one far column on one row must not
+    // make every row that wide in memory.
+    if (width as u64).saturating_mul(cells.len() as u64) > MAX_SHEET_CELLS {
+        return Err(RosterError::WorkbookTooLarge { file, max_cells: MAX_SHEET_CELLS });
+    }
     let mut sheet_rows = cells.into_iter().map(|(row, by_column)| {
         let mut line = vec![Cell::Text(String::new()); width];
         for (column, data) in by_column {

@@ -40,6 +40,7 @@ use super::scoring::TrfScoring;
 use crate::domain::command::{Command, announce_byes, apply};
 use crate::domain::event::{Bye, ByeKind, Event, Game, PlannedBye, Round};
 use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
+use crate::domain::model::stage_checks::{ROUNDS_MAX, check_rounds};
 use crate::domain::player::{Gender, PlayerEntry, Title};
 use crate::domain::points::Points;
 use crate::domain::presets;
@@ -128,6 +129,15 @@ pub fn to_event(doc: &TrfDocument) -> Result<TrfEvent, TrfError> {
         .unwrap_or(0);
     let rounds_planned = match doc.rounds_line() {
         Some((line, n)) => {
+            // Issue 38, item 12: as many rounds as a stage may plan, 1 to 99.
+            if check_rounds(n).is_some() {
+                return Err(err(
+                    line,
+                    "XXR",
+                    format!("XXR says {n} rounds; a tournament has 1 to {ROUNDS_MAX} rounds"),
+                    format!("XXR 写的是 {n} 轮；比赛的轮数应在 1 到 {ROUNDS_MAX} 之间"),
+                ));
+            }
             if n < played {
                 return Err(err(
                     line,
@@ -137,6 +147,15 @@ pub fn to_event(doc: &TrfDocument) -> Result<TrfEvent, TrfError> {
                 ));
             }
             n
+        }
+        None if columns > ROUNDS_MAX => {
+            let line = players.iter().find(|(_, p)| p.rounds.len() as u32 == columns).map_or(1, |(line, _)| *line);
+            return Err(err(
+                line,
+                "player",
+                format!("the line has {columns} round columns; a tournament has 1 to {ROUNDS_MAX} rounds"),
+                format!("这一行有 {columns} 轮的成绩栏；比赛的轮数应在 1 到 {ROUNDS_MAX} 之间"),
+            ));
         }
         None => columns.max(1),
     };

@@ -139,6 +139,10 @@ impl PlayerForm {
             errors.push((Field::Born, message_for(lang, &message)));
             None
         });
+        // Issue 38, item 12: nobody is born after today (the domain has no clock).
+        if born.is_some_and(|b| b > jiff::ZonedDateTime::now().datetime().date()) {
+            errors.push((Field::Born, lang.t("出生日期在今天之后", "the birth date is after today").to_string()));
+        }
         let registered = parse_date(&self.registered).unwrap_or_else(|message| {
             errors.push((Field::Registered, message_for(lang, &message)));
             None

@@ -100,7 +100,11 @@ impl ImportDialog {
     /// Reads the file named by the path field.
     fn load(&mut self) {
         let path = self.path.trim().to_string();
-        let outcome = read_roster(Path::new(&path)).map_err(|e| match e {
+        // Issue 38, item 12: nobody is born after today; the window knows the day.
+        let today = jiff::ZonedDateTime::now().datetime().date();
+        let read = read_roster(Path::new(&path))
+            .and_then(|rows| crate::io::roster::refuse_future_births(&path, &rows, today).map(|()| rows));
+        let outcome = read.map_err(|e| match e {
             RosterError::BadRows { file, errors } => LoadError::BadRows { file, errors },
             other => LoadError::File { zh: other.message(Lang::Zh), en: other.message(Lang::En) },
         });
