@@ -10,6 +10,9 @@
 //! the whole-file check), by a writing command (`open_for_command`) and by a reading
 //! command (`EventReader::open`).
 //!
+//! Last, undo and redo of the newest change in a file played one round and in the
+//! played-out one (issue 38, item 18), in the window's open file and by the CLI.
+//!
 //! `BIANPAI_BENCH_SIZES` sets the field (default 3000 players = 1,500 boards).
 
 mod common;
@@ -98,27 +101,7 @@ fn bench_cli(c: &mut Criterion, dir: &Path, players: u32, played: u32) {
 /// Plays 9 rounds of `players` through the event file, corrects 100 results, prints
 /// the sizes on disk and returns the file's path.
 fn report_file_size(dir: &Path, players: u32) -> PathBuf {
-    let path = dir.join(format!("size-{players}.bianpai"));
-    let mut e = presets::build("cxa-swiss", Some("bench"), Some(9)).expect("preset");
-    let entries = (1..=players)
-        .map(|i| PlayerEntry { name: format!("棋手{i}"), rating: Some(rating(i)), ..Default::default() })
-        .collect();
-    bianpai::domain::command::apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None })
-        .expect("players");
-    let mut file = EventFile::create(&path, &e).expect("create");
-    let outcomes = [Outcome::RedWins, Outcome::Draw, Outcome::BlackWins];
-    for r in 1..=9u32 {
-        let round = pair_next_round(file.event(), G, S, u64::from(r)).expect("pairing");
-        let boards = round.games.len() as u32;
-        file.execute(&Command::PairRound { group: G, stage: S, round }).expect("pair");
-        for b in 1..=boards {
-            file.execute(&result(r, b, outcomes[(b % 3) as usize])).expect("result");
-        }
-    }
-    for k in 0..100u32 {
-        file.execute(&result(9, 1 + k, outcomes[((k + 1) % 3) as usize])).expect("correction");
-    }
-    drop(file);
+    let path = played_through(dir, players, 9);
     let mb = |bytes: u64| bytes as f64 / 1_048_576.0;
     let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
     let backups: u64 = bianpai::store::backup::list_backups(&path)
@@ -133,6 +116,61 @@ fn report_file_size(dir: &Path, players: u32) -> PathBuf {
         mb(backups)
     );
     path
+}
+
+/// An event file of `players` with `rounds` rounds played through it, every result
+/// entered as a command of its own, then 100 of the last round's corrected.
+fn played_through(dir: &Path, players: u32, rounds: u32) -> PathBuf {
+    let path = dir.join(format!("played-{players}-{rounds}.bianpai"));
+    let mut e = presets::build("cxa-swiss", Some("bench"), Some(9)).expect("preset");
+    let entries = (1..=players)
+        .map(|i| PlayerEntry { name: format!("棋手{i}"), rating: Some(rating(i)), ..Default::default() })
+        .collect();
+    bianpai::domain::command::apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None })
+        .expect("players");
+    let mut file = EventFile::create(&path, &e).expect("create");
+    let outcomes = [Outcome::RedWins, Outcome::Draw, Outcome::BlackWins];
+    for r in 1..=rounds {
+        let round = pair_next_round(file.event(), G, S, u64::from(r)).expect("pairing");
+        let boards = round.games.len() as u32;
+        file.execute(&Command::PairRound { group: G, stage: S, round }).expect("pair");
+        for b in 1..=boards {
+            file.execute(&result(r, b, outcomes[(b % 3) as usize])).expect("result");
+        }
+    }
+    for k in 0..100u32 {
+        file.execute(&result(rounds, 1 + k, outcomes[((k + 1) % 3) as usize])).expect("correction");
+    }
+    drop(file);
+    path
+}
+
+/// Undo and redo of the newest change (issue 38, item 18: as quick after nine rounds'
+/// audit rows as after one), in the window's open file and through the command line.
+fn bench_undo(c: &mut Criterion, path: &Path, players: u32, rounds: u32) {
+    let mut group = c.benchmark_group("undo_redo");
+    group.sample_size(20).measurement_time(Duration::from_secs(10));
+    let mut file = EventFile::open(path).expect("open");
+    group.bench_function(format!("{players}/after_{rounds}_rounds/window"), |b| {
+        b.iter(|| {
+            file.undo().expect("undo").expect("something to undo");
+            file.redo().expect("redo").expect("something to redo");
+        })
+    });
+    drop(file);
+    let name = path.to_string_lossy().into_owned();
+    group.bench_function(format!("{players}/after_{rounds}_rounds/cli"), |b| {
+        b.iter(|| {
+            for verb in ["undo", "redo"] {
+                let out = std::process::Command::new(env!("CARGO_BIN_EXE_bianpai"))
+                    .args([verb, &name])
+                    .output()
+                    .expect("run bianpai");
+                assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+            }
+        })
+    });
+    group.finish();
 }
 
 /// Opens the played-out event file the window's way, a writing command's and a
@@ -154,6 +192,8 @@ fn bench(c: &mut Criterion) {
     for players in common::sizes(&[3000]) {
         let played = report_file_size(dir, players);
         bench_open(c, &played, players);
+        bench_undo(c, &played_through(dir, players, 1), players, 1);
+        bench_undo(c, &played, players, 9);
         for played in [0, 8] {
             bench_store(c, dir, players, played);
             bench_cli(c, dir, players, played);
