@@ -20,6 +20,7 @@ mod cli_pairing;
 mod cli_readers;
 mod cli_teams;
 mod crash_recovery;
+mod damaged_history;
 mod demo_event;
 mod discipline;
 mod discipline_runs;

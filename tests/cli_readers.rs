@@ -176,9 +176,7 @@ fn a_reader_never_writes_not_even_a_migration() {
     let path = six_player_event(dir.path());
     {
         // Turn it back into what schema 1 wrote: no ledger table, no check-in or registration-day column.
-        let conn = rusqlite::Connection::open(&path).unwrap();
-        conn.execute_batch("DROP TABLE ledger; ALTER TABLE players DROP COLUMN checked_in; ALTER TABLE players DROP COLUMN registered; PRAGMA user_version = 1;")
-            .unwrap();
+        crate::common::old_schema::make_it_schema(&path, 1);
     }
     let bytes = std::fs::read(&path).unwrap();
     let file = path.to_str().unwrap();

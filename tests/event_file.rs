@@ -185,9 +185,8 @@ fn game_times_and_watchers_are_saved_and_undone() {
     pair(&mut f, 3);
     drop(f);
     {
-        // What schema 4 wrote: no board_watch table.
-        let conn = rusqlite::Connection::open(&path).unwrap();
-        conn.execute_batch("DROP TABLE board_watch; PRAGMA user_version = 4;").unwrap();
+        // What schema 4 wrote: no board_watch table, nor what came after it.
+        crate::common::old_schema::make_it_schema(&path, 4);
     }
     let mut f = EventFile::open(&path).unwrap();
     let (g, s, r) = (GroupId(1), StageNo(1), RoundNo(1));

@@ -70,7 +70,8 @@ fn a_killed_backups_leftovers_are_removed_on_the_next_open() {
 
 // Item 5: a file whose version number was lowered while its tables stayed is called
 // damaged in words — not "cannot be read or written", nor the migration's SQL — by the
-// reading commands and the writing ones alike.
+// reading commands and the writing ones alike. Issue 38 item 4: it is a file changed
+// outside Bianpai, refused (exit 1) as other such files are.
 #[test]
 fn a_lowered_version_number_is_called_damaged_in_words() {
     let dir = tempfile::tempdir().unwrap();
@@ -82,7 +83,7 @@ fn a_lowered_version_number_is_called_damaged_in_words() {
     drop(conn);
     for args in [["players", "list", f].as_slice(), ["rounds", f, "5"].as_slice()] {
         let out = bianpai_in("zh", args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: a damaged file is bad input, as elsewhere");
+        assert_eq!(out.status.code(), Some(1), "{args:?}: refused as a file changed outside Bianpai");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("已损坏"), "{args:?}: {err}");
         assert!(!err.contains("CREATE") && !err.contains("无法读取或写入"), "{args:?}: {err}");

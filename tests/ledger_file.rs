@@ -83,9 +83,7 @@ fn a_schema_1_file_is_migrated() {
     drop(new_file(&path));
     {
         // Turn it back into what schema 1 wrote: no ledger table, no check-in or registration-day column.
-        let conn = rusqlite::Connection::open(&path).unwrap();
-        conn.execute_batch("DROP TABLE ledger; ALTER TABLE players DROP COLUMN checked_in; ALTER TABLE players DROP COLUMN registered; PRAGMA user_version = 1;")
-            .unwrap();
+        crate::common::old_schema::make_it_schema(&path, 1);
     }
     let mut f = EventFile::open(&path).unwrap();
     assert_eq!(f.event().players.len(), 3);

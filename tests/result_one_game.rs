@@ -106,8 +106,8 @@ fn make_it_schema_2(path: &Path, round_before: &bianpai::domain::event::Round) {
         (serde_json::to_string(&before).unwrap(), serde_json::to_string(&[&round_after]).unwrap()),
     )
     .unwrap();
-    conn.execute_batch("ALTER TABLE players DROP COLUMN registered").unwrap();
-    conn.pragma_update(None, "user_version", 2).unwrap();
+    drop(conn);
+    crate::common::old_schema::make_it_schema(path, 2);
 }
 
 // Issue 16: an older file's whole-round result rows are compacted by the migration,

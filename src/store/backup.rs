@@ -12,7 +12,7 @@
 //! or missing one; the file it replaces is kept under a name no other copy has.
 
 use super::read_only::folder_of;
-use super::{EventFile, StoreError, classify};
+use super::{EventFile, EventReader, StoreError, classify};
 use crate::domain::ids::{GroupId, RoundNo, StageNo};
 use crate::lang::{Lang, Localized, Words};
 use rusqlite::{Connection, MAIN_DB};
@@ -147,6 +147,15 @@ pub fn list_backups(path: &Path) -> Vec<PathBuf> {
         .collect();
     found.sort();
     found.into_iter().map(|(_, p)| p).collect()
+}
+
+/// The newest backup of the event file at `path` that would restore: it reads as an
+/// event file and its whole history checks (issue 38, item 3). A backup that carries
+/// damage — one an older Bianpai took of a damaged file — is passed over; `None` when
+/// no backup would restore.
+pub fn newest_restorable(path: &Path) -> Option<PathBuf> {
+    let restores = |b: &Path| EventReader::open(b).and_then(|r| r.audit_log()).is_ok();
+    list_backups(path).into_iter().rev().find(|b| restores(b))
 }
 
 /// Removes what an interrupted backup of the event at `path` left — `….bak-….bianpai.writing`

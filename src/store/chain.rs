@@ -32,6 +32,10 @@ pub enum Tamper {
     /// The event's data differ from what was saved with this row, the newest (row 0:
     /// from what the file held before its first change).
     Data,
+    /// The file's schema version number was set back while its tables stayed newer
+    /// (issue 38, item 4): it would be taken for an older file and its edits hashed
+    /// in; row 0.
+    Version,
 }
 
 /// Where the chain broke: the first row that no longer matches, and how.

@@ -70,6 +70,10 @@ impl Localized for StoreError {
 /// on, what no longer matches, and the newest backup to restore.
 fn tampered_words(row: i64, what: Tamper, backup: Option<&Path>, lang: Lang) -> String {
     let (zh, en) = match (what, row) {
+        (Tamper::Version, _) => (
+            "文件的版本号被改回了旧版本，而其中的数据表是新版本的".to_string(),
+            "its version number was set back to an older version while its tables are newer".to_string(),
+        ),
         (Tamper::Data, 0) => {
             ("赛事数据与 Bianpai 保存时不同".to_string(), "the event's data differ from what Bianpai saved".to_string())
         }
@@ -78,7 +82,7 @@ fn tampered_words(row: i64, what: Tamper, backup: Option<&Path>, lang: Lang) -> 
                 Tamper::Row => ("该条记录被改动", "that row was changed"),
                 Tamper::Link => ("它之前的记录缺失或顺序被打乱", "a row before it is missing or out of place"),
                 Tamper::Cut => ("从该条起的记录缺失", "the rows from there on are missing"),
-                Tamper::Data => (
+                Tamper::Data | Tamper::Version => (
                     "赛事数据与这条最新记录保存时不同",
                     "the event's data differ from what was saved with that row, the newest",
                 ),

@@ -6,7 +6,9 @@
 //! one transaction, and saves every [`Command`] together with its audit row in one
 //! transaction. The audit rows are hash-chained and record the event's digest
 //! (`chain`, `digest`): a file changed outside Bianpai or damaged is refused when
-//! opened ([`StoreError::Tampered`]). [`EventReader`] reads the last committed state
+//! opened ([`StoreError::Tampered`]), by every writer before it writes, and so is a
+//! file whose version number was set back over newer tables (`integrity`). No backup
+//! is taken of such a file. [`EventReader`] reads the last committed state
 //! beside the window without ever writing (the command line's reading commands).
 
 pub mod backup;
@@ -18,6 +20,7 @@ mod digest;
 mod error;
 mod error_words;
 pub mod guard;
+mod integrity;
 mod lock_wait;
 mod read_only;
 mod reader;
@@ -34,8 +37,9 @@ pub use rows::{BadValue, RowError};
 use crate::domain::command::{Applied, Change, Command, apply};
 use crate::domain::event::Event;
 use crate::domain::undo::UndoStacks;
-use chain::{ChainError, Depth, Head, RowText};
+use chain::{Depth, Head, RowText};
 use digest::StateDigest;
+use integrity::{chain_error, read_header, verify_whole};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
 use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
@@ -134,9 +138,10 @@ impl EventFile {
     /// is left beside the file (the last session did not close it cleanly, or another
     /// program has it open — and then the command is refused anyway). Otherwise
     /// SQLite's own checks of every page the command reads or writes apply, and the
-    /// window checks the whole file when it opens it. Likewise the audit log's chain is
-    /// checked at its newest row only (with the event's digest, which covers the whole
-    /// event); undo checks the row it reverts.
+    /// window checks the whole file when it opens it. The audit log's chain, though, is
+    /// checked row by row as the window checks it, with the event's digest: a command
+    /// never writes on top of a damaged history, nor copies it into a backup (issue 38,
+    /// item 3).
     ///
     /// # Errors
     /// As [`EventFile::open`].
@@ -186,7 +191,9 @@ impl EventFile {
         // The file's one writer now: what a killed backup left is stale.
         backup::remove_stale_writes(path);
         if version < schema::current_version() {
-            // An older file is copied aside before it is migrated.
+            // An older file is copied aside before it is migrated, its history checked
+            // first: a damaged file is neither copied nor changed (issue 38, item 3).
+            integrity::check_older_chain(&conn, path, version)?;
             let target = path.with_file_name(format!(
                 "{}.bak-v{version}.bianpai",
                 path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
@@ -209,8 +216,9 @@ impl EventFile {
         }
         let event = load(&conn, path)?;
         let state = digest::of_event(&event);
-        let depth = if check == Check::Whole { Depth::Whole } else { Depth::Newest };
-        let head = chain::verify(&conn, &state, depth).map_err(|e| chain_error(path, e))?;
+        // Every row of the history, for every writer: nothing is written on top of a
+        // damaged history, nor copied aside into a backup (issue 38, item 3).
+        let head = chain::verify(&conn, &state, Depth::Whole).map_err(|e| chain_error(path, e))?;
         Ok(EventFile {
             conn,
             path: owned,
@@ -268,7 +276,12 @@ impl EventFile {
             states.push(state);
             applied.push(done);
         }
-        // A copy of the file as it was, before a round is paired.
+        // A copy of the file as it was, before a round is paired — of a file that still
+        // holds what was saved, never of damage (issue 38, item 3).
+        let pairs = commands.iter().any(|c| matches!(c, Command::PairRound { .. }));
+        if pairs && self.backups_kept() > 0 {
+            self.check_on_disk()?;
+        }
         let several_groups = self.event.groups.len() > 1;
         for command in commands {
             if let Command::PairRound { group, stage, round } = command {
@@ -453,28 +466,6 @@ fn share_with_readers(conn: &Connection) -> rusqlite::Result<()> {
     conn.execute_batch("BEGIN IMMEDIATE; COMMIT;")
 }
 
-/// Reads `application_id` and `user_version` (before any pragma that writes) and
-/// returns the schema version of an event file this build reads.
-fn read_header(conn: &Connection, path: &Path) -> Result<i32, StoreError> {
-    let sql = |source: rusqlite::Error| classify(path, source);
-    let application_id: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0)).map_err(sql)?;
-    let version: i32 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(sql)?;
-    if application_id != schema::APPLICATION_ID {
-        return Err(StoreError::NotAnEventFile {
-            path: path.to_path_buf(),
-            reason: "another program's SQLite database".into(),
-        });
-    }
-    if version > schema::current_version() {
-        return Err(StoreError::NewerVersion {
-            path: path.to_path_buf(),
-            found: version,
-            supported: schema::current_version(),
-        });
-    }
-    Ok(version)
-}
-
 /// Loads the whole event through `conn`.
 fn load(conn: &Connection, path: &Path) -> Result<Event, StoreError> {
     rows::load_event(conn).map_err(|e| match e {
@@ -538,24 +529,6 @@ fn wal_beside(path: &Path) -> PathBuf {
     PathBuf::from(wal)
 }
 
-/// `PRAGMA integrity_check` of the whole file: a damaged file is refused untouched.
-fn verify_whole(conn: &Connection, path: &Path) -> Result<(), StoreError> {
-    let owned = path.to_path_buf();
-    let check: Vec<String> = conn
-        .prepare("PRAGMA integrity_check(5)")
-        .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
-        .map_err(|source| match classify(path, source) {
-            StoreError::Sqlite { source, .. } => {
-                StoreError::Damaged { path: path.to_path_buf(), message: source.to_string() }
-            }
-            other => other,
-        })?;
-    if check.first().is_none_or(|first| first != "ok") {
-        return Err(StoreError::Damaged { path: owned, message: check.join("; ") });
-    }
-    Ok(())
-}
-
 /// Writes a whole new event file at `path` in one transaction, its audit log's chain
 /// starting from the event's digest.
 fn write_new(path: &Path, event: &Event) -> rusqlite::Result<()> {
@@ -567,22 +540,6 @@ fn write_new(path: &Path, event: &Event) -> rusqlite::Result<()> {
     tx.commit()
 }
 
-/// A chain that could not be read, or that broke: [`StoreError::Tampered`] naming the
-/// newest backup beside the file.
-fn chain_error(path: &Path, error: ChainError) -> StoreError {
-    match error {
-        ChainError::Sqlite(source) => classify(path, source),
-        ChainError::Broken(broken) => StoreError::Tampered {
-            path: path.to_path_buf(),
-            row: broken.row,
-            what: broken.what,
-            backup: backup::list_backups(path).pop(),
-        },
-    }
-}
-
-/// What an audit row's command did, for undo: its JSON names `undo` or `redo` and the
-/// row it reverted, or is an ordinary command.
 /// Who is at the keyboard when no operator is named: the operating-system user.
 fn actor() -> String {
     std::env::var("USER").or_else(|_| std::env::var("USERNAME")).unwrap_or_default()

@@ -23,7 +23,6 @@ use super::{
     AuditEntry, StoreError, chain_error, classify, digest, load, read_audit_log, read_header, schema, wal_beside,
 };
 use crate::domain::event::Event;
-use rusqlite::backup::Backup;
 use rusqlite::{Connection, OpenFlags};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -122,7 +121,8 @@ impl EventReader {
         conn.execute_batch("BEGIN DEFERRED").map_err(sql)?;
         let version = read_header(&conn, path)?;
         let conn = if version < schema::current_version() {
-            migrated_copy(&conn, version).map_err(|source| super::schema_mismatch(path, version, source))?
+            super::integrity::migrated_copy(&conn, version)
+                .map_err(|source| super::schema_mismatch(path, version, source))?
         } else {
             conn
         };
@@ -180,18 +180,6 @@ impl EventReader {
         }
         read_audit_log(&self.conn, &self.path)
     }
-}
-
-/// A file of an older schema, copied into memory and migrated there: read as this
-/// build reads, the file itself left as it is (the window migrates it when it opens it).
-fn migrated_copy(conn: &Connection, version: i32) -> rusqlite::Result<Connection> {
-    let mut memory = Connection::open_in_memory()?;
-    Backup::new(conn, &mut memory)?.run_to_completion(256, Duration::ZERO, None)?;
-    let tx = memory.transaction()?;
-    schema::migrate(&tx, version)?;
-    tx.commit()?;
-    memory.execute_batch("BEGIN DEFERRED")?;
-    Ok(memory)
 }
 
 #[cfg(test)]

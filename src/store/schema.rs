@@ -20,16 +20,23 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("migrations/010_numbers_given.sql"),
 ];
 
-/// Migrations (0-based) that only add columns (the last one's table `IF NOT EXISTS`),
-/// each named by the first column it adds: a file whose version number went back while
-/// it kept the column skips them instead of failing on a duplicate column.
-const ADDS_ONE_COLUMN: &[(usize, &str, &str)] = &[
-    (3, "players", "registered"),
-    (5, "rounds", "teams"),
-    (6, "audit_log", "prev_hash"),
-    (7, "players", "second_entry_of"),
-    (8, "event", "team_ranking"),
-    (9, "event", "numbers_given"),
+/// What each migration (0-based) adds that a file can be asked about: a table, or a
+/// column of a table (`Some`). A file whose `user_version` says it is older than one of
+/// these while it already has it was not written so by Bianpai: its version number was
+/// set back (issue 38, item 4), and migrating it would hash an edit into the chain.
+/// Migration 2 changes rows only and has nothing to ask about.
+const ADDS: &[(usize, &str, Option<&str>)] = &[
+    (0, "event", None),
+    (1, "ledger", None),
+    (1, "players", Some("checked_in")),
+    (3, "players", Some("registered")),
+    (4, "board_watch", None),
+    (5, "rounds", Some("teams")),
+    (6, "audit_chain", None),
+    (6, "audit_log", Some("prev_hash")),
+    (7, "players", Some("second_entry_of")),
+    (8, "event", Some("team_ranking")),
+    (9, "event", Some("numbers_given")),
 ];
 
 /// The first schema whose audit rows keep a result's board only (see [`super::compact`]).
@@ -49,13 +56,7 @@ pub fn current_version() -> i32 {
 /// # Errors
 /// Any SQLite error; the caller's transaction then rolls everything back.
 pub fn migrate(conn: &Connection, from: i32) -> rusqlite::Result<()> {
-    for (i, sql) in MIGRATIONS.iter().enumerate().skip(from.max(0) as usize) {
-        let added = ADDS_ONE_COLUMN.iter().find(|(k, _, _)| *k == i);
-        if let Some((_, table, column)) = added
-            && has_column(conn, table, column)?
-        {
-            continue;
-        }
+    for sql in MIGRATIONS.iter().skip(from.max(0) as usize) {
         conn.execute_batch(sql)?;
     }
     if from > 0 && from < RESULT_PER_GAME {
@@ -66,10 +67,36 @@ pub fn migrate(conn: &Connection, from: i32) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// The newest schema whose tables or columns a file of `version` already has, when
+/// that is newer than `version`: its version number went back (issue 38, item 4).
+/// `None` for a file whose tables are no newer than it says.
+///
+/// # Errors
+/// Any SQLite error reading the file's table list.
+pub fn tables_newer_than(conn: &Connection, version: i32) -> rusqlite::Result<Option<i32>> {
+    let mut newest = None;
+    for (i, table, column) in ADDS.iter().filter(|(i, _, _)| *i as i32 >= version.max(0)) {
+        let there = match column {
+            Some(column) => has_column(conn, table, column)?,
+            None => has_table(conn, table)?,
+        };
+        if there {
+            newest = Some(*i as i32 + 1);
+        }
+    }
+    Ok(newest)
+}
+
 /// Whether `table` has `column`.
 fn has_column(conn: &Connection, table: &str, column: &str) -> rusqlite::Result<bool> {
     let mut stmt = conn.prepare("SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2")?;
     stmt.exists(rusqlite::params![table, column])
+}
+
+/// Whether the file has a table called `table`.
+fn has_table(conn: &Connection, table: &str) -> rusqlite::Result<bool> {
+    let mut stmt = conn.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?1")?;
+    stmt.exists(rusqlite::params![table])
 }
 
 #[cfg(test)]
@@ -97,18 +124,27 @@ mod tests {
         assert_eq!(ok, "ok");
     }
 
-    // A file whose version number went back but kept the columns added since
-    // migrates again without failing on a duplicate column.
+    // Issue 38 item 4: a file whose version number went back while its tables stayed
+    // is found by its tables; a file really of each older version is not, and every
+    // migration's addition is asked about (a migration that adds nothing asked about
+    // is named here).
     #[test]
-    fn a_lowered_version_keeps_its_added_columns() {
+    fn a_version_set_back_is_found_by_its_tables() {
         let conn = Connection::open_in_memory().unwrap();
         migrate(&conn, 0).unwrap();
-        migrate(&conn, 3).unwrap();
-        assert!(has_column(&conn, "rounds", "teams").unwrap());
-        assert!(has_column(&conn, "players", "registered").unwrap());
-        assert!(has_column(&conn, "audit_log", "row_hash").unwrap());
-        assert!(has_column(&conn, "event", "team_ranking").unwrap());
-        assert!(has_column(&conn, "event", "numbers_given").unwrap());
+        for version in 0..current_version() {
+            assert_eq!(tables_newer_than(&conn, version).unwrap(), Some(current_version()), "{version}");
+        }
+        assert_eq!(tables_newer_than(&conn, current_version()).unwrap(), None);
+        for version in 0..current_version() {
+            let old = Connection::open_in_memory().unwrap();
+            for sql in &MIGRATIONS[..version as usize] {
+                old.execute_batch(sql).unwrap();
+            }
+            assert_eq!(tables_newer_than(&old, version).unwrap(), None, "a real schema-{version} file");
+            let asked = ADDS.iter().any(|(i, _, _)| *i == version as usize);
+            assert!(asked || version == 2, "migration {version} adds nothing asked about");
+        }
     }
 
     #[test]

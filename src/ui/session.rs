@@ -161,11 +161,13 @@ enum Report {
     /// What failed, in both languages (the window's language may change meanwhile).
     Failed(Words),
     /// The file at `path` could not be opened, and no file is open; `backup` is the
-    /// newest backup beside it when it was changed outside Bianpai or damaged.
+    /// newest backup beside it that would restore when it was changed outside Bianpai
+    /// or damaged, `backups` every backup of it then, oldest first, in words.
     NotOpened {
         why: Words,
         path: PathBuf,
         backup: Option<PathBuf>,
+        backups: Vec<(PathBuf, Words)>,
     },
     Refused {
         label: String,
@@ -202,14 +204,16 @@ pub struct History {
 }
 
 /// An event file that could not be opened because it was changed outside Bianpai or
-/// damaged, and the newest backup beside it, which the window offers to restore
-/// (issue 22, item 6).
+/// damaged, and its backups, which the window offers to restore: the newest that would
+/// restore (issue 22, item 6), and every one (issue 38, item 3).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Restorable {
     /// The event file.
     pub path: PathBuf,
-    /// Its newest backup.
+    /// Its newest backup that would restore.
     pub backup: PathBuf,
+    /// Every backup of it, oldest first, with what it was made before and when.
+    pub backups: Vec<(PathBuf, Words)>,
 }
 
 /// The last thing that happened, for the status bar.
@@ -336,13 +340,13 @@ impl Session {
                 self.revision += 1;
                 true
             }
-            Report::NotOpened { why, path, backup } => {
+            Report::NotOpened { why, path, backup, backups } => {
                 // The worker holds no file now: the window shows why, not the old event.
                 self.notice = Some(Notice::Failed(why));
                 self.event = None;
                 self.path = None;
                 self.read_only = false;
-                self.restorable = backup.map(|backup| Restorable { path, backup });
+                self.restorable = backup.map(|backup| Restorable { path, backup, backups });
                 self.revision += 1;
                 true
             }

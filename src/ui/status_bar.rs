@@ -73,7 +73,7 @@ pub fn read_only_banner_ui(ui: &mut Ui, lang: Lang) {
 
 /// The page shown instead of the panels when the event file could not be opened; for a
 /// file changed outside Bianpai or damaged, a button that restores its newest backup
-/// (issue 22, item 6).
+/// (issue 22, item 6), and one beside each of its backups (issue 38, item 3).
 pub fn open_error_ui(ui: &mut Ui, session: &Session, lang: Lang, jobs: &mut Vec<Job>) {
     if session.is_busy() {
         ui.spinner();
@@ -112,5 +112,31 @@ fn restore_newest_ui(ui: &mut Ui, restorable: &Restorable, lang: Lang, jobs: &mu
         lang.t("用最新的备份替换这个赛事文件并打开", "Put the newest backup in place of this event file and open it");
     if ui.button(lang.t("恢复最新备份", "Restore the newest backup")).on_hover_text(hint).clicked() {
         jobs.push(Job::RestoreBackup { path: restorable.path.clone(), from: restorable.backup.clone() });
+    }
+    every_backup_ui(ui, restorable, lang, jobs);
+}
+
+/// Every backup of the file, newest first, each with what it was made before and when
+/// and a button that puts it in the file's place (issue 38, item 3): an older one when
+/// the newest is not the one wanted.
+fn every_backup_ui(ui: &mut Ui, restorable: &Restorable, lang: Lang, jobs: &mut Vec<Job>) {
+    ui.add_space(8.0);
+    let count = restorable.backups.len();
+    ui.label(match lang {
+        Lang::Zh => format!("这个赛事文件的全部备份（{count} 个），也可以恢复其中任何一个："),
+        Lang::En => format!("All backups of this event file ({count}); any of them can be restored:"),
+    });
+    for (backup, said) in restorable.backups.iter().rev() {
+        let name = backup.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        ui.horizontal(|ui| {
+            ui.label(said.get(lang)).on_hover_text(&name);
+            let hint = match lang {
+                Lang::Zh => format!("用备份 {name} 替换这个赛事文件并打开"),
+                Lang::En => format!("Put the backup {name} in place of this event file and open it"),
+            };
+            if ui.button(lang.t("恢复此备份", "Restore this backup")).on_hover_text(hint).clicked() {
+                jobs.push(Job::RestoreBackup { path: restorable.path.clone(), from: backup.clone() });
+            }
+        });
     }
 }

@@ -6,6 +6,7 @@ pub mod by_hand;
 pub mod clubs;
 pub mod cxa_reference;
 pub mod locks;
+pub mod old_schema;
 pub mod pdf;
 pub mod source;
 pub mod teams;

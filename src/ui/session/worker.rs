@@ -49,15 +49,32 @@ fn failed(heading: Words, error: &impl Localized) -> Report {
     Report::Failed(Words::of(error).after(&heading))
 }
 
-/// A file that could not be opened, with the newest backup beside it when it was
-/// changed outside Bianpai or damaged (issue 22, item 6).
+/// A file that could not be opened, with the newest backup beside it that would restore
+/// when it was changed outside Bianpai or damaged (issue 22, item 6), and then every
+/// backup of it in words (issue 38, item 3).
 fn not_opened(path: PathBuf, error: &StoreError) -> Report {
     let backup = match error {
         StoreError::Tampered { backup, .. } => backup.clone(),
-        StoreError::Damaged { .. } => backup::list_backups(&path).pop(),
+        StoreError::Damaged { .. } => backup::newest_restorable(&path),
         _ => None,
     };
-    Report::NotOpened { why: Words::of(error), path, backup }
+    let backups = match error {
+        StoreError::Tampered { .. } | StoreError::Damaged { .. } => backups_in_words(&path),
+        _ => Vec::new(),
+    };
+    Report::NotOpened { why: Words::of(error), path, backup, backups }
+}
+
+/// The automatic backups of the event file at `path`, oldest first, each with what it
+/// was made before and when.
+fn backups_in_words(path: &Path) -> Vec<(PathBuf, Words)> {
+    backup::list_backups(path)
+        .into_iter()
+        .map(|b| {
+            let said = backup::backup_words(path, &b);
+            (b, said)
+        })
+        .collect()
 }
 
 /// Makes `f` the open file and reports it.
@@ -88,8 +105,10 @@ fn run_job(file: &mut Option<OpenFile>, job: Job) -> Report {
             match backup::restore(&path, &from).and_then(|_| OpenFile::open(&path)) {
                 Ok(f) => opened(file, path, f),
                 Err(e) => {
-                    let why = Words::of(&e).after(&Words::new("恢复最新备份", "Restore the newest backup"));
-                    Report::NotOpened { why, path, backup: None }
+                    // The file is as it was: its backups are offered again.
+                    let why = Words::of(&e).after(&Words::new("恢复备份", "Restore a backup"));
+                    let (backup, backups) = (backup::newest_restorable(&path), backups_in_words(&path));
+                    Report::NotOpened { why, path, backup, backups }
                 }
             }
         }
@@ -194,12 +213,8 @@ fn load_history(file: &Option<OpenFile>) -> Report {
             entries,
             // The automatic backups, then the copies restores kept (issue 38, item 1):
             // each can be put back.
-            backups: backup::list_backups(f.path())
+            backups: backups_in_words(f.path())
                 .into_iter()
-                .map(|b| {
-                    let said = backup::backup_words(f.path(), &b);
-                    (b, said)
-                })
                 .chain(backup::list_replaced(f.path()).into_iter().map(|c| {
                     let said = backup::replaced_words(&c);
                     (c, said)
