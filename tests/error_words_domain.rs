@@ -112,12 +112,12 @@ fn check_all<T: Localized + Debug, const N: usize>(
 
 // ---- DomainError ----
 
-fn domain_samples() -> [DomainError; 53] {
+fn domain_samples() -> [DomainError; 55] {
     use DomainError as E;
-    let (g, s, p, r) = (GroupId(1), StageNo(2), StartNo(12), RoundNo(3));
+    let (g, s, p, r) = (|| "Open".to_string(), StageNo(2), StartNo(12), RoundNo(3));
     [
         E::UnknownGroup(GroupId(7)),
-        E::UnknownStage { group: g, stage: s },
+        E::UnknownStage { group: g(), stage: s },
         E::UnknownPlayer(p),
         E::UnknownRound(r),
         E::UnknownGame { round: r, board: BoardNo(20), game: 1 },
@@ -148,8 +148,8 @@ fn domain_samples() -> [DomainError; 53] {
         E::GroupRules(GroupRulesIssue::NameTaken("Open".into())),
         E::PrizeRules(PrizeRulesIssue::BadAmount(PrizePart::ByRank(2))),
         E::StageSetting { stage: s, issue: StageSettingIssue::GamesPerMatch },
-        E::GroupHasPlayers { group: g, players: 5 },
-        E::GroupHasRounds(g),
+        E::GroupHasPlayers { group: g(), players: 5 },
+        E::GroupHasRounds(g()),
         E::LastGroup,
         E::ScheduleRoundZero,
         E::ScheduledTwice(r),
@@ -159,12 +159,12 @@ fn domain_samples() -> [DomainError; 53] {
         E::UnknownLedgerEntry(LedgerId(4)),
         E::PlayerHasHistory(p),
         E::LedgerEntryVoid(LedgerId(4)),
-        E::RenumberAfterPairing(g),
+        E::RenumberAfterPairing(g()),
         E::MatchHasResults { round: r, board: BoardNo(2) },
         E::NotVideoStage(s),
         E::GameTimeOutsideHours(GameTime::at(7, 59).unwrap()),
         E::WatcherNotOfficial(NAME.into()),
-        E::NotInGroup { player: p, group: g },
+        E::NotInGroup { player: p, group: g() },
         E::AvoidSelf(p),
         E::NotAvoided { a: p, b: StartNo(9) },
         E::BoardOutOfRange(12_000),
@@ -172,10 +172,12 @@ fn domain_samples() -> [DomainError; 53] {
         E::PlayerNotActive(p),
         E::Team(TeamIssue::NameMissing),
         E::FoulsOutOfRange(10),
+        E::EditNotLastRound(RoundNo(5)),
+        E::EditRoundHasResults(r),
     ]
 }
 
-fn domain_sample<'a>(e: &DomainError, s: &'a [DomainError; 53]) -> &'a DomainError {
+fn domain_sample<'a>(e: &DomainError, s: &'a [DomainError; 55]) -> &'a DomainError {
     use DomainError as E;
     match e {
         E::UnknownGroup(_) => &s[0],
@@ -231,6 +233,8 @@ fn domain_sample<'a>(e: &DomainError, s: &'a [DomainError; 53]) -> &'a DomainErr
         E::PlayerNotActive(_) => &s[50],
         E::Team(_) => &s[51],
         E::FoulsOutOfRange(_) => &s[52],
+        E::EditNotLastRound(_) => &s[53],
+        E::EditRoundHasResults(_) => &s[54],
     }
 }
 
@@ -242,7 +246,7 @@ fn domain_extra() -> Vec<DomainError> {
         E::UnknownGame { round: RoundNo(3), board: BoardNo(2), game: 2 },
         E::StageUnfinished { stage: StageNo(1), played: 0, planned: None },
         E::RoundIncomplete { round: RoundNo(1), missing: 1 },
-        E::GroupHasPlayers { group: GroupId(2), players: 1 },
+        E::GroupHasPlayers { group: "Youth".into(), players: 1 },
         E::RoundsBelowPaired { paired: 1 },
         E::Ineligible { name: NAME.into(), issues: vec![] },
         E::InvalidEntry(EntryProblem::OfficialNameMissing { role: String::new() }),
@@ -256,7 +260,7 @@ fn domain_extra() -> Vec<DomainError> {
 
 // ---- TeamIssue (what DomainError::Team carries, R-10) ----
 
-fn team_samples() -> [TeamIssue; 21] {
+fn team_samples() -> [TeamIssue; 22] {
     use TeamIssue as T;
     let (p, team) = (StartNo(12), || "Team A".to_string());
     [
@@ -281,10 +285,11 @@ fn team_samples() -> [TeamIssue; 21] {
         T::CountZero,
         T::NoGroupCounted,
         T::GroupPlaysTeamMatches("Group B".into()),
+        T::NoHandEdit(RoundNo(2)),
     ]
 }
 
-fn team_sample<'a>(e: &TeamIssue, s: &'a [TeamIssue; 21]) -> &'a TeamIssue {
+fn team_sample<'a>(e: &TeamIssue, s: &'a [TeamIssue; 22]) -> &'a TeamIssue {
     use TeamIssue as T;
     match e {
         T::UnknownTeam(_) => &s[0],
@@ -308,6 +313,7 @@ fn team_sample<'a>(e: &TeamIssue, s: &'a [TeamIssue; 21]) -> &'a TeamIssue {
         T::CountZero => &s[18],
         T::NoGroupCounted => &s[19],
         T::GroupPlaysTeamMatches(_) => &s[20],
+        T::NoHandEdit(_) => &s[21],
     }
 }
 
@@ -360,10 +366,10 @@ fn entry_sample<'a>(e: &EntryProblem, s: &'a [EntryProblem; 12]) -> &'a EntryPro
 
 // ---- PairingError ----
 
-fn pairing_samples() -> [PairingError; 14] {
+fn pairing_samples() -> [PairingError; 15] {
     use PairingError as E;
     [
-        E::UnknownStage { group: GroupId(1), stage: StageNo(3) },
+        E::UnknownStage { group: "Open".into(), stage: StageNo(3) },
         E::NotSwiss(StageNo(2)),
         E::StageNotOpen(StageNo(2)),
         E::RoundIncomplete { round: RoundNo(3), missing: 2 },
@@ -377,10 +383,15 @@ fn pairing_samples() -> [PairingError; 14] {
         E::Cancelled,
         E::TooFewTeams(1),
         E::NoValidTeamPairing { round: RoundNo(5), teams: vec!["Team A".into(), "Team B".into()] },
+        E::PlannedLineupInvalid {
+            round: RoundNo(3),
+            team: "Team A".into(),
+            issue: TeamIssue::MemberCannotPlay(StartNo(4)),
+        },
     ]
 }
 
-fn pairing_sample<'a>(e: &PairingError, s: &'a [PairingError; 14]) -> &'a PairingError {
+fn pairing_sample<'a>(e: &PairingError, s: &'a [PairingError; 15]) -> &'a PairingError {
     use PairingError as E;
     match e {
         E::UnknownStage { .. } => &s[0],
@@ -397,6 +408,7 @@ fn pairing_sample<'a>(e: &PairingError, s: &'a [PairingError; 14]) -> &'a Pairin
         E::Cancelled => &s[11],
         E::TooFewTeams(_) => &s[12],
         E::NoValidTeamPairing { .. } => &s[13],
+        E::PlannedLineupInvalid { .. } => &s[14],
     }
 }
 

@@ -465,7 +465,7 @@ fn trf_export_errors_in_both_languages() {
     let too_high = bianpai::io::trf::from_stage(&event, GroupId(1), StageNo(1)).unwrap_err();
     let samples = vec![
         TrfExportError::UnknownGroup(GroupId(9)),
-        TrfExportError::UnknownStage { group: GroupId(1), stage: StageNo(4) },
+        TrfExportError::UnknownStage { group: "Open".into(), stage: StageNo(4) },
         too_high,
     ];
     for error in &samples {

@@ -109,7 +109,8 @@ fn an_individual_group_takes_no_outsider() {
     .unwrap();
     let err = apply(&mut e, &Command::Team { group: SOLO, change: TeamCommand::Add { team: team("混队", &[1, 7]) } })
         .unwrap_err();
-    assert_eq!(err, DomainError::NotInGroup { player: StartNo(7), group: SOLO });
+    let solo = e.group(SOLO).unwrap().name.clone();
+    assert_eq!(err, DomainError::NotInGroup { player: StartNo(7), group: solo });
     assert_eq!(e.players.len(), 7);
 }
 

@@ -131,7 +131,8 @@ fn groups_are_added_and_removed() {
     let entries = vec![PlayerEntry { name: "张三".into(), ..Default::default() }];
     f.execute(&Command::AddPlayers { group: last, entries, override_reason: Some("测试".into()) }).unwrap();
     let e = refused(&mut f, Command::RemoveGroup { group: last });
-    assert_eq!(e, DomainError::GroupHasPlayers { group: last, players: 1 });
+    let name = f.event().group(last).unwrap().name.clone();
+    assert_eq!(e, DomainError::GroupHasPlayers { group: name, players: 1 });
 }
 
 // prize rules are edited as a whole, refused with the row at fault.

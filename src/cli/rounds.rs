@@ -4,7 +4,7 @@ use super::announce::execute_announced;
 use super::pairing_explain::{board_line, bye_line, comparison_lines, under_rows};
 use super::table::{self, Align};
 use super::team_rounds;
-use super::words::{lang, t};
+use super::words::{Impossible, lang, t};
 use super::{EditCmd, FormatArg, GroupArg, InputError, ResultArgs, current_stage, resolve_group};
 use crate::domain::command::{Command, DomainError};
 use crate::domain::event::{Bye, ByeKind, Event, Group, PlannedBye, Round, Stage, StageKind};
@@ -30,7 +30,9 @@ pub(super) fn pair(file: &Path, group: &GroupArg, seed: Option<u64>) -> anyhow::
     let g = resolve_group(f.event(), group)?;
     let stage = current_stage(g)?;
     let seed = seed.unwrap_or_else(fresh_seed);
-    let round = swiss::pair_next_round(f.event(), g.id, stage.no, seed)?;
+    let several_groups = f.event().groups.len() > 1;
+    let round = swiss::pair_next_round(f.event(), g.id, stage.no, seed)
+        .map_err(|e| with_lineup_hint(e, several_groups.then_some(g.name.as_str())))?;
     let (group_id, stage_no, round_no) = (g.id, stage.no, round.no);
     if round.teams.is_some() {
         // a team round is told as its matches, team against team.
@@ -53,6 +55,19 @@ pub(super) fn pair(file: &Path, group: &GroupArg, seed: Option<u64>) -> anyhow::
         format!("第{round_no}轮已编排：{boards} 台，{byes} 个轮空，随机种子 {seed}\n"),
         format!("paired round {round_no}: {boards} board(s), {byes} bye(s), seed {seed}\n"),
     ) + &announced)
+}
+
+/// A line-up named before the round that no longer holds (issue 38, item 17): the
+/// refusal, then the command that names it again. Other refusals as they are.
+fn with_lineup_hint(e: swiss::PairingError, group: Option<&str>) -> anyhow::Error {
+    let swiss::PairingError::PlannedLineupInvalid { round, team, .. } = &e else { return e.into() };
+    let said = e.message(lang());
+    let group = group.map(|g| format!(" --group {g}")).unwrap_or_default();
+    Impossible(t(
+        format!("{said}（bianpai lineup 文件{group} --round {round} {team} 编号,…）"),
+        format!("{said} (`bianpai lineup FILE{group} --round {round} {team} SN,…`)"),
+    ))
+    .into()
 }
 
 pub(super) fn set_rounds(file: &Path, group: &GroupArg, rounds: u32) -> anyhow::Result<String> {

@@ -7,6 +7,7 @@
 use crate::domain::ids::{RoundNo, StartNo};
 use crate::domain::knockout::KnockoutError;
 use crate::domain::matching::MatchingError;
+use crate::domain::model::team_issue::TeamIssue;
 use crate::domain::prizes::PrizeError;
 use crate::domain::round_robin::RoundRobinError;
 use crate::domain::swiss::PairingError;
@@ -16,8 +17,8 @@ impl Localized for PairingError {
     fn message(&self, lang: Lang) -> String {
         match (self, lang) {
             (PairingError::Knockout(k), _) => k.message(lang),
-            (PairingError::UnknownStage { group, stage }, Lang::Zh) => format!("组别 {group} 没有第{stage}阶段。"),
-            (PairingError::UnknownStage { group, stage }, Lang::En) => format!("Group {group} has no stage {stage}."),
+            (PairingError::UnknownStage { group, stage }, Lang::Zh) => format!("组别“{group}”没有第{stage}阶段。"),
+            (PairingError::UnknownStage { group, stage }, Lang::En) => format!("Group “{group}” has no stage {stage}."),
             (PairingError::NotSwiss(s), Lang::Zh) => format!("第{s}阶段不是瑞士制。"),
             (PairingError::NotSwiss(s), Lang::En) => format!("Stage {s} is not a Swiss stage."),
             (PairingError::StageNotOpen(s), Lang::Zh) => format!("第{s}阶段不在进行中（尚未开始或已经结束）。"),
@@ -75,6 +76,9 @@ impl Localized for PairingError {
                 };
                 format!("No pairing of team round {round} keeps the absolute rules (no rematch, one bye each): {why}.")
             }
+            (PairingError::PlannedLineupInvalid { round, team, issue }, _) => {
+                planned_lineup_invalid(*round, team, issue, lang)
+            }
             (PairingError::Cancelled, Lang::Zh) => "编排已取消，赛事未改变。".into(),
             (PairingError::Cancelled, Lang::En) => "Pairing cancelled; the event is unchanged.".into(),
             (PairingError::AvoidedPairsBlock { round, pairs }, Lang::Zh) => {
@@ -115,6 +119,22 @@ fn capped_with(items: &[String], lang: Lang, separator: &str) -> String {
         });
     }
     text
+}
+
+/// [`PairingError::PlannedLineupInvalid`]: the team, the round, the player and why (the
+/// line-up's own refusal), and what to do: name the line-up again.
+fn planned_lineup_invalid(round: RoundNo, team: &str, issue: &TeamIssue, lang: Lang) -> String {
+    let why = issue.message(lang);
+    match lang {
+        Lang::Zh => format!(
+            "第{round}轮无法编排：“{team}”事先排定的第{round}轮出场名单已不再有效——{why}\
+             请重新排定“{team}”第{round}轮的出场名单，再编排本轮。"
+        ),
+        Lang::En => format!(
+            "Round {round} cannot be paired: the line-up named for “{team}” in round {round} no longer \
+             holds. {why} Name “{team}”'s line-up for round {round} again, then pair the round."
+        ),
+    }
 }
 
 /// [`PairingError::NoValidPairing`]: which players are left without an opponent.

@@ -314,7 +314,7 @@ impl RankingTable {
     /// [`DomainError`] when the group or stage does not exist.
     pub fn stage_standings(event: &Event, group: GroupId, stage: StageNo) -> Result<RankingTable, DomainError> {
         let g = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
-        let s = g.stage(stage).ok_or(DomainError::UnknownStage { group, stage })?;
+        let s = g.stage(stage).ok_or_else(|| DomainError::UnknownStage { group: g.name.clone(), stage })?;
         RankingTable::of_stage(event, g, s, decided_rounds(s), true)
     }
 
@@ -332,7 +332,7 @@ impl RankingTable {
         after_round: u32,
     ) -> Result<RankingTable, DomainError> {
         let g = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
-        let s = g.stage(stage).ok_or(DomainError::UnknownStage { group, stage })?;
+        let s = g.stage(stage).ok_or_else(|| DomainError::UnknownStage { group: g.name.clone(), stage })?;
         RankingTable::of_stage(event, g, s, after_round, false)
     }
 

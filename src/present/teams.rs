@@ -269,7 +269,8 @@ impl TeamCrosstable {
     /// An unknown group or stage, or not a team stage.
     pub fn of_stage(event: &Event, group: GroupId, stage_no: StageNo) -> Result<TeamCrosstable, DomainError> {
         let g = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
-        let stage = g.stage(stage_no).ok_or(DomainError::UnknownStage { group, stage: stage_no })?;
+        let stage =
+            g.stage(stage_no).ok_or_else(|| DomainError::UnknownStage { group: g.name.clone(), stage: stage_no })?;
         let standings = team_standings(event, group, stage_no, stage.rounds.len() as u32)?;
         let order: Vec<TeamId> = standings.rows.iter().map(|r| r.team).collect();
         let index = |t: TeamId| order.iter().position(|x| *x == t);

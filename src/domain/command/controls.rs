@@ -14,7 +14,7 @@ pub const MAX_FIXED_BOARD: u32 = 9_999;
 fn in_group(event: &Event, group: GroupId, player: StartNo) -> Result<(), DomainError> {
     let p = event.player(player).ok_or(DomainError::UnknownPlayer(player))?;
     if p.group != group {
-        return Err(DomainError::NotInGroup { player, group });
+        return Err(DomainError::not_in_group(event, player, group));
     }
     Ok(())
 }

@@ -106,10 +106,10 @@ pub(super) fn remove(event: &mut Event, group: GroupId) -> Result<Applied, Domai
     let g = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
     let players = event.group_players(group).count();
     if players > 0 {
-        return Err(DomainError::GroupHasPlayers { group, players });
+        return Err(DomainError::GroupHasPlayers { group: g.name.clone(), players });
     }
     if g.stages.iter().any(|s| !s.rounds.is_empty()) {
-        return Err(DomainError::GroupHasRounds(group));
+        return Err(DomainError::GroupHasRounds(g.name.clone()));
     }
     if event.groups.len() == 1 {
         return Err(DomainError::LastGroup);

@@ -32,7 +32,7 @@ pub fn renumber_refusal(event: &Event, group: Option<GroupId>) -> Result<(), Dom
             !s.rounds.is_empty() || (i > 0 && (s.status != StageStatus::Pending || !s.entrants.is_empty()))
         });
         if begun {
-            return Err(DomainError::RenumberAfterPairing(g.id));
+            return Err(DomainError::RenumberAfterPairing(g.name.clone()));
         }
     }
     Ok(())
@@ -297,10 +297,13 @@ mod tests {
         apply(&mut event, &Command::PairRound { group: GroupId(1), stage: StageNo(1), round }).unwrap();
         let before = event.clone();
         let error = apply(&mut event, &renumber_by(RenumberKey::Name)).unwrap_err();
-        assert_eq!(error, DomainError::RenumberAfterPairing(GroupId(1)));
+        assert_eq!(error, DomainError::RenumberAfterPairing(event.groups[0].name.clone()));
         assert!(error.to_string().contains("only before round 1 of the first stage"), "{error}");
         assert_eq!(event, before);
-        assert_eq!(renumber_refusal(&event, None), Err(DomainError::RenumberAfterPairing(GroupId(1))));
+        assert_eq!(
+            renumber_refusal(&event, None),
+            Err(DomainError::RenumberAfterPairing(event.groups[0].name.clone()))
+        );
         let unknown = Command::RenumberPlayers { group: Some(GroupId(9)), by: RenumberKey::Name };
         assert_eq!(apply(&mut event, &unknown), Err(DomainError::UnknownGroup(GroupId(9))));
     }

@@ -8,6 +8,7 @@ use crate::domain::model::change::{Applied, Change, DomainError, board_games, st
 use crate::domain::model::event::{Event, Round, StageKind, StageStatus, stage_entrants};
 use crate::domain::model::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::model::result::{GameResult, MAX_FOULS};
+use crate::domain::model::team_issue::TeamIssue;
 use crate::domain::model::warning::PairingWarning;
 use crate::domain::swiss::{PairingEdit, check_round, edited};
 use std::collections::{BTreeMap, BTreeSet};
@@ -126,7 +127,9 @@ fn check_seats(round: &Round, entrants: &BTreeSet<StartNo>) -> Result<(), Domain
 }
 
 /// Edits the last round's pairing by hand. New broken absolute rules need
-/// `confirmed`; the warnings are kept with the round.
+/// `confirmed`; the warnings are kept with the round. A team round's boards follow its
+/// line-ups and are not edited by hand; refusals are said of an edit (issue 38, item
+/// 14).
 pub(super) fn edit(
     event: &mut Event,
     group: GroupId,
@@ -136,10 +139,13 @@ pub(super) fn edit(
     confirmed: bool,
 ) -> Result<Applied, DomainError> {
     let stage = stage_ref(event, group, stage_no)?;
+    if stage.teams.is_some() {
+        return Err(TeamIssue::NoHandEdit(round_no).into());
+    }
     if let (StageKind::Knockout, PairingEdit::SwapColours { board }) = (stage.kind, edit) {
         return swap_match_colours(event, BoardAt { group, stage: stage_no, round: round_no, board });
     }
-    let last = last_round_without_results(&stage.rounds, round_no)?;
+    let last = last_round_without_results(&stage.rounds, round_no).map_err(said_as_edit)?;
     let mut next = edited(last, edit)?;
     // The Swiss rules do not apply to a knockout match's colours.
     let warnings = if stage.kind == StageKind::Knockout { Vec::new() } else { check_round(event, group, stage, &next) };
@@ -183,7 +189,7 @@ fn swap_match_colours(event: &mut Event, at: BoardAt) -> Result<Applied, DomainE
     let stage = stage_mut(event, at.group, at.stage)?;
     let last = stage.rounds.last_mut().ok_or(DomainError::UnknownRound(at.round))?;
     if last.no != at.round {
-        return Err(DomainError::NotLastRound(last.no));
+        return Err(DomainError::EditNotLastRound(last.no));
     }
     let before = board_games(last, at.board);
     if before.is_empty() {
@@ -213,6 +219,15 @@ pub(super) fn unpair(
 
 /// `round` if it is the stage's last round and has no result yet: only such a round
 /// can be edited or removed.
+/// The refusals an edit shares with an unpairing, said of an edit (issue 38, item 14).
+fn said_as_edit(e: DomainError) -> DomainError {
+    match e {
+        DomainError::NotLastRound(r) => DomainError::EditNotLastRound(r),
+        DomainError::RoundHasResults(r) => DomainError::EditRoundHasResults(r),
+        other => other,
+    }
+}
+
 fn last_round_without_results(rounds: &[Round], round: RoundNo) -> Result<&Round, DomainError> {
     let last = rounds.last().ok_or(DomainError::UnknownRound(round))?;
     if last.no != round {

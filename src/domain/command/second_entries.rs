@@ -83,7 +83,7 @@ pub(super) fn entry_for(
         return Ok(entry);
     }
     if !enters_again(event, group, player) {
-        return Err(DomainError::NotInGroup { player, group });
+        return Err(DomainError::not_in_group(event, player, group));
     }
     let entry = source.entry.clone();
     let first = source.second_entry_of.unwrap_or(player);

@@ -250,7 +250,7 @@ fn check_announced_bye(
     // Only a player of this group who can still be paired (issue 22: a bye of another
     // group's player made the group impossible to pair).
     if p.group != group {
-        return Err(DomainError::NotInGroup { player, group });
+        return Err(DomainError::not_in_group(event, player, group));
     }
     if !p.status.is_pairable() {
         return Err(DomainError::PlayerNotActive(player));

@@ -247,7 +247,7 @@ fn check_team(event: &Event, group: GroupId, team: &Team) -> Result<(), DomainEr
     for p in team.roster() {
         let player = event.player(p).ok_or(DomainError::UnknownPlayer(p))?;
         if player.group != group {
-            return Err(DomainError::NotInGroup { player: p, group });
+            return Err(DomainError::NotInGroup { player: p, group: g.name.clone() });
         }
         if !seen.insert(p) {
             return Err(TeamIssue::NamedTwice(p).into());
@@ -301,7 +301,8 @@ fn set_lineup(
     let players = players.as_slice();
     let g = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
     let team = g.team(team_id).ok_or_else(|| TeamIssue::UnknownTeam(team_id.to_string()))?;
-    let stage = g.stage(stage_no).ok_or(DomainError::UnknownStage { group, stage: stage_no })?;
+    let stage =
+        g.stage(stage_no).ok_or_else(|| DomainError::UnknownStage { group: g.name.clone(), stage: stage_no })?;
     if stage.status == StageStatus::Closed {
         return Err(DomainError::StageClosed(stage_no));
     }

@@ -154,9 +154,9 @@ pub enum DomainError {
     /// No such group.
     #[error("no group {0}")]
     UnknownGroup(GroupId),
-    /// No such stage in the group.
+    /// No such stage in the group (named by its name, issue 38 item 14).
     #[error("group {group} has no stage {stage}")]
-    UnknownStage { group: GroupId, stage: StageNo },
+    UnknownStage { group: String, stage: StageNo },
     /// No such player.
     #[error("no player with start number {0}")]
     UnknownPlayer(StartNo),
@@ -208,6 +208,13 @@ pub enum DomainError {
     /// Only the last round can be unpaired.
     #[error("only the last round ({0}) can be unpaired")]
     NotLastRound(RoundNo),
+    /// A hand edit of a round's pairing (swap, colours, bye) is made on the last round
+    /// only (issue 38, item 14: said as an edit, not as an unpairing).
+    #[error("only the pairing of the last round ({0}) can be edited")]
+    EditNotLastRound(RoundNo),
+    /// A round with results keeps its pairing: no hand edit.
+    #[error("round {0} has results; its pairing can no longer be edited")]
+    EditRoundHasResults(RoundNo),
     /// The stage is closed and frozen.
     #[error("stage {0} is closed; its players have been handed on and it can no longer change")]
     StageClosed(StageNo),
@@ -267,14 +274,14 @@ pub enum DomainError {
     /// A group that players have entered cannot be removed.
     #[error("group {group} has {players} player(s); delete or move them first")]
     GroupHasPlayers {
-        /// The group.
-        group: GroupId,
+        /// The group's name.
+        group: String,
         /// How many players it has.
         players: usize,
     },
-    /// A group with rounds paired cannot be removed.
+    /// A group with rounds paired cannot be removed (the group's name).
     #[error("group {0} has paired rounds")]
-    GroupHasRounds(GroupId),
+    GroupHasRounds(String),
     /// The event keeps at least one group.
     #[error("the event's only group cannot be removed")]
     LastGroup,
@@ -307,8 +314,8 @@ pub enum DomainError {
     NotInGroup {
         /// The player.
         player: StartNo,
-        /// The group.
-        group: GroupId,
+        /// The group's name.
+        group: String,
     },
     /// A withdrawn or disqualified player gets no announced bye.
     #[error("player {0} has withdrawn or been disqualified")]
@@ -333,11 +340,12 @@ pub enum DomainError {
     /// A fixed board beyond any event's size.
     #[error("board {0} is out of range (1-9999, 0 clears)")]
     BoardOutOfRange(u32),
-    /// Start numbers are given anew only before play (CLI.md `players renumber`).
+    /// Start numbers are given anew only before play (CLI.md `players renumber`); the
+    /// group's name.
     #[error(
         "start numbers can be renumbered only before round 1 of the first stage is paired; group {0} has begun play"
     )]
-    RenumberAfterPairing(GroupId),
+    RenumberAfterPairing(String),
 }
 
 /// Why an entry — a player, the event's title, an official, a ledger entry — cannot
@@ -457,6 +465,15 @@ pub fn settings_only(stage: &Stage) -> Stage {
     Stage { rounds: Vec::new(), ..stage.clone() }
 }
 
+impl DomainError {
+    /// [`DomainError::NotInGroup`]: `player` is not in `group`, the group named by its
+    /// name (issue 38, item 14), by its number only when the event has no such group.
+    pub fn not_in_group(event: &Event, player: StartNo, group: GroupId) -> DomainError {
+        let group = event.group(group).map_or_else(|| group.to_string(), |g| g.name.clone());
+        DomainError::NotInGroup { player, group }
+    }
+}
+
 /// A copy of the group with its stages' settings and no rounds: what
 /// [`Change::Group`] keeps.
 pub fn group_settings(group: &Group) -> Group {
@@ -485,7 +502,8 @@ pub fn player_mut(event: &mut Event, start_no: StartNo) -> Result<&mut Player, D
 /// [`DomainError::UnknownGroup`] or [`DomainError::UnknownStage`].
 pub fn stage_mut(event: &mut Event, group: GroupId, stage: StageNo) -> Result<&mut Stage, DomainError> {
     let g = event.groups.iter_mut().find(|g| g.id == group).ok_or(DomainError::UnknownGroup(group))?;
-    g.stages.iter_mut().find(|s| s.no == stage).ok_or(DomainError::UnknownStage { group, stage })
+    let name = g.name.clone();
+    g.stages.iter_mut().find(|s| s.no == stage).ok_or(DomainError::UnknownStage { group: name, stage })
 }
 
 /// The stage, to read.
@@ -494,7 +512,7 @@ pub fn stage_mut(event: &mut Event, group: GroupId, stage: StageNo) -> Result<&m
 /// [`DomainError::UnknownGroup`] or [`DomainError::UnknownStage`].
 pub fn stage_ref(event: &Event, group: GroupId, stage: StageNo) -> Result<&Stage, DomainError> {
     let g = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
-    g.stage(stage).ok_or(DomainError::UnknownStage { group, stage })
+    g.stage(stage).ok_or_else(|| DomainError::UnknownStage { group: g.name.clone(), stage })
 }
 
 impl From<super::event::Unfinished> for DomainError {

@@ -1,6 +1,6 @@
 //! [`DomainError`] and [`EntryProblem`] in the director's words, in both languages
-//! (issue 18): whole sentences, ids as plain numbers (`第3轮`, `5号`, `组别 1` /
-//! `round 3`, `no. 5`, `group 1`). Nested issues speak for themselves: entry rules
+//! (issue 18): whole sentences, ids as plain numbers (`第3轮`, `5号` / `round 3`,
+//! `no. 5`), groups by their names (`“成人组”` / `group “成人组”`, issue 38 item 14). Nested issues speak for themselves: entry rules
 //! and pairing warnings through their own [`Localized`], group, prize and stage
 //! settings through their `describe`. The English `Display` stays the log text.
 
@@ -44,7 +44,7 @@ fn zh(e: &DomainError) -> String {
         E::PrizeDecision { start_no, issue } => format!("{start_no}号选手：{}", issue.describe(ZH)),
         E::StageSetting { stage, issue } => format!("第{stage}阶段：{}", issue.describe(ZH)),
         E::UnknownGroup(g) => format!("找不到组别 {g}。"),
-        E::UnknownStage { group, stage } => format!("组别 {group} 没有第{stage}阶段。"),
+        E::UnknownStage { group, stage } => format!("组别“{group}”没有第{stage}阶段。"),
         E::UnknownPlayer(p) => format!("没有编号为 {p} 的选手。"),
         E::UnknownRound(r) => format!("第{r}轮尚未编排。"),
         E::UnknownGame { round, board, game: 1 } => format!("第{round}轮没有第{board}台。"),
@@ -61,6 +61,8 @@ fn zh(e: &DomainError) -> String {
         E::RoundAlreadyPaired(r) => format!("第{r}轮已经编排。"),
         E::RoundHasResults(r) => format!("第{r}轮已有成绩，请先清除成绩。"),
         E::NotLastRound(r) => format!("只能取消最后一轮（第{r}轮）的编排。"),
+        E::EditNotLastRound(r) => format!("只能修改最后一轮（第{r}轮）的对阵。"),
+        E::EditRoundHasResults(r) => format!("第{r}轮已有成绩，对阵不能再修改；请先清除成绩。"),
         E::StageClosed(s) => format!("第{s}阶段已经结束，选手已转入下一阶段，不能再修改。"),
         E::StageUnfinished { stage, played, planned: Some(planned) } => {
             format!("第{stage}阶段计划{planned}轮，目前只进行了{played}轮。")
@@ -81,9 +83,9 @@ fn zh(e: &DomainError) -> String {
         E::WatcherNotOfficial(name) => format!("“{name}”不是本赛事的裁判人员，请先在「赛事」中登记。"),
         E::RoundsBelowPaired { paired } => format!("已经编排了{paired}轮，总轮数不能少于{paired}轮。"),
         E::GroupHasPlayers { group, players } => {
-            format!("组别 {group} 有{players}名选手，请先删除这些选手或把他们移到其他组别。")
+            format!("组别“{group}”有{players}名选手，请先删除这些选手或把他们移到其他组别。")
         }
-        E::GroupHasRounds(g) => format!("组别 {g} 已有编排的轮次，不能删除。"),
+        E::GroupHasRounds(g) => format!("组别“{g}”已有编排的轮次，不能删除。"),
         E::LastGroup => "赛事至少要保留一个组别，唯一的组别不能删除。".into(),
         E::ScheduleRoundZero => "没有第0轮，轮次从1开始。".into(),
         E::ScheduledTwice(r) => format!("第{r}轮的时间安排填了两次。"),
@@ -96,9 +98,9 @@ fn zh(e: &DomainError) -> String {
         }
         E::LedgerEntryVoid(id) => format!("第{id}条账目已经作废。"),
         E::RenumberAfterPairing(g) => {
-            format!("组别 {g} 已经开赛；只有在第一阶段第1轮编排之前才能重新编号。")
+            format!("组别“{g}”已经开赛；只有在第一阶段第1轮编排之前才能重新编号。")
         }
-        E::NotInGroup { player, group } => format!("{player}号选手不在组别 {group}。"),
+        E::NotInGroup { player, group } => format!("{player}号选手不在组别“{group}”。"),
         E::AvoidSelf(p) => format!("{p}号选手不能与自己回避。"),
         E::PlayerNotActive(p) => format!("{p}号选手已退赛或被取消资格，不能安排轮空或请假。"),
         E::NotAvoided { a, b } => format!("{a}号与{b}号不是回避对。"),
@@ -126,7 +128,7 @@ fn en(e: &DomainError) -> String {
         E::PrizeDecision { start_no, issue } => format!("No. {start_no}: {}", issue.describe(EN)),
         E::StageSetting { stage, issue } => format!("Stage {stage}: {}", issue.describe(EN)),
         E::UnknownGroup(g) => format!("There is no group {g}."),
-        E::UnknownStage { group, stage } => format!("Group {group} has no stage {stage}."),
+        E::UnknownStage { group, stage } => format!("Group “{group}” has no stage {stage}."),
         E::UnknownPlayer(p) => format!("There is no player no. {p}."),
         E::UnknownRound(r) => format!("Round {r} has not been paired."),
         E::UnknownGame { round, board, game: 1 } => format!("Round {round} has no board {board}."),
@@ -147,6 +149,10 @@ fn en(e: &DomainError) -> String {
         E::RoundAlreadyPaired(r) => format!("Round {r} is already paired."),
         E::RoundHasResults(r) => format!("Round {r} has results; clear them first."),
         E::NotLastRound(r) => format!("Only the last round (round {r}) can be unpaired."),
+        E::EditNotLastRound(r) => format!("Only the pairing of the last round (round {r}) can be edited."),
+        E::EditRoundHasResults(r) => {
+            format!("Round {r} has results; its pairing can no longer be edited (clear the results first).")
+        }
         E::StageClosed(s) => format!("Stage {s} is closed; its players have moved on and it can no longer change."),
         E::StageUnfinished { stage, played, planned: Some(planned) } => {
             format!("Stage {stage} has played {played} of {planned} rounds.")
@@ -173,10 +179,10 @@ fn en(e: &DomainError) -> String {
             count(*paired, "round is", "rounds are")
         ),
         E::GroupHasPlayers { group, players } => format!(
-            "Group {group} has {}; delete them or move them to another group first.",
+            "Group “{group}” has {}; delete them or move them to another group first.",
             count(*players as u64, "player", "players")
         ),
-        E::GroupHasRounds(g) => format!("Group {g} has paired rounds and cannot be removed."),
+        E::GroupHasRounds(g) => format!("Group “{g}” has paired rounds and cannot be removed."),
         E::LastGroup => "The event keeps at least one group; its only group cannot be removed.".into(),
         E::ScheduleRoundZero => "There is no round 0; rounds count from 1.".into(),
         E::ScheduledTwice(r) => format!("Round {r} is scheduled twice."),
@@ -192,10 +198,10 @@ fn en(e: &DomainError) -> String {
         ),
         E::LedgerEntryVoid(id) => format!("Ledger entry {id} is void already."),
         E::RenumberAfterPairing(g) => format!(
-            "Group {g} has begun play; start numbers can be given anew only before round 1 of the first \
+            "Group “{g}” has begun play; start numbers can be given anew only before round 1 of the first \
              stage is paired."
         ),
-        E::NotInGroup { player, group } => format!("No. {player} is not in group {group}."),
+        E::NotInGroup { player, group } => format!("No. {player} is not in group “{group}”."),
         E::AvoidSelf(p) => format!("No. {p} cannot avoid himself."),
         E::PlayerNotActive(p) => format!("No. {p} has withdrawn or been disqualified and gets no bye or absence."),
         E::NotAvoided { a, b } => format!("Nos. {a} and {b} are not an avoided pair."),

@@ -62,6 +62,10 @@ pub enum TeamIssue {
     /// The boards per match are fixed once a round is paired.
     #[error("stage {0} has paired rounds; its boards per match are fixed")]
     BoardsFixed(StageNo),
+    /// A team round's boards follow its matches' line-ups: no hand edit of seats,
+    /// colours or byes (issue 38, item 14).
+    #[error("round {0} is a team round; its boards follow the line-ups and cannot be edited by hand")]
+    NoHandEdit(RoundNo),
     /// The event's team ranking counts at least one member per club (R-10.8).
     #[error("the event's team ranking counts at least 1 member")]
     CountZero,
@@ -109,6 +113,9 @@ fn zh(issue: &TeamIssue) -> String {
         T::NoMatch { team, round } => format!("“{team}”在第{round}轮没有比赛。"),
         T::BoardsOutOfRange(k) => format!("团体赛每场为2至8台，不能是{k}台。"),
         T::BoardsFixed(s) => format!("第{s}阶段已经编排，每场台数不能再改。"),
+        T::NoHandEdit(r) => {
+            format!("第{r}轮是团体赛轮次，各台由出场名单排定，对阵不能手工修改；请改各队的出场名单。")
+        }
         T::CountZero => "每个单位至少计1名队员的成绩。".into(),
         T::NoGroupCounted => "全赛事团体排名至少要计一个组别。".into(),
         T::GroupPlaysTeamMatches(g) => format!("“{g}”是团体对抗赛组别；全赛事团体排名只计个人赛组别。"),
@@ -142,6 +149,10 @@ fn en(issue: &TeamIssue) -> String {
         T::NoMatch { team, round } => format!("“{team}” has no match in round {round}."),
         T::BoardsOutOfRange(k) => format!("A team match has 2 to 8 boards, not {k}."),
         T::BoardsFixed(s) => format!("Stage {s} has paired rounds; its boards per match are fixed."),
+        T::NoHandEdit(r) => format!(
+            "Round {r} is a team round: its boards follow the teams' line-ups, so its pairing cannot be \
+             edited by hand; change the line-ups instead."
+        ),
         T::CountZero => "Each club counts at least 1 member.".into(),
         T::NoGroupCounted => "The event's team ranking needs at least one group.".into(),
         T::GroupPlaysTeamMatches(g) => {

@@ -113,7 +113,8 @@ fn standings_in_sections(
     separately: bool,
 ) -> Result<Standings, DomainError> {
     let g = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
-    let stage = g.stage(stage_no).ok_or(DomainError::UnknownStage { group, stage: stage_no })?;
+    let stage =
+        g.stage(stage_no).ok_or_else(|| DomainError::UnknownStage { group: g.name.clone(), stage: stage_no })?;
     if after_round as usize > stage.rounds.len() {
         return Err(DomainError::UnknownRound(crate::domain::ids::RoundNo(after_round)));
     }

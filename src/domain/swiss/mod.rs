@@ -31,6 +31,7 @@ use crate::domain::event::{Event, Round, StageKind, StageStatus};
 use crate::domain::ids::{GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::knockout::KnockoutError;
 use crate::domain::model::pairing_controls::{PairingControls, place_fixed_boards};
+use crate::domain::model::team_issue::TeamIssue;
 use crate::domain::points::Points;
 use crate::domain::rules::PairingSystem;
 use crate::domain::standings::record::Record;
@@ -44,9 +45,10 @@ pub use progress::{PairingProgress, pair_next_round_watched};
 /// Why no round could be paired.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum PairingError {
-    /// No such group or stage.
+    /// No such group or stage: the group by its name (issue 38, item 14), by its
+    /// number when the event has no such group.
     #[error("group {group} has no stage {stage}")]
-    UnknownStage { group: GroupId, stage: StageNo },
+    UnknownStage { group: String, stage: StageNo },
     /// The stage is not a Swiss stage.
     #[error("stage {0} is not a Swiss stage")]
     NotSwiss(StageNo),
@@ -95,6 +97,11 @@ pub enum PairingError {
     /// teams no pairing can place, by name, when known.
     #[error("no pairing of team round {round} keeps the absolute rules: {}", teams.join(", "))]
     NoValidTeamPairing { round: RoundNo, teams: Vec<String> },
+    /// A line-up named before a team round no longer holds when the round is paired
+    /// (issue 38, item 17): a player withdrawn or disqualified since, no longer of the
+    /// team, or out of its registered order. Nothing is paired until it is named again.
+    #[error("the line-up of team {team} named for round {round} no longer holds: {issue}")]
+    PlannedLineupInvalid { round: RoundNo, team: String, issue: TeamIssue },
     /// The director cancelled the pairing (issue 21); nothing was paired.
     #[error("the pairing was cancelled; the event is unchanged")]
     Cancelled,
@@ -131,10 +138,9 @@ pub(crate) struct Candidate {
 /// # Errors
 /// [`PairingError`] when the stage cannot be paired now or no valid pairing exists.
 pub fn pair_next_round(event: &Event, group: GroupId, stage_no: StageNo, seed: u64) -> Result<Round, PairingError> {
-    let (g, stage) = event
-        .group(group)
-        .and_then(|g| Some((g, g.stage(stage_no)?)))
-        .ok_or(PairingError::UnknownStage { group, stage: stage_no })?;
+    let unknown = |name: String| PairingError::UnknownStage { group: name, stage: stage_no };
+    let g = event.group(group).ok_or_else(|| unknown(group.to_string()))?;
+    let stage = g.stage(stage_no).ok_or_else(|| unknown(g.name.clone()))?;
     let controls = &g.pairing_controls;
     if stage.status != StageStatus::Open {
         return Err(PairingError::StageNotOpen(stage_no));

@@ -4,6 +4,16 @@
 //! on a stand-in stage whose "players" are the teams and whose games are the matches
 //! (home red, the match won, drawn or lost). Then each match gets its two line-ups
 //! (named before the round, else the first K who can play) and its K games.
+//!
+//! A line-up named before the round is checked again against the event as it is when
+//! the round is paired (issue 38, item 17): a player withdrawn or disqualified since,
+//! moved to another team, or out of the team's registered order refuses the pairing
+//! ([`PairingError::PlannedLineupInvalid`], naming the team, the round and the player),
+//! and nothing is paired. The pairing does not fall back to the default line-up: the
+//! named line-up is the captain's choice of who plays, and the first K who
+//! can play may seat players the captain chose to rest; a notice beside a paired round
+//! is easily missed once its sheets are printed, while the refusal costs the director
+//! one step — name the team's line-up again — before the round exists at all.
 
 use super::PairingError;
 use crate::domain::event::{Bye, ByeKind, Event, Game, Group, Round, Stage, StageKind, StageStatus};
@@ -12,7 +22,7 @@ use crate::domain::model::team::{Team, TeamId, TeamMatch, TeamRound, TeamStage};
 use crate::domain::player::{Player, PlayerEntry, PlayerStatus};
 use crate::domain::result::{GameResult, Outcome};
 use crate::domain::rules::{PairingSystem, ScoringTable};
-use crate::domain::teams::lineup::{default_lineup, match_games};
+use crate::domain::teams::lineup::{check_lineup, default_lineup, match_games};
 use crate::domain::teams::score_match;
 use crate::domain::teams::standings::team_standings;
 use std::collections::BTreeMap;
@@ -47,24 +57,15 @@ pub(super) fn team_round(
         other => other,
     })?;
     let round_no = paired.no;
-    let team = |p: StartNo| g.team(TeamId(p.0));
-    let lineup = |id: TeamId| {
-        rules
-            .planned_lineup(round_no, id)
-            .map(|l| l.players.clone())
-            .unwrap_or_else(|| team(StartNo(id.0)).map(|t| default_lineup(event, t, rules.boards)).unwrap_or_default())
-    };
+    let lineup = |id: TeamId| lineup_for(event, g, rules, round_no, id);
     let mut matches: Vec<TeamMatch> = paired
         .games
         .iter()
-        .map(|game| TeamMatch {
-            no: game.board.0,
-            home: numbers.team(game.red),
-            away: numbers.team(game.black),
-            home_lineup: lineup(numbers.team(game.red)),
-            away_lineup: lineup(numbers.team(game.black)),
+        .map(|game| {
+            let (home, away) = (numbers.team(game.red), numbers.team(game.black));
+            Ok(TeamMatch { no: game.board.0, home, away, home_lineup: lineup(home)?, away_lineup: lineup(away)? })
         })
-        .collect();
+        .collect::<Result<_, PairingError>>()?;
     matches.sort_by_key(|m| m.no);
     for (i, m) in matches.iter_mut().enumerate() {
         m.no = i as u32 + 1;
@@ -81,6 +82,30 @@ pub(super) fn team_round(
         watches: Vec::new(),
         teams: Some(TeamRound { matches, byes }),
     })
+}
+
+/// The line-up of team `id` in round `round_no`: the one named before the round,
+/// checked again against the event as it is now, else the first K who can play.
+///
+/// # Errors
+/// [`PairingError::PlannedLineupInvalid`] when the named line-up no longer holds.
+fn lineup_for(
+    event: &Event,
+    g: &Group,
+    rules: &TeamStage,
+    round_no: RoundNo,
+    id: TeamId,
+) -> Result<Vec<StartNo>, PairingError> {
+    let Some(team) = g.team(id) else { return Ok(Vec::new()) };
+    let Some(planned) = rules.planned_lineup(round_no, id) else {
+        return Ok(default_lineup(event, team, rules.boards));
+    };
+    check_lineup(event, team, rules.boards, &planned.players).map_err(|issue| PairingError::PlannedLineupInvalid {
+        round: round_no,
+        team: team.name.clone(),
+        issue,
+    })?;
+    Ok(planned.players.clone())
 }
 
 /// The stand-in of team round `round_no` as it was paired: every team

@@ -17,28 +17,30 @@ pub fn default_lineup(event: &Event, team: &Team, boards: u32) -> Vec<StartNo> {
 }
 
 /// Checks a line-up of `team` for a match of `boards` boards: members of the team who
-/// can play, each once, in registered order, at most `boards` of them.
+/// can play, each once, in registered order, at most `boards` of them. Used when a
+/// line-up is named and again when a round named before is paired (issue 38, item 17).
 ///
 /// # Errors
-/// The first rule broken, naming the player.
-pub fn check_lineup(event: &Event, team: &Team, boards: u32, players: &[StartNo]) -> Result<(), DomainError> {
+/// The first rule broken, naming the player; a number the team lists but the event no
+/// longer has is no member.
+pub fn check_lineup(event: &Event, team: &Team, boards: u32, players: &[StartNo]) -> Result<(), TeamIssue> {
     if players.len() > boards as usize {
-        return Err(TeamIssue::LineupTooLong { team: team.name.clone(), boards, named: players.len() }.into());
+        return Err(TeamIssue::LineupTooLong { team: team.name.clone(), boards, named: players.len() });
     }
     let mut seen = BTreeSet::new();
     let mut last_place = None;
     for p in players {
-        let place =
-            team.place_of(*p).ok_or_else(|| TeamIssue::NotTeamMember { player: *p, team: team.name.clone() })?;
+        let not_member = || TeamIssue::NotTeamMember { player: *p, team: team.name.clone() };
+        let place = team.place_of(*p).ok_or_else(not_member)?;
         if !seen.insert(*p) {
-            return Err(TeamIssue::NamedTwice(*p).into());
+            return Err(TeamIssue::NamedTwice(*p));
         }
-        let player = event.player(*p).ok_or(DomainError::UnknownPlayer(*p))?;
+        let player = event.player(*p).ok_or_else(not_member)?;
         if !player.status.is_pairable() {
-            return Err(TeamIssue::MemberCannotPlay(*p).into());
+            return Err(TeamIssue::MemberCannotPlay(*p));
         }
         if last_place.is_some_and(|l| place < l) {
-            return Err(TeamIssue::LineupOutOfOrder { player: *p, team: team.name.clone() }.into());
+            return Err(TeamIssue::LineupOutOfOrder { player: *p, team: team.name.clone() });
         }
         last_place = Some(place);
     }

@@ -85,7 +85,8 @@ pub fn member_scores(
     after: u32,
 ) -> Result<BTreeMap<StartNo, MemberScore>, DomainError> {
     let g = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
-    let stage = g.stage(stage_no).ok_or(DomainError::UnknownStage { group, stage: stage_no })?;
+    let stage =
+        g.stage(stage_no).ok_or_else(|| DomainError::UnknownStage { group: g.name.clone(), stage: stage_no })?;
     let after = after.min(stage.rounds.len() as u32);
     let individual = whole_group_standings(event, group, stage_no, after)?;
     let records = records_after(event, group, stage, after);
@@ -172,7 +173,8 @@ pub fn member_standings(
     after_round: u32,
 ) -> Result<MemberStandings, DomainError> {
     let g = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
-    let stage = g.stage(stage_no).ok_or(DomainError::UnknownStage { group, stage: stage_no })?;
+    let stage =
+        g.stage(stage_no).ok_or_else(|| DomainError::UnknownStage { group: g.name.clone(), stage: stage_no })?;
     let after = after_round.min(stage.rounds.len() as u32);
     let count = g.member_ranking.as_ref().and_then(|m| m.count);
     // every member counts, boys and girls alike, by their place in the whole

@@ -114,7 +114,8 @@ pub fn team_standings(
     after_round: u32,
 ) -> Result<TeamStandings, DomainError> {
     let g = event.group(group).ok_or(DomainError::UnknownGroup(group))?;
-    let stage = g.stage(stage_no).ok_or(DomainError::UnknownStage { group, stage: stage_no })?;
+    let stage =
+        g.stage(stage_no).ok_or_else(|| DomainError::UnknownStage { group: g.name.clone(), stage: stage_no })?;
     let rules = stage.teams.as_ref().ok_or(TeamIssue::NotATeamStage(stage_no))?;
     let after = after_round.min(stage.rounds.len() as u32);
     let (mut rows, meetings) = tally(g, stage, rules, after);

@@ -51,7 +51,7 @@ impl Localized for ExportError {
         match (self, lang) {
             (ExportError::UnknownGroup(group), Lang::Zh) => format!("没有编号为 {group} 的组别"),
             (ExportError::UnknownGroup(group), Lang::En) => format!("there is no group {group}"),
-            (ExportError::UnknownStage { group, stage }, Lang::Zh) => format!("组别 {group} 没有第 {stage} 阶段"),
+            (ExportError::UnknownStage { group, stage }, Lang::Zh) => format!("组别“{group}”没有第 {stage} 阶段"),
             (ExportError::UnknownStage { group, stage }, Lang::En) => format!("group {group} has no stage {stage}"),
             (ExportError::Unrepresentable { zh, .. }, Lang::Zh) => format!("TRF 无法表示这个阶段：{zh}"),
             (ExportError::Unrepresentable { en, .. }, Lang::En) => format!("TRF cannot hold this stage: {en}"),

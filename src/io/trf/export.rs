@@ -52,8 +52,8 @@ pub enum ExportError {
     /// No such stage in the group.
     #[error("group {group} has no stage {stage}")]
     UnknownStage {
-        /// The group.
-        group: GroupId,
+        /// The group's name.
+        group: String,
         /// The stage asked for.
         stage: StageNo,
     },
@@ -85,7 +85,7 @@ pub enum ExportError {
 /// ```
 pub fn from_stage(event: &Event, group: GroupId, stage: StageNo) -> Result<TrfDocument, ExportError> {
     let g = event.group(group).ok_or(ExportError::UnknownGroup(group))?;
-    let st = g.stage(stage).ok_or(ExportError::UnknownStage { group, stage })?;
+    let st = g.stage(stage).ok_or_else(|| ExportError::UnknownStage { group: g.name.clone(), stage })?;
     let unrepresentable = |en: String, zh: String| ExportError::Unrepresentable { en, zh };
 
     let seeding = stage_entrants(event, group, st);

@@ -5,12 +5,16 @@
 //! line-up always keeps that order: the first checked plays board 1. Unchanged, a
 //! line-up is the one saved — by default the first K who can play. 保存出场名单 sends
 //! one `TeamCommand::SetLineup` per team changed; a refusal is shown under its team.
+//! A line-up named for the next round that no longer holds (a player withdrawn or
+//! moved since) is said under its team: pairing the round is refused until it is
+//! named again (issue 38, item 17).
 
 use crate::domain::command::{Command, TeamCommand};
 use crate::domain::event::{Event, Stage, StageStatus};
 use crate::domain::ids::{RoundNo, StartNo};
 use crate::domain::model::team::{Team, TeamId, TeamStage};
-use crate::domain::teams::lineup::default_lineup;
+use crate::domain::model::team_issue::TeamIssue;
+use crate::domain::teams::lineup::{check_lineup, default_lineup};
 use crate::lang::Words;
 use crate::ui::env::Env;
 use crate::ui::i18n::Lang;
@@ -98,6 +102,7 @@ pub(super) fn lineups_ui(ui: &mut Ui, view: &mut LineupsView, env: &Env<'_>, sta
         return;
     };
     let no = view.round.filter(|r| rounds.iter().any(|(x, _)| x == r)).unwrap_or(default);
+    let paired = rounds.iter().any(|(x, p)| *x == no && *p);
     ui.horizontal_wrapped(|ui| {
         for (r, paired) in &rounds {
             let text = match (lang, paired) {
@@ -148,19 +153,27 @@ pub(super) fn lineups_ui(ui: &mut Ui, view: &mut LineupsView, env: &Env<'_>, sta
     egui::ScrollArea::vertical().id_salt("team_lineups").auto_shrink([false, false]).show(ui, |ui| {
         for team in &group.teams {
             let Some(saved) = saved_of.get(&team.id) else { continue };
-            ui.push_id(("lineup", team.id), |ui| team_lineup_ui(ui, view, env, (no, rules.boards), team, saved));
+            let stale = if paired { None } else { stale_lineup(event, rules, no, team) };
+            let at = (no, rules.boards, stale.as_ref());
+            ui.push_id(("lineup", team.id), |ui| team_lineup_ui(ui, view, env, at, team, saved));
             ui.separator();
         }
     });
 }
 
-/// One team: its members as checkboxes (or why its line-up cannot change), the count
-/// and any refusal.
+/// Why the line-up named for round `no` (not yet paired) no longer holds, if it does not.
+fn stale_lineup(event: &Event, rules: &TeamStage, no: RoundNo, team: &Team) -> Option<TeamIssue> {
+    let planned = rules.planned_lineup(no, team.id)?;
+    check_lineup(event, team, rules.boards, &planned.players).err()
+}
+
+/// One team: its members as checkboxes (or why its line-up cannot change), the count,
+/// why a line-up named before no longer holds, and any refusal.
 fn team_lineup_ui(
     ui: &mut Ui,
     view: &mut LineupsView,
     env: &Env<'_>,
-    (no, boards): (RoundNo, u32),
+    (no, boards, stale): (RoundNo, u32, Option<&TeamIssue>),
     team: &Team,
     saved: &Saved,
 ) {
@@ -215,6 +228,16 @@ fn team_lineup_ui(
                 Lang::En => format!("A match has {boards} boards: untick {}.", players.len() - boards as usize),
             },
         );
+    }
+    if let Some(issue) = stale.filter(|_| !view.drafts.contains_key(&key)) {
+        let why = crate::lang::Localized::message(issue, lang);
+        let said = match lang {
+            Lang::Zh => format!("事先排定的出场名单已不再有效：{why}请重新勾选并保存，否则本轮不能编排。"),
+            Lang::En => format!(
+                "The line-up named for this round no longer holds: {why} Tick it again and save; until then the round cannot be paired."
+            ),
+        };
+        ui.colored_label(ui.visuals().error_fg_color, said);
     }
     if let Some(why) = view.refusals.get(&key) {
         ui.colored_label(ui.visuals().error_fg_color, why.get(lang));
