@@ -13,6 +13,7 @@ mod byte_flips;
 mod cli_contract;
 mod cli_event_teams;
 mod cli_explain;
+mod cli_help_words;
 mod cli_knockout;
 mod cli_lang;
 mod cli_money;

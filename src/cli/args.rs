@@ -63,17 +63,17 @@ pub enum Cmd {
         /// Rounds of the first stage where the preset leaves them to the director.
         #[arg(long)]
         rounds: Option<u32>,
-        /// Boards per team match (2 … 8) of a preset with a team stage.
+        /// Boards per team match (2 … 8) of a preset with a team stage.
         #[arg(long)]
         boards: Option<u32>,
     },
     /// Register and list players.
     #[command(subcommand)]
     Players(PlayersCmd),
-    /// The money ledger and check-in.
+    /// The money ledger and check-in.
     #[command(flatten)]
     Money(MoneyCmd),
-    /// Collusion (假棋/人情棋): disqualify both players of a game.
+    /// Collusion (假棋/人情棋): disqualify both players of a game.
     Collusion {
         /// The event file.
         file: PathBuf,
@@ -119,7 +119,7 @@ pub enum Cmd {
         /// The backup (see `bianpai backups`).
         backup: PathBuf,
     },
-    /// The blacklist kept across events; `$BIANPAI_BLACKLIST` overrides its place.
+    /// The blacklist kept across events; `$BIANPAI_BLACKLIST` overrides its place.
     #[command(subcommand)]
     Blacklist(BlacklistCmd),
     /// Pair the next round of the group's current stage.
@@ -132,7 +132,7 @@ pub enum Cmd {
         #[arg(long)]
         seed: Option<u64>,
     },
-    /// Set the number of rounds of the group's current stage.
+    /// Set the number of rounds of the group's current stage.
     Rounds {
         /// The event file.
         file: PathBuf,
@@ -154,7 +154,7 @@ pub enum Cmd {
         #[arg(long)]
         double: bool,
     },
-    /// Edit the last round's pairing by hand.
+    /// Edit the last round's pairing by hand.
     Edit {
         /// The event file.
         file: PathBuf,
@@ -211,7 +211,7 @@ pub enum Cmd {
         #[arg(long)]
         round: u32,
     },
-    /// Announce a bye or an absence for a round not yet paired.
+    /// Announce a bye or an absence for a round not yet paired.
     Bye {
         /// The event file.
         file: PathBuf,
@@ -248,10 +248,10 @@ pub enum Cmd {
     },
     /// Record or correct a result. RESULT: 1-0, 0-1, 1/2, +-, -+, -- (or both-forfeit).
     Result(ResultArgs),
-    /// Teams: register, list, make from clubs, 队员总分制, team standings.
+    /// Teams: register, list, make from clubs, 队员总分制, team standings.
     #[command(subcommand)]
     Teams(TeamsCmd),
-    /// A team's line-up for a team round, in board order.
+    /// A team's line-up for a team round, in board order.
     Lineup(LineupArgs),
     /// Stages: `stage next` closes the current stage and qualifies players into the next.
     #[command(subcommand)]
@@ -288,7 +288,7 @@ pub enum Cmd {
     /// TRF files of other pairing programs.
     #[command(subcommand)]
     Trf(TrfCmd),
-    /// Show the group's prize list over its final ranking.
+    /// Show the group's prize list over its final ranking.
     Prizes {
         /// The event file.
         file: PathBuf,
@@ -334,7 +334,7 @@ pub struct ResultArgs {
     /// Board: the round's board, or with --match the match's board (1 … K).
     #[arg(long)]
     pub board: u32,
-    /// The match of a team round: --board is then its board 1 … K.
+    /// The match of a team round: --board is then its board 1 … K.
     #[arg(long = "match", value_name = "M")]
     pub match_no: Option<u32>,
     /// Game of a knockout match (1, 2; 3… playoffs).
@@ -408,7 +408,7 @@ pub enum TrfCmd {
 /// `bianpai stage …`
 #[derive(Debug, Subcommand)]
 pub enum StageCmd {
-    /// Close the group's current stage; its top players and the nominees enter the next.
+    /// Close the group's current stage; its top players and the nominees enter the next.
     Next {
         /// The event file.
         file: PathBuf,
@@ -449,9 +449,9 @@ pub enum ExportFormat {
     Html,
     /// TRF-16 for other pairing programs.
     Trf,
-    /// A group's team standings as CSV (R-10.7; the workbook and the web page include them).
+    /// A group's team standings as CSV (the workbook and the web page include them).
     TeamsCsv,
-    /// The event's clubs ranked across its groups as CSV (R-10.8; `--group` not needed).
+    /// The event's clubs ranked across its groups as CSV (`--group` not needed).
     EventTeamsCsv,
 }
 
@@ -475,11 +475,11 @@ pub enum PlayersCmd {
         roster: PathBuf,
         #[command(flatten)]
         group: GroupArg,
-        /// Accept rows that break the group's entry rules, recording this reason.
+        /// Accept rows that break the group's entry rules, recording this reason.
         #[arg(long)]
         override_reason: Option<String>,
         /// The day the entries were made, checked against the group's registration
-        /// window; without it the window is not checked.
+        /// window; without it the window is not checked.
         #[arg(long, value_name = "YYYY-MM-DD")]
         registered: Option<jiff::civil::Date>,
     },

@@ -10,7 +10,7 @@ use super::GroupArg;
 /// `bianpai ledger | pay | excuse | void | checkin`.
 #[derive(Debug, Subcommand)]
 pub enum MoneyCmd {
-    /// Show every player's fees, fines and prizes, owed and paid.
+    /// Show every player's fees, fines and prizes, owed and paid.
     Ledger {
         /// The event file.
         file: PathBuf,
@@ -41,7 +41,7 @@ pub enum MoneyCmd {
         #[arg(long, default_value = "")]
         note: String,
     },
-    /// Excuse a forfeit's fine: the player told the organisers in advance.
+    /// Excuse a forfeit's fine: the player told the organisers in advance.
     Excuse {
         /// The event file.
         file: PathBuf,

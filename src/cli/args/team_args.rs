@@ -8,7 +8,7 @@ use std::path::PathBuf;
 /// `bianpai teams …`
 #[derive(Debug, Subcommand)]
 pub enum TeamsCmd {
-    /// Register a team: its members in board order, reserves last.
+    /// Register a team: its members in board order, reserves last.
     Add {
         /// The event file.
         file: PathBuf,
@@ -84,7 +84,7 @@ pub enum TeamsCmd {
         #[arg(long)]
         json: bool,
     },
-    /// Rank an individual group's teams by their best N members' points (队员总分制, R-10.2).
+    /// Rank an individual group's teams by their best N members' points (队员总分制).
     Ranking {
         /// The event file.
         file: PathBuf,
@@ -101,7 +101,7 @@ pub enum TeamsCmd {
         absolute: bool,
     },
     /// The clubs (单位) ranked across the event's individual groups by their members'
-    /// points (全赛事团体总分, R-10.8); `--set` and `--groups` change the setting first.
+    /// points (全赛事团体总分); `--set` and `--groups` change the setting first.
     EventRanking {
         /// The event file.
         file: PathBuf,
