@@ -108,7 +108,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Action {
                 // The raw chain, with library and OS details, for a bug report.
                 eprintln!("bianpai (debug): {e:#}");
             }
-            eprintln!("bianpai: {}", words::error_words(&e, words::lang()));
+            stdout::print_error(&words::error_words(&e, words::lang()));
             Action::Exit(ExitCode::from(exit_code(&e)))
         }
     }

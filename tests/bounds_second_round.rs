@@ -136,3 +136,25 @@ fn a_title_never_carries_control_characters() {
     let event = bianpai::store::EventFile::open(&path).unwrap();
     assert_eq!(event.event().name, "Open[2J2J Cup");
 }
+
+// Issue 38 item 12: a text typed into the event with control characters in it — here an
+// avoid pair's reason and a withdrawal reason — never reaches the terminal as them: the
+// listing shows the escape as a visible sign (␛), and so does a refusal naming a file.
+#[test]
+fn nothing_printed_carries_control_characters() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = &crate::common::cli_event(dir.path(), 3, "姓名\n甲\n乙\n丙\n丁\n");
+    let clear = "x\u{1b}[2J\u{1b}]0;title\u{7}y";
+    crate::common::ok(&["avoid", file, "1", "3", "--reason", clear]);
+    crate::common::ok(&["players", "withdraw", file, "2", "--reason", clear]);
+    for args in [&["avoid", file, "--list"][..], &["players", "list", file], &["log", file]] {
+        let out = bianpai(args);
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(!text.contains('\u{1b}') && !text.contains('\u{7}'), "{args:?}: {text:?}");
+    }
+    let listed = crate::common::ok(&["avoid", file, "--list"]);
+    assert!(listed.contains("x␛[2J␛]0;title␇y"), "{listed}");
+    let missing = dir.path().join("a\u{1b}[2J.bianpai");
+    let out = bianpai(&["players", "list", missing.to_str().unwrap()]);
+    assert!(!stderr(&out).contains('\u{1b}') && stderr(&out).contains('␛'), "{}", stderr(&out));
+}

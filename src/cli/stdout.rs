@@ -6,6 +6,10 @@
 //! is said as such, the change named as saved, and the exit is 0, so that a script does
 //! not stop or make the change a second time. A reader that stops early (`| head`) is
 //! no failure either way.
+//!
+//! Whatever is printed, on standard output or as an error, reaches the terminal without
+//! control characters (issue 38, item 12): a text typed into the event — a reason, a
+//! note, a name from an imported file — cannot clear the screen or retitle the window.
 
 use super::args::{BlacklistCmd, Cmd, MoneyCmd, PlayersCmd, TeamsCmd};
 use super::words;
@@ -37,19 +41,40 @@ pub(super) fn confirms_a_change(command: &Cmd) -> bool {
 /// command could not be written. `confirms` as [`confirms_a_change`] said.
 pub(super) fn print(out: &str, confirms: bool) -> ExitCode {
     let mut stdout = std::io::stdout().lock();
-    match stdout.write_all(out.as_bytes()).and_then(|()| stdout.flush()) {
+    match stdout.write_all(terminal_safe(out).as_bytes()).and_then(|()| stdout.flush()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
             let why = crate::os_words::io_words(&e, words::lang());
             if confirms {
-                eprintln!("bianpai: {}", saved_but_not_printed(&why));
+                print_error(&saved_but_not_printed(&why));
                 ExitCode::SUCCESS
             } else {
-                eprintln!("bianpai: {why}");
+                print_error(&why);
                 ExitCode::from(1)
             }
         }
         _ => ExitCode::SUCCESS,
     }
+}
+
+/// Prints an error line, `bianpai: message`, on standard error, terminal-safe.
+pub(super) fn print_error(message: &str) {
+    eprintln!("bianpai: {}", terminal_safe(message));
+}
+
+/// `text` with every control character but line breaks and tabs shown as a visible
+/// sign instead of acted on: C0 ones as their Unicode control picture (ESC as ␛), DEL
+/// and C1 ones as �.
+pub(super) fn terminal_safe(text: &str) -> std::borrow::Cow<'_, str> {
+    let acted_on = |c: char| c.is_control() && c != '\n' && c != '\t';
+    if !text.chars().any(acted_on) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let shown = |c: char| match c {
+        c if !acted_on(c) => c,
+        c if (c as u32) < 0x20 => char::from_u32(0x2400 + c as u32).unwrap_or('\u{fffd}'),
+        _ => '\u{fffd}',
+    };
+    std::borrow::Cow::Owned(text.chars().map(shown).collect())
 }
 
 /// The notice of a change saved whose confirmation could not be printed, for `why`.
@@ -71,6 +96,14 @@ mod tests {
     fn confirms(args: &[&str]) -> bool {
         let cli = super::super::Cli::try_parse_from(std::iter::once("bianpai").chain(args.iter().copied())).unwrap();
         confirms_a_change(&cli.command.unwrap())
+    }
+
+    // Issue 38 item 12: nothing printed acts on the terminal; line breaks and tabs stay.
+    #[test]
+    fn control_characters_are_shown_not_acted_on() {
+        assert_eq!(terminal_safe("甲\t乙\n"), "甲\t乙\n");
+        assert_eq!(terminal_safe("x\u{1b}[2Jy\r\u{7}"), "x\u{241b}[2Jy\u{240d}\u{2407}");
+        assert_eq!(terminal_safe("a\u{9b}31mb\u{7f}"), "a\u{fffd}31mb\u{fffd}");
     }
 
     // Issue 38 item 10: which commands' output only confirms a saved change.

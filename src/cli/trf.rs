@@ -82,7 +82,7 @@ pub(super) fn run(system: PairingSystem, input: &Path, output: &Path) -> ExitCod
     match pair_file(system, input, output) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("bianpai: {}", e.message(super::words::lang()));
+            super::stdout::print_error(&e.message(super::words::lang()));
             ExitCode::from(e.exit_code())
         }
     }
