@@ -8,6 +8,7 @@
 mod bounds_tests;
 mod controls;
 mod discipline;
+mod free_texts;
 mod groups;
 mod money;
 mod players;
@@ -419,6 +420,7 @@ pub enum Command {
 /// A [`DomainError`] saying which rule the command breaks.
 pub fn apply(event: &mut Event, command: &Command) -> Result<Applied, DomainError> {
     refuse_frozen(event, command)?;
+    free_texts::refuse_long_texts(command)?;
     match command {
         Command::AddPlayers { group, entries, override_reason } => {
             players::add(event, *group, entries, override_reason.as_deref())
