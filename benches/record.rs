@@ -11,7 +11,8 @@
 //! command (`EventReader::open`).
 //!
 //! Last, undo and redo of the newest change in a file played one round and in the
-//! played-out one (issue 38, item 18), in the window's open file and by the CLI.
+//! played-out one (issue 38, item 18), in the window's open file and by the CLI, and
+//! `bianpai result` on those two files (their audit logs a real event's).
 //!
 //! `BIANPAI_BENCH_SIZES` sets the field (default 3000 players = 1,500 boards).
 
@@ -69,17 +70,30 @@ fn bench_store(c: &mut Criterion, dir: &Path, players: u32, played: u32) {
     });
 }
 
-/// `bianpai result FILE --round R --board B RESULT`, one process per result.
+/// `bianpai result FILE --round R --board B RESULT`, one process per result, on a file
+/// made whole with `played` rounds (its audit log empty).
 fn bench_cli(c: &mut Criterion, dir: &Path, players: u32, played: u32) {
     let path = dir.join(format!("cli-{players}-{played}.bianpai"));
     drop(EventFile::create(&path, &event_with(players, played)).expect("create"));
+    let name = format!("{players}/after_{played}_rounds");
+    results_by_cli(c, &path, played + 1, players / 2, &name);
+}
+
+/// The same on a file played through result by result, so that its audit log is a real
+/// event's (issue 38, item 18): the results are corrections of its last round.
+fn bench_cli_played(c: &mut Criterion, path: &Path, players: u32, rounds: u32) {
+    let name = format!("{players}/played_through_{rounds}_rounds");
+    results_by_cli(c, path, rounds, players / 2, &name);
+}
+
+/// Results on boards 1, 2, 3 … of `round` in turn, one `bianpai result` each.
+fn results_by_cli(c: &mut Criterion, path: &Path, round: u32, boards: u32, name: &str) {
     let file = path.to_string_lossy().into_owned();
-    let round = (played + 1).to_string();
-    let boards = players / 2;
+    let round = round.to_string();
     let mut n = 0u32;
     let mut group = c.benchmark_group("record_result_cli");
     group.sample_size(20).measurement_time(Duration::from_secs(10));
-    group.bench_function(format!("{players}/after_{played}_rounds"), |b| {
+    group.bench_function(name, |b| {
         b.iter_custom(|iters| {
             let start = Instant::now();
             for _ in 0..iters {
@@ -192,8 +206,11 @@ fn bench(c: &mut Criterion) {
     for players in common::sizes(&[3000]) {
         let played = report_file_size(dir, players);
         bench_open(c, &played, players);
-        bench_undo(c, &played_through(dir, players, 1), players, 1);
+        let early = played_through(dir, players, 1);
+        bench_undo(c, &early, players, 1);
         bench_undo(c, &played, players, 9);
+        bench_cli_played(c, &early, players, 1);
+        bench_cli_played(c, &played, players, 9);
         for played in [0, 8] {
             bench_store(c, dir, players, played);
             bench_cli(c, dir, players, played);
