@@ -104,6 +104,14 @@ pub fn build(preset: &str, name: Option<&str>, rounds: Option<u32>) -> Option<Ev
     Some(event)
 }
 
+/// Whether the preset plans the first stage's rounds itself in some group, so that a
+/// round count given to [`build`] is not used there (issue 39 item 4). `false` for an
+/// unknown preset.
+pub fn plans_rounds_itself(preset: &str) -> bool {
+    build(preset, None, None)
+        .is_some_and(|e| e.groups.iter().any(|g| g.stages.first().is_some_and(|s| s.rounds_planned.is_some())))
+}
+
 fn whole(p: i32) -> Points {
     Points::whole(p)
 }

@@ -77,6 +77,11 @@ impl FileMenu {
     fn open_dialog(&mut self, dialog: Dialog, current: Option<&Path>) {
         self.dialog = Some(dialog);
         self.error = None;
+        // A new event starts unnamed: never the previous one's name (issue 39 item 4).
+        if dialog == Dialog::New {
+            self.name.clear();
+            self.rounds.clear();
+        }
         self.focus_first = true;
         // Start in the folder of the open file, the usual place for the next one — or,
         // for the demo (in the temporary folder) and without a file, the user's documents.
@@ -320,15 +325,7 @@ fn new_window_ui(ctx: &egui::Context, state: &mut FileMenu, lang: Lang, jobs: &m
                 .labelled_by(label.id);
             focus_once(&name, &mut state.focus_first);
             ui.end_row();
-            let label = ui.label(lang.t("轮数", "Rounds"));
-            ui.add(
-                egui::TextEdit::singleline(&mut state.rounds)
-                    .id_salt("rounds")
-                    .hint_text(lang.t("第一阶段的轮数，可稍后决定", "of the first stage; may be decided later"))
-                    .desired_width(360.0),
-            )
-            .labelled_by(label.id);
-            ui.end_row();
+            rounds_row_ui(ui, &mut state.rounds, presets::plans_rounds_itself(preset.name), lang);
         });
         let title = lang.t("新建赛事文件", "New event file");
         let entered = path_row_ui(ui, &mut state.path, &mut state.focus_first, lang, || file_dialog(title).save_file());
@@ -350,6 +347,31 @@ fn new_window_ui(ctx: &egui::Context, state: &mut FileMenu, lang: Lang, jobs: &m
     });
 }
 
+/// The 轮数 row; a preset that plans its rounds per group takes no typed count, and the
+/// row says so (issue 39 item 4).
+fn rounds_row_ui(ui: &mut Ui, rounds: &mut String, planned_by_preset: bool, lang: Lang) {
+    let label = ui.label(lang.t("轮数", "Rounds"));
+    ui.vertical(|ui| {
+        let field = egui::TextEdit::singleline(rounds)
+            .id_salt("rounds")
+            .hint_text(lang.t("第一阶段的轮数，可稍后决定", "of the first stage; may be decided later"))
+            .desired_width(360.0);
+        ui.add_enabled(!planned_by_preset, field).labelled_by(label.id);
+        if planned_by_preset {
+            ui.add(
+                egui::Label::new(egui::RichText::new(lang.t(
+                    "此预设按组别规定了轮数，这里不能填写；创建后可在“赛事”中修改各组的轮数。",
+                    "This preset sets the rounds of each group itself, so none can be typed here; change a group's rounds under Event once created.",
+                ))
+                .weak(),
+                )
+                .wrap(),
+            );
+        }
+    });
+    ui.end_row();
+}
+
 fn new_event_job(state: &FileMenu, preset: &str, lang: Lang) -> Result<Job, String> {
     let path = typed_path(&state.path).ok_or_else(|| lang.t("请填写文件路径。", "Enter a file path.").to_string())?;
     if path.exists() {
@@ -360,6 +382,7 @@ fn new_event_job(state: &FileMenu, preset: &str, lang: Lang) -> Result<Job, Stri
         ));
     }
     let rounds = match state.rounds.trim() {
+        _ if presets::plans_rounds_itself(preset) => None,
         "" => None,
         text => match text.parse::<u32>() {
             Ok(n) if n > 0 => Some(n),
@@ -483,7 +506,9 @@ mod tests {
         assert_eq!(event.name, "2025 王喆杯");
         assert_eq!(event.preset, "huaiyin-2022");
         let bad = FileMenu { rounds: "zero".into(), ..state.clone() };
-        assert!(new_event_job(&bad, "huaiyin-2022", Lang::En).is_err());
+        assert!(new_event_job(&bad, "cxa-swiss", Lang::En).is_err());
+        // Issue 39 item 4: huaiyin plans each group's rounds; the typed count is not used.
+        assert!(new_event_job(&bad, "huaiyin-2022", Lang::En).is_ok());
         let nowhere = FileMenu { path: " ".into(), ..state };
         assert!(new_event_job(&nowhere, "huaiyin-2022", Lang::En).is_err());
     }

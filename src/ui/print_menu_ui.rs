@@ -87,9 +87,54 @@ fn label(document: Document, lang: Lang) -> &'static str {
     all.into_iter().find(|(d, _, _)| *d == document).map_or("", |(_, zh, en)| lang.t(zh, en))
 }
 
-/// A file name for the document: `对阵表-成人组.pdf`.
+/// The file name proposed for the document: `对阵表-成人组.pdf` once carried no round, and
+/// round 5's sheet replaced round 1's (issue 39 item 2).
 fn default_name(document: Document, group: &Group, lang: Lang) -> String {
-    format!("{}-{}.pdf", label(document, lang), group.name)
+    let stage = group.current_stage();
+    let stage_name = stage.filter(|_| group.stages.len() > 1).map(|s| s.name.as_str());
+    let round = stage.and_then(|s| match document {
+        Document::Pairings | Document::Slips | Document::TeamPairings | Document::ScoreCards => {
+            s.last_round().map(|r| r.no.0)
+        }
+        Document::Standings | Document::Crosstable | Document::TeamStandings => {
+            Some(s.completed_rounds()).filter(|&n| n > 0)
+        }
+        _ => None,
+    });
+    let group_name = (document != Document::EventTeams).then_some(group.name.as_str());
+    pdf_file_name(label(document, lang), group_name, stage_name, round, lang)
+}
+
+/// A PDF's file name from its parts: the document, the group, the stage (given when the
+/// group has more than one) and the round — `对阵表-少年组-第5轮.pdf`,
+/// `pairing-sheet-Juniors-round-5.pdf`. Characters no file name may hold become `_`.
+pub fn pdf_file_name(
+    document: &str,
+    group: Option<&str>,
+    stage: Option<&str>,
+    round: Option<u32>,
+    lang: Lang,
+) -> String {
+    let document = match lang {
+        Lang::Zh => document.to_string(),
+        Lang::En => document.to_lowercase().replace(' ', "-"),
+    };
+    let round = round.map(|n| match lang {
+        Lang::Zh => format!("第{n}轮"),
+        Lang::En => format!("round-{n}"),
+    });
+    let parts = std::iter::once(document)
+        .chain(group.map(str::to_string))
+        .chain(stage.map(str::to_string))
+        .chain(round)
+        .map(|p| file_safe(p.trim()))
+        .filter(|p| !p.is_empty());
+    format!("{}.pdf", parts.collect::<Vec<_>>().join("-"))
+}
+
+/// `text` with the characters a file name may not hold on any system replaced by `_`.
+fn file_safe(text: &str) -> String {
+    text.chars().map(|c| if c.is_control() || r#"/\:*?"<>|"#.contains(c) { '_' } else { c }).collect()
 }
 
 /// Draws the 打印 menu and its dialog; pushes [`Job::Print`] jobs. `event_path` is the
@@ -140,5 +185,36 @@ pub fn print_menu_ui(
     if let (Some(path), Some(document)) = (save_dialog_ui(&ctx, &mut state.save_as, lang), state.document) {
         let request = Request { document, group: group.id, round: None, lang };
         jobs.push(Job::Print { request, target: PrintTarget::File(path) });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Issue 39 item 2: every round's sheet was proposed as `对阵表-少年组.pdf`.
+    #[test]
+    fn a_pdf_name_carries_document_group_stage_and_round() {
+        let zh = pdf_file_name("对阵表", Some("少年组"), None, Some(5), Lang::Zh);
+        assert_eq!(zh, "对阵表-少年组-第5轮.pdf");
+        let en = pdf_file_name("Pairing sheet", Some("Juniors"), None, Some(5), Lang::En);
+        assert_eq!(en, "pairing-sheet-Juniors-round-5.pdf");
+        let staged = pdf_file_name("成绩表", Some("公开组"), Some("视频积分赛"), Some(3), Lang::Zh);
+        assert_eq!(staged, "成绩表-公开组-视频积分赛-第3轮.pdf");
+        assert_eq!(pdf_file_name("签到表", Some("A/B"), None, None, Lang::Zh), "签到表-A_B.pdf");
+        assert_eq!(pdf_file_name("全赛事团体名次", None, None, None, Lang::Zh), "全赛事团体名次.pdf");
+    }
+
+    // Issue 39 item 2: the menu's name follows the group's last paired round and stage.
+    #[test]
+    fn the_menu_names_the_sheet_after_the_last_paired_round() {
+        let mut event = crate::domain::presets::build("lingting-cup", None, None).unwrap_or_else(|| panic!("preset"));
+        let group = &mut event.groups[0];
+        let name = default_name(Document::Pairings, group, Lang::Zh);
+        assert!(name.starts_with("对阵表-") && name.contains("棋社海选赛"), "{name}");
+        assert!(!name.contains('轮'), "nothing paired yet: {name}");
+        group.stages.truncate(1);
+        let name = default_name(Document::Pairings, group, Lang::Zh);
+        assert!(!name.contains("棋社海选赛"), "one stage is not named: {name}");
     }
 }

@@ -3,6 +3,7 @@
 //! the system's file dialog (rfd) starting in that folder, 保存 and 取消. When no system
 //! dialog can be shown the path field is the way. Enter saves, Esc cancels.
 
+use super::dialog::{Answer, Confirmation, confirmation_ui};
 use super::i18n::Lang;
 use egui::Key;
 use std::path::{Path, PathBuf};
@@ -18,6 +19,9 @@ pub struct SaveDialog {
     pub filter: (&'static str, &'static str),
     /// The path field takes the focus on the next frame.
     focus: bool,
+    /// An existing file the director chose, waiting for 替换 or 不替换 (issue 39 item 2),
+    /// and whether its question was shown before this frame.
+    replacing: Option<(PathBuf, bool)>,
 }
 
 impl SaveDialog {
@@ -25,11 +29,12 @@ impl SaveDialog {
     /// documents folder — never the process's working directory).
     pub fn new(title: String, folder: Option<&Path>, file_name: &str, filter: (&'static str, &'static str)) -> Self {
         let folder = folder.map(Path::to_path_buf).or_else(documents_folder);
+        // The proposed file is never one already there (issue 39 item 2).
         let path = match folder {
-            Some(dir) => dir.join(file_name).display().to_string(),
+            Some(dir) => unused_path(&dir.join(file_name), |p| p.exists()).display().to_string(),
             None => file_name.to_string(),
         };
-        SaveDialog { title, path, filter, focus: true }
+        SaveDialog { title, path, filter, focus: true, replacing: None }
     }
 
     /// The typed path with the file type's extension added when it has none; `None`
@@ -45,6 +50,20 @@ impl SaveDialog {
         }
         Some(path)
     }
+}
+
+/// `path` when `exists` says it is free, else the first free `name (2).ext`,
+/// `name (3).ext` … beside it: a proposed name never replaces a file.
+pub fn unused_path(path: &Path, exists: impl Fn(&Path) -> bool) -> PathBuf {
+    if !exists(path) {
+        return path.to_path_buf();
+    }
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let ext = path.extension().map(|e| format!(".{}", e.to_string_lossy())).unwrap_or_default();
+    (2..10_000)
+        .map(|n| path.with_file_name(format!("{stem} ({n}){ext}")))
+        .find(|p| !exists(p))
+        .unwrap_or_else(|| path.to_path_buf())
 }
 
 /// The folder where new files go when no event file is open (or it lives in the
@@ -74,7 +93,8 @@ pub fn folder_beside(event_path: Option<&Path>) -> Option<PathBuf> {
 }
 
 /// Draws the window while `dialog` is open; returns the path the director saved to
-/// (and closes the window), `None` while it stays open or after 取消.
+/// (and closes the window), `None` while it stays open or after 取消. A file already
+/// there is replaced only after the director says so (issue 39 item 2).
 pub fn save_dialog_ui(ctx: &egui::Context, dialog: &mut Option<SaveDialog>, lang: Lang) -> Option<PathBuf> {
     let state = dialog.as_mut()?;
     let mut open = true;
@@ -86,36 +106,85 @@ pub fn save_dialog_ui(ctx: &egui::Context, dialog: &mut Option<SaveDialog>, lang
         .resizable(false)
         .open(&mut open)
         .show(ctx, |ui| {
-            let mut entered = false;
-            ui.horizontal(|ui| {
-                let name = ui.label(lang.t("文件路径", "Path"));
-                let field =
-                    ui.add(egui::TextEdit::singleline(&mut state.path).desired_width(360.0)).labelled_by(name.id);
-                if state.focus {
-                    field.request_focus();
-                    state.focus = false;
-                }
-                entered = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
-                if ui.button(lang.t("浏览…", "Browse…")).clicked() {
-                    browse(state);
-                }
-            });
-            ui.horizontal(|ui| {
-                let path = state.chosen_path();
-                let save = ui.add_enabled(path.is_some(), egui::Button::new(lang.t("保存", "Save")));
-                if let Some(path) = path.filter(|_| save.clicked() || entered) {
+            if state.replacing.is_some() {
+                saved = replace_question_ui(ui, state, lang);
+                done = saved.is_some();
+                return;
+            }
+            let (chosen, cancelled) = path_and_buttons_ui(ui, state, lang);
+            done = cancelled;
+            match chosen {
+                Some(path) if path.exists() => state.replacing = Some((path, false)),
+                Some(path) => {
                     saved = Some(path);
                     done = true;
                 }
-                if ui.button(lang.t("取消", "Cancel")).clicked() || ui.input(|i| i.key_pressed(Key::Escape)) {
-                    done = true;
-                }
-            });
+                None => {}
+            }
         });
     if done || !open {
         *dialog = None;
     }
     saved
+}
+
+/// The path row and the 保存 / 取消 buttons: the path chosen, and whether 取消 (or Esc)
+/// was pressed.
+fn path_and_buttons_ui(ui: &mut egui::Ui, state: &mut SaveDialog, lang: Lang) -> (Option<PathBuf>, bool) {
+    let mut entered = false;
+    ui.horizontal(|ui| {
+        let name = ui.label(lang.t("文件路径", "Path"));
+        let field = ui.add(egui::TextEdit::singleline(&mut state.path).desired_width(360.0)).labelled_by(name.id);
+        if state.focus {
+            field.request_focus();
+            state.focus = false;
+        }
+        entered = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+        if ui.button(lang.t("浏览…", "Browse…")).clicked() {
+            browse(state);
+        }
+    });
+    let mut chosen = None;
+    let mut cancelled = false;
+    ui.horizontal(|ui| {
+        let path = state.chosen_path();
+        let save = ui.add_enabled(path.is_some(), egui::Button::new(lang.t("保存", "Save")));
+        chosen = path.filter(|_| save.clicked() || entered);
+        cancelled = ui.button(lang.t("取消", "Cancel")).clicked() || ui.input(|i| i.key_pressed(Key::Escape));
+    });
+    (chosen, cancelled)
+}
+
+/// Asks whether the existing file may be replaced: the path on 替换, else back to the
+/// path field with the file kept.
+fn replace_question_ui(ui: &mut egui::Ui, state: &mut SaveDialog, lang: Lang) -> Option<PathBuf> {
+    let (path, keys_live) = state.replacing.clone()?;
+    let question = Confirmation {
+        id: "bianpai-save-replace",
+        width: 420.0,
+        accept: lang.t("替换 (Enter)", "Replace (Enter)"),
+        cancel: lang.t("不替换 (Esc)", "Keep it (Esc)"),
+        keys_live,
+    };
+    let answer = confirmation_ui(ui, question, |ui| {
+        ui.label(format!("{}\n{}", lang.t("这个文件已经存在：", "This file already exists:"), path.display()));
+        ui.label(lang.t("替换它吗？原来的内容将会丢失。", "Replace it? What it holds now will be lost."));
+    });
+    match answer {
+        Some(Answer::Accepted) => {
+            state.replacing = None;
+            Some(path)
+        }
+        Some(Answer::Cancelled) => {
+            state.replacing = None;
+            state.focus = true;
+            None
+        }
+        None => {
+            state.replacing = Some((path, true));
+            None
+        }
+    }
 }
 
 /// The system's save dialog, starting in the folder of the typed path (modal: the
@@ -149,6 +218,17 @@ mod tests {
         assert_eq!(d.chosen_path(), Some(PathBuf::from("a/b.PDF")));
         d.path = "  ".into();
         assert_eq!(d.chosen_path(), None);
+    }
+
+    // Issue 39 item 2: round 5's sheet silently replaced round 1's.
+    #[test]
+    fn a_proposed_path_is_numbered_past_the_files_already_there() {
+        let taken = [PathBuf::from("/e/对阵表-少年组-第5轮.pdf"), PathBuf::from("/e/对阵表-少年组-第5轮 (2).pdf")];
+        let exists = |p: &Path| taken.iter().any(|t| t == p);
+        let free = unused_path(Path::new("/e/对阵表-少年组-第6轮.pdf"), exists);
+        assert_eq!(free, PathBuf::from("/e/对阵表-少年组-第6轮.pdf"));
+        let numbered = unused_path(Path::new("/e/对阵表-少年组-第5轮.pdf"), exists);
+        assert_eq!(numbered, PathBuf::from("/e/对阵表-少年组-第5轮 (3).pdf"));
     }
 
     #[test]

@@ -273,15 +273,23 @@ fn print_to(file: &OpenFile, request: &crate::print::Request, target: PrintTarge
     write_whole(&path, &printed.bytes)?;
     if open_after && let Err(e) = open::that_detached(&path) {
         eprintln!("bianpai: opening {} in the PDF viewer: {e}", path.display());
-        let shown = path.display();
-        return Err(Words::new(
-            format!("PDF 已保存为 {shown}，但没有找到可以打开它的阅读器；请用“打印到文件…”另存后手动打开"),
-            format!(
-                "the PDF was saved as {shown}, but no viewer could open it; use Print to file… and open it yourself"
-            ),
-        ));
+        return Err(no_viewer(&path));
     }
     Ok(path)
+}
+
+/// Ctrl+P found no PDF viewer: says so and where the PDF was saved, and names the menu
+/// item that exists (issue 39 item 2; it once named a "打印到文件…" the window lacks).
+fn no_viewer(path: &Path) -> Words {
+    let shown = path.display();
+    Words::new(
+        format!(
+            "没有找到可以打开 PDF 的阅读器，无法直接打印。PDF 已保存在：{shown}\n可以手动打开它，或用“打印 → 另存为 PDF…”保存到别的位置。"
+        ),
+        format!(
+            "No PDF viewer could be opened, so nothing was printed. The PDF was saved at: {shown}\nOpen it yourself, or use Print → Save as PDF… to save it elsewhere."
+        ),
+    )
 }
 
 /// The bytes of an export of `event`.
@@ -349,5 +357,24 @@ fn undo_or_redo(f: &mut EventFile, redo: bool, lang: Lang) -> Report {
             Words::new("没有可撤销的操作", "nothing to undo")
         }),
         Err(e) => failed(verb, &e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Issue 39 item 2: Ctrl+P with no PDF viewer says so and offers the saved path.
+    #[test]
+    fn no_viewer_says_so_and_where_the_pdf_is() {
+        let path = Path::new("/tmp/杯-pairings-1.pdf");
+        let words = no_viewer(path);
+        for (text, menu) in [(words.zh.as_str(), "打印 → 另存为 PDF…"), (words.en.as_str(), "Print → Save as PDF…")]
+        {
+            assert!(text.contains("/tmp/杯-pairings-1.pdf"), "{text}");
+            assert!(text.contains(menu), "{text}");
+        }
+        assert!(words.zh.contains("没有找到可以打开 PDF 的阅读器"));
+        assert!(words.en.starts_with("No PDF viewer could be opened"));
     }
 }
