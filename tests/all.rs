@@ -30,6 +30,7 @@ mod error_words_domain;
 mod error_words_files;
 mod event_file;
 mod export;
+mod export_money;
 mod export_teams;
 mod fuzz_bounds;
 mod fuzz_importers;

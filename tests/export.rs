@@ -167,7 +167,7 @@ fn csv_gives_back_the_standings_with_formula_names_neutralised() {
     let keys = tiebreak_keys(&expected);
     let mut want_headers: Vec<String> = ["名次", "编号", "姓名", "性别", "单位", "积分"].map(String::from).to_vec();
     want_headers.extend(keys.iter().map(|k| label(k).to_string()));
-    want_headers.extend(["执红", "执黑", "状态", "奖励", "奖金（分）"].map(String::from));
+    want_headers.extend(["执红", "执黑", "状态", "奖励", "奖金（元）"].map(String::from));
     assert_eq!(headers, want_headers);
     let want_rows = expected["rows"].as_array().unwrap();
     assert_eq!(rows.len(), want_rows.len());
@@ -370,15 +370,16 @@ fn knockout_event_exports_the_final_ranking_with_prizes() {
     let stage = column(&headers, "阶段");
     assert_ne!(rows[0][stage], rows[23][stage], "each row names the stage that decided it");
 
-    let (prize_col, cash_col) = (column(&headers, "奖励"), column(&headers, "奖金（分）"));
+    let (prize_col, cash_col) = (column(&headers, "奖励"), column(&headers, "奖金（元）"));
     assert!(rows[0][prize_col].starts_with("第1名 500元；指定酒×2；冠军奖杯"), "{}", rows[0][prize_col]);
-    assert_eq!(rows[0][cash_col], "50000");
+    assert_eq!(rows[0][cash_col], "500"); // Issue 39 item 6: yuan
     let prizes = json(&["prizes", f, "--json"]);
     let awards = prizes["awards"].as_array().unwrap();
     let mut cash_total = 0;
     for row in &rows {
         let start_no = &row[column(&headers, "编号")];
-        let cash: i64 = row[cash_col].parse().unwrap();
+        // Issue 39 item 6: yuan (5.2 is 520 fen).
+        let cash = fen_of_yuan(&row[cash_col]);
         cash_total += cash;
         match awards.iter().find(|a| &a["start_no"].to_string() == start_no) {
             Some(award) => {
@@ -402,7 +403,7 @@ fn knockout_event_exports_the_final_ranking_with_prizes() {
     assert_eq!(workbook.sheet_names().len(), 4, "{:?}", workbook.sheet_names());
     let range = workbook.worksheet_range("最终排名").unwrap();
     let first = range.rows().nth(1).unwrap();
-    assert_eq!(first[cash_col], Data::Float(50000.0));
+    assert_eq!(first[cash_col], Data::Float(500.0));
     assert!(first[prize_col].to_string().starts_with("第1名 500元"));
 
     // The page: the final ranking with prizes, and the knockout's games numbered.
@@ -412,6 +413,14 @@ fn knockout_event_exports_the_final_ranking_with_prizes() {
     assert!(page.contains("<td>第1名 500元；指定酒×2；冠军奖杯"), "prizes on the page");
     assert!(page.contains("<th>局</th>"), "knockout games are numbered");
     assert_eq!(page.matches("<section id=\"stage-").count(), 3, "every stage");
+}
+
+/// Fen from a yuan text: `500` → 50000, `5.2` → 520, `123.45` → 12345.
+fn fen_of_yuan(text: &str) -> i64 {
+    let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
+    let whole: i64 = if whole.is_empty() { 0 } else { whole.parse().unwrap() };
+    let frac: i64 = format!("{frac:0<2}").parse().unwrap();
+    whole * 100 + frac
 }
 
 #[test]
@@ -426,7 +435,7 @@ fn english_headers_on_request() {
     let en = header(csv_bytes(bianpai::io::export::Language::En));
     assert_eq!(
         en,
-        "\u{feff}Rank,No.,Name,Gender,Club,Points,Opp. pts,Wins,Fouls,As black,Red,Black,Status,Prizes,Cash (fen)"
+        "\u{feff}Rank,No.,Name,Gender,Club,Points,Opp. pts,Wins,Fouls,As black,Red,Black,Status,Prizes,Prize (yuan)"
     );
     let zh = header(csv_bytes(bianpai::io::export::Language::default()));
     assert!(zh.starts_with("\u{feff}名次,编号,姓名"), "{zh}");

@@ -75,8 +75,9 @@ pub enum Column {
     Stage,
     /// The player's prizes as text: 第1名 500元；指定酒×2；冠军奖杯.
     Prizes,
-    /// The player's cash prizes in fen.
-    CashFen,
+    /// The player's cash prizes in yuan, written exactly from the fen kept inside
+    /// (Issue 39 item 6).
+    CashYuan,
 }
 
 impl Column {
@@ -95,7 +96,7 @@ impl Column {
             Column::Status => lang.t("状态", "Status"),
             Column::Stage => lang.t("阶段", "Stage"),
             Column::Prizes => lang.t("奖励", "Prizes"),
-            Column::CashFen => lang.t("奖金（分）", "Cash (fen)"),
+            Column::CashYuan => lang.t("奖金（元）", "Prize (yuan)"),
         }
     }
 
@@ -119,7 +120,7 @@ impl Column {
                 | Column::Tiebreak(_)
                 | Column::RedGames
                 | Column::BlackGames
-                | Column::CashFen
+                | Column::CashYuan
         )
     }
 }
@@ -303,7 +304,7 @@ impl RankingTable {
         if stages_used.len() > 1 {
             columns.push(Column::Stage);
         }
-        columns.extend([Column::Prizes, Column::CashFen]);
+        columns.extend([Column::Prizes, Column::CashYuan]);
         Ok(RankingTable { event: event.name.clone(), group: g.name.clone(), scope: Scope::Final, columns, rows })
     }
 
@@ -420,7 +421,7 @@ impl RankingRow {
             Column::Status => Cell::Text(row_status_label(s, lang).to_string()),
             Column::Stage => Cell::Text(self.stage_name.clone()),
             Column::Prizes => Cell::Text(prizes_text(&self.prizes, lang)),
-            Column::CashFen => Cell::Int(cash_fen(&self.prizes)),
+            Column::CashYuan => Cell::Decimal { units: cash_fen(&self.prizes), places: 2 },
         }
     }
 }

@@ -8,6 +8,7 @@ use super::{Cell, ExportError, Language, RankingTable, neutralise_formula};
 use crate::domain::event::Event;
 use crate::domain::ids::GroupId;
 use crate::present::event_teams::EventTeamTable;
+use crate::present::ranking::section_caption;
 use std::io::Write;
 
 /// The UTF-8 byte-order mark.
@@ -15,20 +16,34 @@ pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Writes `table` as CSV to `out`: the BOM, the header row, one row per player.
 /// Numbers are written as plain numbers (`12.5`), text cells through
-/// [`neutralise_formula`].
+/// [`neutralise_formula`]. A group that ranks boys and girls apart gets two sections
+/// (Issue 39 item 6): a caption row (男子, 女子), the header row and the section's
+/// rows, an empty row between the sections.
 ///
 /// # Errors
 /// [`ExportError::Io`] or [`ExportError::Csv`] when writing fails.
 pub fn write_table<W: Write>(table: &RankingTable, lang: Language, mut out: W) -> Result<(), ExportError> {
     out.write_all(BOM)?;
-    let mut writer = ::csv::Writer::from_writer(out);
-    writer.write_record(table.headers(lang).iter().map(|h| neutralise_formula(h).into_owned()))?;
-    for row in &table.rows {
-        let cells = table.cells(row, lang);
-        writer.write_record(cells.iter().map(|c| match c {
-            Cell::Text(text) => neutralise_formula(text).into_owned(),
-            other => other.display().into_owned(),
-        }))?;
+    let mut writer = ::csv::WriterBuilder::new().flexible(true).from_writer(out);
+    let headers: Vec<String> = table.headers(lang).iter().map(|h| neutralise_formula(h).into_owned()).collect();
+    for (i, (gender, rows)) in table.sections().into_iter().enumerate() {
+        if i > 0 {
+            writer.write_record([""])?;
+        }
+        if let Some(gender) = gender {
+            writer.write_record([section_caption(gender, lang)])?;
+        }
+        writer.write_record(&headers)?;
+        for row in rows {
+            let cells = table.cells(row, lang);
+            writer.write_record(cells.iter().map(|c| match c {
+                Cell::Text(text) => neutralise_formula(text).into_owned(),
+                other => other.display().into_owned(),
+            }))?;
+        }
+    }
+    if table.rows.is_empty() {
+        writer.write_record(&headers)?;
     }
     writer.flush()?;
     Ok(())

@@ -13,6 +13,7 @@ use crate::domain::result::Outcome;
 use crate::domain::rules::Colour;
 use crate::domain::standings::records_after;
 use crate::present::event_teams::EventTeamTable;
+use crate::present::ranking::section_caption;
 use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -82,11 +83,21 @@ fn table(out: &mut String, headers: &[&str], rows: &[Vec<Td>]) {
     out.push_str("</tbody>\n</table>\n");
 }
 
+/// The ranking as one table, or one captioned table per section where boys and girls
+/// are ranked apart (Issue 39 item 6).
 fn ranking_table(out: &mut String, ranking: &RankingTable, lang: Language) {
     let headers = ranking.headers(lang);
-    let rows: Vec<Vec<Td>> =
-        ranking.rows.iter().map(|r| ranking.cells(r, lang).iter().map(Td::cell).collect()).collect();
-    table(out, &headers, &rows);
+    let sections = ranking.sections();
+    if sections.is_empty() {
+        table(out, &headers, &[]);
+    }
+    for (gender, rows) in sections {
+        if let Some(gender) = gender {
+            let _ = writeln!(out, "<h4>{}</h4>", escape(section_caption(gender, lang)));
+        }
+        let rows: Vec<Vec<Td>> = rows.iter().map(|r| ranking.cells(r, lang).iter().map(Td::cell).collect()).collect();
+        table(out, &headers, &rows);
+    }
 }
 
 fn name_of(event: &Event, p: StartNo) -> &str {

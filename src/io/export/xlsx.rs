@@ -11,13 +11,16 @@ use super::{Cell, ExportError, Language, RankingTable};
 use crate::domain::event::{Event, Stage, StageKind};
 use crate::domain::ids::GroupId;
 use crate::present::event_teams::EventTeamTable;
+use crate::present::ranking::section_caption;
 use rust_xlsxwriter::{DocProperties, Format, Workbook, Worksheet};
 use unicode_width::UnicodeWidthStr;
 
 /// Excel's limit on sheet names.
 const SHEET_NAME_MAX: usize = 31;
 
-/// Writes `table` on `sheet`: the bold, frozen header row, then the rows.
+/// Writes `table` on `sheet`: the bold, frozen header row, then the rows. A group that
+/// ranks boys and girls apart gets two sections on the sheet (Issue 39 item 6): a bold
+/// caption row (男子, 女子), the header row and the section's rows, an empty row between.
 ///
 /// # Errors
 /// [`ExportError::Xlsx`] when the workbook refuses a cell.
@@ -25,32 +28,61 @@ pub fn write_sheet(sheet: &mut Worksheet, table: &RankingTable, lang: Language) 
     let bold = Format::new().set_bold();
     let headers = table.headers(lang);
     let mut widths: Vec<usize> = headers.iter().map(|h| h.width()).collect();
-    for (col, header) in headers.iter().enumerate() {
-        sheet.write_string_with_format(0, column(col)?, *header, &bold)?;
-    }
-    for (i, row) in table.rows.iter().enumerate() {
-        let r = u32::try_from(i + 1).map_err(|_| rust_xlsxwriter::XlsxError::RowColumnLimitError)?;
-        for (col, cell) in table.cells(row, lang).iter().enumerate() {
-            let c = column(col)?;
-            match (cell, cell.number()) {
-                (Cell::Empty, _) => {}
-                (Cell::Text(text), _) => {
-                    sheet.write_string(r, c, text.as_str())?;
-                }
-                (_, Some(number)) => {
-                    sheet.write_number(r, c, number)?;
-                }
-                (_, None) => {}
-            }
-            if let Some(w) = widths.get_mut(col) {
-                *w = (*w).max(cell.display().width());
-            }
+    let sections = table.sections();
+    let mut r: u32 = 0;
+    for (i, (gender, rows)) in sections.iter().enumerate() {
+        if i > 0 {
+            r += 1;
         }
+        if let Some(gender) = gender {
+            sheet.write_string_with_format(r, 0, section_caption(*gender, lang), &bold)?;
+            r += 1;
+        }
+        write_header(sheet, r, &headers, &bold)?;
+        r += 1;
+        for row in *rows {
+            write_row(sheet, r, &table.cells(row, lang), &mut widths)?;
+            r = r.checked_add(1).ok_or(rust_xlsxwriter::XlsxError::RowColumnLimitError)?;
+        }
+    }
+    if sections.is_empty() {
+        write_header(sheet, 0, &headers, &bold)?;
     }
     for (col, width) in widths.iter().enumerate() {
         sheet.set_column_width(column(col)?, (*width + 2).clamp(6, 60) as f64)?;
     }
-    sheet.set_freeze_panes(1, 0)?;
+    // One header row to freeze; sections each have their own.
+    if sections.len() <= 1 && sections.first().is_none_or(|(g, _)| g.is_none()) {
+        sheet.set_freeze_panes(1, 0)?;
+    }
+    Ok(())
+}
+
+fn write_header(sheet: &mut Worksheet, r: u32, headers: &[&str], bold: &Format) -> Result<(), ExportError> {
+    for (col, header) in headers.iter().enumerate() {
+        sheet.write_string_with_format(r, column(col)?, *header, bold)?;
+    }
+    Ok(())
+}
+
+/// One row of typed cells: numbers as number cells, text as text, the widths grown.
+fn write_row(sheet: &mut Worksheet, r: u32, cells: &[Cell], widths: &mut [usize]) -> Result<(), ExportError> {
+    for (col, cell) in cells.iter().enumerate() {
+        let c = column(col)?;
+        match (cell, cell.number()) {
+            (Cell::Empty, _) => {}
+            (Cell::Text(text), _) => {
+                sheet.write_string(r, c, text.as_str())?;
+            }
+            (_, Some(number)) => {
+                sheet.write_number(r, c, number)?;
+            }
+            (_, None) => {}
+        }
+        if let Some(w) = widths.get_mut(col) {
+            *w = (*w).max(cell.display().width());
+        }
+    }
     Ok(())
 }
 
