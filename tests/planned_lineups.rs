@@ -184,12 +184,7 @@ fn the_lineups_tab_says_which_named_lineup_no_longer_holds() {
     let mut h = panel_harness(host, WindowSetup::default());
     h.run();
     h.get_by_label_contains("事先排定的出场名单已不再有效：2号选手已退赛或被取消资格");
-    h.get_by_label("2 P2").click();
-    h.run();
-    h.get_by_label("3 P3").click();
-    h.run();
-    h.get_by_label("保存出场名单（1队）").click();
-    h.run();
+    common::ui::swap_in_lineup(&mut h, "2 P2", "3 P3", "保存出场名单（1队）");
     h.state_mut().apply_jobs();
     h.run();
     assert!(h.query_by_label_contains("不再有效").is_none(), "named again, the line-up holds");

@@ -388,12 +388,7 @@ fn a_refused_lineup_is_shown_under_its_team_in_either_language() {
     h.run();
     h.get_by_label("第1轮（已编排）");
     // 队1 fields its third member instead of its second.
-    h.get_by_label("2 P2").click();
-    h.run();
-    h.get_by_label("3 P3").click();
-    h.run();
-    h.get_by_label("保存出场名单（1队）").click();
-    h.run();
+    common::ui::swap_in_lineup(&mut h, "2 P2", "3 P3", "保存出场名单（1队）");
     // Meanwhile a result is recorded in 队1's match: the line-up can no longer change.
     let tr = h.state().event.groups[0].stages[0].rounds[0].teams.clone().unwrap();
     let board = tr.match_of(TeamId(1)).unwrap().board_no(2, 1);

@@ -178,3 +178,13 @@ pub fn reopen(path: &std::path::Path) -> bianpai::store::EventFile {
         }
     }
 }
+
+/// In the 出场名单 tab: takes `off` out of a team's line-up, puts `on` in (both by their
+/// check box label, "2 P2"), and presses that team's save button (`save`).
+pub fn swap_in_lineup<S>(h: &mut Harness<'_, S>, off: &str, on: &str, save: &str) {
+    use egui_kittest::kittest::Queryable;
+    for label in [off, on, save] {
+        h.get_by_label(label).click();
+        h.run();
+    }
+}
