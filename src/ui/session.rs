@@ -221,6 +221,11 @@ pub struct Restorable {
 pub enum Notice {
     /// A change was saved.
     Saved(String),
+    /// The event file at this path was opened (issue 39 item 5: an opening is no save).
+    Opened(String),
+    /// A job that changes nothing in the event finished — a print, an export: its label
+    /// says what it made and where (issue 39 item 5: a print is no save).
+    Done(String),
     /// An undo was saved: the notice names it and offers to redo it.
     Undone(String),
     /// Something was refused or failed; the message says why, in both languages.
@@ -332,7 +337,7 @@ impl Session {
         self.pending = self.pending.saturating_sub(1);
         match report {
             Report::Opened { path, event, read_only } => {
-                self.notice = Some(Notice::Saved(path.display().to_string()));
+                self.notice = Some(Notice::Opened(path.display().to_string()));
                 self.read_only = read_only;
                 self.path = Some(path);
                 self.event = Some(*event);
@@ -358,7 +363,7 @@ impl Session {
                 true
             }
             Report::Done { label } => {
-                self.notice = Some(Notice::Saved(label));
+                self.notice = Some(Notice::Done(label));
                 false
             }
             Report::Configured => false,

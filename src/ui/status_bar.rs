@@ -30,11 +30,19 @@ pub fn status_bar_ui(ui: &mut Ui, session: &Session, font: Option<&FontSource>, 
         match session.notice() {
             Some(Notice::Saved(what)) => {
                 ui.separator();
-                ui.label(format!("{} {what}", lang.t("已保存：", "Saved:")));
+                ui.label(format!("{}{what}", lang.t("已保存：", "Saved: ")));
                 for consequence in session.consequences() {
                     ui.separator();
                     ui.colored_label(ui.visuals().warn_fg_color, describe(consequence, lang));
                 }
+            }
+            Some(Notice::Opened(path)) => {
+                ui.separator();
+                ui.label(format!("{}{path}", lang.t("已打开：", "Opened: ")));
+            }
+            Some(Notice::Done(what)) => {
+                ui.separator();
+                ui.label(what.as_str());
             }
             Some(Notice::Undone(what)) => {
                 ui.separator();

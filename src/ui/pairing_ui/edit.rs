@@ -7,7 +7,7 @@
 use super::{Confirm, PairingView, WARNING_MARK};
 use crate::domain::command::Command;
 use crate::domain::event::{Round, Stage};
-use crate::domain::ids::RoundNo;
+use crate::domain::ids::{BoardNo, RoundNo, StartNo};
 use crate::domain::swiss::{PairingEdit, PairingWarning, check_round, edited};
 use crate::lang::Localized;
 use crate::ui::dialog::{Answer, Confirmation, confirmation_ui};
@@ -29,13 +29,7 @@ pub(super) fn edit_bar_ui(
     let lang = env.lang;
     let mut edit: Option<PairingEdit> = None;
     ui.horizontal_wrapped(|ui| {
-        let picked: Vec<String> = state.picked.iter().map(ToString::to_string).collect();
-        let choice = match (lang, state.board) {
-            (Lang::Zh, Some(b)) => format!("已选：选手 [{}]，第{b}台", picked.join(", ")),
-            (Lang::Zh, None) => format!("已选：选手 [{}]", picked.join(", ")),
-            (Lang::En, Some(b)) => format!("Chosen: players [{}], board {b}", picked.join(", ")),
-            (Lang::En, None) => format!("Chosen: players [{}]", picked.join(", ")),
-        };
+        let choice = picked_words(&state.picked, state.board, lang);
         ui.label(choice);
         let swap = ui
             .add_enabled(state.picked.len() == 2, egui::Button::new(lang.t("交换 (S)", "Swap (S)")))
@@ -255,5 +249,38 @@ pub(super) fn confirm_ui(
         }
         Some(Answer::Cancelled) => state.confirm = None,
         None => {}
+    }
+}
+
+/// The players and board picked so far, as a director reads them (issue 39 item 5: not
+/// a list in brackets): "已选：16号、19号，第3台" / "Chosen: no. 16, no. 19, board 3".
+fn picked_words(picked: &[StartNo], board: Option<BoardNo>, lang: Lang) -> String {
+    let players: Vec<String> = picked
+        .iter()
+        .map(|n| match lang {
+            Lang::Zh => format!("{n}号"),
+            Lang::En => format!("no. {n}"),
+        })
+        .collect();
+    let players = if players.is_empty() { "—".to_string() } else { players.join(lang.t("、", ", ")) };
+    match (lang, board) {
+        (Lang::Zh, Some(b)) => format!("已选：{players}，第{b}台"),
+        (Lang::Zh, None) => format!("已选：{players}"),
+        (Lang::En, Some(b)) => format!("Chosen: {players}, board {b}"),
+        (Lang::En, None) => format!("Chosen: {players}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Issue 39 item 5: the players picked read as numbers, not a list in brackets.
+    #[test]
+    fn picked_players_read_as_numbers() {
+        let picked = [StartNo(16), StartNo(19)];
+        assert_eq!(picked_words(&picked, Some(BoardNo(3)), Lang::Zh), "已选：16号、19号，第3台");
+        assert_eq!(picked_words(&picked, None, Lang::En), "Chosen: no. 16, no. 19");
+        assert_eq!(picked_words(&[], None, Lang::Zh), "已选：—");
     }
 }

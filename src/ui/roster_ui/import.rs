@@ -285,17 +285,21 @@ fn summary_ui(ui: &mut Ui, event: &Event, rows: &[RosterRow], checks: &[RowCheck
     let without_group = checks.iter().filter(|c| c.group.is_err()).count();
     let registered = checks.iter().filter(|c| c.skipped()).count();
     let second = checks.iter().filter(|c| c.second_entry).count();
+    // The rows per group in brackets, none when no row has a group (not "共 30 行 ()").
+    let per_group = match (per_group.is_empty(), lang) {
+        (true, _) => String::new(),
+        (false, Lang::Zh) => format!("（{}）", per_group.join("，")),
+        (false, Lang::En) => format!(" ({})", per_group.join(", ")),
+    };
     let mut text = match lang {
         Lang::Zh => format!(
-            "共 {} 行（{}）；{with_issues} 行不符合报名条件；{without_group} 行组别有误；{registered} 行已报名，不再导入",
+            "共 {} 行{per_group}；{with_issues} 行不符合报名条件；{without_group} 行组别有误；{registered} 行已报名，不再导入",
             rows.len(),
-            per_group.join("，")
         ),
         Lang::En => format!(
-            "{} row(s) ({}); {with_issues} break their group's rules; {without_group} with an unknown group; \
+            "{} row(s){per_group}; {with_issues} break their group's rules; {without_group} with an unknown group; \
              {registered} registered already, not imported again",
             rows.len(),
-            per_group.join(", ")
         ),
     };
     if second > 0 {

@@ -131,7 +131,7 @@ fn run_job(file: &mut Option<OpenFile>, job: Job) -> Report {
             let heading = Words::new("打印", "Print");
             let Some(f) = file.as_ref() else { return no_file() };
             match print_to(f, &request, target) {
-                Ok(path) => Report::Done { label: format!("{}: {}", heading.get(request.lang), path.display()) },
+                Ok(path) => Report::Done { label: done_label(&heading, request.lang, &path) },
                 Err(why) => Report::Failed(why.after(&heading)),
             }
         }
@@ -139,7 +139,7 @@ fn run_job(file: &mut Option<OpenFile>, job: Job) -> Report {
             let heading = Words::new("导出", "Export");
             let Some(f) = file.as_ref() else { return no_file() };
             match export_bytes(f.event(), kind, group, lang).and_then(|bytes| write_whole(&path, &bytes)) {
-                Ok(()) => Report::Done { label: format!("{}: {}", heading.get(lang), path.display()) },
+                Ok(()) => Report::Done { label: done_label(&heading, lang, &path) },
                 Err(why) => Report::Failed(why.after(&heading)),
             }
         }
@@ -195,6 +195,15 @@ fn execute(file: &mut Option<OpenFile>, label: String, commands: Vec<Command>) -
         Err(StoreError::Domain(error)) => Report::Refused { label, commands, error },
         Err(e) => failed(Words::same(label), &e),
     }
+}
+
+/// What a print or an export made, and where: "打印：…" with the Chinese colon, "Print: …".
+fn done_label(heading: &Words, lang: Lang, path: &std::path::Path) -> String {
+    let colon = match lang {
+        Lang::Zh => "：",
+        Lang::En => ": ",
+    };
+    format!("{}{colon}{}", heading.get(lang), path.display())
 }
 
 fn load_history(file: &Option<OpenFile>) -> Report {
@@ -376,5 +385,14 @@ mod tests {
         }
         assert!(words.zh.contains("没有找到可以打开 PDF 的阅读器"));
         assert!(words.en.starts_with("No PDF viewer could be opened"));
+    }
+
+    // Issue 39 item 5: a print says what it made with the colon of its language.
+    #[test]
+    fn a_print_is_said_as_made_not_saved() {
+        let heading = Words::new("打印", "Print");
+        let path = Path::new("/tmp/对阵表.pdf");
+        assert_eq!(done_label(&heading, Lang::Zh, path), "打印：/tmp/对阵表.pdf");
+        assert_eq!(done_label(&heading, Lang::En, path), "Print: /tmp/对阵表.pdf");
     }
 }
