@@ -52,6 +52,7 @@ pub mod roster_ui;
 pub mod save_dialog;
 mod search;
 pub mod session;
+mod stage_words;
 pub mod standings_ui;
 pub mod status_bar;
 mod table;

@@ -32,6 +32,7 @@ const FLOOR: &[&str] = &[
     "save_dialog",
     "search",
     "session",
+    "stage_words",
     "table",
     "team_words",
 ];

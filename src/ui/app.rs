@@ -24,7 +24,7 @@ use super::session::{Job, Session};
 use super::standings_ui::{StandingsView, standings_ui};
 use super::status_bar::{open_error_ui, read_only_banner_ui, status_bar_ui};
 use super::teams_ui::TeamsView;
-use crate::domain::event::{Event, Group, Stage, StageKind, StageStatus};
+use crate::domain::event::{Event, Group, Stage, StageKind};
 use crate::domain::ids::{GroupId, StageNo};
 use egui::Ui;
 
@@ -500,11 +500,7 @@ fn stage_summary(stage: &Stage, lang: Lang) -> String {
         StageKind::RoundRobin => lang.t("循环赛", "round robin"),
         StageKind::Knockout => lang.t("淘汰赛", "knockout"),
     };
-    let status = match stage.status {
-        StageStatus::Pending => lang.t("未开始", "pending"),
-        StageStatus::Open => lang.t("进行中", "in play"),
-        StageStatus::Closed => lang.t("已结束", "closed"),
-    };
+    let status = super::stage_words::stage_status_words(stage, lang);
     let planned = stage.rounds_planned.map_or("?".to_string(), |r| r.to_string());
     let done = stage.completed_rounds();
     match lang {

@@ -44,7 +44,7 @@ use super::i18n::Lang;
 use super::panel::Panel;
 use super::session::Job;
 use crate::domain::command::{Command, EventInfo};
-use crate::domain::event::{Event, Official, Stage, StageKind, StageStatus};
+use crate::domain::event::{Event, Official, Stage, StageKind};
 use crate::domain::ids::{GroupId, StageNo};
 use egui::{Key, KeyboardShortcut, Modifiers, TextEdit, Ui};
 use groups_ui::{GroupSection, add_group_ui, group_ui};
@@ -384,11 +384,7 @@ fn stage_ui(
     ui.horizontal_wrapped(|ui| {
         ui.heading(format!("{group_name} · {} {}", stage.no, stage.name));
         ui.add_space(12.0);
-        let status = match stage.status {
-            StageStatus::Pending => lang.t("未开始", "pending"),
-            StageStatus::Open => lang.t("进行中", "in play"),
-            StageStatus::Closed => lang.t("已结束", "closed"),
-        };
+        let status = crate::ui::stage_words::stage_status_words(stage, lang);
         let paired = stage.rounds.len();
         ui.label(match lang {
             Lang::Zh => format!("{status} · 已编排 {paired} 轮"),
