@@ -55,8 +55,9 @@ pub(super) fn open_immutable(path: &Path) -> rusqlite::Result<Connection> {
 /// it closes). The `-shm` is not copied: SQLite rebuilds it from the log.
 #[derive(Debug)]
 pub(super) struct PrivateCopy {
-    dir: PathBuf,
     file: PathBuf,
+    /// Declared last, so removed after `file` is no longer named.
+    _dir: tempfile::TempDir,
 }
 
 impl PrivateCopy {
@@ -67,11 +68,10 @@ impl PrivateCopy {
     pub(super) fn of(path: &Path, wal: &Path) -> Result<PrivateCopy, StoreError> {
         let io = |source| StoreError::Io { path: path.to_path_buf(), source };
         let dir = private_folder().map_err(io)?;
-        let file = dir.join("event.bianpai");
-        let copy = PrivateCopy { dir, file };
-        std::fs::copy(path, &copy.file).map_err(io)?;
-        std::fs::copy(wal, super::wal_beside(&copy.file)).map_err(io)?;
-        Ok(copy)
+        let file = dir.path().join("event.bianpai");
+        std::fs::copy(path, &file).map_err(io)?;
+        std::fs::copy(wal, super::wal_beside(&file)).map_err(io)?;
+        Ok(PrivateCopy { file, _dir: dir })
     }
 
     /// The copy of the event file.
@@ -80,28 +80,14 @@ impl PrivateCopy {
     }
 }
 
-impl Drop for PrivateCopy {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-/// A new folder in the system's temporary folder, for this user alone.
-fn private_folder() -> std::io::Result<PathBuf> {
-    let base = std::env::temp_dir();
-    let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-    let mut last = None;
-    for n in 0..16u32 {
-        let dir = base.join(format!("bianpai-read-{}-{stamp}-{n}", std::process::id()));
-        let mut builder = std::fs::DirBuilder::new();
-        #[cfg(unix)]
-        std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-        match builder.create(&dir) {
-            Ok(()) => return Ok(dir),
-            Err(e) => last = Some(e),
-        }
-    }
-    Err(last.unwrap_or_else(|| std::io::Error::from(std::io::ErrorKind::AlreadyExists)))
+/// A new folder in the system's temporary folder, for this user alone, removed when
+/// dropped.
+fn private_folder() -> std::io::Result<tempfile::TempDir> {
+    let mut builder = tempfile::Builder::new();
+    builder.prefix("bianpai-read-");
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o700));
+    builder.tempdir()
 }
 
 /// A `file:` URI of the path with `immutable=1`; `%`, `?` and `#` escaped.
