@@ -63,6 +63,7 @@ mod result_one_game;
 mod roster_import;
 mod roster_unpacked_size;
 mod round_robin;
+mod sealed_history;
 mod seed_000_disqualified;
 mod settings_commands;
 mod stage_seeding;

@@ -26,6 +26,7 @@ mod read_only;
 mod reader;
 mod rows;
 pub mod schema;
+mod seal;
 mod undo_steps;
 
 pub use chain::Tamper;
@@ -79,6 +80,29 @@ pub struct EventFile {
     /// for, then followed row by row as this file saves (issue 38, item 18: undo stays
     /// as quick in round 9 as in round 1).
     stacks: OnceCell<UndoStacks>,
+    /// Whether opening checked every audit row ([`EventFile::whole_history_checked`]).
+    whole_history_checked: bool,
+    /// SQLite's `data_version` as the file was read: another connection's commit
+    /// changes it, and a file changed behind this writer's back is not sealed.
+    data_version: Option<i64>,
+}
+
+/// Closing the file seals it (`seal`): the next writing command that finds it byte for
+/// byte as left need not re-check the rows this writer checked and wrote.
+impl Drop for EventFile {
+    fn drop(&mut self) {
+        // Only what this writer checked and wrote is sealed: not a file another
+        // program wrote to beside the window.
+        if self.data_version.is_none() || data_version(&self.conn) != self.data_version {
+            return;
+        }
+        // The connection is closed first, so that its `-wal` is folded into the file.
+        let Ok(spare) = Connection::open_in_memory() else { return };
+        let conn = std::mem::replace(&mut self.conn, spare);
+        if conn.close().is_ok() {
+            seal::write(&self.path, self.head);
+        }
+    }
 }
 
 impl std::fmt::Debug for EventFile {
@@ -188,6 +212,12 @@ impl EventFile {
         conn.pragma_update(None, "locking_mode", "EXCLUSIVE").map_err(sql)?;
         conn.transaction_with_behavior(TransactionBehavior::Exclusive).and_then(|tx| tx.commit()).map_err(sql)?;
         conn.busy_timeout(Duration::from_millis(250)).map_err(sql)?;
+        // Held alone and not yet written to: is it byte for byte as a writer sealed it?
+        let sealed = if check == Check::PagesRead && version == schema::current_version() {
+            seal::sealed_head(path)
+        } else {
+            None
+        };
         // The file's one writer now: what a killed backup left is stale.
         backup::remove_stale_writes(path);
         if version < schema::current_version() {
@@ -214,11 +244,23 @@ impl EventFile {
         if sharing == Sharing::WithReaders {
             share_with_readers(&conn).map_err(sql)?;
         }
+        let data_version = data_version(&conn);
         let event = load(&conn, path)?;
         let state = digest::of_event(&event);
         // Every row of the history, for every writer: nothing is written on top of a
-        // damaged history, nor copied aside into a backup (issue 38, item 3).
-        let head = chain::verify(&conn, &state, Depth::Whole).map_err(|e| chain_error(path, e))?;
+        // damaged history, nor copied aside into a backup (issue 38, item 3). A file
+        // exactly as its last writer sealed it had every row checked by that writer:
+        // its newest row, head and digest are checked (issue 38, item 18).
+        let mut head = None;
+        if let Some(sealed) = sealed {
+            let newest = chain::verify(&conn, &state, Depth::Newest).map_err(|e| chain_error(path, e))?;
+            head = (newest == sealed).then_some(newest);
+        }
+        let whole_history_checked = head.is_none();
+        let head = match head {
+            Some(head) => head,
+            None => chain::verify(&conn, &state, Depth::Whole).map_err(|e| chain_error(path, e))?,
+        };
         Ok(EventFile {
             conn,
             path: owned,
@@ -228,7 +270,16 @@ impl EventFile {
             head,
             state,
             stacks: OnceCell::new(),
+            whole_history_checked,
+            data_version,
         })
+    }
+
+    /// Whether opening the file checked every row of its audit log (`false`: the file
+    /// was as its last writer sealed it, and its newest row was checked).
+    #[doc(hidden)]
+    pub fn whole_history_checked(&self) -> bool {
+        self.whole_history_checked
     }
 
     /// The event as saved.
@@ -523,6 +574,11 @@ impl AuditEntry {
 
 /// The write-ahead log SQLite leaves beside a file that is open (in WAL mode) or was
 /// not closed cleanly.
+/// SQLite's count of other connections' commits to the file, as this one sees it.
+fn data_version(conn: &Connection) -> Option<i64> {
+    conn.pragma_query_value(None, "data_version", |r| r.get(0)).ok()
+}
+
 fn wal_beside(path: &Path) -> PathBuf {
     let mut wal = path.as_os_str().to_owned();
     wal.push("-wal");

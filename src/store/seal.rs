@@ -1,0 +1,126 @@
+//! The seal a writer leaves when it closes an event file, so that the next writing
+//! command need not re-hash the whole audit log (issue 38, item 18).
+//!
+//! Every writer checks the audit log's chain before it writes (issue 38, item 3). Done
+//! row by row, that check grows with the log: at 3,000 players and nine rounds it was
+//! most of a command's time. When a writer closes the file cleanly (its connection
+//! closed, no `-wal` left beside it), it records outside the file — in the user's cache
+//! folder, keyed by the file's path — the file's length, the SHA-256 of its bytes and
+//! the chain's head. A writing command that finds the file byte for byte as sealed
+//! knows every row up to that head was checked by the writer that sealed it, so it
+//! checks the newest row, the head and the event's digest only. Any other change to
+//! the file (another program, a restored backup, a crash mid-write, a `-wal` left
+//! over) changes its bytes, and the whole chain is checked as before.
+//!
+//! The seal is a hint, never a requirement: a missing, unreadable or foreign seal
+//! means the whole check. The file cannot forge it, since it lives outside the file,
+//! and its content hash is over every byte the next writer reads. The window keeps
+//! checking everything when it opens a file.
+
+use super::chain::Head;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// The seals kept at most; the oldest beyond it are removed when one is written.
+const SEALS_KEPT: usize = 256;
+
+/// What a seal records of a file as its writer closed it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct Seal {
+    /// The seal's own format.
+    format: u32,
+    /// The file's length in bytes.
+    len: u64,
+    /// SHA-256 of the file's bytes.
+    content: [u8; 32],
+    /// The newest audit row's id (0 before the first).
+    head_id: i64,
+    /// The newest audit row's hash.
+    head_hash: [u8; 32],
+}
+
+const FORMAT: u32 = 1;
+
+/// The head a writer sealed the file at `path` with, when the file is byte for byte
+/// as that writer left it; `None` otherwise (or without a seal).
+pub(super) fn sealed_head(path: &Path) -> Option<Head> {
+    let text = std::fs::read(seal_path(path)?).ok()?;
+    let seal: Seal = serde_json::from_slice(&text).ok()?;
+    if seal.format != FORMAT || std::fs::metadata(path).ok()?.len() != seal.len {
+        return None;
+    }
+    (content_hash(path)? == seal.content).then_some(Head { id: seal.head_id, hash: seal.head_hash })
+}
+
+/// Seals the file at `path`, just closed by its writer at `head`. Without a cache
+/// folder, or when the file still has a `-wal` beside it, nothing is written and the
+/// next writer checks the whole chain, as it does when the seal cannot be written.
+pub(super) fn write(path: &Path, head: Head) {
+    if super::wal_beside(path).exists() {
+        return;
+    }
+    let (Some(target), Some(content)) = (seal_path(path), content_hash(path)) else { return };
+    let Ok(len) = std::fs::metadata(path).map(|m| m.len()) else { return };
+    let seal = Seal { format: FORMAT, len, content, head_id: head.id, head_hash: head.hash };
+    // A seal not written costs the next writer the whole check, nothing more.
+    if write_atomically(&target, &seal).is_err() {
+        return;
+    }
+    if let Some(dir) = target.parent() {
+        prune(dir);
+    }
+}
+
+/// Writes `seal` to a temporary file beside `target` and renames it over `target`:
+/// a reader sees the old seal or the new one, never half of one.
+fn write_atomically(target: &Path, seal: &Seal) -> std::io::Result<()> {
+    let dir = target.parent().ok_or_else(|| std::io::Error::other("no folder"))?;
+    std::fs::create_dir_all(dir)?;
+    let text = serde_json::to_vec(seal).map_err(std::io::Error::other)?;
+    let temp = tempfile::NamedTempFile::new_in(dir)?;
+    std::fs::write(temp.path(), text)?;
+    temp.persist(target).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// Removes the oldest seals beyond [`SEALS_KEPT`] (files deleted long ago, test runs).
+fn prune(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let mut seals: Vec<(std::time::SystemTime, PathBuf)> =
+        entries.filter_map(Result::ok).filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path()))).collect();
+    if seals.len() <= SEALS_KEPT {
+        return;
+    }
+    seals.sort();
+    for (_, old) in &seals[..seals.len() - SEALS_KEPT] {
+        // Another process may have pruned it already.
+        let _ = std::fs::remove_file(old);
+    }
+}
+
+/// Where the seal of the file at `path` lives: the cache folder, under a name hashed
+/// from the file's absolute path.
+fn seal_path(path: &Path) -> Option<PathBuf> {
+    let absolute = std::fs::canonicalize(path).ok()?;
+    let key = Sha256::digest(absolute.as_os_str().as_encoded_bytes());
+    let name: String = key[..16].iter().map(|b| format!("{b:02x}")).collect();
+    Some(dirs::cache_dir()?.join("bianpai").join("seals").join(format!("{name}.json")))
+}
+
+/// SHA-256 of the file's bytes.
+fn content_hash(path: &Path) -> Option<[u8; 32]> {
+    let mut file = std::fs::File::open(path).ok()?;
+    let mut hasher = Sha256::new();
+    let mut buffer = vec![0u8; 1 << 20];
+    loop {
+        match file.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(n) => hasher.update(&buffer[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return None,
+        }
+    }
+    Some(hasher.finalize().into())
+}

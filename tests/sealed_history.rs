@@ -1,0 +1,121 @@
+//! A writer that closes an event file seals it, so that the next writing command
+//! checks the newest audit row only instead of re-hashing the whole history (issue 38,
+//! item 18: a result's time stays flat over the event), while any change made to the
+//! file outside Bianpai still costs the whole check and a damaged history is still
+//! refused (issue 38, item 3).
+
+use crate::common;
+
+use bianpai::domain::command::Command;
+use bianpai::domain::ids::{BoardNo, GroupId, RoundNo, StageNo};
+use bianpai::domain::result::{GameResult, Outcome};
+use bianpai::store::{EventFile, StoreError, Tamper};
+use common::ok;
+use rusqlite::Connection;
+use std::path::{Path, PathBuf};
+
+/// Six players by the command line, round 1 paired and two boards played.
+fn played(dir: &Path) -> PathBuf {
+    let path = dir.join("e.bianpai");
+    let file = path.to_str().unwrap();
+    let roster = dir.join("roster.csv");
+    std::fs::write(&roster, "name\n甲\n乙\n丙\n丁\n戊\n己\n").unwrap();
+    ok(&["new", file, "--preset", "cxa-swiss", "--rounds", "5"]);
+    ok(&["players", "import", file, roster.to_str().unwrap()]);
+    ok(&["pair", file, "--seed", "1"]);
+    for (board, result) in [("1", "1-0"), ("2", "1/2")] {
+        ok(&["result", file, "--round", "1", "--board", board, result]);
+    }
+    path
+}
+
+fn board_3(outcome: Outcome) -> Command {
+    Command::RecordResult {
+        group: GroupId(1),
+        stage: StageNo(1),
+        round: RoundNo(1),
+        board: BoardNo(3),
+        game: 1,
+        result: Some(GameResult::plain(outcome)),
+    }
+}
+
+// Issue 38 item 18: after commands of the command line, and after the window, the next
+// writing command finds the file sealed and checks the newest row only.
+#[test]
+fn a_file_closed_by_a_writer_is_opened_without_rehashing_its_history() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = played(dir.path());
+    let mut file = EventFile::open_for_command(&path).unwrap();
+    assert!(!file.whole_history_checked(), "the last `result` sealed the file");
+    file.execute(&board_3(Outcome::BlackWins)).unwrap();
+    drop(file);
+    let file = EventFile::open_for_command(&path).unwrap();
+    assert!(!file.whole_history_checked(), "a command's own close seals the file");
+    drop(file);
+    // The window opening the file checks everything itself, and seals it when closed.
+    let mut window = EventFile::open(&path).unwrap();
+    assert!(window.whole_history_checked());
+    window.execute(&board_3(Outcome::Draw)).unwrap();
+    drop(window);
+    let file = EventFile::open_for_command(&path).unwrap();
+    assert!(!file.whole_history_checked(), "the window's close seals the file");
+    let event = file.event().clone();
+    drop(file);
+    assert_eq!(&event, EventFile::open(&path).unwrap().event());
+}
+
+// Issue 38 items 3 and 18: a file changed by another program while the window had it
+// open is not sealed when the window closes: the next writer checks every row.
+#[test]
+fn a_file_changed_beside_the_window_is_not_sealed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = played(dir.path());
+    let window = EventFile::open(&path).unwrap();
+    Connection::open(&path).unwrap().execute("UPDATE audit_log SET actor = '别人' WHERE id = 3", []).unwrap();
+    drop(window);
+    let refused = EventFile::open_for_command(&path).unwrap_err();
+    assert!(matches!(refused, StoreError::Tampered { row: 3, what: Tamper::Row, .. }), "{refused:?}");
+}
+
+// Issue 38 item 18: any change made outside Bianpai, even one that leaves the event
+// as it was, means the whole history is checked again.
+#[test]
+fn a_file_changed_outside_bianpai_has_its_whole_history_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = played(dir.path());
+    Connection::open(&path).unwrap().execute_batch("CREATE TABLE scratch(a); DROP TABLE scratch;").unwrap();
+    let file = EventFile::open_for_command(&path).unwrap();
+    assert!(file.whole_history_checked());
+}
+
+// Issue 38 items 3 and 18: an old history row edited on a sealed file, its length and
+// modification time put back as they were, is still found and refused: the seal holds
+// the file's bytes, not its size and date.
+#[test]
+fn an_old_row_edited_behind_a_seal_is_still_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = played(dir.path());
+    let before = std::fs::metadata(&path).unwrap();
+    Connection::open(&path).unwrap().execute("UPDATE audit_log SET actor = '别人' WHERE id = 3", []).unwrap();
+    let handle = std::fs::File::options().write(true).open(&path).unwrap();
+    handle.set_modified(before.modified().unwrap()).unwrap();
+    drop(handle);
+    let after = std::fs::metadata(&path).unwrap();
+    assert_eq!((after.len(), after.modified().unwrap()), (before.len(), before.modified().unwrap()));
+    let refused = EventFile::open_for_command(&path).unwrap_err();
+    assert!(matches!(refused, StoreError::Tampered { row: 3, what: Tamper::Row, .. }), "{refused:?}");
+}
+
+// Issue 38 item 18: a file put back from an older copy is not the sealed file.
+#[test]
+fn a_file_replaced_by_an_older_copy_has_its_whole_history_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = played(dir.path());
+    let older = dir.path().join("older.bianpai");
+    std::fs::copy(&path, &older).unwrap();
+    ok(&["result", path.to_str().unwrap(), "--round", "1", "--board", "3", "0-1"]);
+    std::fs::copy(&older, &path).unwrap();
+    let file = EventFile::open_for_command(&path).unwrap();
+    assert!(file.whole_history_checked());
+}
