@@ -89,7 +89,7 @@ fn label(document: Document, lang: Lang) -> &'static str {
 
 /// The file name proposed for the document: `对阵表-成人组.pdf` once carried no round, and
 /// round 5's sheet replaced round 1's (issue 39 item 2).
-fn default_name(document: Document, group: &Group, lang: Lang) -> String {
+pub(crate) fn default_name(document: Document, group: &Group, lang: Lang) -> String {
     let stage = group.current_stage();
     let stage_name = stage.filter(|_| group.stages.len() > 1).map(|s| s.name.as_str());
     let round = stage.and_then(|s| match document {
