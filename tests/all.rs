@@ -28,6 +28,8 @@ mod discipline_runs;
 mod dutch_fixtures;
 mod error_words_domain;
 mod error_words_files;
+mod error_words_formats;
+mod error_words_pairing;
 mod event_file;
 mod export;
 mod export_money;

@@ -5,6 +5,8 @@ pub mod big_event;
 pub mod by_hand;
 pub mod clubs;
 pub mod cxa_reference;
+pub mod domain_words;
+pub mod file_words;
 pub mod locks;
 pub mod old_schema;
 pub mod pdf;
