@@ -35,8 +35,12 @@
 //! | `P` | pair the next round (when every match is decided) |
 //!
 //! A click on a game cell chooses it too; the buttons beside the field do what the
-//! result keys do. After a result the choice moves on: to the match's next game, to its
-//! playoff game when the match is level, or to the next undecided match of the round.
+//! result keys do. After a result the choice moves on to a game that was on screen: the
+//! match's next game without a result, else the round's next one. It never moves into
+//! the playoff game a level result brings, nor anywhere when games appear: a playoff
+//! game is chosen by hand (issue 39, item 3, `keys.rs`). Every match box keeps its
+//! place and height whatever the results (`canvas.rs`), and 适合窗口 keeps the text at
+//! 11 px or more, scrolling what does not fit (`zoom.rs`).
 //! A result key on a game that already has a result is a correction: a dialog shows the
 //! previous result and asks (Enter confirms, Esc cancels). Full-width keys
 //! (`１ ＝ ０ ＋ － ＊`) count as their ASCII twins.
@@ -64,11 +68,11 @@ use crate::ui::result_entry::{
 };
 use crate::ui::session::Job;
 use crate::ui::table::row_height;
-use canvas::{canvas_ui, placement_of};
+use canvas::{canvas_ui, game_rows, placement_of};
 use egui::{Key, Modifiers, Response, Ui};
 use model::{BoxKind, Column, columns_of, find, player_name};
 use std::collections::BTreeMap;
-use zoom::{Zoom, fit, zoom_bar_ui};
+use zoom::{Zoom, fit, readable_zoom, scroll_note_ui, zoom_bar_ui};
 
 pub use crate::present::bracket::GameKey;
 
@@ -203,7 +207,7 @@ pub fn bracket_ui(ui: &mut Ui, state: &mut BracketView, env: &Env<'_>, stage: &S
     }
     let columns = columns_of(&seeds, stage, rules, &state.sent);
     state.keep_selection(&columns, stage.rounds.len(), env.busy);
-    let field = selection_bar_ui(ui, state, env.event, &columns, stage, rules, lang);
+    let field = selection_bar_ui(ui, state, env.event, &columns, lang);
     if let Some(message) = &state.message {
         ui.colored_label(ui.visuals().warn_fg_color, message.as_str());
     }
@@ -221,10 +225,17 @@ pub fn bracket_ui(ui: &mut Ui, state: &mut BracketView, env: &Env<'_>, stage: &S
     // The columns as they are now (with what the keys just sent), placed at zoom 1 so
     // that they can be fitted to the space left.
     let columns = columns_of(&seeds, stage, rules, &state.sent);
-    let placement = placement_of(&columns, row_height(ui));
+    let placement = placement_of(&columns, row_height(ui), game_rows(rules));
     let room = ui.available_size() - egui::vec2(12.0, 12.0);
     let zoom = match state.zoom {
-        Zoom::Fit => fit(placement.size, room),
+        Zoom::Fit => {
+            let body = egui::TextStyle::Body.resolve(ui.style()).size;
+            let fitted = fit(placement.size, room, readable_zoom(body));
+            if !fitted.whole {
+                scroll_note_ui(ui, lang);
+            }
+            fitted.zoom
+        }
         Zoom::Fixed(zoom) => zoom,
     };
     state.zoom_shown = zoom;
@@ -319,8 +330,6 @@ fn selection_bar_ui(
     state: &mut BracketView,
     event: &Event,
     columns: &[Column],
-    stage: &Stage,
-    rules: &KnockoutRules,
     lang: Lang,
 ) -> Response {
     ui.horizontal_wrapped(|ui| {
@@ -377,12 +386,12 @@ fn selection_bar_ui(
             if state.confirm.is_some() {
                 break;
             }
-            state.key(k, columns, &stage.scoring, rules, lang);
+            state.key(k, columns, lang);
         }
         // The keys as buttons, for the mouse.
         if let Some((key, game)) = state.chosen(columns) {
             if let Some(outcome) = outcome_buttons_ui(ui, game.result.map(|r| r.outcome), lang) {
-                state.enter(outcome, columns, &stage.scoring, rules, lang);
+                state.enter(outcome, columns, lang);
                 state.refocus = true;
             }
             if game.result.is_some() && ui.button(lang.t("清除结果 (Del)", "Clear result (Del)")).clicked() {

@@ -51,7 +51,7 @@ fn keys_enter_results_and_move_on() {
     assert_eq!(view.selected(), Some(key(1, 1)), "the first game without a result");
     let press = |view: &mut BracketView, c: char| {
         let columns = columns_of(&seeds, &stage, &rules, &view.sent);
-        view.key(FieldKey::Char(c), &columns, &stage.scoring, &rules, Lang::Zh);
+        view.key(FieldKey::Char(c), &columns, Lang::Zh);
     };
     press(&mut view, '1');
     assert_eq!(view.selected(), Some(key(1, 2)));
@@ -59,7 +59,9 @@ fn keys_enter_results_and_move_on() {
     assert_eq!(view.selected(), Some(key(2, 1)), "board 1 decided: on to board 2");
     press(&mut view, '1');
     press(&mut view, '1');
-    assert_eq!(view.selected(), Some(key(2, 3)), "level: the playoff game to come");
+    // Issue 39, item 3: level, but the playoff game to come is not on screen: the
+    // choice stays on the game just entered (every other game has its result).
+    assert_eq!(view.selected(), Some(key(2, 2)), "never into the playoff game to come");
     assert_eq!(view.outbox.len(), 4);
     assert_eq!(view.outbox[1].after, Some(GameResult::plain(Outcome::Draw)));
     // A correction asks first.
@@ -74,13 +76,13 @@ fn keys_enter_results_and_move_on() {
     // Arrows: down within the column, clamped at its end.
     view.confirm = None;
     let columns = columns_of(&seeds, &stage, &rules, &view.sent);
-    view.key(FieldKey::Down, &columns, &stage.scoring, &rules, Lang::Zh);
+    view.key(FieldKey::Down, &columns, Lang::Zh);
     assert_eq!(view.selected(), Some(key(1, 2)));
     for _ in 0..5 {
-        view.key(FieldKey::Down, &columns, &stage.scoring, &rules, Lang::Zh);
+        view.key(FieldKey::Down, &columns, Lang::Zh);
     }
     assert_eq!(view.selected(), Some(key(2, 2)));
-    view.key(FieldKey::Right, &columns, &stage.scoring, &rules, Lang::Zh);
+    view.key(FieldKey::Right, &columns, Lang::Zh);
     assert_eq!(view.selected(), Some(key(2, 2)), "no paired round to the right");
 }
 
