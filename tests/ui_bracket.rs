@@ -277,7 +277,8 @@ fn a_new_playoff_row_moves_no_other_box() {
     let dir = tempfile::tempdir().unwrap();
     let path = nearly_level_file(dir.path());
     let mut h = harness(&path);
-    let watched = ["第4台", "第2台", "第3台", "第2局 红[5] 黑[4] 未赛", "第1局 红[2] 黑[7] 未赛", "第1局 红[3] 黑[6] 未赛"];
+    let watched =
+        ["第4台", "第2台", "第3台", "第2局 红[5] 黑[4] 未赛", "第1局 红[2] 黑[7] 未赛", "第1局 红[3] 黑[6] 未赛"];
     let rects = |h: &Harness<'_, BianpaiApp>| watched.map(|label| h.get_by_label(label).rect());
     let before = rects(&h);
     let first_box = h.get_by_label("第1台").rect();

@@ -201,6 +201,51 @@ fn the_fitted_bracket_stays_readable_on_a_laptop() {
     harness.get_by_label_contains("请滚动查看其余部分");
 }
 
+// Issue 39, item 1: once the quarter-finals are paired, the finished round of 16 is
+// folded to a column of its winners — said on screen, with 展开 to show its games again
+// — and the fitted bracket still draws every text at 11 px or more.
+#[test]
+fn a_finished_round_folds_to_its_winners() {
+    use bianpai::domain::command::apply;
+    let mut event = sixteen_player_knockout();
+    let stage = event.group(G).unwrap().stage(StageNo(3)).unwrap();
+    let played: Vec<(BoardNo, u32)> = stage.rounds[0].games.iter().map(|g| (g.board, g.game)).collect();
+    for (board, game) in played {
+        let outcome = if game == 1 { Outcome::RedWins } else { Outcome::Draw };
+        let (stage, round, result) = (StageNo(3), RoundNo(1), Some(GameResult::plain(outcome)));
+        apply(&mut event, &Command::RecordResult { group: G, stage, round, board, game, result }).unwrap();
+    }
+    let round = pair_next_round(&event, G, StageNo(3), 1).unwrap();
+    apply(&mut event, &Command::PairRound { group: G, stage: StageNo(3), round }).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bracket.bianpai");
+    EventFile::create(&path, &event).unwrap();
+    let mut app = BianpaiApp::opening(&path, None);
+    app.set_view(View::Bracket);
+    let setup = WindowSetup { size: [1366.0, 768.0], accessibility_check: false, ..WindowSetup::default() };
+    let mut harness = app_harness(app, setup);
+    harness.run_steps(4);
+    harness.get_by_label("已折叠已赛完的轮次（只列胜者）");
+    let everything = Rect::from_min_max(egui::Pos2::ZERO, egui::pos2(1366.0, 768.0));
+    let drawn = |harness: &Harness<'_, BianpaiApp>, text: &str| {
+        text_sizes(harness, everything).iter().any(|(_, t)| t.starts_with(text))
+    };
+    assert!(!drawn(&harness, "第1局 红[1] 黑[16]"), "the round of 16's games are folded away");
+    assert!(drawn(&harness, "第1局 红[1] 黑[8]"), "the quarter-finals' games are drawn");
+    // The winners stand in the folded column and in the quarter-finals.
+    assert_eq!(harness.query_all_by_label("[16] 选手16").count(), 0, "the losers are folded away");
+    assert_eq!(harness.get_all_by_label("[1] 选手1").count(), 2, "in the folded column and the quarter-final");
+    let zoom_out = harness.get_by_label("缩小 (Ctrl+-)").rect();
+    let canvas = Rect::from_min_max(egui::pos2(zoom_out.left() - 1.0, zoom_out.bottom()), egui::pos2(1366.0, 768.0));
+    for (size, text) in text_sizes(&harness, canvas) {
+        assert!(size >= 11.0 - 1e-3, "{text:?} is drawn at {size} px, below 11 px");
+    }
+    harness.get_by_label("展开").click();
+    harness.run_steps(3);
+    assert!(drawn(&harness, "第1局 红[1] 黑[16]"), "展开 shows the round of 16's games again");
+    harness.get_by_label("折叠已赛完的轮次");
+}
+
 // Item 6: a heading cut by its column ("Black" in the standings' narrow colour column,
 // shown "Bl…") shows its full text on hover.
 #[test]

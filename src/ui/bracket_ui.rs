@@ -17,7 +17,7 @@
 //! [`Command::RecordResult`](crate::domain::command::Command::RecordResult) each; the
 //! domain adds the next playoff game of a level match by itself. Any other stage shows a
 //! short note instead. The bracket's data is `model.rs`, its drawing `canvas.rs`, its
-//! keyboard `keys.rs`.
+//! keyboard `keys.rs`, its zoom `zoom.rs`, the folding of finished rounds `fold.rs`.
 //!
 //! # Keys (while the 选定对局 field has the focus; it takes it back whenever nothing else has it)
 //! | key | does |
@@ -46,6 +46,7 @@
 //! (`１ ＝ ０ ＋ － ＊`) count as their ASCII twins.
 
 mod canvas;
+mod fold;
 mod keys;
 mod model;
 #[cfg(test)]
@@ -70,6 +71,7 @@ use crate::ui::session::Job;
 use crate::ui::table::row_height;
 use canvas::{canvas_ui, game_rows, placement_of};
 use egui::{Key, Modifiers, Response, Ui};
+use fold::{fold_bar_ui, folded_columns};
 use model::{BoxKind, Column, columns_of, find, player_name};
 use std::collections::BTreeMap;
 use zoom::{Zoom, fit, readable_zoom, scroll_note_ui, zoom_bar_ui};
@@ -113,6 +115,10 @@ pub struct BracketView {
     zoom_shown: f32,
     /// The stage is open: a match's colours may swap.
     open: bool,
+    /// The director unfolded the finished rounds (they are folded by default).
+    unfolded: bool,
+    /// Which columns were folded when last drawn (the arrows skip them).
+    folded: Vec<bool>,
     /// Colour swaps (round, match) to hand to the worker at the end of the frame.
     swaps: Vec<(RoundNo, BoardNo)>,
 }
@@ -207,6 +213,7 @@ pub fn bracket_ui(ui: &mut Ui, state: &mut BracketView, env: &Env<'_>, stage: &S
     }
     let columns = columns_of(&seeds, stage, rules, &state.sent);
     state.keep_selection(&columns, stage.rounds.len(), env.busy);
+    state.folded = folded_columns(&columns, state.unfolded);
     let field = selection_bar_ui(ui, state, env.event, &columns, lang);
     if let Some(message) = &state.message {
         ui.colored_label(ui.visuals().warn_fg_color, message.as_str());
@@ -221,11 +228,13 @@ pub fn bracket_ui(ui: &mut Ui, state: &mut BracketView, env: &Env<'_>, stage: &S
     podium_ui(ui, env.event, &columns, lang);
     let keys_live = state.confirm.is_none();
     zoom_bar_ui(ui, &mut state.zoom, state.zoom_shown, keys_live, lang);
+    fold_bar_ui(ui, &mut state.unfolded, &columns, lang);
     ui.add_space(4.0);
     // The columns as they are now (with what the keys just sent), placed at zoom 1 so
     // that they can be fitted to the space left.
     let columns = columns_of(&seeds, stage, rules, &state.sent);
-    let placement = placement_of(&columns, row_height(ui), game_rows(rules));
+    state.folded = folded_columns(&columns, state.unfolded);
+    let placement = placement_of(&columns, row_height(ui), game_rows(rules), &state.folded);
     let room = ui.available_size() - egui::vec2(12.0, 12.0);
     let zoom = match state.zoom {
         Zoom::Fit => {
@@ -325,13 +334,7 @@ fn toolbar_ui(
 }
 
 /// The 选定对局 field (it holds the keyboard), and buttons for the chosen game.
-fn selection_bar_ui(
-    ui: &mut Ui,
-    state: &mut BracketView,
-    event: &Event,
-    columns: &[Column],
-    lang: Lang,
-) -> Response {
+fn selection_bar_ui(ui: &mut Ui, state: &mut BracketView, event: &Event, columns: &[Column], lang: Lang) -> Response {
     ui.horizontal_wrapped(|ui| {
         let label = ui.label(lang.t("选定对局", "Selected game"));
         let shown = match state.selected {

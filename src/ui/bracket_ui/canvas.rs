@@ -21,6 +21,7 @@
 //! of its first playoff row. Only the window's size, a zoom, or another stage re-lays
 //! the bracket out.
 
+use super::fold::winner_side;
 use super::model::{BoxKind, Column, Holder, MatchBox, game_text, player_name, side_text};
 use super::{BracketView, GameKey};
 use crate::domain::event::{Event, Game, KnockoutRules};
@@ -31,6 +32,8 @@ use egui::{Align, Layout, Pos2, Rect, RichText, Sense, Stroke, Ui, UiBuilder, Ve
 
 /// Width of a match box, in points.
 const BOX_WIDTH: f32 = 252.0;
+/// Width of a folded round's column (its winners only).
+const FOLDED_WIDTH: f32 = 170.0;
 /// Space between two columns (where the lines run).
 const COLUMN_GAP: f32 = 34.0;
 /// Space between two boxes of a column.
@@ -54,6 +57,8 @@ pub(super) struct Placement {
     titles: Vec<Rect>,
     /// Each column's boxes, in order.
     boxes: Vec<Vec<Rect>>,
+    /// Each column is folded: one row a match, its winner ([`super::fold`]).
+    folded: Vec<bool>,
     /// The whole bracket's size.
     pub(super) size: Vec2,
 }
@@ -87,19 +92,23 @@ fn shown_games(games: &[Game], rows: usize, regular: usize) -> (Vec<&Game>, Vec<
 }
 
 /// Places the columns side by side at zoom 1, rows `rh` high, each match box with
-/// `games` game rows ([`game_rows`]): each box as near the middle of the boxes that
-/// feed it as the boxes above it allow.
-pub(super) fn placement_of(columns: &[Column], rh: f32, games: usize) -> Placement {
-    let mut placement = Placement::default();
+/// `games` game rows ([`game_rows`]) — a `folded` column's boxes one row each: each box
+/// as near the middle of the boxes that feed it as the boxes above it allow.
+pub(super) fn placement_of(columns: &[Column], rh: f32, games: usize, folded: &[bool]) -> Placement {
+    let mut placement = Placement { folded: folded.to_vec(), ..Placement::default() };
     let mut total = Rect::from_min_size(Pos2::ZERO, Vec2::ZERO);
+    let mut x = 0.0;
     for (k, column) in columns.iter().enumerate() {
-        let x = k as f32 * (BOX_WIDTH + COLUMN_GAP);
-        let title = Rect::from_min_size(egui::pos2(x, 0.0), egui::vec2(BOX_WIDTH, rh));
+        let fold = folded.get(k).copied().unwrap_or(false);
+        let width = if fold { FOLDED_WIDTH } else { BOX_WIDTH };
+        let title = Rect::from_min_size(egui::pos2(x, 0.0), egui::vec2(width, rh));
+        x += width + COLUMN_GAP;
         total = total.union(title);
         let mut y = title.bottom() + 6.0;
         let mut rects: Vec<Rect> = Vec::new();
         for b in &column.boxes {
-            let height = 2.0 * MARGIN + rh * box_rows(b, games) as f32;
+            let rows = if fold { 1 } else { box_rows(b, games) };
+            let height = 2.0 * MARGIN + rh * rows as f32;
             let feeders: Vec<f32> = b
                 .sides
                 .iter()
@@ -109,7 +118,7 @@ pub(super) fn placement_of(columns: &[Column], rh: f32, games: usize) -> Placeme
                 .collect();
             let wanted = (!feeders.is_empty()).then(|| feeders.iter().sum::<f32>() / feeders.len() as f32);
             let top = wanted.map_or(y, |c| (c - height / 2.0).max(y));
-            let rect = Rect::from_min_size(egui::pos2(x, top), egui::vec2(BOX_WIDTH, height));
+            let rect = Rect::from_min_size(egui::pos2(title.left(), top), egui::vec2(width, height));
             y = rect.bottom() + BOX_GAP;
             total = total.union(rect);
             rects.push(rect);
@@ -163,21 +172,21 @@ pub(super) fn canvas_ui(
             Lang::Zh => format!("第{}轮", column.round),
             Lang::En => format!("round {}", column.round),
         };
+        let fold = placement.folded.get(k).copied().unwrap_or(false);
         if let Some(title) = placement.titles.get(k) {
-            text_row_ui(
-                ui,
-                at(title),
-                ("bracket_title", k),
-                RichText::new(format!("{} · {round}", column.name(lang))).strong(),
-                Some(RichText::new(status).weak()),
-                scale,
-            );
+            let status = (!fold).then(|| RichText::new(status).weak());
+            let text = RichText::new(format!("{} · {round}", column.name(lang))).strong();
+            text_row_ui(ui, at(title), ("bracket_title", k), text, status, scale);
         }
         let mut rects = Vec::new();
         let places = placement.boxes.get(k).map_or(&[][..], Vec::as_slice);
         for (i, (b, rect)) in column.boxes.iter().zip(places).enumerate() {
             let previous = k.checked_sub(1).and_then(|p| columns.get(p));
-            let d = box_ui(ui, state, event, (k, i), b, previous, at(rect), rules, focused, &mut clicked, scale, lang);
+            let d = if fold {
+                folded_box_ui(ui, event, (k, i), b, previous, at(rect), scale, lang)
+            } else {
+                box_ui(ui, state, event, (k, i), b, previous, at(rect), rules, focused, &mut clicked, scale, lang)
+            };
             rects.push(d);
         }
         drawn.push(rects);
@@ -220,6 +229,27 @@ fn text_row_ui(
         );
         child.add(egui::Label::new(right).truncate().selectable(false));
     }
+}
+
+/// A match box of a folded round: one row, its winner (the bye's player) and its seed.
+#[allow(clippy::too_many_arguments)]
+fn folded_box_ui(
+    ui: &mut Ui,
+    event: &Event,
+    at: (usize, usize),
+    b: &MatchBox,
+    previous: Option<&Column>,
+    rect: Rect,
+    scale: Scale,
+    lang: Lang,
+) -> Drawn {
+    let visuals = ui.visuals().clone();
+    ui.painter().rect(rect, 4.0, visuals.faint_bg_color, visuals.widgets.active.bg_stroke, egui::StrokeKind::Inside);
+    let row = rect.shrink(MARGIN * scale.zoom);
+    let side = &b.sides[winner_side(b)];
+    let text = RichText::new(side_text(side, previous, event, lang)).strong();
+    text_row_ui(ui, row, ("bracket_folded", at), text, None, scale);
+    Drawn { rect, sides: [row, row] }
 }
 
 /// One match box: title and score, the two sides (the winner highlighted), the games.

@@ -100,7 +100,10 @@ impl BracketView {
 
     /// Moves the choice with an arrow key.
     pub(super) fn step(&mut self, key: FieldKey, columns: &[Column]) {
-        let order: Vec<Vec<GameKey>> = columns.iter().map(Column::keys).collect();
+        // A folded column's games are not on screen: the arrows pass it by.
+        let folded = |k: usize| self.folded.get(k).copied().unwrap_or(false);
+        let order: Vec<Vec<GameKey>> =
+            columns.iter().enumerate().map(|(k, c)| if folded(k) { Vec::new() } else { c.keys() }).collect();
         let at = self.selected.and_then(|s| {
             order.iter().enumerate().find_map(|(c, keys)| keys.iter().position(|k| *k == s).map(|i| (c, i)))
         });
@@ -208,9 +211,9 @@ impl BracketView {
         if exists || (self.selected.is_some() && busy) {
             return;
         }
-        let before = self.selected.and_then(|k| {
-            (1..k.game).rev().map(|game| GameKey { game, ..k }).find(|k| find(columns, *k).is_some())
-        });
+        let before = self
+            .selected
+            .and_then(|k| (1..k.game).rev().map(|game| GameKey { game, ..k }).find(|k| find(columns, *k).is_some()));
         self.selected = before.or_else(|| default_selection(columns));
         self.scroll = true;
     }
