@@ -22,7 +22,7 @@ use common::ui::{WindowSetup, app_harness};
 use egui::accesskit::Role;
 use egui::{Event as InputEvent, Key};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -290,5 +290,15 @@ fn a_new_playoff_row_moves_no_other_box() {
     assert_eq!(h.get_by_label("第1台").rect(), first_box, "match 1's box keeps its place");
     for (label, (was, is)) in watched.iter().zip(before.iter().zip(rects(&h))) {
         assert_eq!(*was, is, "{label} moved when match 1's playoff game appeared");
+    }
+    // Nor does a hint about a key, or a chosen game with a result (清除结果 enabled).
+    type_keys(&h, "7");
+    h.run_steps(2);
+    h.get_by_label("结果键：1 = 5 0 + - *");
+    h.get_by_label("第1局 红[1] 黑[8] 1/2").click();
+    h.run_steps(2);
+    assert!(!h.get_by_label("清除结果 (Del)").accesskit_node().is_disabled());
+    for (label, (was, is)) in watched.iter().zip(before.iter().zip(rects(&h))) {
+        assert_eq!(*was, is, "{label} moved with the hint or the chosen game");
     }
 }

@@ -215,9 +215,7 @@ pub fn bracket_ui(ui: &mut Ui, state: &mut BracketView, env: &Env<'_>, stage: &S
     state.keep_selection(&columns, stage.rounds.len(), env.busy);
     state.folded = folded_columns(&columns, state.unfolded);
     let field = selection_bar_ui(ui, state, env.event, &columns, lang);
-    if let Some(message) = &state.message {
-        ui.colored_label(ui.visuals().warn_fg_color, message.as_str());
-    }
+    message_line_ui(ui, state.message.as_deref());
     ui.weak(lang.t(
         "键：↑↓ 本轮上一局/下一局 · ←→ 相邻轮次 · 1 红胜 · = 或 5 和棋 · 0 黑胜 · + 黑方弃权 · - 红方弃权 · \
          * 双方弃权 · Del 清除 · C 交换先后手 · P 编排下一轮 · 也可点击对局",
@@ -397,7 +395,10 @@ fn selection_bar_ui(ui: &mut Ui, state: &mut BracketView, event: &Event, columns
                 state.enter(outcome, columns, lang);
                 state.refocus = true;
             }
-            if game.result.is_some() && ui.button(lang.t("清除结果 (Del)", "Clear result (Del)")).clicked() {
+            // Shown disabled rather than hidden, so that the bar (and the bracket under
+            // it) keeps its place whatever game is chosen (issue 39, item 1).
+            let clear = ui.add_enabled(game.result.is_some(), egui::Button::new(lang.t("清除结果 (Del)", "Clear result (Del)")));
+            if clear.clicked() {
                 state.confirm =
                     Some(ResultChange { round: key.round, slot: slot_of(key), before: game.result, after: None });
             }
@@ -409,15 +410,38 @@ fn selection_bar_ui(ui: &mut Ui, state: &mut BracketView, event: &Event, columns
 }
 
 /// 交换先后手 on the chosen match while none of its games has a result (R-6.2).
+/// Disabled (not hidden) otherwise, so that the bar keeps its size.
 fn swap_button_ui(ui: &mut Ui, state: &mut BracketView, columns: &[Column], lang: Lang) {
-    let Some(target) = state.swap_target(columns) else { return };
-    let swap = ui.button(lang.t("交换先后手 (C)", "Swap colours (C)")).on_hover_text(lang.t(
-        "较高种子的选择：本场各局红黑互换（本场有成绩前）",
-        "The higher seed's choice: red and black change places in every game of the match (before its first result)",
-    ));
-    if swap.clicked() {
+    if state.selected.is_none() {
+        return;
+    }
+    let target = state.swap_target(columns);
+    let swap = ui
+        .add_enabled(target.is_some(), egui::Button::new(lang.t("交换先后手 (C)", "Swap colours (C)")))
+        .on_hover_text(lang.t(
+            "较高种子的选择：本场各局红黑互换（本场有成绩前）",
+            "The higher seed's choice: red and black change places in every game of the match (before its first result)",
+        ))
+        .on_disabled_hover_text(lang.t(
+            "本场已有成绩（或不在当前轮），先后手不能再交换。",
+            "This match has results (or is not in the current round); its colours can no longer swap.",
+        ));
+    if let Some(target) = target
+        && swap.clicked()
+    {
         state.swaps.push(target);
         state.refocus = true;
+    }
+}
+
+/// The hint about the last key, in a line kept even when empty, so that the bracket
+/// under it does not move when a hint comes or goes (issue 39, item 1).
+fn message_line_ui(ui: &mut Ui, message: Option<&str>) {
+    let height = ui.text_style_height(&egui::TextStyle::Body);
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), height), egui::Sense::hover());
+    if let Some(message) = message {
+        let text = egui::RichText::new(message).color(ui.visuals().warn_fg_color);
+        ui.put(rect, egui::Label::new(text).truncate());
     }
 }
 
