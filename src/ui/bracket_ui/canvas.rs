@@ -81,7 +81,7 @@ fn box_rows(b: &MatchBox, games: usize) -> usize {
 
 /// The games a box shows in its `rows` game rows, and the ones it leaves out: all of
 /// them while they fit; else the `regular` match games and the latest playoff games.
-fn shown_games(games: &[Game], rows: usize, regular: usize) -> (Vec<&Game>, Vec<&Game>) {
+pub(super) fn shown_games(games: &[Game], rows: usize, regular: usize) -> (Vec<&Game>, Vec<&Game>) {
     if games.len() <= rows {
         return (games.iter().collect(), Vec::new());
     }

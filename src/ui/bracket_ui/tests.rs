@@ -3,6 +3,7 @@
 
 use super::model::{Holder, game_text};
 use super::*;
+use crate::domain::event::Game;
 use crate::domain::ids::{BoardNo, RoundNo};
 use crate::domain::points::Points;
 use crate::domain::result::GameResult;
@@ -95,4 +96,25 @@ fn the_knockout_stage_blocks_pairing_until_decided() {
     assert_eq!(pair_blocker(&stage, &seeds, &rules, Lang::Zh).unwrap(), "第1轮第1台尚未决出胜负。");
     stage.status = StageStatus::Closed;
     assert!(pair_blocker(&stage, &seeds, &rules, Lang::En).unwrap().contains("not open"));
+}
+
+// Issue 39, item 1: a match box keeps its game rows — the match games and one playoff
+// (a pair when playoffs come in pairs); a match with more playoffs shows its match
+// games and the latest playoffs in them, the earlier ones left to the hover text.
+#[test]
+fn a_match_box_keeps_its_game_rows() {
+    use super::canvas::{game_rows, shown_games};
+    let (mut stage, seeds) = stage(4);
+    let mut rules = rules(&stage);
+    assert_eq!(game_rows(&rules), rules.games_per_match as usize + 1);
+    rules.playoff_pairs = true;
+    assert_eq!(game_rows(&rules), rules.games_per_match as usize + 2);
+    pair(&mut stage, &seeds).unwrap();
+    let first = stage.rounds[0].games[0];
+    let games: Vec<Game> = (1..=5).map(|game| Game { game, ..first }).collect();
+    let numbers = |games: &[&Game]| games.iter().map(|g| g.game).collect::<Vec<_>>();
+    let (shown, earlier) = shown_games(&games, 3, 2);
+    assert_eq!((numbers(&shown), numbers(&earlier)), (vec![1, 2, 5], vec![3, 4]));
+    let (shown, earlier) = shown_games(&games[..3], 3, 2);
+    assert_eq!((numbers(&shown), numbers(&earlier)), (vec![1, 2, 3], vec![]));
 }
