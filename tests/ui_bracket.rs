@@ -3,7 +3,9 @@
 //! round paired; results entered from the bracket by keyboard and by click are saved,
 //! the winner (keeping the better seed, R-6.4) shows in the next round's box, a level
 //! match gets its 25-minute playoff game, a correction asks first, and the
-//! bracket's button pairs the semi-finals once every quarter-final is decided.
+//! bracket's button pairs the semi-finals once every quarter-final is decided. A playoff
+//! game appearing neither moves the keyboard's choice nor any other match's box
+//! (issue 39, item 1).
 
 use crate::common;
 
@@ -20,7 +22,7 @@ use common::ui::{WindowSetup, app_harness};
 use egui::accesskit::Role;
 use egui::{Event as InputEvent, Key};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -155,7 +157,11 @@ fn results_entered_from_the_bracket_advance_the_winners() {
     h.get_by_label("加赛 25分钟 第3局 红[4] 黑[5] 未赛");
     h.get_by_label("2 : 2 加赛");
     assert_eq!(games(&event(&h), 1, 4).len(), 3, "the playoff game was added");
-    assert!(field_value(&h).starts_with("第1轮 第4台 第3局"), "the choice waits on the playoff game");
+    // Issue 39, item 3: the choice moved on to the next match on screen, not into the
+    // playoff game; the director picks that by hand.
+    assert!(field_value(&h).starts_with("第1轮 第2台 第1局"), "{}", field_value(&h));
+    h.get_by_label("加赛 25分钟 第3局 红[4] 黑[5] 未赛").click();
+    h.run_steps(2);
     // Seed 4 (red in game 3) wins the playoff and advances.
     type_keys(&h, "1");
     settle(&mut h);
@@ -224,4 +230,75 @@ fn a_swiss_stage_shows_a_note() {
     drop(EventFile::create(&path, &event).unwrap());
     let h = harness(&path);
     h.get_by_label_contains("对阵图用于淘汰赛阶段");
+}
+
+/// The quarter-finals' file of [`event_file`] with game 1 of match 1 (seed 1 – seed 8)
+/// drawn and game 1 of match 4 (seed 4 – seed 5) won by red: a draw in match 1's game 2
+/// makes it level.
+fn nearly_level_file(dir: &Path) -> PathBuf {
+    let (path, _) = event_file(dir);
+    let mut f = EventFile::open(&path).unwrap();
+    for (board, outcome) in [(1, Outcome::Draw), (4, Outcome::RedWins)] {
+        let (round, board, result) = (RoundNo(1), BoardNo(board), Some(GameResult::plain(outcome)));
+        f.execute(&Command::RecordResult { group: G, stage: KNOCKOUT, round, board, game: 1, result }).unwrap();
+    }
+    path
+}
+
+// Issue 39, item 1 (the bracket's keyboard): a result that makes match 1 level brings
+// its playoff game while the choice stands on match 4's game 2; the choice stays there
+// and the next result typed is saved on match 4's game 2, not in the new playoff game.
+#[test]
+fn a_new_playoff_game_does_not_take_the_keyboard() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = nearly_level_file(dir.path());
+    let mut h = harness(&path);
+    h.get_by_label("第2局 红[8] 黑[1] 未赛").click();
+    h.run_steps(2);
+    assert!(field_value(&h).starts_with("第1轮 第1台 第2局"), "{}", field_value(&h));
+    type_keys(&h, "=");
+    h.run_steps(2);
+    assert!(field_value(&h).starts_with("第1轮 第4台 第2局"), "on to the next game on screen: {}", field_value(&h));
+    settle(&mut h);
+    h.get_by_label("加赛 25分钟 第3局 红[1] 黑[8] 未赛");
+    assert_eq!(games(&event(&h), 1, 1).len(), 3, "match 1 is level: its playoff game was added");
+    assert!(field_value(&h).starts_with("第1轮 第4台 第2局"), "the choice stays put: {}", field_value(&h));
+    type_keys(&h, "0");
+    settle(&mut h);
+    let e = event(&h);
+    assert_eq!(outcomes(&e, 1, 4), [Some(Outcome::RedWins), Some(Outcome::BlackWins)], "saved on match 4's game 2");
+    assert_eq!(outcomes(&e, 1, 1), [Some(Outcome::Draw), Some(Outcome::Draw), None], "the playoff game is untouched");
+}
+
+// Issue 39, item 1 (the bracket's layout): the playoff game of match 1 appears in its
+// own box; every other match's box and game cell stays where it was on screen.
+#[test]
+fn a_new_playoff_row_moves_no_other_box() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = nearly_level_file(dir.path());
+    let mut h = harness(&path);
+    let watched =
+        ["第4台", "第2台", "第3台", "第2局 红[5] 黑[4] 未赛", "第1局 红[2] 黑[7] 未赛", "第1局 红[3] 黑[6] 未赛"];
+    let rects = |h: &Harness<'_, BianpaiApp>| watched.map(|label| h.get_by_label(label).rect());
+    let before = rects(&h);
+    let first_box = h.get_by_label("第1台").rect();
+    h.get_by_label("第2局 红[8] 黑[1] 未赛").click();
+    h.run_steps(2);
+    type_keys(&h, "=");
+    settle(&mut h);
+    h.get_by_label("加赛 25分钟 第3局 红[1] 黑[8] 未赛");
+    assert_eq!(h.get_by_label("第1台").rect(), first_box, "match 1's box keeps its place");
+    for (label, (was, is)) in watched.iter().zip(before.iter().zip(rects(&h))) {
+        assert_eq!(*was, is, "{label} moved when match 1's playoff game appeared");
+    }
+    // Nor does a hint about a key, or a chosen game with a result (清除结果 enabled).
+    type_keys(&h, "7");
+    h.run_steps(2);
+    h.get_by_label("结果键：1 = 5 0 + - *");
+    h.get_by_label("第1局 红[1] 黑[8] 1/2").click();
+    h.run_steps(2);
+    assert!(!h.get_by_label("清除结果 (Del)").accesskit_node().is_disabled());
+    for (label, (was, is)) in watched.iter().zip(before.iter().zip(rects(&h))) {
+        assert_eq!(*was, is, "{label} moved with the hint or the chosen game");
+    }
 }

@@ -17,7 +17,7 @@
 //! [`Command::RecordResult`](crate::domain::command::Command::RecordResult) each; the
 //! domain adds the next playoff game of a level match by itself. Any other stage shows a
 //! short note instead. The bracket's data is `model.rs`, its drawing `canvas.rs`, its
-//! keyboard `keys.rs`.
+//! keyboard `keys.rs`, its zoom `zoom.rs`, the folding of finished rounds `fold.rs`.
 //!
 //! # Keys (while the 选定对局 field has the focus; it takes it back whenever nothing else has it)
 //! | key | does |
@@ -35,13 +35,18 @@
 //! | `P` | pair the next round (when every match is decided) |
 //!
 //! A click on a game cell chooses it too; the buttons beside the field do what the
-//! result keys do. After a result the choice moves on: to the match's next game, to its
-//! playoff game when the match is level, or to the next undecided match of the round.
+//! result keys do. After a result the choice moves on to a game that was on screen: the
+//! match's next game without a result, else the round's next one. It never moves into
+//! the playoff game a level result brings, nor anywhere when games appear: a playoff
+//! game is chosen by hand (issue 39, item 3, `keys.rs`). Every match box keeps its
+//! place and height whatever the results (`canvas.rs`), and 适合窗口 keeps the text at
+//! 11 px or more, scrolling what does not fit (`zoom.rs`).
 //! A result key on a game that already has a result is a correction: a dialog shows the
 //! previous result and asks (Enter confirms, Esc cancels). Full-width keys
 //! (`１ ＝ ０ ＋ － ＊`) count as their ASCII twins.
 
 mod canvas;
+mod fold;
 mod keys;
 mod model;
 #[cfg(test)]
@@ -64,11 +69,12 @@ use crate::ui::result_entry::{
 };
 use crate::ui::session::Job;
 use crate::ui::table::row_height;
-use canvas::{canvas_ui, placement_of};
+use canvas::{canvas_ui, game_rows, placement_of};
 use egui::{Key, Modifiers, Response, Ui};
+use fold::{fold_bar_ui, folded_columns};
 use model::{BoxKind, Column, columns_of, find, player_name};
 use std::collections::BTreeMap;
-use zoom::{Zoom, fit, zoom_bar_ui};
+use zoom::{Zoom, fit, readable_zoom, scroll_note_ui, zoom_bar_ui};
 
 pub use crate::present::bracket::GameKey;
 
@@ -109,6 +115,10 @@ pub struct BracketView {
     zoom_shown: f32,
     /// The stage is open: a match's colours may swap.
     open: bool,
+    /// The director unfolded the finished rounds (they are folded by default).
+    unfolded: bool,
+    /// Which columns were folded when last drawn (the arrows skip them).
+    folded: Vec<bool>,
     /// Colour swaps (round, match) to hand to the worker at the end of the frame.
     swaps: Vec<(RoundNo, BoardNo)>,
 }
@@ -203,10 +213,9 @@ pub fn bracket_ui(ui: &mut Ui, state: &mut BracketView, env: &Env<'_>, stage: &S
     }
     let columns = columns_of(&seeds, stage, rules, &state.sent);
     state.keep_selection(&columns, stage.rounds.len(), env.busy);
-    let field = selection_bar_ui(ui, state, env.event, &columns, stage, rules, lang);
-    if let Some(message) = &state.message {
-        ui.colored_label(ui.visuals().warn_fg_color, message.as_str());
-    }
+    state.folded = folded_columns(&columns, state.unfolded);
+    let field = selection_bar_ui(ui, state, env.event, &columns, lang);
+    message_line_ui(ui, state.message.as_deref());
     ui.weak(lang.t(
         "键：↑↓ 本轮上一局/下一局 · ←→ 相邻轮次 · 1 红胜 · = 或 5 和棋 · 0 黑胜 · + 黑方弃权 · - 红方弃权 · \
          * 双方弃权 · Del 清除 · C 交换先后手 · P 编排下一轮 · 也可点击对局",
@@ -217,14 +226,23 @@ pub fn bracket_ui(ui: &mut Ui, state: &mut BracketView, env: &Env<'_>, stage: &S
     podium_ui(ui, env.event, &columns, lang);
     let keys_live = state.confirm.is_none();
     zoom_bar_ui(ui, &mut state.zoom, state.zoom_shown, keys_live, lang);
+    fold_bar_ui(ui, &mut state.unfolded, &columns, lang);
     ui.add_space(4.0);
     // The columns as they are now (with what the keys just sent), placed at zoom 1 so
     // that they can be fitted to the space left.
     let columns = columns_of(&seeds, stage, rules, &state.sent);
-    let placement = placement_of(&columns, row_height(ui));
+    state.folded = folded_columns(&columns, state.unfolded);
+    let placement = placement_of(&columns, row_height(ui), game_rows(rules), &state.folded);
     let room = ui.available_size() - egui::vec2(12.0, 12.0);
     let zoom = match state.zoom {
-        Zoom::Fit => fit(placement.size, room),
+        Zoom::Fit => {
+            let body = egui::TextStyle::Body.resolve(ui.style()).size;
+            let fitted = fit(placement.size, room, readable_zoom(body));
+            if !fitted.whole {
+                scroll_note_ui(ui, lang);
+            }
+            fitted.zoom
+        }
         Zoom::Fixed(zoom) => zoom,
     };
     state.zoom_shown = zoom;
@@ -314,15 +332,7 @@ fn toolbar_ui(
 }
 
 /// The 选定对局 field (it holds the keyboard), and buttons for the chosen game.
-fn selection_bar_ui(
-    ui: &mut Ui,
-    state: &mut BracketView,
-    event: &Event,
-    columns: &[Column],
-    stage: &Stage,
-    rules: &KnockoutRules,
-    lang: Lang,
-) -> Response {
+fn selection_bar_ui(ui: &mut Ui, state: &mut BracketView, event: &Event, columns: &[Column], lang: Lang) -> Response {
     ui.horizontal_wrapped(|ui| {
         let label = ui.label(lang.t("选定对局", "Selected game"));
         let shown = match state.selected {
@@ -377,15 +387,18 @@ fn selection_bar_ui(
             if state.confirm.is_some() {
                 break;
             }
-            state.key(k, columns, &stage.scoring, rules, lang);
+            state.key(k, columns, lang);
         }
         // The keys as buttons, for the mouse.
         if let Some((key, game)) = state.chosen(columns) {
             if let Some(outcome) = outcome_buttons_ui(ui, game.result.map(|r| r.outcome), lang) {
-                state.enter(outcome, columns, &stage.scoring, rules, lang);
+                state.enter(outcome, columns, lang);
                 state.refocus = true;
             }
-            if game.result.is_some() && ui.button(lang.t("清除结果 (Del)", "Clear result (Del)")).clicked() {
+            // Shown disabled rather than hidden, so that the bar (and the bracket under
+            // it) keeps its place whatever game is chosen (issue 39, item 1).
+            let clear = ui.add_enabled(game.result.is_some(), egui::Button::new(lang.t("清除结果 (Del)", "Clear result (Del)")));
+            if clear.clicked() {
                 state.confirm =
                     Some(ResultChange { round: key.round, slot: slot_of(key), before: game.result, after: None });
             }
@@ -397,15 +410,38 @@ fn selection_bar_ui(
 }
 
 /// 交换先后手 on the chosen match while none of its games has a result (R-6.2).
+/// Disabled (not hidden) otherwise, so that the bar keeps its size.
 fn swap_button_ui(ui: &mut Ui, state: &mut BracketView, columns: &[Column], lang: Lang) {
-    let Some(target) = state.swap_target(columns) else { return };
-    let swap = ui.button(lang.t("交换先后手 (C)", "Swap colours (C)")).on_hover_text(lang.t(
-        "较高种子的选择：本场各局红黑互换（本场有成绩前）",
-        "The higher seed's choice: red and black change places in every game of the match (before its first result)",
-    ));
-    if swap.clicked() {
+    if state.selected.is_none() {
+        return;
+    }
+    let target = state.swap_target(columns);
+    let swap = ui
+        .add_enabled(target.is_some(), egui::Button::new(lang.t("交换先后手 (C)", "Swap colours (C)")))
+        .on_hover_text(lang.t(
+            "较高种子的选择：本场各局红黑互换（本场有成绩前）",
+            "The higher seed's choice: red and black change places in every game of the match (before its first result)",
+        ))
+        .on_disabled_hover_text(lang.t(
+            "本场已有成绩（或不在当前轮），先后手不能再交换。",
+            "This match has results (or is not in the current round); its colours can no longer swap.",
+        ));
+    if let Some(target) = target
+        && swap.clicked()
+    {
         state.swaps.push(target);
         state.refocus = true;
+    }
+}
+
+/// The hint about the last key, in a line kept even when empty, so that the bracket
+/// under it does not move when a hint comes or goes (issue 39, item 1).
+fn message_line_ui(ui: &mut Ui, message: Option<&str>) {
+    let height = ui.text_style_height(&egui::TextStyle::Body);
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), height), egui::Sense::hover());
+    if let Some(message) = message {
+        let text = egui::RichText::new(message).color(ui.visuals().warn_fg_color);
+        ui.put(rect, egui::Label::new(text).truncate());
     }
 }
 

@@ -5,10 +5,26 @@
 //! The boxes are placed first at zoom 1 ([`placement_of`]), so the panel knows the
 //! bracket's size before drawing it and can fit it to the window; then everything —
 //! places, rows and the text itself — is drawn at the chosen zoom.
+//!
+//! # A layout that does not move (issue 39, item 2)
+//!
+//! The director aims the mouse at a game while results come in; a row added above the
+//! pointer would slide the game away and the click would land on another one. So the
+//! placement depends only on the bracket's shape and the stage's rules, never on the
+//! results: every match box, paired or still to come, keeps the same number of game
+//! rows ([`game_rows`]) — the match games and room for the playoff games one level
+//! result brings (one, or a pair under CXA 2020 Art. 30), an empty row until then. A
+//! playoff game therefore appears in its own box's reserved row and nothing else moves,
+//! nor does 适合窗口's zoom change. A match that needs still more playoffs keeps its
+//! height too: its box shows the match games and the latest playoff games, the earlier
+//! playoffs (decided by then, and counted in the match score) named in the hover text
+//! of its first playoff row. Only the window's size, a zoom, or another stage re-lays
+//! the bracket out.
 
+use super::fold::winner_side;
 use super::model::{BoxKind, Column, Holder, MatchBox, game_text, player_name, side_text};
 use super::{BracketView, GameKey};
-use crate::domain::event::{Event, KnockoutRules};
+use crate::domain::event::{Event, Game, KnockoutRules};
 use crate::domain::knockout::MatchState;
 use crate::ui::i18n::Lang;
 use crate::ui::table::row_height;
@@ -16,6 +32,8 @@ use egui::{Align, Layout, Pos2, Rect, RichText, Sense, Stroke, Ui, UiBuilder, Ve
 
 /// Width of a match box, in points.
 const BOX_WIDTH: f32 = 252.0;
+/// Width of a folded round's column (its winners only).
+const FOLDED_WIDTH: f32 = 170.0;
 /// Space between two columns (where the lines run).
 const COLUMN_GAP: f32 = 34.0;
 /// Space between two boxes of a column.
@@ -39,31 +57,58 @@ pub(super) struct Placement {
     titles: Vec<Rect>,
     /// Each column's boxes, in order.
     boxes: Vec<Vec<Rect>>,
+    /// Each column is folded: one row a match, its winner ([`super::fold`]).
+    folded: Vec<bool>,
     /// The whole bracket's size.
     pub(super) size: Vec2,
 }
 
-/// The number of rows of a box: title, sides, games (an unpaired box: title and sides).
-fn box_rows(b: &MatchBox) -> usize {
+/// The game rows every match box keeps, whatever its results: the match games and the
+/// playoff games one level result brings (one, or a pair when playoffs come in pairs).
+pub(super) fn game_rows(rules: &KnockoutRules) -> usize {
+    let playoffs = if rules.playoff_pairs { 2 } else { 1 };
+    rules.games_per_match as usize + playoffs
+}
+
+/// The number of rows of a box: title, sides and `games` game rows (a bye: title and
+/// its one side).
+fn box_rows(b: &MatchBox, games: usize) -> usize {
     match b.kind {
         BoxKind::Pass => 2,
-        _ => 3 + b.games.len(),
+        _ => 3 + games,
     }
 }
 
-/// Places the columns side by side at zoom 1, rows `rh` high: each box as near the
-/// middle of the boxes that feed it as the boxes above it allow.
-pub(super) fn placement_of(columns: &[Column], rh: f32) -> Placement {
-    let mut placement = Placement::default();
+/// The games a box shows in its `rows` game rows, and the ones it leaves out: all of
+/// them while they fit; else the `regular` match games and the latest playoff games.
+pub(super) fn shown_games(games: &[Game], rows: usize, regular: usize) -> (Vec<&Game>, Vec<&Game>) {
+    if games.len() <= rows {
+        return (games.iter().collect(), Vec::new());
+    }
+    let head = regular.min(rows.saturating_sub(1));
+    let tail = games.len() - (rows - head);
+    let shown = games[..head].iter().chain(&games[tail..]).collect();
+    (shown, games[head..tail].iter().collect())
+}
+
+/// Places the columns side by side at zoom 1, rows `rh` high, each match box with
+/// `games` game rows ([`game_rows`]) — a `folded` column's boxes one row each: each box
+/// as near the middle of the boxes that feed it as the boxes above it allow.
+pub(super) fn placement_of(columns: &[Column], rh: f32, games: usize, folded: &[bool]) -> Placement {
+    let mut placement = Placement { folded: folded.to_vec(), ..Placement::default() };
     let mut total = Rect::from_min_size(Pos2::ZERO, Vec2::ZERO);
+    let mut x = 0.0;
     for (k, column) in columns.iter().enumerate() {
-        let x = k as f32 * (BOX_WIDTH + COLUMN_GAP);
-        let title = Rect::from_min_size(egui::pos2(x, 0.0), egui::vec2(BOX_WIDTH, rh));
+        let fold = folded.get(k).copied().unwrap_or(false);
+        let width = if fold { FOLDED_WIDTH } else { BOX_WIDTH };
+        let title = Rect::from_min_size(egui::pos2(x, 0.0), egui::vec2(width, rh));
+        x += width + COLUMN_GAP;
         total = total.union(title);
         let mut y = title.bottom() + 6.0;
         let mut rects: Vec<Rect> = Vec::new();
         for b in &column.boxes {
-            let height = 2.0 * MARGIN + rh * box_rows(b) as f32;
+            let rows = if fold { 1 } else { box_rows(b, games) };
+            let height = 2.0 * MARGIN + rh * rows as f32;
             let feeders: Vec<f32> = b
                 .sides
                 .iter()
@@ -73,7 +118,7 @@ pub(super) fn placement_of(columns: &[Column], rh: f32) -> Placement {
                 .collect();
             let wanted = (!feeders.is_empty()).then(|| feeders.iter().sum::<f32>() / feeders.len() as f32);
             let top = wanted.map_or(y, |c| (c - height / 2.0).max(y));
-            let rect = Rect::from_min_size(egui::pos2(x, top), egui::vec2(BOX_WIDTH, height));
+            let rect = Rect::from_min_size(egui::pos2(title.left(), top), egui::vec2(width, height));
             y = rect.bottom() + BOX_GAP;
             total = total.union(rect);
             rects.push(rect);
@@ -85,11 +130,13 @@ pub(super) fn placement_of(columns: &[Column], rh: f32) -> Placement {
     placement
 }
 
-/// How the canvas is drawn: its zoom and the height of a row at that zoom.
+/// How the canvas is drawn: its zoom, the height of a row at that zoom, and the game
+/// rows of a match box.
 #[derive(Debug, Clone, Copy)]
 struct Scale {
     zoom: f32,
     rh: f32,
+    games: usize,
 }
 
 /// Draws the columns, their boxes and the lines from each match to the next, placed
@@ -106,7 +153,7 @@ pub(super) fn canvas_ui(
     zoom: f32,
     lang: Lang,
 ) {
-    let scale = Scale { zoom, rh: row_height(ui) * zoom };
+    let scale = Scale { zoom, rh: row_height(ui) * zoom, games: game_rows(rules) };
     zoom_text(ui.style_mut(), zoom);
     let origin = ui.cursor().min;
     let at = |r: &Rect| Rect::from_min_size(origin + r.min.to_vec2() * zoom, r.size() * zoom);
@@ -125,21 +172,21 @@ pub(super) fn canvas_ui(
             Lang::Zh => format!("第{}轮", column.round),
             Lang::En => format!("round {}", column.round),
         };
+        let fold = placement.folded.get(k).copied().unwrap_or(false);
         if let Some(title) = placement.titles.get(k) {
-            text_row_ui(
-                ui,
-                at(title),
-                ("bracket_title", k),
-                RichText::new(format!("{} · {round}", column.name(lang))).strong(),
-                Some(RichText::new(status).weak()),
-                scale,
-            );
+            let status = (!fold).then(|| RichText::new(status).weak());
+            let text = RichText::new(format!("{} · {round}", column.name(lang))).strong();
+            text_row_ui(ui, at(title), ("bracket_title", k), text, status, scale);
         }
         let mut rects = Vec::new();
         let places = placement.boxes.get(k).map_or(&[][..], Vec::as_slice);
         for (i, (b, rect)) in column.boxes.iter().zip(places).enumerate() {
             let previous = k.checked_sub(1).and_then(|p| columns.get(p));
-            let d = box_ui(ui, state, event, (k, i), b, previous, at(rect), rules, focused, &mut clicked, scale, lang);
+            let d = if fold {
+                folded_box_ui(ui, event, (k, i), b, previous, at(rect), scale, lang)
+            } else {
+                box_ui(ui, state, event, (k, i), b, previous, at(rect), rules, focused, &mut clicked, scale, lang)
+            };
             rects.push(d);
         }
         drawn.push(rects);
@@ -182,6 +229,27 @@ fn text_row_ui(
         );
         child.add(egui::Label::new(right).truncate().selectable(false));
     }
+}
+
+/// A match box of a folded round: one row, its winner (the bye's player) and its seed.
+#[allow(clippy::too_many_arguments)]
+fn folded_box_ui(
+    ui: &mut Ui,
+    event: &Event,
+    at: (usize, usize),
+    b: &MatchBox,
+    previous: Option<&Column>,
+    rect: Rect,
+    scale: Scale,
+    lang: Lang,
+) -> Drawn {
+    let visuals = ui.visuals().clone();
+    ui.painter().rect(rect, 4.0, visuals.faint_bg_color, visuals.widgets.active.bg_stroke, egui::StrokeKind::Inside);
+    let row = rect.shrink(MARGIN * scale.zoom);
+    let side = &b.sides[winner_side(b)];
+    let text = RichText::new(side_text(side, previous, event, lang)).strong();
+    text_row_ui(ui, row, ("bracket_folded", at), text, None, scale);
+    Drawn { rect, sides: [row, row] }
 }
 
 /// One match box: title and score, the two sides (the winner highlighted), the games.
@@ -279,8 +347,10 @@ fn box_ui(
         sides[1] = sides[0];
     }
 
-    // The games: one clickable cell each.
-    for (g, game) in b.games.iter().enumerate() {
+    // The games: one clickable cell each, in the box's fixed game rows.
+    let (shown, earlier) = shown_games(&b.games, scale.games, rules.games_per_match as usize);
+    let earlier: Vec<String> = earlier.iter().map(|g| game_text(b, g, rules, lang)).collect();
+    for (g, game) in shown.into_iter().enumerate() {
         let Some(key) = b.key_of(game) else { continue };
         let r = row(3 + g);
         let text = game_text(b, game, rules, lang);
@@ -313,10 +383,14 @@ fn box_ui(
         );
         response.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, selected, &text));
         let (red, black) = (player_name(event, game.red), player_name(event, game.black));
-        let response = response.on_hover_text(match lang {
+        let mut hover = match lang {
             Lang::Zh => format!("红 {red} — 黑 {black}；点击选中后按结果键"),
             Lang::En => format!("red {red} — black {black}; click, then press a result key"),
-        });
+        };
+        if g == rules.games_per_match as usize && !earlier.is_empty() {
+            hover.push_str(&format!("\n{}{}", lang.t("此前的加赛：", "Earlier playoffs: "), earlier.join(" · ")));
+        }
+        let response = response.on_hover_text(hover);
         if response.clicked() {
             *clicked = Some(key);
         }

@@ -1,30 +1,28 @@
 //! The bracket's keyboard and choice: arrows move between games (↑↓ within a round,
 //! ←→ to the nearest game of the next round over), result keys record a result and move
-//! the choice on (to the match's next game, its playoff game, or the next undecided
-//! match), `C` swaps the chosen match's colours before its first result, and the
-//! choice follows new rounds and playoff games as they come.
+//! the choice on, `C` swaps the chosen match's colours before its first result.
+//!
+//! The choice is a game by its key — round, board (the match) and game number — never
+//! a row on screen, and it moves only by the director's hand (issue 39, item 3): an
+//! arrow, a click, or the step after a result key, which goes to a game that was on
+//! screen when the key was pressed — the match's next game without a result, else the
+//! next one of the round. A playoff game the result itself brings (a level match) does
+//! not exist yet when the key is pressed, so the choice never moves into it: the
+//! director picks it like any other game. Games that appear or go while the worker
+//! saves leave the choice where it is; only a new round (编排下一轮) chooses afresh.
 
 use super::model::{Column, default_selection, find};
 use super::{BracketView, GameKey};
-use crate::domain::event::{Game, KnockoutRules};
+use crate::domain::event::Game;
 use crate::domain::ids::{BoardNo, RoundNo};
-use crate::domain::knockout::{self, MatchState};
 use crate::domain::result::{GameResult, Outcome};
-use crate::domain::rules::ScoringTable;
 use crate::ui::i18n::Lang;
 use crate::ui::key_field::{FieldKey, fold};
 use crate::ui::result_entry::{ResultChange, outcome_of_key};
 
 impl BracketView {
     /// Handles one key of the 选定对局 field.
-    pub(super) fn key(
-        &mut self,
-        key: FieldKey,
-        columns: &[Column],
-        scoring: &ScoringTable,
-        rules: &KnockoutRules,
-        lang: Lang,
-    ) {
+    pub(super) fn key(&mut self, key: FieldKey, columns: &[Column], lang: Lang) {
         if matches!(key, FieldKey::Enter | FieldKey::Escape | FieldKey::Backspace) {
             // Enter, Esc and Backspace are not used here.
             return;
@@ -33,7 +31,7 @@ impl BracketView {
         match key {
             FieldKey::Up | FieldKey::Down | FieldKey::Left | FieldKey::Right => self.step(key, columns),
             FieldKey::Char(c) => match outcome_of_key(fold(c)) {
-                Some(outcome) => self.enter(outcome, columns, scoring, rules, lang),
+                Some(outcome) => self.enter(outcome, columns, lang),
                 None if matches!(fold(c), 'c' | 'C') => self.swap_colours(columns, lang),
                 None if c.is_ascii_digit() => {
                     self.message = Some(lang.t("结果键：1 = 5 0 + - *", "Result keys: 1 = 5 0 + - *").to_string());
@@ -102,7 +100,10 @@ impl BracketView {
 
     /// Moves the choice with an arrow key.
     pub(super) fn step(&mut self, key: FieldKey, columns: &[Column]) {
-        let order: Vec<Vec<GameKey>> = columns.iter().map(Column::keys).collect();
+        // A folded column's games are not on screen: the arrows pass it by.
+        let folded = |k: usize| self.folded.get(k).copied().unwrap_or(false);
+        let order: Vec<Vec<GameKey>> =
+            columns.iter().enumerate().map(|(k, c)| if folded(k) { Vec::new() } else { c.keys() }).collect();
         let at = self.selected.and_then(|s| {
             order.iter().enumerate().find_map(|(c, keys)| keys.iter().position(|k| *k == s).map(|i| (c, i)))
         });
@@ -148,14 +149,7 @@ impl BracketView {
 
     /// Records `outcome` on the chosen game: at once when it has no result, after a
     /// confirmation when it has one.
-    pub(super) fn enter(
-        &mut self,
-        outcome: Outcome,
-        columns: &[Column],
-        scoring: &ScoringTable,
-        rules: &KnockoutRules,
-        lang: Lang,
-    ) {
+    pub(super) fn enter(&mut self, outcome: Outcome, columns: &[Column], lang: Lang) {
         if self.selected.is_none() {
             self.message =
                 Some(lang.t("先选定一局（方向键或点击）。", "Choose a game first (arrows or a click).").into());
@@ -178,35 +172,23 @@ impl BracketView {
             return;
         }
         self.send(change);
-        self.selected = Some(self.next_after(columns, key, scoring, rules));
+        self.selected = Some(self.next_after(columns, key));
         self.scroll = true;
     }
 
-    /// Where the choice goes after a result on `key`: the match's playoff game when it
-    /// is level, its next game without a result, or the next undecided game of the round.
-    pub(super) fn next_after(
-        &self,
-        columns: &[Column],
-        key: GameKey,
-        scoring: &ScoringTable,
-        rules: &KnockoutRules,
-    ) -> GameKey {
+    /// Where the choice goes after a result on `key`, among `columns` as they were when
+    /// the key was pressed: the match's first game without a result, else the next game
+    /// without a result of the round (wrapping round), else `key` itself — never a
+    /// playoff game the result brings, which is not in `columns` yet.
+    pub(super) fn next_after(&self, columns: &[Column], key: GameKey) -> GameKey {
         let Some((column, b, _)) = find(columns, key) else { return key };
-        let games: Vec<Game> = b.games.iter().map(|g| b.key_of(g).map_or(*g, |k| self.merged(k, g))).collect();
-        let refs: Vec<&Game> = games.iter().collect();
-        match knockout::match_state(&refs, scoring, rules) {
-            MatchState::Level { next_game, .. } => GameKey { game: next_game, ..key },
-            MatchState::InPlay => {
-                games.iter().find(|g| g.result.is_none()).map_or(key, |g| GameKey { game: g.game, ..key })
-            }
-            MatchState::Won { .. } => {
-                let keys = columns[column].keys();
-                let at = keys.iter().position(|k| *k == key).unwrap_or(0);
-                let open =
-                    |k: &&GameKey| find(columns, **k).is_some_and(|(_, _, g)| self.merged(**k, g).result.is_none());
-                keys[at + 1..].iter().chain(keys[..at].iter()).find(open).copied().unwrap_or(key)
-            }
+        let open = |k: &GameKey| find(columns, *k).is_some_and(|(_, _, g)| self.merged(*k, g).result.is_none());
+        if let Some(own) = b.games.iter().filter_map(|g| b.key_of(g)).find(|k| open(k)) {
+            return own;
         }
+        let keys = columns[column].keys();
+        let at = keys.iter().position(|k| *k == key).unwrap_or(0);
+        keys[at + 1..].iter().chain(keys[..at].iter()).find(|k| open(k)).copied().unwrap_or(key)
     }
 
     /// Queues a change for the worker and shows it at once.
@@ -216,17 +198,23 @@ impl BracketView {
         self.outbox.push(change);
     }
 
-    /// Keeps the choice on a game that exists: a new round, or a game gone, moves it to
-    /// the default (a playoff game still being added is waited for).
+    /// Keeps the choice where the director put it. A new round (编排下一轮) chooses its
+    /// first game without a result; a chosen game that is gone once the worker has
+    /// answered (a playoff undone by a correction) gives way to the last game before it
+    /// of its match, else to that first game. A game appearing never moves the choice.
     pub(super) fn keep_selection(&mut self, columns: &[Column], rounds: usize, busy: bool) {
         if self.rounds_seen != rounds {
             self.rounds_seen = rounds;
             self.selected = None;
         }
         let exists = self.selected.is_some_and(|k| find(columns, k).is_some());
-        if !exists && (self.selected.is_none() || !busy) {
-            self.selected = default_selection(columns);
-            self.scroll = true;
+        if exists || (self.selected.is_some() && busy) {
+            return;
         }
+        let before = self
+            .selected
+            .and_then(|k| (1..k.game).rev().map(|game| GameKey { game, ..k }).find(|k| find(columns, *k).is_some()));
+        self.selected = before.or_else(|| default_selection(columns));
+        self.scroll = true;
     }
 }
