@@ -325,7 +325,7 @@ fn audit_table_ui(
             row.set_selected(state.selected == Some(e.id));
             passive_cell_ui(&mut row, e.id, Align::Right, e.id.to_string());
             passive_cell_ui(&mut row, e.id, Align::Left, local_time(&e.at));
-            passive_cell_ui(&mut row, e.id, Align::Left, e.actor.clone());
+            passive_cell_ui(&mut row, e.id, Align::Left, operator_text(&e.actor, lang));
             row.col(|ui| {
                 ui.push_id(e.id, |ui| {
                     ui.vertical(|ui| {
@@ -348,11 +348,21 @@ fn audit_table_ui(
     }
 }
 
+/// Who made a change: the operator recorded, or — when none was (no operator named and
+/// no operating-system user known) — this computer, never an empty cell (issue 39,
+/// item 5).
+pub fn operator_text(actor: &str, lang: Lang) -> String {
+    match actor.trim() {
+        "" => lang.t("本机", "this computer").to_string(),
+        name => name.to_string(),
+    }
+}
+
 /// The chosen row: when and by whom, what changed in words, what the rules did besides,
 /// each entity before → after; the stored JSON behind 详情 (closed at first).
 fn details_ui(ui: &mut Ui, entry: &AuditEntry, words: &RowWords, lang: Lang) {
-    let by = if entry.actor.is_empty() { String::new() } else { format!(" · {}", entry.actor) };
-    ui.weak(format!("#{} · {}{by}", entry.id, local_time(&entry.at)));
+    let by = operator_text(&entry.actor, lang);
+    ui.weak(format!("#{} · {} · {by}", entry.id, local_time(&entry.at)));
     ui.label(RichText::new(words.headline.as_str()).strong());
     for line in &words.consequences {
         ui.colored_label(ui.visuals().warn_fg_color, format!("→ {line}"));
