@@ -246,42 +246,42 @@ fn move_selection_by_keys(ui: &Ui, state: &mut HistoryView, entries: &[AuditEntr
 }
 
 fn backups_ui(ui: &mut Ui, state: &mut HistoryView, backups: &[(PathBuf, Words)], lang: Lang, jobs: &mut Vec<Job>) {
-    egui::CollapsingHeader::new(format!("{} ({})", lang.t("自动备份", "Automatic backups"), backups.len()))
-        .id_salt("backups")
-        .show(ui, |ui| {
-            if backups.is_empty() {
-                ui.label(lang.t(
-                    "每轮编排前自动备份一次，尚无备份。",
-                    "A backup is made before each round is paired; none yet.",
-                ));
-            }
-            for (path, said) in backups.iter().rev() {
-                let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-                ui.horizontal(|ui| {
-                    // What it was made before and when; the file's name on hover.
-                    ui.label(said.get(lang)).on_hover_text(&name);
-                    if state.confirm_restore.as_ref() == Some(path) {
-                        ui.colored_label(
-                            ui.visuals().warn_fg_color,
-                            lang.t(
-                                "当前文件将被替换（另存为 *.replaced*.bianpai，不覆盖已保留的文件）。",
-                                "The open file is replaced (kept as *.replaced*.bianpai, never over a kept copy).",
-                            ),
-                        );
-                        if ui.button(lang.t("确认恢复", "Confirm restore")).clicked() {
-                            jobs.push(Job::Restore(path.clone()));
-                            state.confirm_restore = None;
-                        }
-                        if ui.button(lang.t("取消", "Cancel")).clicked() {
-                            state.confirm_restore = None;
-                        }
-                    } else if ui.button(lang.t("恢复", "Restore")).on_hover_text(path.display().to_string()).clicked()
-                    {
-                        state.confirm_restore = Some(path.clone());
+    let heading = match lang {
+        Lang::Zh => format!("自动备份（{}）", backups.len()),
+        Lang::En => format!("Automatic backups ({})", backups.len()),
+    };
+    egui::CollapsingHeader::new(heading).id_salt("backups").show(ui, |ui| {
+        if backups.is_empty() {
+            ui.label(
+                lang.t("每轮编排前自动备份一次，尚无备份。", "A backup is made before each round is paired; none yet."),
+            );
+        }
+        for (path, said) in backups.iter().rev() {
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            ui.horizontal(|ui| {
+                // What it was made before and when; the file's name on hover.
+                ui.label(said.get(lang)).on_hover_text(&name);
+                if state.confirm_restore.as_ref() == Some(path) {
+                    ui.colored_label(
+                        ui.visuals().warn_fg_color,
+                        lang.t(
+                            "当前文件将被替换（另存为 *.replaced*.bianpai，不覆盖已保留的文件）。",
+                            "The open file is replaced (kept as *.replaced*.bianpai, never over a kept copy).",
+                        ),
+                    );
+                    if ui.button(lang.t("确认恢复", "Confirm restore")).clicked() {
+                        jobs.push(Job::Restore(path.clone()));
+                        state.confirm_restore = None;
                     }
-                });
-            }
-        });
+                    if ui.button(lang.t("取消", "Cancel")).clicked() {
+                        state.confirm_restore = None;
+                    }
+                } else if ui.button(lang.t("恢复", "Restore")).on_hover_text(path.display().to_string()).clicked() {
+                    state.confirm_restore = Some(path.clone());
+                }
+            });
+        }
+    });
 }
 
 /// The audit log, newest first: number, time, operator and the change in words, with
