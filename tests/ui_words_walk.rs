@@ -185,6 +185,9 @@ fn team_file(path: &Path) -> EventFile {
     file
 }
 
+/// Writes an event file at a path.
+type MakeFile = fn(&Path) -> EventFile;
+
 /// The demo event as the window writes it.
 fn demo_file(path: &Path) -> EventFile {
     EventFile::create(path, &bianpai::domain::demo::demo_event(3).unwrap()).unwrap()
@@ -249,7 +252,7 @@ fn walk(path: &Path, name: &str, event: &Event, lang: Lang) -> Vec<(String, Stri
     h.state_mut().set_lang(lang);
     settle(&mut h);
     let mut seen = Vec::new();
-    walk_views(&mut h, lang, &format!("{name}"), &mut seen);
+    walk_views(&mut h, lang, name, &mut seen);
     let stages = &event.groups[0].stages;
     for stage in stages.iter().filter(|_| stages.len() > 1) {
         let text = format!("{} {}", stage.no, stage.name);
@@ -298,8 +301,7 @@ fn findings(seen: &[(String, String)], event: &Event, file: &Path, lang: Lang) -
 #[test]
 fn every_panel_reads_as_words_in_both_languages() {
     let dir = tempfile::tempdir().unwrap();
-    let events: [(&str, fn(&Path) -> EventFile); 3] =
-        [("demo", demo_file), ("knockout", knockout_file), ("teams", team_file)];
+    let events: [(&str, MakeFile); 3] = [("demo", demo_file), ("knockout", knockout_file), ("teams", team_file)];
     let mut all = BTreeSet::new();
     for (name, make) in events {
         for lang in [Lang::Zh, Lang::En] {
