@@ -116,5 +116,6 @@ mod ui_teams;
 mod ui_text_undo;
 mod ui_whole_event;
 mod ui_window_only;
+mod ui_words_walk;
 mod undo_backup;
 mod writers_wait;

@@ -92,7 +92,7 @@ fn history_view_undoes_and_restores() {
     h.get_by_label(&format!("撤销：第1轮第1台（{names}）：1-0"));
     h.get_by_label("重做：录入成绩 第1轮 第1台 (Ctrl+Shift+Z)");
 
-    h.get_by_label("自动备份 (1)").click();
+    h.get_by_label("自动备份（1）").click();
     settle(&mut h);
     // the backup says what it was made before and when.
     let node = h.get_by_label_contains("第1阶段 第1轮编排前 · ");

@@ -61,9 +61,13 @@ fn language_theme_and_recent_files_survive_a_restart() {
 #[test]
 fn the_demo_copy_is_not_remembered() {
     let demo = bianpai::ui::demo_file_path();
-    let prefs = Prefs { recent: vec![demo, "/events/a.bianpai".into()], ..Prefs::default() };
+    // A file that is there: recent files gone from the disk are forgotten too.
+    let dir = tempfile::tempdir().unwrap();
+    let kept = dir.path().join("a.bianpai");
+    std::fs::write(&kept, b"").unwrap();
+    let prefs = Prefs { recent: vec![demo, kept.clone()], ..Prefs::default() };
     let app = BianpaiApp::new(Session::start(None)).with_prefs(prefs);
-    assert_eq!(app.prefs().recent, vec![std::path::PathBuf::from("/events/a.bianpai")]);
+    assert_eq!(app.prefs().recent, vec![kept]);
 }
 
 /// Types `text` into the text field labelled `label` (replacing nothing: it is empty).

@@ -7,7 +7,7 @@ use super::bracket_ui::BracketView;
 use super::env::{Env, Show};
 use super::event_ui::EventView;
 use super::export_menu_ui::{ExportMenu, export_menu_ui};
-use super::file_menu_ui::{FileMenu, file_menu_ui};
+use super::file_menu_ui::{FileMenu, file_menu_ui, forget_missing};
 use super::fonts::FontSource;
 use super::history_ui::HistoryView;
 use super::i18n::Lang;
@@ -198,11 +198,13 @@ impl BianpaiApp {
     }
 
     /// The preferences remembered from an earlier run; the operator's name and the
-    /// backups to keep go to the worker for the files it opens.
+    /// backups to keep go to the worker for the files it opens; recent files that are
+    /// no longer there are forgotten.
     pub fn with_prefs(mut self, prefs: Prefs) -> BianpaiApp {
         let prefs = prefs.kept();
         self.session.submit(prefs.file_job());
-        let Prefs { lang, dark, recent, operator, backups_kept } = prefs;
+        let Prefs { lang, dark, mut recent, operator, backups_kept } = prefs;
+        forget_missing(&mut recent, None);
         BianpaiApp { lang, dark, recent, operator, backups_kept, ..self }
     }
 

@@ -120,7 +120,7 @@ pub fn file_menu_ui(
     let ctx = ui.ctx().clone();
     ui.menu_button(lang.t("文件", "File"), |ui| {
         let item = |ui: &mut Ui, text: &str, shortcut: &KeyboardShortcut, enabled: bool| {
-            let button = egui::Button::new(text).shortcut_text(ctx.format_shortcut(shortcut));
+            let button = egui::Button::new(text).shortcut_text(shortcut_text(&ctx, shortcut));
             ui.add_enabled(enabled, button).clicked()
         };
         if item(ui, lang.t("新建…", "New…"), &NEW_SHORTCUT, true) {
@@ -169,6 +169,22 @@ pub fn file_menu_ui(
     }
 }
 
+/// A shortcut as printed on the keys: `Ctrl+,`, not egui's `Ctrl+Comma` (issue 39,
+/// item 5: no English word in the Chinese menu).
+fn shortcut_text(ctx: &egui::Context, shortcut: &KeyboardShortcut) -> String {
+    let text = ctx.format_shortcut(shortcut);
+    match shortcut.logical_key {
+        egui::Key::Comma => text.replace("Comma", ","),
+        _ => text,
+    }
+}
+
+/// Drops the files that are no longer there (a deleted demo copy, a file moved away),
+/// keeping `current` (issue 39, item 5).
+pub fn forget_missing(recent: &mut Vec<PathBuf>, current: Option<&Path>) {
+    recent.retain(|p| current.is_some_and(|c| c == p) || p.exists());
+}
+
 /// Puts `current` first in `recent`, without duplicates, at most [`RECENT_MAX`].
 pub fn remember(recent: &mut Vec<PathBuf>, current: Option<&Path>) {
     let Some(current) = current else { return };
@@ -181,6 +197,7 @@ pub fn remember(recent: &mut Vec<PathBuf>, current: Option<&Path>) {
 }
 
 fn recent_ui(ui: &mut Ui, recent: &mut Vec<PathBuf>, current: Option<&Path>, lang: Lang, jobs: &mut Vec<Job>) {
+    forget_missing(recent, current);
     if recent.is_empty() {
         ui.weak(lang.t("（无）", "(none)"));
         return;

@@ -246,42 +246,42 @@ fn move_selection_by_keys(ui: &Ui, state: &mut HistoryView, entries: &[AuditEntr
 }
 
 fn backups_ui(ui: &mut Ui, state: &mut HistoryView, backups: &[(PathBuf, Words)], lang: Lang, jobs: &mut Vec<Job>) {
-    egui::CollapsingHeader::new(format!("{} ({})", lang.t("自动备份", "Automatic backups"), backups.len()))
-        .id_salt("backups")
-        .show(ui, |ui| {
-            if backups.is_empty() {
-                ui.label(lang.t(
-                    "每轮编排前自动备份一次，尚无备份。",
-                    "A backup is made before each round is paired; none yet.",
-                ));
-            }
-            for (path, said) in backups.iter().rev() {
-                let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-                ui.horizontal(|ui| {
-                    // What it was made before and when; the file's name on hover.
-                    ui.label(said.get(lang)).on_hover_text(&name);
-                    if state.confirm_restore.as_ref() == Some(path) {
-                        ui.colored_label(
-                            ui.visuals().warn_fg_color,
-                            lang.t(
-                                "当前文件将被替换（另存为 *.replaced*.bianpai，不覆盖已保留的文件）。",
-                                "The open file is replaced (kept as *.replaced*.bianpai, never over a kept copy).",
-                            ),
-                        );
-                        if ui.button(lang.t("确认恢复", "Confirm restore")).clicked() {
-                            jobs.push(Job::Restore(path.clone()));
-                            state.confirm_restore = None;
-                        }
-                        if ui.button(lang.t("取消", "Cancel")).clicked() {
-                            state.confirm_restore = None;
-                        }
-                    } else if ui.button(lang.t("恢复", "Restore")).on_hover_text(path.display().to_string()).clicked()
-                    {
-                        state.confirm_restore = Some(path.clone());
+    let heading = match lang {
+        Lang::Zh => format!("自动备份（{}）", backups.len()),
+        Lang::En => format!("Automatic backups ({})", backups.len()),
+    };
+    egui::CollapsingHeader::new(heading).id_salt("backups").show(ui, |ui| {
+        if backups.is_empty() {
+            ui.label(
+                lang.t("每轮编排前自动备份一次，尚无备份。", "A backup is made before each round is paired; none yet."),
+            );
+        }
+        for (path, said) in backups.iter().rev() {
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            ui.horizontal(|ui| {
+                // What it was made before and when; the file's name on hover.
+                ui.label(said.get(lang)).on_hover_text(&name);
+                if state.confirm_restore.as_ref() == Some(path) {
+                    ui.colored_label(
+                        ui.visuals().warn_fg_color,
+                        lang.t(
+                            "当前文件将被替换（另存为 *.replaced*.bianpai，不覆盖已保留的文件）。",
+                            "The open file is replaced (kept as *.replaced*.bianpai, never over a kept copy).",
+                        ),
+                    );
+                    if ui.button(lang.t("确认恢复", "Confirm restore")).clicked() {
+                        jobs.push(Job::Restore(path.clone()));
+                        state.confirm_restore = None;
                     }
-                });
-            }
-        });
+                    if ui.button(lang.t("取消", "Cancel")).clicked() {
+                        state.confirm_restore = None;
+                    }
+                } else if ui.button(lang.t("恢复", "Restore")).on_hover_text(path.display().to_string()).clicked() {
+                    state.confirm_restore = Some(path.clone());
+                }
+            });
+        }
+    });
 }
 
 /// The audit log, newest first: number, time, operator and the change in words, with
@@ -325,7 +325,7 @@ fn audit_table_ui(
             row.set_selected(state.selected == Some(e.id));
             passive_cell_ui(&mut row, e.id, Align::Right, e.id.to_string());
             passive_cell_ui(&mut row, e.id, Align::Left, local_time(&e.at));
-            passive_cell_ui(&mut row, e.id, Align::Left, e.actor.clone());
+            passive_cell_ui(&mut row, e.id, Align::Left, operator_text(&e.actor, lang));
             row.col(|ui| {
                 ui.push_id(e.id, |ui| {
                     ui.vertical(|ui| {
@@ -348,11 +348,21 @@ fn audit_table_ui(
     }
 }
 
+/// Who made a change: the operator recorded, or — when none was (no operator named and
+/// no operating-system user known) — this computer, never an empty cell (issue 39,
+/// item 5).
+pub fn operator_text(actor: &str, lang: Lang) -> String {
+    match actor.trim() {
+        "" => lang.t("本机", "this computer").to_string(),
+        name => name.to_string(),
+    }
+}
+
 /// The chosen row: when and by whom, what changed in words, what the rules did besides,
 /// each entity before → after; the stored JSON behind 详情 (closed at first).
 fn details_ui(ui: &mut Ui, entry: &AuditEntry, words: &RowWords, lang: Lang) {
-    let by = if entry.actor.is_empty() { String::new() } else { format!(" · {}", entry.actor) };
-    ui.weak(format!("#{} · {}{by}", entry.id, local_time(&entry.at)));
+    let by = operator_text(&entry.actor, lang);
+    ui.weak(format!("#{} · {} · {by}", entry.id, local_time(&entry.at)));
     ui.label(RichText::new(words.headline.as_str()).strong());
     for line in &words.consequences {
         ui.colored_label(ui.visuals().warn_fg_color, format!("→ {line}"));

@@ -95,8 +95,13 @@ impl MoneyView {
     }
 }
 
-fn yuan_text(fen: i64) -> String {
-    format!("{} 元", yuan(fen))
+/// Money in the window's language: `5 元`, `5 yuan` (issue 39, item 5: no 元 in the
+/// English window).
+fn yuan_text(fen: i64, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("{} 元", yuan(fen)),
+        Lang::En => format!("{} yuan", yuan(fen)),
+    }
 }
 
 /// `已缴`, `欠 5 元`, or `—` when the group charges no fee.
@@ -104,8 +109,8 @@ fn fee_text(row: &CheckRow, lang: Lang) -> String {
     match (row.fee_due_fen, row.fee_outstanding_fen, lang) {
         (0, _, _) => "—".to_string(),
         (_, 0, _) => lang.t("已缴", "paid").to_string(),
-        (_, owed, Lang::Zh) => format!("欠 {}", yuan_text(owed)),
-        (_, owed, Lang::En) => format!("owes {}", yuan_text(owed)),
+        (_, owed, Lang::Zh) => format!("欠 {}", yuan_text(owed, lang)),
+        (_, owed, Lang::En) => format!("owes {}", yuan_text(owed, lang)),
     }
 }
 
@@ -115,8 +120,8 @@ fn fine_status(row: &FineRow, lang: Lang) -> String {
     match (row.fine.excused, owed, lang) {
         (true, _, _) => lang.t("已免罚", "excused").to_string(),
         (false, 0, _) => lang.t("已缴", "paid").to_string(),
-        (false, owed, Lang::Zh) => format!("未缴 {}", yuan_text(owed)),
-        (false, owed, Lang::En) => format!("unpaid {}", yuan_text(owed)),
+        (false, owed, Lang::Zh) => format!("未缴 {}", yuan_text(owed, lang)),
+        (false, owed, Lang::En) => format!("unpaid {}", yuan_text(owed, lang)),
     }
 }
 
@@ -161,7 +166,7 @@ pub fn money_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Ve
 fn totals_ui(ui: &mut Ui, t: &LedgerTotals, lang: Lang) {
     let [fees_paid, fees_due, fines_paid, fines_due, prizes_paid, prizes_due] =
         [t.fees_paid_fen, t.fees_due_fen, t.fines_paid_fen, t.fines_fen, t.prizes_paid_fen, t.prizes_fen]
-            .map(yuan_text);
+            .map(|fen| yuan_text(fen, lang));
     ui.label(match lang {
         Lang::Zh => format!(
             "合计：报名费 已收 {fees_paid} / 应收 {fees_due}；罚款 已收 {fines_paid} / 应收 {fines_due}；\
@@ -235,10 +240,10 @@ fn check_in_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec
                 if p.fee_outstanding_fen > 0 {
                     let hint = match lang {
                         Lang::Zh => {
-                            format!("记录 {id} {} 缴纳报名费 {}", p.name, yuan_text(p.fee_outstanding_fen))
+                            format!("记录 {id} {} 缴纳报名费 {}", p.name, yuan_text(p.fee_outstanding_fen, lang))
                         }
                         Lang::En => {
-                            format!("Record {id} {} paying {}", p.name, yuan_text(p.fee_outstanding_fen))
+                            format!("Record {id} {} paying {}", p.name, yuan_text(p.fee_outstanding_fen, lang))
                         }
                     };
                     let button = egui::Button::new(lang.t("收费", "Record fee"));
@@ -261,8 +266,8 @@ fn check_in_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec
         }),
         Some(CheckAction::Fee(start_no, name, amount_fen)) => jobs.push(Job::Execute {
             label: match lang {
-                Lang::Zh => format!("{start_no} {name} 缴纳报名费 {}", yuan_text(amount_fen)),
-                Lang::En => format!("{start_no} {name} paid the entry fee, {}", yuan_text(amount_fen)),
+                Lang::Zh => format!("{start_no} {name} 缴纳报名费 {}", yuan_text(amount_fen, lang)),
+                Lang::En => format!("{start_no} {name} paid the entry fee, {}", yuan_text(amount_fen, lang)),
             },
             commands: vec![Command::RecordLedgerEntry {
                 start_no,
@@ -311,7 +316,7 @@ fn fines_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec<Jo
         text_cell_ui(&mut row, id, Align::Left, f.stage.as_str());
         text_cell_ui(&mut row, id, Align::Right, fine.round.round.to_string());
         text_cell_ui(&mut row, id, Align::Right, fine.board.to_string());
-        text_cell_ui(&mut row, id, Align::Right, yuan_text(fine.amount_fen));
+        text_cell_ui(&mut row, id, Align::Right, yuan_text(fine.amount_fen, lang));
         text_cell_ui(&mut row, id, Align::Left, fine_status(f, lang));
         row.col(|ui| {
             ui.push_id(id, |ui| {
@@ -346,9 +351,9 @@ fn fines_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec<Jo
     match action {
         Some(FineAction::Pay(start_no, name, round, amount_fen)) => jobs.push(Job::Execute {
             label: match lang {
-                Lang::Zh => format!("{start_no} {name} 缴纳第{}轮罚款 {}", round.round, yuan_text(amount_fen)),
+                Lang::Zh => format!("{start_no} {name} 缴纳第{}轮罚款 {}", round.round, yuan_text(amount_fen, lang)),
                 Lang::En => {
-                    format!("{start_no} {name} paid the fine of round {}, {}", round.round, yuan_text(amount_fen))
+                    format!("{start_no} {name} paid the fine of round {}, {}", round.round, yuan_text(amount_fen, lang))
                 }
             },
             commands: vec![Command::RecordLedgerEntry {
@@ -376,14 +381,14 @@ fn excuse_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec<J
                 excuse.start_no,
                 excuse.name,
                 excuse.round.round,
-                yuan_text(excuse.amount_fen)
+                yuan_text(excuse.amount_fen, lang)
             ),
             Lang::En => format!(
                 "Excuse the forfeit fine of {} {} in round {} ({}):",
                 excuse.start_no,
                 excuse.name,
                 excuse.round.round,
-                yuan_text(excuse.amount_fen)
+                yuan_text(excuse.amount_fen, lang)
             ),
         });
         ui.horizontal_wrapped(|ui| {
@@ -461,7 +466,7 @@ fn ledger_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec<J
         text_cell_ui(&mut row, id, Align::Right, cell(e.start_no.to_string()));
         text_cell_ui(&mut row, id, Align::Left, cell(r.name.clone()));
         text_cell_ui(&mut row, id, Align::Left, cell(kind_label(e.kind, lang).to_string()));
-        text_cell_ui(&mut row, id, Align::Right, cell(yuan_text(e.amount_fen)));
+        text_cell_ui(&mut row, id, Align::Right, cell(yuan_text(e.amount_fen, lang)));
         text_cell_ui(&mut row, id, Align::Left, cell(round));
         text_cell_ui(&mut row, id, Align::Left, cell(e.note.clone()));
         row.col(|ui| {

@@ -23,7 +23,8 @@ use super::table::{Align, header_height, header_ui, row_height, table_builder, t
 use crate::domain::command::Command;
 use crate::domain::event::{Event, Group};
 use crate::domain::ids::{GroupId, StartNo};
-use crate::domain::ledger::{LedgerKind, yuan};
+use crate::domain::ledger::LedgerKind;
+use crate::domain::money::yuan_in;
 use crate::domain::prizes::{Prize, PrizeDecisionKind, PrizeTotals, PrizeVerdict, group_finished, prize_outcome};
 use crate::lang::{Localized, Words};
 use decision::{Pending, button_label, decision_ui};
@@ -151,9 +152,9 @@ fn prize_table(event: &Event, group: &Group) -> Result<PrizeTable, Words> {
     })
 }
 
-/// Fen as 元: `500元`, `5.20元`.
-fn yuan_text(fen: i64) -> String {
-    format!("{}元", yuan(fen))
+/// Fen as money in the window's language: `500元`, `5.20元`; `500 yuan` in English.
+fn yuan_text(fen: i64, lang: Lang) -> String {
+    yuan_in(fen, lang)
 }
 
 /// A row's payout state: `—` without cash, `已发`, `未发 500元`, or both parts.
@@ -162,10 +163,10 @@ fn paid_text(row: &PrizeRow, lang: Lang) -> String {
     match (row.cash_fen, unpaid, lang) {
         (0, _, _) => "—".to_string(),
         (_, 0, _) => lang.t("已发", "paid").to_string(),
-        (cash, unpaid, Lang::Zh) if unpaid == cash => format!("未发 {}", yuan_text(unpaid)),
-        (cash, unpaid, Lang::En) if unpaid == cash => format!("unpaid {}", yuan_text(unpaid)),
-        (_, unpaid, Lang::Zh) => format!("已发 {}，未发 {}", yuan_text(row.paid_fen), yuan_text(unpaid)),
-        (_, unpaid, Lang::En) => format!("paid {}, unpaid {}", yuan_text(row.paid_fen), yuan_text(unpaid)),
+        (cash, unpaid, Lang::Zh) if unpaid == cash => format!("未发 {}", yuan_text(unpaid, lang)),
+        (cash, unpaid, Lang::En) if unpaid == cash => format!("unpaid {}", yuan_text(unpaid, lang)),
+        (_, unpaid, Lang::Zh) => format!("已发 {}，未发 {}", yuan_text(row.paid_fen, lang), yuan_text(unpaid, lang)),
+        (_, unpaid, Lang::En) => format!("paid {}, unpaid {}", yuan_text(row.paid_fen, lang), yuan_text(unpaid, lang)),
     }
 }
 
@@ -325,7 +326,7 @@ fn awards_table_ui<'r>(ui: &mut Ui, shown: &[&'r PrizeRow], lang: Lang, busy: bo
             body.rows(row_h, shown.len(), |mut row| {
                 let Some(r) = shown.get(row.index()).copied() else { return };
                 let id = r.start_no;
-                let mut items: Vec<String> = r.items.iter().map(Prize::describe).collect();
+                let mut items: Vec<String> = r.items.iter().map(|p| p.describe_in(lang)).collect();
                 if let Some(reason) = &r.granted {
                     items.push(format!("{}{reason}", lang.t("（特批：", "(granted: ")) + lang.t("）", ")"));
                 }
@@ -333,8 +334,8 @@ fn awards_table_ui<'r>(ui: &mut Ui, shown: &[&'r PrizeRow], lang: Lang, busy: bo
                 text_cell_ui(&mut row, id, Align::Right, r.start_no.to_string());
                 text_cell_ui(&mut row, id, Align::Left, r.name.as_str());
                 text_cell_ui(&mut row, id, Align::Left, r.club.as_str());
-                text_cell_ui(&mut row, id, Align::Left, items.join("，"));
-                let cash = if r.cash_fen > 0 { yuan_text(r.cash_fen) } else { String::new() };
+                text_cell_ui(&mut row, id, Align::Left, items.join(lang.t("，", ", ")));
+                let cash = if r.cash_fen > 0 { yuan_text(r.cash_fen, lang) } else { String::new() };
                 text_cell_ui(&mut row, id, Align::Right, cash);
                 text_cell_ui(&mut row, id, Align::Left, paid_text(r, lang));
                 row.col(|ui| {
@@ -356,8 +357,8 @@ fn row_buttons_ui<'r>(ui: &mut Ui, r: &'r PrizeRow, lang: Lang, busy: bool) -> O
     let mut action = None;
     if r.unpaid_fen() > 0 {
         let hint = match lang {
-            Lang::Zh => format!("记录已向 {} {} 发放奖金 {}", r.start_no, r.name, yuan_text(r.unpaid_fen())),
-            Lang::En => format!("Record {} paid out to {} {}", yuan_text(r.unpaid_fen()), r.start_no, r.name),
+            Lang::Zh => format!("记录已向 {} {} 发放奖金 {}", r.start_no, r.name, yuan_text(r.unpaid_fen(), lang)),
+            Lang::En => format!("Record {} paid out to {} {}", yuan_text(r.unpaid_fen(), lang), r.start_no, r.name),
         };
         let button = egui::Button::new(lang.t("发放", "Pay out"));
         if ui.add_enabled(!busy, button).on_hover_text(hint).clicked() {
@@ -380,8 +381,8 @@ fn payout_job(r: &PrizeRow, note: String, lang: Lang) -> Job {
     let amount_fen = r.unpaid_fen();
     Job::Execute {
         label: match lang {
-            Lang::Zh => format!("发放奖金 {} {} {}", r.start_no, r.name, yuan_text(amount_fen)),
-            Lang::En => format!("prize paid out to {} {}: {}", r.start_no, r.name, yuan_text(amount_fen)),
+            Lang::Zh => format!("发放奖金 {} {} {}", r.start_no, r.name, yuan_text(amount_fen, lang)),
+            Lang::En => format!("prize paid out to {} {}: {}", r.start_no, r.name, yuan_text(amount_fen, lang)),
         },
         commands: vec![Command::RecordLedgerEntry {
             start_no: r.start_no,
@@ -400,19 +401,19 @@ fn totals_ui(ui: &mut Ui, table: &PrizeTable, lang: Lang) {
     ui.label(match lang {
         Lang::Zh => format!(
             "奖金合计 {}（已发 {}，未发 {}）",
-            yuan_text(totals.cash_fen),
-            yuan_text(table.paid_fen),
-            yuan_text(unpaid)
+            yuan_text(totals.cash_fen, lang),
+            yuan_text(table.paid_fen, lang),
+            yuan_text(unpaid, lang)
         ),
         Lang::En => format!(
             "Cash total {} (paid out {}, unpaid {})",
-            yuan_text(totals.cash_fen),
-            yuan_text(table.paid_fen),
-            yuan_text(unpaid)
+            yuan_text(totals.cash_fen, lang),
+            yuan_text(table.paid_fen, lang),
+            yuan_text(unpaid, lang)
         ),
     });
     let items: Vec<String> = totals.items.iter().map(|(label, quantity)| format!("{label}×{quantity}")).collect();
-    let items = if items.is_empty() { "—".to_string() } else { items.join("，") };
+    let items = if items.is_empty() { "—".to_string() } else { items.join(lang.t("，", ", ")) };
     ui.label(match lang {
         Lang::Zh => format!("奖品：{items} · 奖杯 {} 座", totals.trophies),
         Lang::En => format!("Items: {items} · trophies: {}", totals.trophies),

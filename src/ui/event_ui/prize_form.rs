@@ -299,6 +299,9 @@ fn by_rank_ui(ui: &mut Ui, rows: &mut Vec<RankRow>, kind: RowsKind, lang: Lang) 
                 if ui.button("×").on_hover_text(lang.t("删除此行", "Remove row")).accessible_name(name).clicked() {
                     remove = Some(i);
                 }
+                if let Some(preview) = row.prize.preview(&row.first, &row.last) {
+                    ui.weak(preview);
+                }
             });
         });
     }

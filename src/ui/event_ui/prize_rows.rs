@@ -1,10 +1,30 @@
 //! One prize as typed in the prize form: its kind (cash, items, trophy), its label and
-//! its amount in yuan or number of items, read without floats.
+//! its amount in yuan or number of items, read without floats. A label's `{rank}` (the
+//! rank filled in) is shown and typed as （名次） / (rank), and a rank row shows its
+//! labels as the winners will read them: 第1名…第8名 (issue 39, item 5).
 
 use crate::domain::money::{parse_yuan, yuan};
 use crate::domain::prize_rules::Prize;
 use crate::ui::i18n::Lang;
 use egui::Ui;
+
+/// What the rules keep where each winner's rank goes.
+const RANK: &str = "{rank}";
+
+/// The rank in a label as the form shows it.
+fn rank_word(lang: Lang) -> &'static str {
+    lang.t("（名次）", "(rank)")
+}
+
+/// A label as the form shows it: `第{rank}名` → `第（名次）名`.
+pub(super) fn label_shown(label: &str, lang: Lang) -> String {
+    label.replace(RANK, rank_word(lang))
+}
+
+/// A label as typed back to the rules' form: （名次）, (名次), (rank) → `{rank}`.
+pub(super) fn label_stored(shown: &str) -> String {
+    ["（名次）", "(名次)", "（rank）", "(rank)"].iter().fold(shown.to_string(), |text, word| text.replace(word, RANK))
+}
 
 /// What a prize is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,6 +63,23 @@ impl PrizeRow {
 
     pub(super) fn trophy(label: &str) -> PrizeRow {
         PrizeRow { kind: PrizeKind::Trophy, label: label.into(), value: String::new() }
+    }
+
+    /// The labels of ranks `first` … `last` as the winners will read them:
+    /// `→ 第1名…第8名`; `None` when the label has no rank in it or the ranks cannot
+    /// be read.
+    pub(super) fn preview(&self, first: &str, last: &str) -> Option<String> {
+        let label = self.label.trim();
+        if !label.contains(RANK) {
+            return None;
+        }
+        let first: u32 = first.trim().parse().ok()?;
+        let last: u32 = last.trim().parse().unwrap_or(first);
+        let fill = |rank: u32| label.replace(RANK, &rank.to_string());
+        Some(match last > first {
+            true => format!("→ {}…{}", fill(first), fill(last)),
+            false => format!("→ {}", fill(first)),
+        })
     }
 
     /// The prize typed; `at` names the row in messages.
@@ -89,11 +126,17 @@ pub(super) fn prize_row_ui(ui: &mut Ui, row: &mut PrizeRow, name: &str, lang: La
         })
         .response
         .accessible_name(format!("{} {name}", lang.t("奖项类型", "Prize kind")));
-    ui.add(egui::TextEdit::singleline(&mut row.label).desired_width(110.0))
+    let mut shown = label_shown(&row.label, lang);
+    let field = ui
+        .add(egui::TextEdit::singleline(&mut shown).desired_width(110.0))
         .accessible_name(format!("{} {name}", lang.t("奖项名称", "Prize name")))
-        .on_hover_text(
-            lang.t("{rank} 会换成名次，如 第{rank}名 → 第1名", "{rank} becomes the rank: Place {rank} → Place 1"),
-        );
+        .on_hover_text(lang.t(
+            "（名次）会换成每位得奖者的名次，如 第（名次）名 → 第1名",
+            "(rank) becomes each winner's rank: Place (rank) → Place 1",
+        ));
+    if field.changed() {
+        row.label = label_stored(&shown);
+    }
     match row.kind {
         PrizeKind::Cash => {
             ui.add(egui::TextEdit::singleline(&mut row.value).desired_width(64.0))

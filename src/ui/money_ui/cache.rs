@@ -181,7 +181,7 @@ mod tests {
     fn fee_status_reads_paid_owed_or_none() {
         let mut r = row(1, "张三", "");
         assert_eq!(fee_text(&r, Lang::Zh), "欠 5 元");
-        assert_eq!(fee_text(&r, Lang::En), "owes 5 元");
+        assert_eq!(fee_text(&r, Lang::En), "owes 5 yuan");
         r.fee_outstanding_fen = 0;
         assert_eq!(fee_text(&r, Lang::Zh), "已缴");
         r.fee_due_fen = 0;

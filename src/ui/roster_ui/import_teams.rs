@@ -2,7 +2,8 @@
 //! them: each new row's team in the file's order, in the same all-or-nothing job as
 //! the players. The new players' start numbers are known before the job runs — the
 //! import adds them in group order, each taking the next number — so each team's
-//! `Add` names them. A team name the group already has is left as it is.
+//! `Add` names them. A team name the group already has is left as it is. A team's club
+//! is its members' 单位 when they all share one (as `bianpai import` does).
 
 use crate::domain::command::{Command, TeamCommand};
 use crate::domain::event::Event;
@@ -15,7 +16,37 @@ use crate::io::roster;
 /// [`TeamsOfImport::entry`] for every row in the order the players will be added.
 pub(super) struct TeamsOfImport {
     next: u32,
-    teams: Vec<(GroupId, String, Vec<StartNo>)>,
+    teams: Vec<ImportTeam>,
+}
+
+/// One team of the file: its group, name, members and each member's 单位.
+struct ImportTeam {
+    group: GroupId,
+    name: String,
+    members: Vec<StartNo>,
+    clubs: Vec<String>,
+}
+
+impl TeamsOfImport {
+    /// Puts `player` (of 单位 `club`) in the team `name` of `group`.
+    fn join(&mut self, group: GroupId, name: String, player: StartNo, club: &str) {
+        let club = club.trim().to_string();
+        match self.teams.iter_mut().find(|t| t.group == group && t.name == name) {
+            Some(team) => {
+                team.members.push(player);
+                team.clubs.push(club);
+            }
+            None => self.teams.push(ImportTeam { group, name, members: vec![player], clubs: vec![club] }),
+        }
+    }
+}
+
+/// The members' one 单位, or nothing when they differ or have none (issue 39, item 5).
+fn shared_club(clubs: &[String]) -> String {
+    match clubs.split_first() {
+        Some((first, rest)) if rest.iter().all(|c| c == first) => first.clone(),
+        _ => String::new(),
+    }
 }
 
 impl TeamsOfImport {
@@ -29,11 +60,7 @@ impl TeamsOfImport {
     pub(super) fn entry(&mut self, group: GroupId, entry: &PlayerEntry) -> PlayerEntry {
         let mut entry = entry.clone();
         if let Some(name) = roster::take_team(&mut entry) {
-            let player = StartNo(self.next);
-            match self.teams.iter_mut().find(|(g, n, _)| *g == group && *n == name) {
-                Some((_, _, members)) => members.push(player),
-                None => self.teams.push((group, name, vec![player])),
-            }
+            self.join(group, name, StartNo(self.next), &entry.club);
         }
         self.next += 1;
         entry
@@ -45,10 +72,7 @@ impl TeamsOfImport {
     pub(super) fn registered_member(&mut self, group: GroupId, entry: &PlayerEntry, no: StartNo) -> bool {
         let mut entry = entry.clone();
         let Some(name) = roster::take_team(&mut entry) else { return false };
-        match self.teams.iter_mut().find(|(g, n, _)| *g == group && *n == name) {
-            Some((_, _, members)) => members.push(no),
-            None => self.teams.push((group, name, vec![no])),
-        }
+        self.join(group, name, no, &entry.club);
         true
     }
 
@@ -56,16 +80,16 @@ impl TeamsOfImport {
     pub(super) fn commands(self, event: &Event) -> Vec<Command> {
         self.teams
             .into_iter()
-            .filter(|(group, name, _)| event.group(*group).is_some_and(|g| g.team_named(name).is_none()))
-            .map(|(group, name, members)| Command::Team {
-                group,
+            .filter(|t| event.group(t.group).is_some_and(|g| g.team_named(&t.name).is_none()))
+            .map(|t| Command::Team {
+                group: t.group,
                 change: TeamCommand::Add {
                     team: Team {
                         id: TeamId(0),
-                        name,
-                        club: String::new(),
+                        club: shared_club(&t.clubs),
+                        name: t.name,
                         captain: None,
-                        members,
+                        members: t.members,
                         reserves: Vec::new(),
                     },
                 },

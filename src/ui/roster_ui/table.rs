@@ -196,7 +196,8 @@ pub(super) fn table_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>) -> Op
                     text_cell_ui(&mut row, id, Align::Left, e.born.map(|d| d.to_string()).unwrap_or_default());
                     text_cell_ui(&mut row, id, Align::Left, e.club.as_str());
                     text_cell_ui(&mut row, id, Align::Right, e.rating.map(|r| r.to_string()).unwrap_or_default());
-                    text_cell_ui(&mut row, id, Align::Left, e.title.as_ref().map_or("", |t| t.label_zh()));
+                    let title = e.title.as_ref().map_or("", |t| lang.t(t.label_zh(), t.label_en()));
+                    text_cell_ui(&mut row, id, Align::Left, title);
                     text_cell_ui(&mut row, id, Align::Left, if e.verified_female { "√" } else { "" });
                     text_cell_ui(&mut row, id, Align::Left, if e.nominee { "√" } else { "" });
                     let status = status_text(player, stage, out.get(&player.start_no).copied(), lang);
