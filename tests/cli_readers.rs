@@ -261,3 +261,35 @@ fn a_reader_reads_what_a_killed_window_committed() {
     drop(window);
     assert!(!beside(&path, "-wal").exists(), "closed cleanly, the log is checkpointed and removed");
 }
+
+// Issue 39 item 5: with no operator named and no user known to the system, `log` says
+// "this computer" (本机), never a blank column; redo says it applied the change again.
+#[test]
+fn the_log_names_this_computer_when_no_user_is_known() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("e.bianpai");
+    let file = path.to_str().unwrap();
+    let run = |lang: &str, args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_bianpai"))
+            .env_remove("USER")
+            .env_remove("USERNAME")
+            .env_remove("LC_ALL")
+            .env("LANG", lang)
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    run("C.UTF-8", &["new", file, "--preset", "cxa-swiss", "--rounds", "5", "--name", "本机杯"]);
+    let roster = dir.path().join("roster.csv");
+    std::fs::write(&roster, "name\n甲\n乙\n").unwrap();
+    run("C.UTF-8", &["players", "import", file, roster.to_str().unwrap()]);
+    run("C.UTF-8", &["undo", file]);
+    assert!(run("C.UTF-8", &["redo", file]).contains("applied again"));
+    let english = run("C.UTF-8", &["log", file]);
+    let rows: Vec<&str> = english.lines().collect();
+    assert!(!rows.is_empty());
+    assert!(rows.iter().all(|row| row.contains("  this computer  ")), "{english}");
+    assert!(run("zh_CN.UTF-8", &["log", file]).lines().all(|row| row.contains("  本机  ")));
+}

@@ -12,27 +12,18 @@
 //! that many samples). The test then checks that sample `i` is picked by its own arm.
 
 use crate::common;
-use common::domain_words::{NAME, check_all};
 use bianpai::domain::change::{DomainError, EntryProblem};
-use bianpai::domain::demo::DemoError;
 use bianpai::domain::eligibility::EligibilityIssue;
 use bianpai::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
-use bianpai::domain::knockout::KnockoutError;
-use bianpai::domain::matching::MatchingError;
 use bianpai::domain::model::group_rules::GroupRulesIssue;
 use bianpai::domain::model::prize_checks::{PrizePart, PrizeRulesIssue};
 use bianpai::domain::model::prize_decision::PrizeDecisionIssue;
 use bianpai::domain::model::stage_checks::StageSettingIssue;
 use bianpai::domain::model::team_issue::TeamIssue;
 use bianpai::domain::money::{LedgerId, LedgerKind, RoundRef};
-use bianpai::domain::player::{Gender, Title};
-use bianpai::domain::prizes::PrizeError;
-use bianpai::domain::round_robin::RoundRobinError;
-use bianpai::domain::rules::Colour;
-use bianpai::domain::swiss::PairingError;
 use bianpai::domain::warning::PairingWarning;
 use bianpai::domain::watch::GameTime;
-use bianpai::lang::{Lang, Localized};
+use common::domain_words::{NAME, check_all};
 use jiff::civil::date;
 
 // ---- DomainError ----
@@ -288,7 +279,6 @@ fn entry_sample<'a>(e: &EntryProblem, s: &'a [EntryProblem; 12]) -> &'a EntryPro
         P::BornInFuture { .. } => &s[11],
     }
 }
-
 
 // issue 18, item 4: every message a director sees exists in Chinese and English.
 #[test]

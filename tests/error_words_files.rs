@@ -8,24 +8,12 @@
 //! does not compile here until it is named and given a sample below.
 
 use crate::common;
-use common::file_words::*;
-use bianpai::cli::trf::TrfPairError;
-use bianpai::domain::command::DomainError;
-use bianpai::domain::ids::{GroupId, StageNo};
-use bianpai::domain::prizes::PrizeError;
-use bianpai::domain::swiss::PairingError;
-use bianpai::io::export::ExportError;
 use bianpai::io::roster::{RosterError, RowError, RowIssue, read_roster};
-use bianpai::io::trf::{ExportError as TrfExportError, TrfDocument, TrfError};
 use bianpai::lang::{Lang, Localized};
-use bianpai::present::ranking::RankingError;
-use bianpai::print::PrintError;
 use bianpai::store::blacklist::BlacklistError;
 use bianpai::store::{BadValue, RowError as StoreRowError, StoreError, Tamper};
-use std::collections::BTreeSet;
+use common::file_words::*;
 use std::io::ErrorKind;
-use std::path::PathBuf;
-
 
 // ---------------------------------------------------------------------------
 // The store
@@ -326,3 +314,4 @@ fn a_bad_roster_file_names_line_and_column_in_both_languages() {
     assert!(zh.ends_with("missing.csv：找不到文件或文件夹"), "{zh}");
     assert!(en.ends_with("missing.csv: no such file or folder"), "{en}");
     assert!(missing.to_string().contains("os error"), "Display keeps the raw error for logs: {missing}");
+}

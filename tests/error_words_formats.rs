@@ -8,25 +8,17 @@
 //! does not compile here until it is named and given a sample below.
 
 use crate::common;
-use common::file_words::*;
 use bianpai::cli::trf::TrfPairError;
-use bianpai::domain::command::DomainError;
 use bianpai::domain::ids::{GroupId, StageNo};
 use bianpai::domain::prizes::PrizeError;
 use bianpai::domain::swiss::PairingError;
 use bianpai::io::export::ExportError;
-use bianpai::io::roster::{RosterError, RowError, RowIssue, read_roster};
 use bianpai::io::trf::{ExportError as TrfExportError, TrfDocument, TrfError};
 use bianpai::lang::{Lang, Localized};
 use bianpai::present::ranking::RankingError;
 use bianpai::print::PrintError;
-use bianpai::store::blacklist::BlacklistError;
-use bianpai::store::{BadValue, RowError as StoreRowError, StoreError, Tamper};
-use std::collections::BTreeSet;
+use common::file_words::*;
 use std::io::ErrorKind;
-use std::path::PathBuf;
-
-}
 
 // ---------------------------------------------------------------------------
 // TRF files
@@ -240,4 +232,3 @@ fn print_errors_in_both_languages() {
     ];
     check_walk("PrintError", &all, sampled);
 }
-

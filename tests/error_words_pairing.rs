@@ -5,27 +5,21 @@
 //! wildcard arm and picks its sample by a constant index into a fixed-size array.
 
 use crate::common;
-use common::domain_words::{NAME, check_all};
-use bianpai::domain::change::{DomainError, EntryProblem};
+use bianpai::domain::change::DomainError;
 use bianpai::domain::demo::DemoError;
 use bianpai::domain::eligibility::EligibilityIssue;
 use bianpai::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use bianpai::domain::knockout::KnockoutError;
 use bianpai::domain::matching::MatchingError;
-use bianpai::domain::model::group_rules::GroupRulesIssue;
-use bianpai::domain::model::prize_checks::{PrizePart, PrizeRulesIssue};
-use bianpai::domain::model::prize_decision::PrizeDecisionIssue;
-use bianpai::domain::model::stage_checks::StageSettingIssue;
 use bianpai::domain::model::team_issue::TeamIssue;
-use bianpai::domain::money::{LedgerId, LedgerKind, RoundRef};
 use bianpai::domain::player::{Gender, Title};
 use bianpai::domain::prizes::PrizeError;
 use bianpai::domain::round_robin::RoundRobinError;
 use bianpai::domain::rules::Colour;
 use bianpai::domain::swiss::PairingError;
 use bianpai::domain::warning::PairingWarning;
-use bianpai::domain::watch::GameTime;
 use bianpai::lang::{Lang, Localized};
+use common::domain_words::check_all;
 use jiff::civil::date;
 
 // ---- PairingError ----
@@ -279,4 +273,3 @@ fn nested_refusals_speak_through_the_inner_one() {
     assert!(rounds.to_string().contains("`bianpai rounds FILE 5`"), "the log text is unchanged");
     assert!(rounds.message(Lang::En).contains("5 rounds suit 12 players"), "{}", rounds.message(Lang::En));
 }
-

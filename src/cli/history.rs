@@ -17,7 +17,7 @@ pub(super) fn undo(file: &Path, redo: bool) -> anyhow::Result<String> {
         }
         (Some(applied), true) => {
             let n = applied.changes.len();
-            Ok(t(format!("已重做：重新应用了 {n} 项修改\n"), format!("redo: {n} change(s) reverted\n")))
+            Ok(t(format!("已重做：重新应用了 {n} 项修改\n"), format!("redo: {n} change(s) applied again\n")))
         }
         (None, false) => Err(Impossible(t("没有可撤销的修改", "nothing to undo")).into()),
         (None, true) => Err(Impossible(t("没有可重做的修改", "nothing to redo")).into()),
@@ -44,7 +44,9 @@ pub(super) fn log(file: &Path, as_json: bool) -> anyhow::Result<String> {
         let command: serde_json::Value = serde_json::from_str(&e.command).unwrap_or_default();
         let name = command.get("command").and_then(|c| c.as_str()).unwrap_or("?");
         let of = command.get("of").and_then(serde_json::Value::as_i64).map_or(String::new(), |of| format!(" #{of}"));
-        out.push_str(&format!("{:>5}  {}  {}  {name}{of}\n", e.id, e.at, e.actor));
+        // No operator named and no user known to the system: said, never a blank column.
+        let actor = if e.actor.trim().is_empty() { t("本机", "this computer") } else { e.actor.clone() };
+        out.push_str(&format!("{:>5}  {}  {actor}  {name}{of}\n", e.id, e.at));
     }
     Ok(out)
 }

@@ -1,8 +1,9 @@
 //! What each audit row did as far as undo is concerned, read cheaply (issue 38, item
 //! 18). Undo and redo rows carry a short label (`{"command":"undo","of":N}`); every
 //! other row holds a command, some of them as large as a whole round's pairing. Only
-//! the head of each row's command is read and only a label is parsed, so the stacks of
-//! a long event are rebuilt without decoding its commands.
+//! a command short enough to be a label is read (its length is known without
+//! reading it) and only a label is parsed, so the stacks of a long event are rebuilt
+//! without reading its commands.
 
 use crate::domain::undo::{Step, UndoStacks};
 use rusqlite::Connection;
@@ -12,12 +13,16 @@ const LABEL_MAX: usize = 64;
 
 /// The undo and redo stacks of the audit log in `conn`.
 pub(super) fn read(conn: &Connection) -> rusqlite::Result<UndoStacks> {
-    let mut stmt = conn.prepare("SELECT id, substr(command, 1, ?1) FROM audit_log ORDER BY id")?;
-    let rows = stmt.query_map([LABEL_MAX as i64 + 1], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?;
+    // `octet_length` is known without reading the text: a command longer than any
+    // label (a round's pairing, a roster) is never loaded from its overflow pages, so
+    // the stacks of a long event cost a walk over the rows, not their bytes.
+    let mut stmt =
+        conn.prepare("SELECT id, CASE WHEN octet_length(command) <= ?1 THEN command END FROM audit_log ORDER BY id")?;
+    let rows = stmt.query_map([LABEL_MAX as i64], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, Option<String>>(1)?)))?;
     let mut stacks = UndoStacks::default();
     for row in rows {
-        let (id, head) = row?;
-        stacks.push(id, step_of(&head));
+        let (id, label) = row?;
+        stacks.push(id, label.as_deref().map_or(Step::Command, step_of));
     }
     Ok(stacks)
 }

@@ -81,4 +81,3 @@ pub fn check_all<T: Localized + Debug, const N: usize>(
     }
     found
 }
-

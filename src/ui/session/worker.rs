@@ -403,12 +403,8 @@ mod tests {
     fn the_viewer_s_pdf_has_the_name_a_director_reads() {
         let event = crate::domain::presets::build("cxa-swiss", Some("杯"), Some(5)).unwrap();
         let group = event.groups[0].id;
-        let request = |lang| crate::print::Request {
-            document: crate::print::Document::Pairings,
-            group,
-            round: None,
-            lang,
-        };
+        let request =
+            |lang| crate::print::Request { document: crate::print::Document::Pairings, group, round: None, lang };
         let zh = viewer_file_name(&event, &request(Lang::Zh));
         assert!(zh.starts_with("对阵表") && zh.ends_with(".pdf"), "{zh}");
         let en = viewer_file_name(&event, &request(Lang::En));
