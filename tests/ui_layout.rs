@@ -47,7 +47,7 @@ fn sixty_players(path: &Path) {
     let event = presets::build("cxa-swiss", Some("六十人赛"), Some(7)).unwrap();
     let mut f = EventFile::create(path, &event).unwrap();
     let entries = (1..=60).map(|i| PlayerEntry { name: format!("棋手{i}"), ..Default::default() }).collect();
-    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     let round = pair_next_round(f.event(), G, StageNo(1), 5).unwrap();
     f.execute(&Command::PairRound { group: G, stage: StageNo(1), round }).unwrap();
 }
@@ -91,7 +91,7 @@ fn sixteen_player_knockout() -> Event {
     let entries = (1..=16)
         .map(|i| PlayerEntry { name: format!("选手{i}"), rating: Some(2400 - i), ..Default::default() })
         .collect();
-    apply(&mut event, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut event, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     for stage in [StageNo(1), StageNo(2)] {
         let round = pair_next_round(&event, G, stage, 3).unwrap();
         let (no, boards): (RoundNo, Vec<BoardNo>) = (round.no, round.games.iter().map(|g| g.board).collect());

@@ -11,10 +11,19 @@ use crate::lang::Lang;
 /// The sentence of a player command.
 pub(super) fn headline(command: &Command, ctx: &Ctx<'_>) -> String {
     match command {
-        Command::AddPlayers { group, override_reason, .. } => {
+        Command::AddPlayers { group, override_reason, left_out, .. } => {
             let mut text = format!("{}{}", group_prefix(*group, ctx), added(ctx));
             if let Some(reason) = override_reason.as_deref().filter(|r| !r.trim().is_empty()) {
                 text.push_str(&ctx.paren(&format!("{}{reason}", ctx.t("资格例外：", "eligibility waived: "))));
+            }
+            // Issue 39, item 3: the roster's rows the director left out.
+            if !left_out.is_empty() {
+                let rows: Vec<String> = left_out.iter().map(|r| format!("{} {}", r.line, r.name)).collect();
+                let head = match ctx.lang {
+                    Lang::Zh => format!("略过 {} 行：", left_out.len()),
+                    Lang::En => format!("{} row(s) left out: ", left_out.len()),
+                };
+                text.push_str(&ctx.paren(&format!("{head}{}", rows.join(ctx.t("、", ", ")))));
             }
             text
         }
