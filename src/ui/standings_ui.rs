@@ -132,10 +132,13 @@ pub fn standings_ui(ui: &mut Ui, state: &mut StandingsView, env: &Env<'_>, stage
         vec![(None, table.rows.iter().collect())]
     };
     let (header_h, row_h) = (header_height(ui), row_height(ui));
-    // Each section's table shares the height left; a heading precedes each.
-    let heading_h = if sections.len() > 1 { row_h + ui.spacing().item_spacing.y } else { 0.0 };
-    let share = (ui.available_height() / sections.len() as f32 - heading_h - header_h).max(row_h * 3.0);
-    for (section, rows) in &sections {
+    // The sections' tables share the height left, a heading before each: a short one
+    // takes what it needs, the others the rest (issue 39, item 7).
+    let heading_h = if sections.len() > 1 { row_h + 2.0 * ui.spacing().item_spacing.y } else { 0.0 };
+    let bodies = ui.available_height() - sections.len() as f32 * (heading_h + header_h + ui.spacing().item_spacing.y);
+    let needs: Vec<f32> = sections.iter().map(|(_, rows)| rows.len() as f32 * row_h).collect();
+    let heights = shares_of(bodies, &needs, 3.0 * row_h);
+    for ((section, rows), share) in sections.iter().zip(heights) {
         if let Some(gender) = section {
             ui.strong(match (gender, lang) {
                 (_, crate::ui::Lang::Zh) => format!("{}子组", gender.label_zh()),
@@ -147,6 +150,23 @@ pub fn standings_ui(ui: &mut Ui, state: &mut StandingsView, env: &Env<'_>, stage
             section_table_ui(ui, lang, table, rows, (header_h, row_h), share);
         });
     }
+}
+
+/// The body heights of tables stacked in `height`, each needing `needs` (points): a
+/// table needing less than an even share gets what it needs, and the others share
+/// the rest; none is less than `least`.
+fn shares_of(height: f32, needs: &[f32], least: f32) -> Vec<f32> {
+    let mut order: Vec<usize> = (0..needs.len()).collect();
+    order.sort_by(|a, b| needs[*a].total_cmp(&needs[*b]));
+    let mut shares = vec![least; needs.len()];
+    let mut left = height;
+    for (k, &i) in order.iter().enumerate() {
+        let even = left / (needs.len() - k) as f32;
+        let share = needs[i].min(even).max(least);
+        shares[i] = share;
+        left -= share;
+    }
+    shares
 }
 
 /// The width of a ranking column in the window.
@@ -212,4 +232,19 @@ fn next_stage_ui(ui: &mut Ui, env: &Env<'_>, stage: &Stage) {
         ),
     });
     ui.separator();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shares_of;
+
+    // Issue 39, item 7: 4 girls take what they need, the 30 boys the rest of the height
+    // (not half of it); both fit when there is room; none is less than the least.
+    #[test]
+    fn a_short_section_leaves_its_share_to_the_long_one() {
+        assert_eq!(shares_of(600.0, &[600.0, 80.0], 60.0), [520.0, 80.0]);
+        assert_eq!(shares_of(600.0, &[200.0, 80.0], 60.0), [200.0, 80.0]);
+        assert_eq!(shares_of(600.0, &[900.0, 900.0], 60.0), [300.0, 300.0]);
+        assert_eq!(shares_of(100.0, &[900.0, 20.0], 60.0), [60.0, 60.0]);
+    }
 }

@@ -188,8 +188,8 @@ fn dialog_body_ui(ui: &mut Ui, state: &mut ImportDialog, env: &Env<'_>, jobs: &m
     let event = env.event;
     let waiting = state.submitted.is_some();
     ui.label(lang.t(
-        "CSV 或 Excel（XLSX、XLS）第一张表，首行为列名：姓名（必填）、性别、出生日期、单位、等级分、称号、电话、组别、女子验证、提名、队名；其他列作为备注保留。取消勾选“导入”的行不导入。",
-        "CSV, or the first sheet of an Excel workbook (XLSX, XLS), headers in the first row: 姓名/name (required), 性别/gender, 出生日期/born, 单位/club, 等级分/rating, 称号/title, 电话/phone, 组别/group, 女子验证/verified_female, 提名/nominee, 队名/team; other columns are kept as notes. Rows whose “Import” box is cleared are left out.",
+        "CSV 或 Excel（XLSX、XLS）第一张表，首行为列名：姓名（必填）、性别、出生日期、单位、等级分、称号、电话、组别、女子验证、提名、队名；其他列作为备注保留。取消勾选“保留”的行不导入。",
+        "CSV, or the first sheet of an Excel workbook (XLSX, XLS), headers in the first row: 姓名/name (required), 性别/gender, 出生日期/born, 单位/club, 等级分/rating, 称号/title, 电话/phone, 组别/group, 女子验证/verified_female, 提名/nominee, 队名/team; other columns are kept as notes. Rows whose “Keep” box is cleared are left out.",
     ));
     ui.add_space(4.0);
     let mut read_now = false;

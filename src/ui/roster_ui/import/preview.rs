@@ -76,7 +76,7 @@ pub(super) fn preview_table_ui(
     lang: Lang,
 ) {
     let headings: Vec<(String, Align)> = [
-        (lang.t("导入", "Import"), Align::Left),
+        (lang.t("保留", "Keep"), Align::Left),
         (lang.t("行", "Line"), Align::Right),
         (lang.t("组别", "Group"), Align::Left),
         (lang.t("姓名", "Name"), Align::Left),
