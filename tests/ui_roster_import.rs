@@ -127,3 +127,35 @@ fn the_preview_lists_the_team_column() {
     assert_eq!(h.get_all_by_label("红队").count(), 2, "甲's and 乙's team");
     h.get_by_label("蓝队");
 }
+
+// Issue 39, item 3: the preview opens at its first row each time a file is read, not
+// where the last preview was scrolled to.
+#[test]
+fn the_preview_opens_at_its_first_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = event_file(dir.path(), "cxa-swiss");
+    let mut csv = String::from("姓名,电话\n");
+    for i in 1..=60 {
+        csv.push_str(&format!("选手{i},1380000{i:04}\n"));
+    }
+    let csv = roster_csv(dir.path(), &csv);
+    let mut h = harness(&file);
+    open_and_read(&mut h, &csv);
+    let first = h.get_by_label("选手1").rect();
+    h.hover_at(first.center());
+    h.run_steps(2);
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Page,
+        delta: egui::vec2(0.0, -10.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run_steps(30);
+    assert!(h.query_by_label("选手1").is_none(), "scrolled down to the last rows");
+    h.get_by_label("选手60");
+
+    click(&mut h, "关闭");
+    open_and_read(&mut h, &csv);
+    h.get_by_label("选手1");
+}

@@ -18,7 +18,13 @@ pub(super) fn headline(command: &Command, ctx: &Ctx<'_>) -> String {
             }
             // Issue 39, item 3: the roster's rows the director left out.
             if !left_out.is_empty() {
-                let rows: Vec<String> = left_out.iter().map(|r| format!("{} {}", r.line, r.name)).collect();
+                let rows: Vec<String> = left_out
+                    .iter()
+                    .map(|r| match ctx.lang {
+                        Lang::Zh => format!("第 {} 行 {}", r.line, r.name),
+                        Lang::En => format!("line {} {}", r.line, r.name),
+                    })
+                    .collect();
                 let head = match ctx.lang {
                     Lang::Zh => format!("略过 {} 行：", left_out.len()),
                     Lang::En => format!("{} row(s) left out: ", left_out.len()),

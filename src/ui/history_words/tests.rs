@@ -344,3 +344,18 @@ fn the_event_team_ranking_reads_in_words() {
     f.undo().unwrap();
     assert!(last(&f, Lang::Zh).headline.starts_with("撤销"), "{:?}", last(&f, Lang::Zh));
 }
+
+// Issue 39, item 3: an import that left rows out says which, by line and name.
+#[test]
+fn an_import_names_the_rows_left_out() {
+    use crate::domain::command::LeftOutRow;
+    let dir = tempfile::tempdir().unwrap();
+    let mut f = file(dir.path(), |_| {});
+    let entries = vec![PlayerEntry { name: "孙七".into(), ..Default::default() }];
+    let left_out = vec![LeftOutRow { line: 3, name: "周八".into() }];
+    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None, left_out }).unwrap();
+    let zh = last(&f, Lang::Zh).headline;
+    assert!(zh.ends_with("（略过 1 行：第 3 行 周八）"), "{zh}");
+    let en = last(&f, Lang::En).headline;
+    assert!(en.ends_with("(1 row(s) left out: line 3 周八)"), "{en}");
+}

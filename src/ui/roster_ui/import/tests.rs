@@ -1,6 +1,8 @@
 //! Unit tests of the roster import: row errors and the groups rows go to.
 
 use super::*;
+use crate::domain::player::PlayerEntry;
+use rows::GroupProblem;
 use crate::domain::command::Command;
 use crate::domain::presets;
 use jiff::civil::date;
