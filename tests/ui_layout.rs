@@ -224,8 +224,7 @@ fn the_boys_standings_fill_the_panel_above_a_short_girls_table() {
     let lowest = boys.iter().chain(&girls).map(|r| r.bottom()).fold(0.0, f32::max);
     assert!(lowest <= status, "the rows end above the status bar ({status}): {lowest}");
     // The 20th boy's row lies whole within the panel.
-    let twentieth = boys.iter().copied().collect::<Vec<_>>();
-    let mut tops: Vec<f32> = twentieth.iter().map(|r| r.top()).collect();
+    let mut tops: Vec<f32> = boys.iter().map(|r| r.top()).collect();
     tops.sort_by(f32::total_cmp);
     assert!(tops[19] + 10.0 < status, "the 20th boys' row is in view: {} vs {status}", tops[19]);
 }

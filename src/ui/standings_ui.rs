@@ -123,7 +123,13 @@ pub fn standings_ui(ui: &mut Ui, state: &mut StandingsView, env: &Env<'_>, stage
             return;
         }
     };
-    let sections: Vec<(Option<Gender>, Vec<&RankingRow>)> = if group.rank_genders_separately {
+    sections_ui(ui, table, group.rank_genders_separately, lang);
+}
+
+/// The table, or the boys' and the girls' tables, each headed, sharing the
+/// height left.
+fn sections_ui(ui: &mut Ui, table: &RankingTable, by_gender: bool, lang: crate::ui::Lang) {
+    let sections: Vec<(Option<Gender>, Vec<&RankingRow>)> = if by_gender {
         [Gender::Male, Gender::Female]
             .into_iter()
             .map(|g| (Some(g), table.rows.iter().filter(|r| r.standing.section == Some(g)).collect()))

@@ -182,6 +182,72 @@ pub(super) fn import_ui(ctx: &egui::Context, dialog: &mut Option<ImportDialog>, 
     }
 }
 
+/// The path field, the file chooser and 读取预览; `true` when the file is to be read.
+fn path_row_ui(ui: &mut Ui, state: &mut ImportDialog, lang: Lang) -> bool {
+    let mut read_now = false;
+    ui.horizontal(|ui| {
+        let label = ui.label(lang.t("文件路径", "File path"));
+        let field = ui
+            .add(
+                egui::TextEdit::singleline(&mut state.path)
+                    .hint_text(lang.t("名单文件 .csv、.xlsx 或 .xls 的路径", "path of a .csv, .xlsx or .xls roster"))
+                    .desired_width(360.0),
+            )
+            .labelled_by(label.id);
+        if state.focus_path {
+            field.request_focus();
+            state.focus_path = false;
+        }
+        if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
+            read_now = true;
+        }
+        if ui.button(lang.t("选择文件…", "Choose file…")).clicked() {
+            // Modal: the native chooser holds the window until it closes.
+            let picked = rfd::FileDialog::new()
+                .set_title(lang.t("选择名单文件", "Choose a roster"))
+                .add_filter(
+                    lang.t("名单 (CSV, XLSX, XLS)", "Roster (CSV, XLSX, XLS)"),
+                    &["csv", "xlsx", "xls", "CSV", "XLSX", "XLS"],
+                )
+                .pick_file();
+            state.no_file_chosen = picked.is_none();
+            if let Some(picked) = picked {
+                state.path = picked.display().to_string();
+                read_now = true;
+            }
+        }
+        if ui
+            .add_enabled(!state.path.trim().is_empty(), egui::Button::new(lang.t("读取预览", "Read and preview")))
+            .on_hover_text("Enter")
+            .clicked()
+        {
+            read_now = true;
+        }
+    });
+    read_now
+}
+
+/// The group rows without a 组别 column go to; a choice of the director's is kept for
+/// the next import (issue 39, item 3).
+fn target_group_ui(ui: &mut Ui, state: &mut ImportDialog, env: &Env<'_>) {
+    let (lang, event) = (env.lang, env.event);
+    ui.horizontal(|ui| {
+        let label = ui.label(lang.t("没有组别列的行导入到", "Rows without a group go to"));
+        let shown = event.group(state.group).map_or("", |g| g.name.as_str());
+        egui::ComboBox::from_id_salt("roster_import_group")
+            .selected_text(shown)
+            .show_ui(ui, |ui| {
+                for g in &event.groups {
+                    if ui.selectable_value(&mut state.group, g.id, g.name.as_str()).clicked() {
+                        state.group_chosen = true;
+                    }
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+}
+
 /// The dialog's contents; `true` when the director closes it.
 fn dialog_body_ui(ui: &mut Ui, state: &mut ImportDialog, env: &Env<'_>, jobs: &mut Vec<Job>) -> bool {
     let lang = env.lang;
@@ -194,62 +260,8 @@ fn dialog_body_ui(ui: &mut Ui, state: &mut ImportDialog, env: &Env<'_>, jobs: &m
     ui.add_space(4.0);
     let mut read_now = false;
     ui.add_enabled_ui(!waiting, |ui| {
-        ui.horizontal(|ui| {
-            let label = ui.label(lang.t("文件路径", "File path"));
-            let field = ui
-                .add(
-                    egui::TextEdit::singleline(&mut state.path)
-                        .hint_text(
-                            lang.t("名单文件 .csv、.xlsx 或 .xls 的路径", "path of a .csv, .xlsx or .xls roster"),
-                        )
-                        .desired_width(360.0),
-                )
-                .labelled_by(label.id);
-            if state.focus_path {
-                field.request_focus();
-                state.focus_path = false;
-            }
-            if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
-                read_now = true;
-            }
-            if ui.button(lang.t("选择文件…", "Choose file…")).clicked() {
-                // Modal: the native chooser holds the window until it closes.
-                let picked = rfd::FileDialog::new()
-                    .set_title(lang.t("选择名单文件", "Choose a roster"))
-                    .add_filter(
-                        lang.t("名单 (CSV, XLSX, XLS)", "Roster (CSV, XLSX, XLS)"),
-                        &["csv", "xlsx", "xls", "CSV", "XLSX", "XLS"],
-                    )
-                    .pick_file();
-                state.no_file_chosen = picked.is_none();
-                if let Some(picked) = picked {
-                    state.path = picked.display().to_string();
-                    read_now = true;
-                }
-            }
-            if ui
-                .add_enabled(!state.path.trim().is_empty(), egui::Button::new(lang.t("读取预览", "Read and preview")))
-                .on_hover_text("Enter")
-                .clicked()
-            {
-                read_now = true;
-            }
-        });
-        ui.horizontal(|ui| {
-            let label = ui.label(lang.t("没有组别列的行导入到", "Rows without a group go to"));
-            let shown = event.group(state.group).map_or("", |g| g.name.as_str());
-            egui::ComboBox::from_id_salt("roster_import_group")
-                .selected_text(shown)
-                .show_ui(ui, |ui| {
-                    for g in &event.groups {
-                        if ui.selectable_value(&mut state.group, g.id, g.name.as_str()).clicked() {
-                            state.group_chosen = true;
-                        }
-                    }
-                })
-                .response
-                .labelled_by(label.id);
-        });
+        read_now = path_row_ui(ui, state, lang);
+        target_group_ui(ui, state, env);
     });
     if state.no_file_chosen {
         ui.weak(lang.t(
@@ -317,6 +329,25 @@ fn load_error_ui(ui: &mut Ui, error: &LoadError, lang: Lang) {
     }
 }
 
+/// The override reason's field, shown when a row kept breaks its group's rules.
+fn override_reason_ui(ui: &mut Ui, reason: &mut String, waiting: bool, lang: Lang) {
+    ui.add_space(4.0);
+    ui.add_enabled_ui(!waiting, |ui| {
+        ui.horizontal(|ui| {
+            let label = ui.label(lang.t("破格理由", "Override reason"));
+            ui.add(
+                egui::TextEdit::singleline(reason)
+                    .hint_text(lang.t(
+                        "有选手不符合报名条件：填写理由后导入，或取消勾选这些行",
+                        "some rows break their group's rules: give a reason to import them, or clear their boxes",
+                    ))
+                    .desired_width(420.0),
+            )
+            .labelled_by(label.id);
+        });
+    });
+}
+
 /// The override reason (when needed) and the Import / Close buttons; sends the
 /// import. `ready` holds the rows and their checks once a file was read without errors.
 fn buttons_ui(
@@ -333,21 +364,7 @@ fn buttons_ui(
     let needs_override = ready.is_some_and(|(_, checks)| checks.iter().filter(kept).any(|c| !c.issues.is_empty()));
     let group_problems = ready.is_some_and(|(_, checks)| checks.iter().filter(kept).any(|c| c.group.is_err()));
     if needs_override {
-        ui.add_space(4.0);
-        ui.add_enabled_ui(!waiting, |ui| {
-            ui.horizontal(|ui| {
-                let label = ui.label(lang.t("破格理由", "Override reason"));
-                ui.add(
-                    egui::TextEdit::singleline(state.override_reason)
-                        .hint_text(lang.t(
-                            "有选手不符合报名条件：填写理由后导入，或取消勾选这些行",
-                            "some rows break their group's rules: give a reason to import them, or clear their boxes",
-                        ))
-                        .desired_width(420.0),
-                )
-                .labelled_by(label.id);
-            });
-        });
+        override_reason_ui(ui, state.override_reason, waiting, lang);
     }
     let reason = state.override_reason.trim().to_string();
     let nothing_new = ready.is_some_and(|(_, checks)| checks.iter().all(RowCheck::not_imported));

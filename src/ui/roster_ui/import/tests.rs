@@ -1,11 +1,11 @@
 //! Unit tests of the roster import: row errors and the groups rows go to.
 
 use super::*;
-use crate::domain::player::PlayerEntry;
-use rows::GroupProblem;
 use crate::domain::command::Command;
+use crate::domain::player::PlayerEntry;
 use crate::domain::presets;
 use jiff::civil::date;
+use rows::GroupProblem;
 
 fn row(line: usize, name: &str, group: Option<&str>, born: Option<jiff::civil::Date>) -> RosterRow {
     RosterRow {
