@@ -15,7 +15,7 @@ pub use teams::StandingsMode;
 
 use super::env::Env;
 use super::memo::Memo;
-use super::table::{Align, header_height, header_ui, row_height, table_builder, text_cell_ui};
+use super::table::{Align, header_height, header_ui, row_height, stacked_heights, table_builder, text_cell_ui};
 use crate::domain::command::DomainError;
 use crate::domain::event::StageStatus;
 use crate::domain::event::{Event, Stage};
@@ -143,7 +143,7 @@ fn sections_ui(ui: &mut Ui, table: &RankingTable, by_gender: bool, lang: crate::
     let heading_h = if sections.len() > 1 { row_h + 2.0 * ui.spacing().item_spacing.y } else { 0.0 };
     let bodies = ui.available_height() - sections.len() as f32 * (heading_h + header_h + ui.spacing().item_spacing.y);
     let needs: Vec<f32> = sections.iter().map(|(_, rows)| rows.len() as f32 * row_h).collect();
-    let heights = shares_of(bodies, &needs, 3.0 * row_h);
+    let heights = stacked_heights(bodies, &needs, 3.0 * row_h);
     for ((section, rows), share) in sections.iter().zip(heights) {
         if let Some(gender) = section {
             ui.strong(match (gender, lang) {
@@ -156,23 +156,6 @@ fn sections_ui(ui: &mut Ui, table: &RankingTable, by_gender: bool, lang: crate::
             section_table_ui(ui, lang, table, rows, (header_h, row_h), share);
         });
     }
-}
-
-/// The body heights of tables stacked in `height`, each needing `needs` (points): a
-/// table needing less than an even share gets what it needs, and the others share
-/// the rest; none is less than `least`.
-fn shares_of(height: f32, needs: &[f32], least: f32) -> Vec<f32> {
-    let mut order: Vec<usize> = (0..needs.len()).collect();
-    order.sort_by(|a, b| needs[*a].total_cmp(&needs[*b]));
-    let mut shares = vec![least; needs.len()];
-    let mut left = height;
-    for (k, &i) in order.iter().enumerate() {
-        let even = left / (needs.len() - k) as f32;
-        let share = needs[i].min(even).max(least);
-        shares[i] = share;
-        left -= share;
-    }
-    shares
 }
 
 /// The width of a ranking column in the window.
@@ -238,19 +221,4 @@ fn next_stage_ui(ui: &mut Ui, env: &Env<'_>, stage: &Stage) {
         ),
     });
     ui.separator();
-}
-
-#[cfg(test)]
-mod tests {
-    use super::shares_of;
-
-    // Issue 39, item 7: 4 girls take what they need, the 30 boys the rest of the height
-    // (not half of it); both fit when there is room; none is less than the least.
-    #[test]
-    fn a_short_section_leaves_its_share_to_the_long_one() {
-        assert_eq!(shares_of(600.0, &[600.0, 80.0], 60.0), [520.0, 80.0]);
-        assert_eq!(shares_of(600.0, &[200.0, 80.0], 60.0), [200.0, 80.0]);
-        assert_eq!(shares_of(600.0, &[900.0, 900.0], 60.0), [300.0, 300.0]);
-        assert_eq!(shares_of(100.0, &[900.0, 20.0], 60.0), [60.0, 60.0]);
-    }
 }

@@ -170,7 +170,7 @@ pub(super) fn import_ui(ctx: &egui::Context, dialog: &mut Option<ImportDialog>, 
         .open(&mut open)
         .collapsible(false)
         .resizable(true)
-        .default_width(900.0)
+        .default_width(1180.0)
         .max_width((ctx.content_rect().width() - 32.0).max(400.0))
         .pivot(egui::Align2::CENTER_TOP)
         .default_pos(ctx.content_rect().center_top() + egui::vec2(0.0, 48.0))
