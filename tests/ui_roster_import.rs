@@ -1,7 +1,8 @@
 //! Issue 39, item 3: the roster import dialog, driven through the real window headless
 //! (egui_kittest) — a row left out of the preview is not imported and is recorded with
 //! the import's command, the group chosen for rows without a 组别 column is kept for
-//! the next import, and the preview lists the 队名 column.
+//! the next import, and the preview lists the 队名 column, opens at its first row and
+//! shows a cut cell's whole text in one tooltip.
 
 use crate::common;
 
@@ -48,6 +49,16 @@ fn open_and_read(h: &mut App, csv: &Path) {
     h.get_by_role_and_label(Role::TextInput, "文件路径").type_text(&csv.display().to_string());
     h.run();
     click(h, "读取预览");
+}
+
+/// Every text on screen with where it is.
+fn texts(h: &App) -> Vec<(String, egui::Rect)> {
+    h.query_all_by(|n| n.label().is_some() || n.value().is_some())
+        .map(|n| {
+            let node = n.accesskit_node();
+            (node.label().or(node.value()).unwrap_or_default(), n.rect())
+        })
+        .collect()
 }
 
 fn roster_csv(dir: &Path, body: &str) -> PathBuf {
@@ -158,4 +169,31 @@ fn the_preview_opens_at_its_first_row() {
     click(&mut h, "关闭");
     open_and_read(&mut h, &csv);
     h.get_by_label("选手1");
+}
+
+// Issue 39, item 3: a cell cut by its column shows its whole text on hover, once — the
+// entry rules 丁 breaks used to show two tooltips, egui's and the dialog's own.
+#[test]
+fn a_cut_cell_shows_one_tooltip() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = event_file(dir.path(), "huaiyin-2022");
+    let csv = roster_csv(dir.path(), THREE_ROWS);
+    let mut h = harness(&file);
+    open_and_read(&mut h, &csv);
+    let line_3 = h.get_by_label("丁").rect().center().y;
+    // The rightmost cell of his row: the entry rules, cut by their column.
+    let (_, cell) = texts(&h)
+        .into_iter()
+        .filter(|(_, r)| (r.center().y - line_3).abs() < 8.0)
+        .max_by(|a, b| a.1.left().total_cmp(&b.1.left()))
+        .expect("丁's entry rules");
+    let whole =
+        |h: &App| texts(h).iter().filter(|(t, _)| t.contains("早于本组下限") && t.contains("超过 70 岁")).count();
+    let before = whole(&h);
+    h.hover_at(cell.center());
+    h.run_steps(3);
+    // egui shows a tooltip once the pointer has rested half a second (real time).
+    std::thread::sleep(Duration::from_millis(800));
+    h.run_steps(3);
+    assert_eq!(whole(&h) - before, 1, "one tooltip with the whole text");
 }
