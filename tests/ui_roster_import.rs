@@ -97,6 +97,7 @@ fn a_row_left_out_is_not_imported_and_the_rest_is() {
     let names: Vec<&str> = event(&h).players.iter().map(|p| p.entry.name.as_str()).collect();
     assert_eq!(names, ["甲", "乙"], "丁 left out");
     assert!(event(&h).players.iter().all(|p| p.eligibility_override.is_none()));
+    h.get_by_label_contains("roster.csv：导入 2 人，略过 1 行");
     let log = EventReader::open(&file).unwrap().audit_log().unwrap();
     let add = log.iter().find(|row| row.command.contains("\"add_players\"")).expect("the import's row");
     let command: serde_json::Value = serde_json::from_str(&add.command).unwrap();

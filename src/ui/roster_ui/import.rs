@@ -415,8 +415,12 @@ fn buttons_ui(
         let override_reason = (!reason.is_empty()).then_some(reason);
         let commands = import_commands(env.event, rows, checks, override_reason);
         let file_name = Path::new(file).file_name().map_or(file.to_string(), |n| n.to_string_lossy().into_owned());
-        let label =
-            format!("{} {file_name}{}{}", lang.t("导入名单", "Roster"), lang.t("：", ": "), counts_text(checks, lang));
+        let label = format!(
+            "{} {file_name}{}{}",
+            lang.t("导入名单", "Roster"),
+            lang.t("：", ": "),
+            counts_text(checks, true, lang)
+        );
         jobs.push(Job::Execute { label, commands });
         *state.submitted = Some(env.revision);
         *state.failed = false;

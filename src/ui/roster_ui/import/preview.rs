@@ -48,19 +48,21 @@ pub(super) fn summary_ui(ui: &mut Ui, event: &Event, rows: &[RosterRow], checks:
         });
     }
     text.push_str(lang.t("。", ". "));
-    text.push_str(&counts_text(checks, lang));
+    text.push_str(&counts_text(checks, false, lang));
     ui.label(text);
 }
 
-/// What an import does, in words: "导入 28 人，略过 2 行" (issue 39, item 3).
-pub(super) fn counts_text(checks: &[RowCheck], lang: Lang) -> String {
+/// What an import does (`done`) or will do, in words: "导入 28 人，略过 2 行" (issue
+/// 39, item 3).
+pub(super) fn counts_text(checks: &[RowCheck], done: bool, lang: Lang) -> String {
     let imported = checks.iter().filter(|c| !c.not_imported()).count();
     let left_out = checks.iter().filter(|c| c.left_out).count();
+    let verb = if done { "imported" } else { "to import" };
     match (lang, left_out) {
         (Lang::Zh, 0) => format!("导入 {imported} 人"),
         (Lang::Zh, n) => format!("导入 {imported} 人，略过 {n} 行"),
-        (Lang::En, 0) => format!("{imported} player(s) imported"),
-        (Lang::En, n) => format!("{imported} player(s) imported, {n} row(s) left out"),
+        (Lang::En, 0) => format!("{imported} player(s) {verb}"),
+        (Lang::En, n) => format!("{imported} player(s) {verb}, {n} row(s) left out"),
     }
 }
 
