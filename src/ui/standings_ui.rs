@@ -142,7 +142,12 @@ fn sections_ui(ui: &mut Ui, table: &RankingTable, by_gender: bool, lang: crate::
     // takes what it needs, the others the rest (issue 39, item 7).
     let heading_h = if sections.len() > 1 { row_h + 2.0 * ui.spacing().item_spacing.y } else { 0.0 };
     let bodies = ui.available_height() - sections.len() as f32 * (heading_h + header_h + ui.spacing().item_spacing.y);
-    let needs: Vec<f32> = sections.iter().map(|(_, rows)| rows.len() as f32 * row_h).collect();
+    // A row takes its height and the spacing under it; one table alone takes it all.
+    let spacing = ui.spacing().item_spacing.y;
+    let needs: Vec<f32> = match sections.len() {
+        1 => vec![f32::INFINITY],
+        _ => sections.iter().map(|(_, rows)| rows.len() as f32 * (row_h + spacing) + spacing).collect(),
+    };
     let heights = stacked_heights(bodies, &needs, 3.0 * row_h);
     for ((section, rows), share) in sections.iter().zip(heights) {
         if let Some(gender) = section {
