@@ -56,7 +56,8 @@ fn new_event(players: u32, system: PairingSystem) -> Event {
             ..Default::default()
         })
         .collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).expect("players");
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() })
+        .expect("players");
     set_system(&mut e, system);
     e
 }

@@ -50,7 +50,8 @@ fn imports(c: &mut Criterion) {
             let entries: Vec<_> = rows.into_iter().map(|r| r.entry).collect();
             let mut f = EventFile::open(&path).expect("open");
             assert!(registration_issues(f.event(), G, &entries).expect("checks").is_empty());
-            f.execute(&Command::AddPlayers { group: G, entries, override_reason: None }).expect("import")
+            f.execute(&Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() })
+                .expect("import")
         })
     });
     let text = trf(100_000);

@@ -25,7 +25,8 @@ fn event_after(players: u32, played: u32, seed: u64) -> Event {
             ..Default::default()
         })
         .collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).expect("players");
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() })
+        .expect("players");
     play_random_rounds(&mut e, played, seed);
     e
 }

@@ -31,7 +31,8 @@ fn event() -> Event {
             ..Default::default()
         })
         .collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).expect("players");
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() })
+        .expect("players");
     let round = pair_next_round(&e, G, S, 7).expect("pairing");
     apply(&mut e, &Command::PairRound { group: G, stage: S, round }).expect("pair");
     e

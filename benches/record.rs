@@ -42,8 +42,11 @@ fn event_with(players: u32, played: u32) -> Event {
     let entries = (1..=players)
         .map(|i| PlayerEntry { name: format!("棋手{i}"), rating: Some(rating(i)), ..Default::default() })
         .collect();
-    bianpai::domain::command::apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None })
-        .expect("players");
+    bianpai::domain::command::apply(
+        &mut e,
+        &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() },
+    )
+    .expect("players");
     play_random_rounds(&mut e, played, 11);
     let round = pair_next_round(&e, G, S, 99).expect("pairing");
     bianpai::domain::command::apply(&mut e, &Command::PairRound { group: G, stage: S, round }).expect("pair");
@@ -140,8 +143,11 @@ fn played_through(dir: &Path, players: u32, rounds: u32) -> PathBuf {
     let entries = (1..=players)
         .map(|i| PlayerEntry { name: format!("棋手{i}"), rating: Some(rating(i)), ..Default::default() })
         .collect();
-    bianpai::domain::command::apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None })
-        .expect("players");
+    bianpai::domain::command::apply(
+        &mut e,
+        &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() },
+    )
+    .expect("players");
     let mut file = EventFile::create(&path, &e).expect("create");
     let outcomes = [Outcome::RedWins, Outcome::Draw, Outcome::BlackWins];
     for r in 1..=rounds {

@@ -27,7 +27,8 @@ fn team_event_after(played: u32) -> Event {
     let mut e = presets::build("cxa-team", None, Some(played + 1)).expect("preset");
     presets::set_team_boards(&mut e, BOARDS);
     let entries = (1..=TEAMS * MEMBERS).map(|i| PlayerEntry { name: format!("P{i}"), ..Default::default() }).collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).expect("players");
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() })
+        .expect("players");
     for t in 1..=TEAMS {
         let members = ((t - 1) * MEMBERS + 1..=t * MEMBERS).map(StartNo).collect();
         let team = Team {

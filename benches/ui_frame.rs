@@ -21,7 +21,8 @@ fn big_event(players: u32, rounds: u32) -> Event {
     let entries = (1..=players)
         .map(|i| PlayerEntry { name: format!("棋手{i}"), club: format!("棋社{}", i % 50), ..Default::default() })
         .collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).expect("players");
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() })
+        .expect("players");
     for r in 1..=u64::from(rounds) {
         let round = pair_next_round(&e, G, S, r).expect("pairing");
         let (no, boards): (_, Vec<_>) = (round.no, round.games.iter().map(|g| g.board).collect());

@@ -109,6 +109,7 @@ mod ui_read_only;
 mod ui_restore_newest;
 mod ui_results;
 mod ui_roster;
+mod ui_roster_import;
 mod ui_save_pdf;
 mod ui_settings;
 mod ui_stage_change;

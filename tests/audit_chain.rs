@@ -39,7 +39,7 @@ fn event_file(dir: &Path) -> PathBuf {
     let event = presets::build("cxa-swiss", Some("链测试"), Some(5)).unwrap();
     let mut f = EventFile::create(&path, &event).unwrap();
     let entries = (1..=6).map(|i| PlayerEntry { name: format!("棋手{i}"), ..Default::default() }).collect();
-    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     pair(&mut f, 1);
     for board in 1..=3 {
         f.execute(&result(1, board, [Outcome::RedWins, Outcome::Draw, Outcome::BlackWins][board as usize - 1]))

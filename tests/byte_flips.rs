@@ -45,7 +45,7 @@ fn pristine() -> &'static Pristine {
                 ..Default::default()
             })
             .collect();
-        f.execute(&Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+        f.execute(&Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
         let outcomes = [Outcome::RedWins, Outcome::Draw, Outcome::BlackWins];
         for no in 1..=2u32 {
             let round = pair_next_round(f.event(), G, S, u64::from(no)).unwrap();

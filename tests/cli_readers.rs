@@ -33,7 +33,8 @@ fn six_player_event(dir: &Path) -> PathBuf {
             ..Default::default()
         })
         .collect();
-    f.execute(&Command::AddPlayers { group: GroupId(1), entries, override_reason: None }).unwrap();
+    f.execute(&Command::AddPlayers { group: GroupId(1), entries, override_reason: None, left_out: Vec::new() })
+        .unwrap();
     let round = pair_next_round(f.event(), GroupId(1), StageNo(1), 7).unwrap();
     f.execute(&Command::PairRound { group: GroupId(1), stage: StageNo(1), round }).unwrap();
     path

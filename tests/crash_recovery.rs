@@ -105,7 +105,8 @@ fn create_event(path: &Path) {
                 ..Default::default()
             })
             .collect();
-        file.execute(&Command::AddPlayers { group: GroupId(g), entries, override_reason: None }).expect("add players");
+        file.execute(&Command::AddPlayers { group: GroupId(g), entries, override_reason: None, left_out: Vec::new() })
+            .expect("add players");
         let round = pair_next_round(file.event(), GroupId(g), STAGE, u64::from(g)).expect("pair round 1");
         file.execute(&Command::PairRound { group: GroupId(g), stage: STAGE, round }).expect("save round 1");
     }

@@ -76,7 +76,8 @@ fn demo_replays_through_apply_from_the_preset() {
         ..presets::build("cxa-swiss", Some(DEMO_NAME), Some(7)).unwrap()
     };
     let entries = demo.players.iter().map(|p| p.entry.clone()).collect();
-    apply(&mut event, &Command::AddPlayers { group: GroupId(1), entries, override_reason: None }).unwrap();
+    apply(&mut event, &Command::AddPlayers { group: GroupId(1), entries, override_reason: None, left_out: Vec::new() })
+        .unwrap();
     for p in demo.players.iter().filter(|p| p.status != bianpai::domain::player::PlayerStatus::Active) {
         let command =
             Command::SetPlayerStatus { start_no: p.start_no, status: p.status, reason: p.status_reason.clone() };

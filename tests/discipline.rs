@@ -21,7 +21,7 @@ const S: StageNo = StageNo(1);
 fn event() -> Event {
     let mut e = presets::build("lingting-cup", None, Some(6)).unwrap();
     let entries = (1..=8).map(|i| PlayerEntry { name: format!("棋手{i}"), ..Default::default() }).collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     e
 }
 

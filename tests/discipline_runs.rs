@@ -23,7 +23,7 @@ const G: GroupId = GroupId(1);
 fn event(rounds: u32) -> Event {
     let mut e = presets::build("lingting-cup", None, Some(rounds)).unwrap();
     let entries = (1..=8).map(|i| PlayerEntry { name: format!("棋手{i}"), ..Default::default() }).collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     e
 }
 

@@ -54,6 +54,7 @@ fn trf_export_errors_in_both_languages() {
         group: GroupId(1),
         entries: vec![entry],
         override_reason: None,
+        left_out: Vec::new(),
     };
     bianpai::domain::command::apply(&mut event, &command).expect("a player");
     // A rating no entry may have now (issue 22), as an older file may hold.

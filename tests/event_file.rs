@@ -25,7 +25,13 @@ fn entries(n: usize) -> Vec<PlayerEntry> {
 fn new_file(dir: &Path, players: usize) -> EventFile {
     let event = presets::build("cxa-swiss", Some("测试赛"), Some(5)).unwrap();
     let mut f = EventFile::create(&dir.join("e.bianpai"), &event).unwrap();
-    f.execute(&Command::AddPlayers { group: GroupId(1), entries: entries(players), override_reason: None }).unwrap();
+    f.execute(&Command::AddPlayers {
+        group: GroupId(1),
+        entries: entries(players),
+        override_reason: None,
+        left_out: Vec::new(),
+    })
+    .unwrap();
     f
 }
 
@@ -99,8 +105,10 @@ fn a_refused_command_changes_nothing() {
 fn a_batch_is_saved_whole_or_not_at_all() {
     let dir = tempfile::tempdir().unwrap();
     let mut f = new_file(dir.path(), 4);
-    let good = Command::AddPlayers { group: GroupId(1), entries: entries(2), override_reason: None };
-    let bad = Command::AddPlayers { group: GroupId(7), entries: entries(1), override_reason: None };
+    let good =
+        Command::AddPlayers { group: GroupId(1), entries: entries(2), override_reason: None, left_out: Vec::new() };
+    let bad =
+        Command::AddPlayers { group: GroupId(7), entries: entries(1), override_reason: None, left_out: Vec::new() };
     assert!(f.execute_all(&[good, bad]).is_err());
     assert_eq!(f.event().players.len(), 4);
     drop(f);

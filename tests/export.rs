@@ -336,7 +336,7 @@ fn knockout_event_exports_the_final_ranking_with_prizes() {
     let entries = (1..=24)
         .map(|i| PlayerEntry { name: format!("棋手{i}"), rating: Some(2000 - i), ..Default::default() })
         .collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     for r in 1..=2 {
         play_round(&mut e, 1, r);
     }
@@ -428,7 +428,7 @@ fn english_headers_on_request() {
     // Chinese by default, English available.
     let mut e = presets::build("cxa-swiss", None, Some(3)).unwrap();
     let entries = ["甲", "乙", "丙", "丁"].map(|n| PlayerEntry { name: n.into(), ..Default::default() }).to_vec();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     play_round(&mut e, 1, 7);
     let csv_bytes = |lang| bianpai::io::export::csv::final_ranking(&e, G, lang).unwrap();
     let header = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap().lines().next().unwrap().to_string();

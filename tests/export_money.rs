@@ -21,7 +21,7 @@ fn event(first_fen: i64, second_fen: i64, apart: bool) -> Event {
     let people = [("甲", Gender::Male), ("乙", Gender::Female), ("丙", Gender::Male), ("丁", Gender::Female)];
     let entries =
         people.iter().map(|(n, g)| PlayerEntry { name: (*n).into(), gender: Some(*g), ..Default::default() }).collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     e.groups[0].rank_genders_separately = apart;
     let by_rank = vec![
         RankPrize { ranks: RankRange::single(1), prize: Prize::cash("第1名", first_fen) },

@@ -71,13 +71,26 @@ fn an_oversized_xlsx_cell_and_an_impossible_rating_are_refused() {
 fn control_characters_never_reach_the_event() {
     let mut e = presets::build("cxa-swiss", None, Some(3)).unwrap();
     let entry = PlayerEntry { name: "\u{1b}[2J李\n四\u{7}".into(), club: "一\t中".into(), ..Default::default() };
-    apply(&mut e, &Command::AddPlayers { group: GroupId(1), entries: vec![entry], override_reason: None }).unwrap();
+    apply(
+        &mut e,
+        &Command::AddPlayers { group: GroupId(1), entries: vec![entry], override_reason: None, left_out: Vec::new() },
+    )
+    .unwrap();
     let p = &e.players[0];
     assert_eq!((p.entry.name.as_str(), p.entry.club.as_str()), ("[2J李 四", "一 中"));
     // A name beyond the limit is refused.
     let long = PlayerEntry { name: "x".repeat(201), ..Default::default() };
     assert!(
-        apply(&mut e, &Command::AddPlayers { group: GroupId(1), entries: vec![long], override_reason: None }).is_err()
+        apply(
+            &mut e,
+            &Command::AddPlayers {
+                group: GroupId(1),
+                entries: vec![long],
+                override_reason: None,
+                left_out: Vec::new()
+            }
+        )
+        .is_err()
     );
 }
 
@@ -89,7 +102,8 @@ fn a_trf_export_has_one_player_line_per_player() {
     let path = dir.path().join("old.bianpai");
     let mut e = presets::build("cxa-swiss", None, Some(3)).unwrap();
     let entries = (1..=3).map(|i| PlayerEntry { name: format!("P{i}"), ..Default::default() }).collect();
-    apply(&mut e, &Command::AddPlayers { group: GroupId(1), entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: GroupId(1), entries, override_reason: None, left_out: Vec::new() })
+        .unwrap();
     e.players[1].entry.name = "Evil\n001    9 m     Forged".into();
     drop(EventFile::create(&path, &e).unwrap());
     let out_path = dir.path().join("out.trf");

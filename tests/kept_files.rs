@@ -21,7 +21,7 @@ fn new_file(path: &Path, name: &str) -> EventFile {
     let event = presets::build("cxa-swiss", Some(name), Some(7)).unwrap();
     let mut f = EventFile::create(path, &event).unwrap();
     let entries = (1..=6).map(|i| PlayerEntry { name: format!("棋手{i}"), ..Default::default() }).collect();
-    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     f
 }
 

@@ -71,7 +71,7 @@ fn seed_000_event_from_qualifier_to_knockout_places() {
     let entries = (1..=60)
         .map(|i| PlayerEntry { name: format!("棋手{i}"), rating: Some(2000 - i), ..Default::default() })
         .collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     for r in 1..=5 {
         play_swiss_round(&mut e, 1, r);
     }

@@ -22,7 +22,7 @@ fn knockout(third_place: bool) -> Event {
     let entries = (1..=8)
         .map(|i| PlayerEntry { name: format!("棋手{i}"), rating: Some(2400 - 10 * i), ..Default::default() })
         .collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     apply(&mut e, &Command::SetStageFormat { group: G, stage: S, kind: StageKind::Knockout, double: false }).unwrap();
     let rules = KnockoutRules { games_per_match: 1, third_place, ..KnockoutRules::lingting() };
     apply(&mut e, &Command::SetKnockoutRules { group: G, stage: S, rules }).unwrap();

@@ -24,7 +24,13 @@ fn new_file(path: &Path) -> EventFile {
             ..Default::default()
         })
         .collect();
-    f.execute(&Command::AddPlayers { group: GroupId(1), entries, override_reason: Some("test".into()) }).unwrap();
+    f.execute(&Command::AddPlayers {
+        group: GroupId(1),
+        entries,
+        override_reason: Some("test".into()),
+        left_out: Vec::new(),
+    })
+    .unwrap();
     f
 }
 

@@ -46,12 +46,24 @@ fn the_event_keeps_the_highest_deleted_number() {
     let mut event = presets::build("cxa-swiss", Some("t"), Some(3)).unwrap();
     let entries =
         |names: &[&str]| names.iter().map(|n| PlayerEntry { name: n.to_string(), ..Default::default() }).collect();
-    apply(&mut event, &Command::AddPlayers { group: g, entries: entries(&["甲", "乙", "丙"]), override_reason: None })
-        .unwrap();
+    apply(
+        &mut event,
+        &Command::AddPlayers {
+            group: g,
+            entries: entries(&["甲", "乙", "丙"]),
+            override_reason: None,
+            left_out: Vec::new(),
+        },
+    )
+    .unwrap();
     apply(&mut event, &Command::DeletePlayer { start_no: StartNo(3) }).unwrap();
     apply(&mut event, &Command::DeletePlayer { start_no: StartNo(2) }).unwrap();
     assert_eq!(event.next_start_no(), StartNo(4));
-    apply(&mut event, &Command::AddPlayers { group: g, entries: entries(&["丁"]), override_reason: None }).unwrap();
+    apply(
+        &mut event,
+        &Command::AddPlayers { group: g, entries: entries(&["丁"]), override_reason: None, left_out: Vec::new() },
+    )
+    .unwrap();
     let got: Vec<u32> = event.players.iter().map(|p| p.start_no.0).collect();
     assert_eq!(got, vec![1, 4]);
 }

@@ -34,7 +34,7 @@ fn two_competitions() -> Event {
         .enumerate()
         .map(|(i, n)| PlayerEntry { name: n.to_string(), club: format!("队{}", i / 2 + 1), ..Default::default() })
         .collect();
-    apply(&mut e, &Command::AddPlayers { group: SOLO, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: SOLO, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     apply(&mut e, &Command::AddGroup { name: "团体组".into(), like: Some(SOLO) }).unwrap();
     let rules = Some(TeamStage::cxa(2));
     apply(&mut e, &Command::Team { group: TEAMS, change: TeamCommand::SetStage { stage: StageNo(1), rules } }).unwrap();
@@ -104,6 +104,7 @@ fn an_individual_group_takes_no_outsider() {
             group: TEAMS,
             entries: vec![PlayerEntry { name: "李四".into(), ..Default::default() }],
             override_reason: None,
+            left_out: Vec::new(),
         },
     )
     .unwrap();

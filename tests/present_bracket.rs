@@ -28,7 +28,7 @@ fn knockout_event(rounds: u32) -> Event {
         .iter()
         .map(|n| PlayerEntry { name: n.to_string(), club: "淮阴棋院".into(), ..Default::default() })
         .collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     for r in 1..=rounds {
         let round = pair_next_round(&e, G, S, 1).unwrap();
         let mut boards: Vec<BoardNo> = round.games.iter().map(|g| g.board).collect();

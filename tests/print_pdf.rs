@@ -219,7 +219,7 @@ fn knockout_event() -> Event {
         .map(|n| PlayerEntry { name: n.to_string(), club: "淮阴棋院".into(), ..Default::default() })
         .collect();
     let (g, s) = (GroupId(1), StageNo(1));
-    apply(&mut e, &Command::AddPlayers { group: g, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: g, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     let round = pair_next_round(&e, g, s, 1).unwrap();
     apply(&mut e, &Command::PairRound { group: g, stage: s, round }).unwrap();
     let play = |e: &mut Event, board: u32, game: u32, outcome: Outcome| {
@@ -362,7 +362,7 @@ fn standings_print_gender_sections_and_status() {
             ..Default::default()
         })
         .collect();
-    apply(&mut e, &Command::AddPlayers { group: g, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: g, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     let round = pair_next_round(&e, g, s, 3).unwrap();
     let boards: Vec<BoardNo> = round.games.iter().map(|gm| gm.board).collect();
     apply(&mut e, &Command::PairRound { group: g, stage: s, round }).unwrap();
@@ -403,7 +403,7 @@ fn a_1500_board_sheet_is_under_one_megabyte() {
             ..Default::default()
         })
         .collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     // Round 1 seated by hand (1 v 1501 …): the sheet, not the engine, is under test.
     let games = (1..=1500u32)
         .map(|b| bianpai::domain::event::Game {
@@ -446,7 +446,7 @@ fn check_in_list_shows_fees_and_marks() {
             ..Default::default()
         })
         .collect();
-    apply(&mut e, &Command::AddPlayers { group: adult, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: adult, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     let first = e.players[0].start_no;
     apply(&mut e, &Command::SetCheckedIn { start_no: first, checked_in: true }).unwrap();
     let fee = Command::RecordLedgerEntry {

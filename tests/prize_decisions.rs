@@ -70,7 +70,7 @@ fn adult_event() -> (Event, GroupId) {
             ..Default::default()
         })
         .collect();
-    apply(&mut e, &Command::AddPlayers { group: adult, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: adult, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     let bye = PlannedBye { round: RoundNo(4), bye: Bye::new(ABSENTEE, ByeKind::Absent) };
     apply(&mut e, &Command::AnnounceBye { group: adult, stage: S, planned: bye }).unwrap();
     for r in 1..=7 {

@@ -85,7 +85,7 @@ fn seed_000_finished() -> (Event, Vec<StartNo>) {
     let entries = (1..=60)
         .map(|i| PlayerEntry { name: format!("棋手{i}"), rating: Some(2000 - i), ..Default::default() })
         .collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     for r in 1..=5 {
         play_swiss_round(&mut e, G, 1, r, None);
     }
@@ -266,7 +266,7 @@ fn add_adults(e: &mut Event, group: GroupId, n: u32) {
             ..Default::default()
         })
         .collect();
-    apply(e, &Command::AddPlayers { group, entries, override_reason: None }).unwrap();
+    apply(e, &Command::AddPlayers { group, entries, override_reason: None, left_out: Vec::new() }).unwrap();
 }
 
 // seed 003 §11: the adult tiers 一/二/三等奖 100/50/30 元 (ranks 1–3, 4–10,
@@ -398,7 +398,7 @@ fn cli_prizes_json_shape() {
     let entries = (1..=10)
         .map(|i| PlayerEntry { name: format!("棋手{i}"), verified_female: i == 7, ..Default::default() })
         .collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     e.groups[0].prizes = PrizeRules { ranking_from_stage: None, ..PrizeRules::lingting_cup() };
     for r in 1..=4 {
         play_swiss_round(&mut e, G, 1, r, None);

@@ -53,6 +53,7 @@ fn a_late_entry_needs_an_override_and_its_day_is_saved() {
         group: ADULT,
         entries: late.clone(),
         override_reason: reason.map(str::to_string),
+        left_out: Vec::new(),
     };
     match f.execute(&add(None)) {
         Err(StoreError::Domain(DomainError::Ineligible { issues, .. })) => {

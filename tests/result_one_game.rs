@@ -21,7 +21,7 @@ fn new_file(path: &Path, players: usize) -> EventFile {
     let mut f = EventFile::create(path, &event).unwrap();
     let entries =
         (1..=players).map(|i| PlayerEntry { name: format!("棋手{i}"), ..Default::default() }).collect::<Vec<_>>();
-    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     let round = pair_next_round(f.event(), G, S, 7).unwrap();
     f.execute(&Command::PairRound { group: G, stage: S, round }).unwrap();
     f

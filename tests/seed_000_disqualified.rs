@@ -77,7 +77,7 @@ fn swiss_played_by(woman: bool) -> (Event, StartNo) {
     let entries = (1..=60)
         .map(|i| PlayerEntry { name: format!("棋手{i}"), rating: Some(2000 - i), ..Default::default() })
         .collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     for r in 1..=5 {
         play_swiss_round(&mut e, 1, r, None);
     }

@@ -87,7 +87,10 @@ fn group_rules_change_refuse_and_undo() {
     assert_eq!(e, DomainError::GroupRules(GroupRulesIssue::RegistrationWindowInverted));
 
     let entries = (1..=3).map(|i| PlayerEntry { name: format!("棋手{i}"), ..Default::default() }).collect();
-    f.execute(&Command::AddPlayers { group: G1, entries, override_reason: Some("测试".into()) }).unwrap();
+    f.execute(&Command::AddPlayers {
+        group: G1, entries, override_reason: Some("测试".into()), left_out: Vec::new()
+    })
+    .unwrap();
     let small = GroupRules { capacity: Some(2), ..rules.clone() };
     let e = refused(&mut f, Command::SetGroupRules { group: G1, rules: small });
     assert_eq!(e, DomainError::GroupRules(GroupRulesIssue::CapacityBelowEntries { capacity: 2, entered: 3 }));
@@ -129,7 +132,13 @@ fn groups_are_added_and_removed() {
     assert!(removed.group(last).is_none());
     f.undo().unwrap().unwrap();
     let entries = vec![PlayerEntry { name: "张三".into(), ..Default::default() }];
-    f.execute(&Command::AddPlayers { group: last, entries, override_reason: Some("测试".into()) }).unwrap();
+    f.execute(&Command::AddPlayers {
+        group: last,
+        entries,
+        override_reason: Some("测试".into()),
+        left_out: Vec::new(),
+    })
+    .unwrap();
     let e = refused(&mut f, Command::RemoveGroup { group: last });
     let name = f.event().group(last).unwrap().name.clone();
     assert_eq!(e, DomainError::GroupHasPlayers { group: name, players: 1 });
@@ -228,7 +237,7 @@ fn knockout_rules_change_refuse_and_undo() {
     let entries = (1..=8)
         .map(|i| PlayerEntry { name: format!("棋手{i}"), rating: Some(2000 - i), ..Default::default() })
         .collect();
-    f.execute(&Command::AddPlayers { group: G1, entries, override_reason: None }).unwrap();
+    f.execute(&Command::AddPlayers { group: G1, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     let round = pair_next_round(f.event(), G1, StageNo(1), 7).unwrap();
     f.execute(&Command::PairRound { group: G1, stage: StageNo(1), round }).unwrap();
     let e = refused(&mut f, set(KnockoutRules { games_per_match: 4, ..ko.clone() }));

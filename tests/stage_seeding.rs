@@ -34,7 +34,7 @@ fn swiss_after_the_qualifier() -> (Event, Vec<StartNo>) {
     let entries = (1..=40)
         .map(|i| PlayerEntry { name: format!("棋手{i}"), rating: Some(2400 - 10 * i), ..Default::default() })
         .collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     for seed in 1..=3 {
         play_qualifier_round(&mut e, seed);
     }

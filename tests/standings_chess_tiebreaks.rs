@@ -18,7 +18,7 @@ const S: StageNo = StageNo(1);
 fn event(preset: &str, players: u32) -> Event {
     let mut e = presets::build(preset, None, Some(5)).unwrap();
     let entries = (1..=players).map(|i| PlayerEntry { name: format!("P{i}"), ..Default::default() }).collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     e
 }
 

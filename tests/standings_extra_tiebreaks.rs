@@ -37,7 +37,7 @@ fn round(e: &mut Event, no: u32, boards: &[(u32, u32, Outcome)], bye: u32) {
 fn event(tiebreaks: Vec<Tiebreak>, bye: ByeOpponent) -> Event {
     let mut e = presets::build("cxa-swiss", Some("小分"), Some(3)).unwrap();
     let entries = (1..=5).map(|i| PlayerEntry { name: format!("选手{i}"), ..Default::default() }).collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     let stage = e.group(G).unwrap().stage(S).unwrap().clone();
     let mut scoring = stage.scoring.clone();
     scoring.bye_opponent = bye;

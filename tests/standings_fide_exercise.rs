@@ -43,7 +43,7 @@ const EXERCISE: [&str; 16] = [
 fn exercise_event() -> Event {
     let mut e = presets::build("fide-swiss", None, Some(5)).unwrap();
     let entries = (1..=16).map(|i| PlayerEntry { name: format!("P{i}"), ..Default::default() }).collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     let rows: Vec<Vec<&str>> = EXERCISE.iter().map(|r| r.split(' ').collect()).collect();
     for r in 0..5 {
         let (mut games, mut byes) = (Vec::new(), Vec::new());

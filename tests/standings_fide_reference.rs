@@ -345,7 +345,7 @@ fn random_tournament(n: usize, rounds: usize, seed: u64) -> (Event, Cross, usize
         .enumerate()
         .map(|(i, r)| PlayerEntry { name: format!("P{}", i + 1), rating: *r, ..Default::default() })
         .collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     let withdraws: Vec<usize> = (0..n)
         .map(|_| if !round_robin && rng.random_bool(0.2) { rng.random_range(1..rounds) } else { rounds })
         .collect();

@@ -53,7 +53,7 @@ fn event(ratings: &[Option<u32>], tiebreaks: &[Tiebreak]) -> Event {
         .enumerate()
         .map(|(i, rating)| PlayerEntry { name: format!("P{}", i + 1), rating: *rating, ..Default::default() })
         .collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     let stage = e.groups[0].stages[0].clone();
     let rules = Command::SetStageRules {
         group: G,

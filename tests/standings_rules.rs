@@ -36,7 +36,8 @@ fn entry(name: &str, born: Date, gender: Option<Gender>) -> PlayerEntry {
 /// Registers `n` adults (born 1990, phone given) in `group`: start numbers 1 … n.
 fn add_adults(e: &mut Event, group: GroupId, n: u32) {
     let entries = (1..=n).map(|i| entry(&format!("选手{i}"), date(1990, 1, 1), Some(Gender::Male))).collect();
-    let applied = apply(e, &Command::AddPlayers { group, entries, override_reason: None }).expect("players accepted");
+    let applied = apply(e, &Command::AddPlayers { group, entries, override_reason: None, left_out: Vec::new() })
+        .expect("players accepted");
     let expected: Vec<StartNo> = (1..=n).map(StartNo).collect();
     assert_eq!(applied.new_players, expected, "start numbers are given 1, 2, 3 … in order");
 }
@@ -642,7 +643,8 @@ fn youth_boys_and_girls_ranked_separately() {
     ];
     let entries = kids.iter().map(|(n, g)| entry(n, date(2008, 5, 5), Some(*g))).collect();
     let applied =
-        apply(&mut e, &Command::AddPlayers { group: YOUTH, entries, override_reason: None }).expect("eligible youths");
+        apply(&mut e, &Command::AddPlayers { group: YOUTH, entries, override_reason: None, left_out: Vec::new() })
+            .expect("eligible youths");
     assert_eq!(applied.new_players, (1..=6).map(StartNo).collect::<Vec<_>>());
     // Round 1 (2/1/0): B1 1(red)–2(black) draw, 1 foul against red (boy 1)
     //                                            → 1: 1, 2: 1

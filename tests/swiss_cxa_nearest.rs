@@ -134,7 +134,7 @@ fn huaiyin_youth() -> (Event, GroupId) {
             ..Default::default()
         })
         .collect();
-    apply(&mut e, &Command::AddPlayers { group: youth, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: youth, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     (e, youth)
 }
 

@@ -32,7 +32,7 @@ fn event(preset: &str, players: u32, rounds: u32) -> Event {
     let entries = (1..=players)
         .map(|i| PlayerEntry { name: format!("P{i}"), rating: Some(2600 - i * 50), ..Default::default() })
         .collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     e
 }
 
@@ -282,7 +282,7 @@ fn a_knockout_round_is_explained_by_the_seeds() {
     e.groups[0].stages[1].rounds_planned = Some(1);
     let entries =
         (1..=8).map(|i| PlayerEntry { name: format!("P{i}"), rating: Some(2000 - i), ..Default::default() }).collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     for stage in [StageNo(1), StageNo(2)] {
         let round = pair_next_round(&e, G, stage, 11).unwrap();
         apply(&mut e, &Command::PairRound { group: G, stage, round: round.clone() }).unwrap();

@@ -34,7 +34,7 @@ fn event(mode: FirstRoundMode, clubs: ClubAvoidance, absolute: bool) -> Event {
             ..Default::default()
         })
         .collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     e
 }
 

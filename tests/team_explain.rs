@@ -183,7 +183,11 @@ fn a_round_without_a_seed_is_not_compared_and_individual_rounds_have_no_team_exp
     assert!(explain_team_round(&e, G, S, RoundNo(3)).is_none(), "no round 3 yet");
     let mut solo = bianpai::domain::presets::build("cxa-swiss", None, Some(3)).unwrap();
     let entries = (1..=4).map(|i| bianpai::domain::player::PlayerEntry { name: format!("P{i}"), ..Default::default() });
-    apply(&mut solo, &Command::AddPlayers { group: G, entries: entries.collect(), override_reason: None }).unwrap();
+    apply(
+        &mut solo,
+        &Command::AddPlayers { group: G, entries: entries.collect(), override_reason: None, left_out: Vec::new() },
+    )
+    .unwrap();
     pair(&mut solo, 1);
     assert!(explain_team_round(&solo, G, S, RoundNo(1)).is_none());
 }

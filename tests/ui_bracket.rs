@@ -40,7 +40,7 @@ fn event_file(dir: &Path) -> (PathBuf, Vec<StartNo>) {
     let entries = (1..=8)
         .map(|i| PlayerEntry { name: format!("棋手{i}"), rating: Some(2000 - i), ..Default::default() })
         .collect();
-    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     for stage in [StageNo(1), StageNo(2)] {
         let round = pair_next_round(f.event(), G, stage, 11).unwrap();
         let (no, boards): (RoundNo, Vec<BoardNo>) = (round.no, round.games.iter().map(|g| g.board).collect());

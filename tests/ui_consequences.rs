@@ -29,7 +29,7 @@ fn window(dir: &std::path::Path) -> App {
         .iter()
         .map(|n| PlayerEntry { name: n.to_string(), ..Default::default() })
         .collect();
-    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     let round = pair_next_round(f.event(), G, S, 1).unwrap();
     f.execute(&Command::PairRound { group: G, stage: S, round }).unwrap();
     drop(f);

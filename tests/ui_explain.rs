@@ -30,7 +30,7 @@ const S: StageNo = StageNo(1);
 fn event() -> Event {
     let mut e = presets::build("cxa-swiss", Some("说明测试赛"), Some(4)).unwrap();
     let entries = (1..=7).map(|i| PlayerEntry { name: format!("棋手{i}"), ..Default::default() }).collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     for seed in [3, 4] {
         let round = pair_next_round(&e, G, S, seed).unwrap();
         let (no, boards): (RoundNo, Vec<BoardNo>) = (round.no, round.games.iter().map(|g| g.board).collect());

@@ -38,7 +38,7 @@ fn event_file(dir: &Path) -> PathBuf {
     let path = dir.join("h.bianpai");
     let mut f = EventFile::create(&path, &event).unwrap();
     let entries = (1..=6).map(|i| PlayerEntry { name: format!("棋手{i}"), ..Default::default() }).collect();
-    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     let round = pair_next_round(f.event(), G, S, 3).unwrap();
     f.execute(&Command::PairRound { group: G, stage: S, round }).unwrap();
     record(&mut f, 1, 1, Outcome::RedWins);
@@ -127,7 +127,7 @@ fn corrected_file(dir: &Path) -> PathBuf {
         record(&mut f, 1, board, Outcome::Draw);
     }
     let entries = vec![PlayerEntry { name: "张三".into(), ..Default::default() }];
-    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     let round = pair_next_round(f.event(), G, S, 3).unwrap();
     f.execute(&Command::PairRound { group: G, stage: S, round }).unwrap();
     record(&mut f, 2, 1, Outcome::Draw);

@@ -47,7 +47,7 @@ fn sixty_players(path: &Path) {
     let event = presets::build("cxa-swiss", Some("六十人赛"), Some(7)).unwrap();
     let mut f = EventFile::create(path, &event).unwrap();
     let entries = (1..=60).map(|i| PlayerEntry { name: format!("棋手{i}"), ..Default::default() }).collect();
-    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     let round = pair_next_round(f.event(), G, StageNo(1), 5).unwrap();
     f.execute(&Command::PairRound { group: G, stage: StageNo(1), round }).unwrap();
 }
@@ -91,7 +91,7 @@ fn sixteen_player_knockout() -> Event {
     let entries = (1..=16)
         .map(|i| PlayerEntry { name: format!("选手{i}"), rating: Some(2400 - i), ..Default::default() })
         .collect();
-    apply(&mut event, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut event, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     for stage in [StageNo(1), StageNo(2)] {
         let round = pair_next_round(&event, G, stage, 3).unwrap();
         let (no, boards): (RoundNo, Vec<BoardNo>) = (round.no, round.games.iter().map(|g| g.board).collect());
@@ -265,4 +265,115 @@ fn a_clipped_heading_shows_its_full_text_on_hover() {
     std::thread::sleep(std::time::Duration::from_millis(800));
     harness.run_steps(3);
     assert!(count(&harness) > before, "hovering the cut heading shows “Black”");
+}
+
+/// The size of a laptop screen the issue was seen on.
+const LAPTOP: [f32; 2] = [1366.0, 768.0];
+
+/// A `cxa-swiss` group ranking boys and girls apart: 男棋手1 … 男棋手30 and
+/// three girls, round 1 paired and played (red wins), in a file at `path`.
+fn boys_and_girls(path: &Path) {
+    use bianpai::domain::player::Gender;
+    let mut event = presets::build("cxa-swiss", Some("男女分组"), Some(7)).unwrap();
+    event.groups[0].rank_genders_separately = true;
+    let mut f = EventFile::create(path, &event).unwrap();
+    let boys =
+        (1..=30)
+            .map(|i| PlayerEntry { name: format!("男棋手{i}"), gender: Some(Gender::Male), ..Default::default() });
+    let girls =
+        (1..=3)
+            .map(|i| PlayerEntry { name: format!("女棋手{i}"), gender: Some(Gender::Female), ..Default::default() });
+    let entries = boys.chain(girls).collect();
+    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
+    let round = pair_next_round(f.event(), G, StageNo(1), 5).unwrap();
+    let boards: Vec<BoardNo> = round.games.iter().map(|g| g.board).collect();
+    f.execute(&Command::PairRound { group: G, stage: StageNo(1), round }).unwrap();
+    for board in boards {
+        let result = Some(GameResult::plain(Outcome::RedWins));
+        f.execute(&Command::RecordResult { group: G, stage: StageNo(1), round: RoundNo(1), board, game: 1, result })
+            .unwrap();
+    }
+}
+
+// Issue 39, item 7: at 1366×768 the boys' standings table of a group ranking boys and
+// girls apart fills the panel — it used to stop at row 12 (half the height each), with
+// empty space under the three girls.
+#[test]
+fn the_boys_standings_fill_the_panel_above_a_short_girls_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("boys_girls.bianpai");
+    boys_and_girls(&path);
+    let mut app = BianpaiApp::opening(&path, None);
+    app.set_view(View::Standings);
+    let setup = WindowSetup { size: LAPTOP, accessibility_check: false, ..WindowSetup::default() };
+    let mut harness = app_harness(app, setup);
+    harness.run_steps(4);
+    let status = status_bar_top(&harness);
+    let shown = texts(&harness);
+    let boys: Vec<&Rect> = shown.iter().filter(|(t, _)| t.starts_with("男棋手")).map(|(_, r)| r).collect();
+    let girls: Vec<&Rect> = shown.iter().filter(|(t, _)| t.starts_with("女棋手")).map(|(_, r)| r).collect();
+    assert!(boys.len() >= 20, "{} boys' rows drawn", boys.len());
+    assert_eq!(girls.len(), 3, "every girl shows");
+    let lowest = boys.iter().chain(&girls).map(|r| r.bottom()).fold(0.0, f32::max);
+    assert!(lowest <= status, "the rows end above the status bar ({status}): {lowest}");
+    // The 20th boy's row lies whole within the panel.
+    let mut tops: Vec<f32> = boys.iter().map(|r| r.top()).collect();
+    tops.sort_by(f32::total_cmp);
+    assert!(tops[19] + 10.0 < status, "the 20th boys' row is in view: {} vs {status}", tops[19]);
+}
+
+/// A `cxa-swiss` event of 8 players, one round played, whose champion carries a long
+/// list of prizes (a trophy, 女子重点培养奖 and a certificate).
+fn long_prize_names() -> (Event, [bianpai::domain::prizes::Prize; 3]) {
+    use bianpai::domain::command::apply;
+    use bianpai::domain::prizes::{Prize, PrizeRules, RankPrize, RankRange};
+    let mut event = presets::build("cxa-swiss", Some("长奖名"), Some(1)).unwrap();
+    let first = RankRange::new(1, 1);
+    let prizes = [
+        Prize::trophy("全国青少年象棋锦标赛冠军奖杯"),
+        Prize::item("女子重点培养奖", 1),
+        Prize::item("国家级裁判签名荣誉证书", 1),
+    ];
+    event.groups[0].prizes = PrizeRules {
+        by_rank: prizes.iter().map(|p| RankPrize { ranks: first, prize: p.clone() }).collect(),
+        ..PrizeRules::tiers([RankRange::new(2, 2), RankRange::new(3, 3), RankRange::new(4, 4)], [300, 200, 100])
+    };
+    let entries = (1..=8).map(|i| PlayerEntry { name: format!("棋手{i}"), ..Default::default() }).collect();
+    apply(&mut event, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
+    let round = pair_next_round(&event, G, StageNo(1), 3).unwrap();
+    let boards: Vec<BoardNo> = round.games.iter().map(|g| g.board).collect();
+    apply(&mut event, &Command::PairRound { group: G, stage: StageNo(1), round }).unwrap();
+    for board in boards {
+        let result = Some(GameResult::plain(Outcome::RedWins));
+        apply(
+            &mut event,
+            &Command::RecordResult { group: G, stage: StageNo(1), round: RoundNo(1), board, game: 1, result },
+        )
+        .unwrap();
+    }
+    (event, prizes)
+}
+
+// Issue 39, item 7: a prize cell shows its whole text ("女子重点培养奖", not "女子重…"):
+// its label is as wide as the text and lies in the window.
+#[test]
+fn a_long_prize_name_is_shown_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("prizes.bianpai");
+    let (event, prizes) = long_prize_names();
+    EventFile::create(&path, &event).unwrap();
+    let mut app = BianpaiApp::opening(&path, None);
+    app.set_view(View::Prizes);
+    let setup = WindowSetup { size: LAPTOP, accessibility_check: false, ..WindowSetup::default() };
+    let mut harness = app_harness(app, setup);
+    harness.run_steps(6);
+    // The champion's cell, in the panel's order of prizes.
+    let (whole, cell) = texts(&harness)
+        .into_iter()
+        .find(|(t, _)| prizes.iter().all(|p| t.contains(&p.describe())))
+        .expect("the champion's prizes");
+    let font = harness.ctx.global_style().text_styles[&egui::TextStyle::Body].clone();
+    let needed = harness.ctx.fonts_mut(|f| f.layout_no_wrap(whole, font, egui::Color32::WHITE).size().x);
+    assert!(cell.width() + 1.0 >= needed, "the prizes show {} of the {needed} points they need", cell.width());
+    assert!(cell.right() <= LAPTOP[0], "the prizes end in the window: {cell:?}");
 }

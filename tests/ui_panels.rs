@@ -42,7 +42,7 @@ fn play_round(event: &mut Event, stage: StageNo, seed: u64, result: Option<Outco
 fn swiss_event(results: bool) -> Event {
     let mut event = presets::build("cxa-swiss", Some("面板测试赛"), Some(3)).unwrap();
     let entries = (1..=8).map(|i| PlayerEntry { name: format!("棋手{i}"), ..Default::default() }).collect();
-    run(&mut event, Command::AddPlayers { group: G, entries, override_reason: None });
+    run(&mut event, Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() });
     play_round(&mut event, StageNo(1), 7, results.then_some(Outcome::RedWins));
     event
 }
@@ -54,7 +54,7 @@ fn knockout_event() -> Event {
     let entries = (1..=8)
         .map(|i| PlayerEntry { name: format!("棋手{i}"), rating: Some(2000 - i), ..Default::default() })
         .collect();
-    run(&mut event, Command::AddPlayers { group: G, entries, override_reason: None });
+    run(&mut event, Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() });
     for stage in [StageNo(1), StageNo(2)] {
         play_round(&mut event, stage, 11, Some(Outcome::RedWins));
         run(&mut event, Command::AdvanceStage { group: G, stage, nominees: vec![] });

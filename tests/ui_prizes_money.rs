@@ -75,7 +75,8 @@ fn add_players(event: &mut Event, n: u32) {
             ..PlayerEntry::default()
         })
         .collect();
-    apply(event, &Command::AddPlayers { group: G, entries, override_reason: None }).expect("players");
+    apply(event, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() })
+        .expect("players");
 }
 
 /// An 8-player, 3-round Swiss with seed 000's prizes by rank and lucky prizes (no
@@ -261,7 +262,7 @@ fn an_outstanding_entry_fee_is_recorded() {
                 ..PlayerEntry::default()
             })
             .collect();
-        f.execute(&Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+        f.execute(&Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     }
     let mut h = harness(&path, View::Money);
     assert_eq!(h.get_all_by_label("欠 5 元").count(), 2, "huaiyin-2022: 5 元 entry fee");

@@ -33,7 +33,7 @@ fn event() -> (Event, StartNo) {
         PrizeRules::tiers([RankRange::new(1, 1), RankRange::new(2, 3), RankRange::new(4, 5)], [10_000, 5_000, 3_000]);
     e.groups[0].prizes = PrizeRules { require_every_round: true, ..tiers };
     let entries = (1..=8).map(|i| PlayerEntry { name: format!("棋手{i}"), ..Default::default() }).collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     let mut absent = None;
     for r in 1..=3 {
         let round = pair_next_round(&e, G, S, r).unwrap();

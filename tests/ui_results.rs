@@ -42,7 +42,7 @@ fn event_file(dir: &Path, results: bool) -> PathBuf {
     let entries = (1..=8)
         .map(|i| PlayerEntry { name: format!("棋手{i}"), club: format!("棋社{i}"), ..Default::default() })
         .collect();
-    f.execute(&Command::AddPlayers { group: GROUP, entries, override_reason: None }).unwrap();
+    f.execute(&Command::AddPlayers { group: GROUP, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     let round = pair_next_round(f.event(), GROUP, STAGE, 7).unwrap();
     f.execute(&Command::PairRound { group: GROUP, stage: STAGE, round }).unwrap();
     if results {

@@ -35,7 +35,8 @@ fn event_file(dir: &Path, preset: &str, players: &[(&str, Option<u32>)]) -> Path
                 ..PlayerEntry::default()
             })
             .collect();
-        apply(&mut event, &Command::AddPlayers { group, entries, override_reason: None }).expect("players");
+        apply(&mut event, &Command::AddPlayers { group, entries, override_reason: None, left_out: Vec::new() })
+            .expect("players");
     }
     let path = dir.join(format!("{preset}.bianpai"));
     drop(EventFile::create(&path, &event).expect("event file"));

@@ -55,7 +55,7 @@ fn qualifier_event(rounds_played: u64) -> Event {
         .enumerate()
         .map(|(i, n)| PlayerEntry { name: n.to_string(), club: format!("棋社{}", i % 5 + 1), ..Default::default() })
         .collect();
-    apply(&mut event, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut event, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     for r in 1..=rounds_played {
         play_round(&mut event, StageNo(1), r, if r % 2 == 1 { Outcome::RedWins } else { Outcome::BlackWins });
     }
@@ -206,7 +206,7 @@ fn the_standings_point_to_the_pairing_panel() {
 fn the_last_stage_played_out_finishes_the_event() {
     let mut event = presets::build("cxa-swiss", Some("一轮赛"), Some(1)).unwrap();
     let entries = NAMES[..4].iter().map(|n| PlayerEntry { name: n.to_string(), ..Default::default() }).collect();
-    apply(&mut event, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut event, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     play_round(&mut event, StageNo(1), 1, Outcome::Draw);
     let mut harness = panel_harness(PanelHost::new(PairingView::default(), event), WindowSetup::default());
     harness.run_steps(2);

@@ -416,7 +416,7 @@ fn member_ranking_is_set_in_the_settings_tab() {
             ..Default::default()
         })
         .collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     apply(&mut e, &Command::Team { group: G, change: TeamCommand::FromClubs { min: 2 } }).unwrap();
     let mut host = PanelHost::new(TeamsView::default(), e);
     host.panel.tab = bianpai::ui::teams_ui::TeamsTab::Settings;

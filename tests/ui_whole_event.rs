@@ -361,7 +361,7 @@ fn a_whole_event_is_run_through_the_window_and_its_standings_are_the_librarys() 
     // seed the window drew, the typed results in the order typed — makes the same event.
     let mut replay = presets::build("cxa-swiss", Some(EVENT_NAME), Some(ROUNDS)).unwrap();
     let entries = read_roster(&csv).unwrap().into_iter().map(|r| r.entry).collect();
-    apply(&mut replay, &Command::AddPlayers { group, entries, override_reason: None }).unwrap();
+    apply(&mut replay, &Command::AddPlayers { group, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     let record = |event: &mut Event, round: u32, board: u32, result: GameResult| {
         let command = Command::RecordResult {
             group,

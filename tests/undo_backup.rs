@@ -23,7 +23,7 @@ fn new_file(path: &Path, players: usize) -> EventFile {
     let entries = (1..=players)
         .map(|i| PlayerEntry { name: format!("棋手{i}"), rating: Some(1500 + i as u32), ..Default::default() })
         .collect();
-    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     f
 }
 

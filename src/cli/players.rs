@@ -277,6 +277,7 @@ fn import_roster(
             group,
             entries: rows.into_iter().map(|(_, e)| e).collect(),
             override_reason: override_reason.clone(),
+            left_out: Vec::new(),
         })
         .collect();
     commands.extend(second.into_iter().map(|(group, players)| Command::EnterSecondEntries { group, players }));

@@ -109,7 +109,10 @@ pub fn demo_event(seed: u64) -> Result<Event, DemoError> {
         ],
         ..preset
     };
-    apply(&mut event, &Command::AddPlayers { group: GROUP, entries: roster(), override_reason: None })?;
+    apply(
+        &mut event,
+        &Command::AddPlayers { group: GROUP, entries: roster(), override_reason: None, left_out: Vec::new() },
+    )?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for round in 1..=DEMO_ROUNDS_PLAYED {
         if round == 4 {

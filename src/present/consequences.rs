@@ -178,7 +178,7 @@ mod tests {
     fn knockout_paired() -> Event {
         let mut e = presets::build("cxa-swiss", Some("淘汰赛"), None).unwrap();
         let entries = (1..=4).map(|i| PlayerEntry { name: format!("棋手{i}"), ..Default::default() }).collect();
-        apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+        apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
         apply(&mut e, &Command::SetStageFormat { group: G, stage: S, kind: StageKind::Knockout, double: false })
             .unwrap();
         let round = pair_next_round(&e, G, S, 1).unwrap();

@@ -370,7 +370,11 @@ mod tests {
         let entries = (1..=7)
             .map(|i| PlayerEntry { name: format!("棋手{i}"), rating: Some(1500 + 10 * i), ..Default::default() })
             .collect();
-        step(&mut event, &mut digest, &Command::AddPlayers { group: G, entries, override_reason: None });
+        step(
+            &mut event,
+            &mut digest,
+            &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() },
+        );
         let bye = Bye { player: StartNo(2), kind: ByeKind::Requested, points: None };
         let planned = PlannedBye { round: RoundNo(1), bye };
         step(&mut event, &mut digest, &Command::AnnounceBye { group: G, stage: S, planned });

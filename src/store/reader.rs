@@ -199,7 +199,9 @@ mod tests {
         drop(super::super::EventFile::create(&path, &event).unwrap());
         let mut window = super::super::EventFile::open(&path).unwrap();
         let entries = vec![PlayerEntry { name: "甲".into(), ..Default::default() }];
-        window.execute(&Command::AddPlayers { group: GroupId(1), entries, override_reason: None }).unwrap();
+        window
+            .execute(&Command::AddPlayers { group: GroupId(1), entries, override_reason: None, left_out: Vec::new() })
+            .unwrap();
         assert!(wal_beside(&path).exists(), "the window's log holds the player");
         let reader = EventReader::open_copy(&path).unwrap();
         assert_eq!(reader.event().players.len(), 1);

@@ -312,43 +312,47 @@ fn awards_table_ui<'r>(ui: &mut Ui, shown: &[&'r PrizeRow], lang: Lang, busy: bo
         (String::new(), Align::Left),
     ];
     let mut action = None;
-    table_builder(ui, "prizes")
-        .column(Column::exact(40.0))
-        .column(Column::exact(44.0))
-        .column(Column::initial(100.0).at_least(60.0))
-        .column(Column::initial(120.0).at_least(60.0))
-        .column(Column::initial(300.0).at_least(120.0).clip(true))
-        .column(Column::initial(70.0).at_least(50.0))
-        .column(Column::initial(150.0).at_least(60.0))
-        .column(Column::remainder().at_least(140.0))
-        .header(header_h, |header| header_ui(header, &headings))
-        .body(|body| {
-            body.rows(row_h, shown.len(), |mut row| {
-                let Some(r) = shown.get(row.index()).copied() else { return };
-                let id = r.start_no;
-                let mut items: Vec<String> = r.items.iter().map(|p| p.describe_in(lang)).collect();
-                if let Some(reason) = &r.granted {
-                    items.push(format!("{}{reason}", lang.t("（特批：", "(granted: ")) + lang.t("）", ")"));
-                }
-                text_cell_ui(&mut row, id, Align::Right, r.rank.to_string());
-                text_cell_ui(&mut row, id, Align::Right, r.start_no.to_string());
-                text_cell_ui(&mut row, id, Align::Left, r.name.as_str());
-                text_cell_ui(&mut row, id, Align::Left, r.club.as_str());
-                text_cell_ui(&mut row, id, Align::Left, items.join(lang.t("，", ", ")));
-                let cash = if r.cash_fen > 0 { yuan_text(r.cash_fen, lang) } else { String::new() };
-                text_cell_ui(&mut row, id, Align::Right, cash);
-                text_cell_ui(&mut row, id, Align::Left, paid_text(r, lang));
-                row.col(|ui| {
-                    ui.push_id(id, |ui| {
-                        ui.horizontal(|ui| {
-                            if let Some(a) = row_buttons_ui(ui, r, lang, busy) {
-                                action = Some(a);
-                            }
+    // The prizes column grows to its longest text (issue 39, item 7: never "女子重…");
+    // the table scrolls sideways when the panel is narrower than its columns.
+    egui::ScrollArea::horizontal().id_salt("prizes_sideways").show(ui, |ui| {
+        table_builder(ui, "prizes")
+            .column(Column::exact(40.0))
+            .column(Column::exact(44.0))
+            .column(Column::initial(100.0).at_least(60.0))
+            .column(Column::initial(120.0).at_least(60.0))
+            .column(Column::initial(300.0).at_least(120.0))
+            .column(Column::initial(70.0).at_least(50.0))
+            .column(Column::initial(150.0).at_least(60.0))
+            .column(Column::remainder().at_least(140.0))
+            .header(header_h, |header| header_ui(header, &headings))
+            .body(|body| {
+                body.rows(row_h, shown.len(), |mut row| {
+                    let Some(r) = shown.get(row.index()).copied() else { return };
+                    let id = r.start_no;
+                    let mut items: Vec<String> = r.items.iter().map(|p| p.describe_in(lang)).collect();
+                    if let Some(reason) = &r.granted {
+                        items.push(format!("{}{reason}", lang.t("（特批：", "(granted: ")) + lang.t("）", ")"));
+                    }
+                    text_cell_ui(&mut row, id, Align::Right, r.rank.to_string());
+                    text_cell_ui(&mut row, id, Align::Right, r.start_no.to_string());
+                    text_cell_ui(&mut row, id, Align::Left, r.name.as_str());
+                    text_cell_ui(&mut row, id, Align::Left, r.club.as_str());
+                    text_cell_ui(&mut row, id, Align::Left, items.join(lang.t("，", ", ")));
+                    let cash = if r.cash_fen > 0 { yuan_text(r.cash_fen, lang) } else { String::new() };
+                    text_cell_ui(&mut row, id, Align::Right, cash);
+                    text_cell_ui(&mut row, id, Align::Left, paid_text(r, lang));
+                    row.col(|ui| {
+                        ui.push_id(id, |ui| {
+                            ui.horizontal(|ui| {
+                                if let Some(a) = row_buttons_ui(ui, r, lang, busy) {
+                                    action = Some(a);
+                                }
+                            });
                         });
                     });
                 });
             });
-        });
+    });
     action
 }
 

@@ -44,7 +44,7 @@ use crate::domain::player::{Player, PlayerStatus};
 use delete::{Deletion, delete_ui};
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 use form::{PlayerForm, player_form_ui};
-use import::{ImportDialog, import_ui};
+use import::{ImportDialog, import_dialog, import_ui};
 use renumber::{Renumbering, renumber_ui};
 use search::{SearchKey, filtered_sorted, search_keys};
 use table::{table_keys, table_ui};
@@ -137,6 +137,9 @@ pub struct RosterView {
     form: Option<PlayerForm>,
     /// The import dialog, when open.
     import: Option<ImportDialog>,
+    /// The group the director last chose in the import dialog for rows without a 组别
+    /// column: the next import starts with it (issue 39, item 3).
+    import_group: Option<GroupId>,
     /// The withdrawal being confirmed, when open.
     withdraw: Option<Withdrawal>,
     /// The deletion being confirmed, when open.
@@ -204,7 +207,7 @@ pub fn roster_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>, jobs: &mut 
             state.form = Some(PlayerForm::add(group));
         }
         if ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::I))) {
-            state.import = Some(ImportDialog::new(group));
+            state.import = Some(import_dialog(state.import_group, event, group));
         }
     }
 
@@ -244,7 +247,7 @@ pub fn roster_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>, jobs: &mut 
             state.form = Some(PlayerForm::add(group));
         }
         if ui.button(lang.t("导入名单…", "Import roster…")).on_hover_text("Ctrl+I").clicked() {
-            state.import = Some(ImportDialog::new(group));
+            state.import = Some(import_dialog(state.import_group, event, group));
         }
         let blocked = renumber::unavailable(event, group, lang);
         let button = ui.add_enabled(blocked.is_none(), egui::Button::new(lang.t("重新编号…", "Renumber…")));
@@ -310,6 +313,9 @@ pub fn roster_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>, jobs: &mut 
     let ctx = ui.ctx().clone();
     player_form_ui(&ctx, &mut state.form, env, jobs);
     import_ui(&ctx, &mut state.import, env, jobs);
+    if let Some(chosen) = state.import.as_ref().and_then(ImportDialog::chosen_group) {
+        state.import_group = Some(chosen);
+    }
     withdraw_ui(&ctx, &mut state.withdraw, env, jobs);
     delete_ui(ui, &mut state.delete, lang, jobs);
     if renumber_ui(ui, &mut state.renumber, event, lang, jobs) {

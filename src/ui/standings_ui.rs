@@ -15,7 +15,7 @@ pub use teams::StandingsMode;
 
 use super::env::Env;
 use super::memo::Memo;
-use super::table::{Align, header_height, header_ui, row_height, table_builder, text_cell_ui};
+use super::table::{Align, header_height, header_ui, row_height, stacked_heights, table_builder, text_cell_ui};
 use crate::domain::command::DomainError;
 use crate::domain::event::StageStatus;
 use crate::domain::event::{Event, Stage};
@@ -123,7 +123,13 @@ pub fn standings_ui(ui: &mut Ui, state: &mut StandingsView, env: &Env<'_>, stage
             return;
         }
     };
-    let sections: Vec<(Option<Gender>, Vec<&RankingRow>)> = if group.rank_genders_separately {
+    sections_ui(ui, table, group.rank_genders_separately, lang);
+}
+
+/// The table, or the boys' and the girls' tables, each headed, sharing the
+/// height left.
+fn sections_ui(ui: &mut Ui, table: &RankingTable, by_gender: bool, lang: crate::ui::Lang) {
+    let sections: Vec<(Option<Gender>, Vec<&RankingRow>)> = if by_gender {
         [Gender::Male, Gender::Female]
             .into_iter()
             .map(|g| (Some(g), table.rows.iter().filter(|r| r.standing.section == Some(g)).collect()))
@@ -132,10 +138,18 @@ pub fn standings_ui(ui: &mut Ui, state: &mut StandingsView, env: &Env<'_>, stage
         vec![(None, table.rows.iter().collect())]
     };
     let (header_h, row_h) = (header_height(ui), row_height(ui));
-    // Each section's table shares the height left; a heading precedes each.
-    let heading_h = if sections.len() > 1 { row_h + ui.spacing().item_spacing.y } else { 0.0 };
-    let share = (ui.available_height() / sections.len() as f32 - heading_h - header_h).max(row_h * 3.0);
-    for (section, rows) in &sections {
+    // The sections' tables share the height left, a heading before each: a short one
+    // takes what it needs, the others the rest (issue 39, item 7).
+    let heading_h = if sections.len() > 1 { row_h + 2.0 * ui.spacing().item_spacing.y } else { 0.0 };
+    let bodies = ui.available_height() - sections.len() as f32 * (heading_h + header_h + ui.spacing().item_spacing.y);
+    // A row takes its height and the spacing under it; one table alone takes it all.
+    let spacing = ui.spacing().item_spacing.y;
+    let needs: Vec<f32> = match sections.len() {
+        1 => vec![f32::INFINITY],
+        _ => sections.iter().map(|(_, rows)| rows.len() as f32 * (row_h + spacing) + spacing).collect(),
+    };
+    let heights = stacked_heights(bodies, &needs, 3.0 * row_h);
+    for ((section, rows), share) in sections.iter().zip(heights) {
         if let Some(gender) = section {
             ui.strong(match (gender, lang) {
                 (_, crate::ui::Lang::Zh) => format!("{}子组", gender.label_zh()),

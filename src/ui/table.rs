@@ -1,5 +1,6 @@
 //! Pieces shared by the views' tables: the usual table set-up ([`table_builder`]: it
-//! fills the width and the height left in the panel, its body scrolls), a place for
+//! fills the width and the height left in the panel, its body scrolls; tables stacked
+//! one above another share that height by what each needs, [`stacked_heights`]), a place for
 //! what goes under a table ([`under_table_ui`], drawn first so that the table can take
 //! every point above it), the header row, text cells scoped by an id (so that widgets
 //! added to a row later cannot clash across rows), cells that let a click through to
@@ -42,6 +43,23 @@ pub fn table_builder(ui: &mut Ui, id_salt: impl AsIdSalt) -> TableBuilder<'_> {
         .resizable(true)
         .auto_shrink([false, false])
         .min_scrolled_height(least)
+}
+
+/// The body heights of tables stacked in `height`, each needing `needs` (points): a
+/// table needing less than an even share gets what it needs, and the others share
+/// the rest; none is less than `least`.
+pub fn stacked_heights(height: f32, needs: &[f32], least: f32) -> Vec<f32> {
+    let mut order: Vec<usize> = (0..needs.len()).collect();
+    order.sort_by(|a, b| needs[*a].total_cmp(&needs[*b]));
+    let mut shares = vec![least; needs.len()];
+    let mut left = height;
+    for (k, &i) in order.iter().enumerate() {
+        let even = left / (needs.len() - k) as f32;
+        let share = needs[i].min(even).max(least);
+        shares[i] = share;
+        left -= share;
+    }
+    shares
 }
 
 /// Draws `add_contents` at the bottom of `ui`'s space (a frameless bottom panel that
@@ -185,5 +203,15 @@ mod tests {
         // Headless: no renderer takes the font atlas.
         output.textures_delta.clear();
         assert_eq!(seen, [false, true, false], "growing column, clipping column, a text that fits");
+    }
+
+    // Issue 39, item 7: 4 girls take what they need, the 30 boys the rest of the height
+    // (not half of it); both fit when there is room; none is less than the least.
+    #[test]
+    fn a_short_section_leaves_its_share_to_the_long_one() {
+        assert_eq!(stacked_heights(600.0, &[600.0, 80.0], 60.0), [520.0, 80.0]);
+        assert_eq!(stacked_heights(600.0, &[200.0, 80.0], 60.0), [200.0, 80.0]);
+        assert_eq!(stacked_heights(600.0, &[900.0, 900.0], 60.0), [300.0, 300.0]);
+        assert_eq!(stacked_heights(100.0, &[900.0, 20.0], 60.0), [60.0, 60.0]);
     }
 }

@@ -16,7 +16,8 @@ pub fn event_with_players(preset: &str, players: u32, rounds: u32) -> Event {
     let entries = (1..=players)
         .map(|i| PlayerEntry { name: format!("P{i}"), rating: Some(2000 - i * 7), ..Default::default() })
         .collect();
-    apply(&mut e, &Command::AddPlayers { group: GroupId(1), entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: GroupId(1), entries, override_reason: None, left_out: Vec::new() })
+        .unwrap();
     e
 }
 

@@ -56,7 +56,10 @@ pub fn three_groups() -> Event {
                 PlayerEntry { name: name(i), club: CLUBS[i as usize - 1].to_string(), ..Default::default() }
             })
             .collect();
-        let command = Command::AddPlayers { group: *group, entries, override_reason: Some("测试".into()) };
+        let command =
+            Command::AddPlayers {
+                group: *group, entries, override_reason: Some("测试".into()), left_out: Vec::new()
+            };
         apply(&mut e, &command).unwrap();
     }
     for (g, group) in GROUPS.iter().enumerate() {

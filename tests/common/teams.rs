@@ -28,7 +28,7 @@ pub fn team_event(teams: u32, members: u32, boards: u32, rounds: u32) -> Event {
             ..Default::default()
         })
         .collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     for t in 1..=teams {
         let members = ((t - 1) * members + 1..=t * members).map(StartNo).collect();
         let team = Team {

@@ -54,7 +54,8 @@ pub fn four_players_paired(path: &std::path::Path, name: &str) -> bianpai::store
         .iter()
         .map(|n| bianpai::domain::player::PlayerEntry { name: n.to_string(), ..Default::default() })
         .collect();
-    f.execute(&Command::AddPlayers { group: GroupId(1), entries, override_reason: None }).unwrap();
+    f.execute(&Command::AddPlayers { group: GroupId(1), entries, override_reason: None, left_out: Vec::new() })
+        .unwrap();
     let round = bianpai::domain::swiss::pair_next_round(f.event(), GroupId(1), StageNo(1), 1).unwrap();
     f.execute(&Command::PairRound { group: GroupId(1), stage: StageNo(1), round }).unwrap();
     f

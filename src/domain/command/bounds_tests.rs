@@ -92,7 +92,12 @@ fn a_birth_date_after_the_day_of_the_entry_is_refused() {
     let day = date(2026, 5, 1);
     let entry =
         |born| PlayerEntry { name: "王天一".into(), born: Some(born), registered: Some(day), ..Default::default() };
-    let add = |born| Command::AddPlayers { group, entries: vec![entry(born)], override_reason: Some("test".into()) };
+    let add = |born| Command::AddPlayers {
+        group,
+        entries: vec![entry(born)],
+        override_reason: Some("test".into()),
+        left_out: Vec::new(),
+    };
     assert_eq!(
         apply(&mut event, &add(date(2026, 5, 2))),
         Err(DomainError::InvalidEntry(EntryProblem::BornInFuture { born: date(2026, 5, 2), day }))

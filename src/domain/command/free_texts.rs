@@ -13,7 +13,11 @@ use crate::domain::model::player::{MAX_TEXT_CHARS, too_many_chars};
 /// The command's free texts, each with the name a refusal gives it.
 fn free_texts(command: &Command) -> Vec<(&'static str, &str)> {
     match command {
-        Command::AddPlayers { override_reason: Some(reason), .. } => vec![("reason", reason)],
+        Command::AddPlayers { override_reason, left_out, .. } => override_reason
+            .iter()
+            .map(|reason| ("reason", reason.as_str()))
+            .chain(left_out.iter().map(|row| ("left_out", row.name.as_str())))
+            .collect(),
         Command::SetPlayerStatus { reason, .. }
         | Command::SetPrizeDecision { reason, .. }
         | Command::DisqualifyForCollusion { reason, .. }
@@ -51,7 +55,12 @@ mod tests {
     fn free_texts_over_two_hundred_characters_are_refused() {
         let mut event = crate::domain::presets::build("cxa-swiss", Some("t"), Some(3)).unwrap();
         let entries = ["甲", "乙", "丙"].iter().map(|n| PlayerEntry { name: n.to_string(), ..Default::default() });
-        let add = Command::AddPlayers { group: GroupId(1), entries: entries.collect(), override_reason: None };
+        let add = Command::AddPlayers {
+            group: GroupId(1),
+            entries: entries.collect(),
+            override_reason: None,
+            left_out: Vec::new(),
+        };
         apply(&mut event, &add).unwrap();
         let withdraw =
             |reason: String| Command::SetPlayerStatus { start_no: StartNo(2), status: PlayerStatus::Withdrawn, reason };

@@ -36,7 +36,7 @@ use super::model::rules::{FideEditionChoice, PairingOptions, ScoringTable, Tiebr
 use super::model::watch::GameTime;
 use super::swiss::PairingEdit;
 use jiff::civil::Date;
-pub use players::registration_issues;
+pub use players::{LeftOutRow, registration_issues};
 pub use renumber::{renumber_order, renumber_refusal};
 pub use second_entries::enters_again;
 use serde::{Deserialize, Serialize};
@@ -56,6 +56,10 @@ pub enum Command {
         entries: Vec<PlayerEntry>,
         /// The director's reason for accepting ineligible entries.
         override_reason: Option<String>,
+        /// The rows of an imported roster the director left out (issue 39, item 3):
+        /// nobody is added for them; they are kept with the command for the audit.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        left_out: Vec<LeftOutRow>,
     },
     /// Correct a player's personal data.
     EditPlayer {
@@ -422,7 +426,7 @@ pub fn apply(event: &mut Event, command: &Command) -> Result<Applied, DomainErro
     refuse_frozen(event, command)?;
     free_texts::refuse_long_texts(command)?;
     match command {
-        Command::AddPlayers { group, entries, override_reason } => {
+        Command::AddPlayers { group, entries, override_reason, .. } => {
             players::add(event, *group, entries, override_reason.as_deref())
         }
         Command::EditPlayer { start_no, entry } => players::edit(event, *start_no, entry),

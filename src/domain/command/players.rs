@@ -8,6 +8,16 @@ use crate::domain::model::event::Event;
 use crate::domain::model::ids::{GroupId, StartNo};
 use crate::domain::model::player::{MAX_RATING, MAX_TEXT_CHARS, Player, PlayerEntry, PlayerStatus};
 
+/// A row of an imported roster that the director left out of the import (issue 39,
+/// item 3): where it was in the file and whom it named.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct LeftOutRow {
+    /// The row's line (CSV) or row (spreadsheet) in the file.
+    pub line: u32,
+    /// The name the row gives.
+    pub name: String,
+}
+
 fn changed(start_no: StartNo, before: Box<Player>) -> Applied {
     Applied::one(Change::Player { start_no, before: Some(before) })
 }

@@ -171,7 +171,11 @@ mod tests {
             entry("王五", "北京", None),
             entry("李四", "", Some(2100)),
         ];
-        apply(&mut event, &Command::AddPlayers { group: GroupId(1), entries, override_reason: None }).unwrap();
+        apply(
+            &mut event,
+            &Command::AddPlayers { group: GroupId(1), entries, override_reason: None, left_out: Vec::new() },
+        )
+        .unwrap();
         event
     }
 
@@ -279,7 +283,8 @@ mod tests {
             [(youth, "周一", 1500), (adult, "吴二", 1900), (youth, "郑三", 1700), (adult, "冯四", 2000)]
         {
             let entries = vec![PlayerEntry { rating: Some(rating), ..entry(name, "", None) }];
-            let add = Command::AddPlayers { group, entries, override_reason: Some("测试".into()) };
+            let add =
+                Command::AddPlayers { group, entries, override_reason: Some("测试".into()), left_out: Vec::new() };
             apply(&mut event, &add).unwrap();
         }
         let mut one = event.clone();

@@ -96,7 +96,7 @@ fn delete_player_is_undone_exactly_and_refused_with_history() {
     let mut event = lingting();
     let group = event.groups[0].id;
     let entries = ["甲", "乙"].map(|n| PlayerEntry { name: n.into(), ..Default::default() }).to_vec();
-    apply(&mut event, &Command::AddPlayers { group, entries, override_reason: None }).unwrap();
+    apply(&mut event, &Command::AddPlayers { group, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     let before = event.clone();
     let applied = apply(&mut event, &Command::DeletePlayer { start_no: StartNo(2) }).unwrap();
     assert_eq!(event.players.len(), 1);
@@ -121,7 +121,7 @@ fn a_name_of_invisible_characters_is_no_name() {
     let before = event.clone();
     let blank = "\u{200B}\u{2060} \u{FEFF}\u{3164}";
     let entries = vec![PlayerEntry { name: blank.into(), ..PlayerEntry::default() }];
-    let add = Command::AddPlayers { group: GroupId(1), entries, override_reason: None };
+    let add = Command::AddPlayers { group: GroupId(1), entries, override_reason: None, left_out: Vec::new() };
     assert!(matches!(apply(&mut event, &add), Err(DomainError::InvalidEntry(EntryProblem::PlayerNameMissing))));
     let info = Command::SetEventInfo { name: blank.into(), start_date: None, officials: vec![] };
     assert!(matches!(apply(&mut event, &info), Err(DomainError::InvalidEntry(EntryProblem::EventNameMissing))));

@@ -164,10 +164,13 @@ pub fn to_event(doc: &TrfDocument) -> Result<TrfEvent, TrfError> {
 
     let first_line = players[0].0;
     let entries: Vec<PlayerEntry> = players.iter().map(|(_, p)| entry_of(p)).collect();
-    let applied = apply(&mut event, &Command::AddPlayers { group, entries, override_reason: None }).map_err(|e| {
-        let (en, zh) = (format!("the players cannot be added: {e}"), format!("无法添加选手：{}", e.message(Lang::Zh)));
-        err(first_line, "player", en, zh)
-    })?;
+    let applied =
+        apply(&mut event, &Command::AddPlayers { group, entries, override_reason: None, left_out: Vec::new() })
+            .map_err(|e| {
+                let (en, zh) =
+                    (format!("the players cannot be added: {e}"), format!("无法添加选手：{}", e.message(Lang::Zh)));
+                err(first_line, "player", en, zh)
+            })?;
     let expected: Vec<StartNo> = (1..=count as u32).map(StartNo).collect();
     if applied.new_players != expected {
         return Err(err(

@@ -2,19 +2,39 @@
 //! checked in, renumbered; and a player's before → after field by field.
 
 use super::{Ctx, Delta};
-use crate::domain::command::Command;
+use crate::domain::command::{Command, LeftOutRow};
 use crate::domain::ids::StartNo;
 use crate::domain::player::{Player, PlayerStatus, RenumberKey, Title};
 use crate::domain::swiss::PairingEdit;
 use crate::lang::Lang;
 
+/// The rows of a roster the director left out of its import, by line and name.
+fn left_out_words(left_out: &[LeftOutRow], ctx: &Ctx<'_>) -> String {
+    let rows: Vec<String> = left_out
+        .iter()
+        .map(|r| match ctx.lang {
+            Lang::Zh => format!("第 {} 行 {}", r.line, r.name),
+            Lang::En => format!("line {} {}", r.line, r.name),
+        })
+        .collect();
+    let head = match ctx.lang {
+        Lang::Zh => format!("略过 {} 行：", left_out.len()),
+        Lang::En => format!("{} row(s) left out: ", left_out.len()),
+    };
+    format!("{head}{}", rows.join(ctx.t("、", ", ")))
+}
+
 /// The sentence of a player command.
 pub(super) fn headline(command: &Command, ctx: &Ctx<'_>) -> String {
     match command {
-        Command::AddPlayers { group, override_reason, .. } => {
+        Command::AddPlayers { group, override_reason, left_out, .. } => {
             let mut text = format!("{}{}", group_prefix(*group, ctx), added(ctx));
             if let Some(reason) = override_reason.as_deref().filter(|r| !r.trim().is_empty()) {
                 text.push_str(&ctx.paren(&format!("{}{reason}", ctx.t("资格例外：", "eligibility waived: "))));
+            }
+            // Issue 39, item 3: the roster's rows the director left out.
+            if !left_out.is_empty() {
+                text.push_str(&ctx.paren(&left_out_words(left_out, ctx)));
             }
             text
         }

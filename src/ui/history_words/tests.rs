@@ -23,7 +23,7 @@ fn file(dir: &std::path::Path, edit: impl FnOnce(&mut Event)) -> EventFile {
         .iter()
         .map(|n| PlayerEntry { name: n.to_string(), ..Default::default() })
         .collect();
-    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     let round = pair_next_round(f.event(), G, S, 1).unwrap();
     f.execute(&Command::PairRound { group: G, stage: S, round }).unwrap();
     f
@@ -81,7 +81,7 @@ fn players_pairings_and_money_read_in_words() {
     assert_eq!(words[0].details[0], "新增：张三（编号 1），成人组".replace("成人组", &f.event().groups[0].name));
     assert_eq!(words[1].headline, "第1轮已编排（2台）");
     let entries = vec![PlayerEntry { name: "孙七".into(), ..Default::default() }];
-    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     assert_eq!(last(&f, Lang::Zh).headline, "新增选手 孙七（编号 5）");
     assert_eq!(last(&f, Lang::En).headline, "Added player 孙七 (no. 5)");
     assert_eq!(last(&f, Lang::Zh).players, vec![StartNo(5)]);
@@ -140,7 +140,7 @@ fn a_playoff_game_is_a_consequence() {
     let event = presets::build("cxa-swiss", Some("淘汰"), None).unwrap();
     let mut f = EventFile::create(&dir.path().join("k.bianpai"), &event).unwrap();
     let entries = (1..=4).map(|i| PlayerEntry { name: format!("棋手{i}"), ..Default::default() }).collect();
-    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     f.execute(&Command::SetStageFormat { group: G, stage: S, kind: StageKind::Knockout, double: false }).unwrap();
     assert!(last(&f, Lang::Zh).headline.contains("赛制 瑞士制 → 淘汰赛"), "{:?}", last(&f, Lang::Zh));
     let round = pair_next_round(f.event(), G, S, 1).unwrap();
@@ -172,7 +172,7 @@ fn every_kind_of_row_reads_in_words() {
         .map(|n| PlayerEntry { name: n.to_string(), rating: Some(1500), ..Default::default() })
         .collect();
     let mut run = |c: Command| f.execute(&c).map(drop).unwrap_or_else(|e| panic!("{c:?}: {e}"));
-    run(Command::AddPlayers { group: G, entries, override_reason: None });
+    run(Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() });
     run(Command::RenumberPlayers { group: Some(G), by: RenumberKey::Name });
     let mut entry =
         PlayerEntry { name: "张三".into(), club: "杭州".into(), rating: Some(1600), ..Default::default() };
@@ -343,4 +343,19 @@ fn the_event_team_ranking_reads_in_words() {
     assert_eq!(last(&f, Lang::En).headline, "Team ranking across the event turned off");
     f.undo().unwrap();
     assert!(last(&f, Lang::Zh).headline.starts_with("撤销"), "{:?}", last(&f, Lang::Zh));
+}
+
+// Issue 39, item 3: an import that left rows out says which, by line and name.
+#[test]
+fn an_import_names_the_rows_left_out() {
+    use crate::domain::command::LeftOutRow;
+    let dir = tempfile::tempdir().unwrap();
+    let mut f = file(dir.path(), |_| {});
+    let entries = vec![PlayerEntry { name: "孙七".into(), ..Default::default() }];
+    let left_out = vec![LeftOutRow { line: 3, name: "周八".into() }];
+    f.execute(&Command::AddPlayers { group: G, entries, override_reason: None, left_out }).unwrap();
+    let zh = last(&f, Lang::Zh).headline;
+    assert!(zh.ends_with("（略过 1 行：第 3 行 周八）"), "{zh}");
+    let en = last(&f, Lang::En).headline;
+    assert!(en.ends_with("(1 row(s) left out: line 3 周八)"), "{en}");
 }

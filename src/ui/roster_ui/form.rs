@@ -525,6 +525,7 @@ fn save_job(state: &PlayerForm, entry: PlayerEntry, breaks_rules: bool, lang: La
         Mode::Add(group) => Command::AddPlayers {
             group,
             override_reason: breaks_rules.then(|| state.override_reason.trim().to_string()),
+            left_out: Vec::new(),
             entries: vec![entry],
         },
         Mode::Edit(start_no) => Command::EditPlayer { start_no, entry },

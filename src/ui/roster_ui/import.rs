@@ -9,26 +9,27 @@
 //! Importing is all or nothing, like `bianpai players import`: one [`Job::Execute`]
 //! with one [`Command::AddPlayers`] per group, refused as a whole when any row is
 //! wrong. Rows that break a group's rules need an override reason, recorded with
-//! each such player.
+//! each such player — or the director leaves them out (issue 39, item 3): each row has
+//! its 导入 check box, and the rows left out are named in the first command, for the
+//! audit. The group chosen for rows without a 组别 column is kept for the next import.
 //!
 //! Keys: Enter in the path field reads the file, Ctrl+Enter imports, Esc closes the
 //! dialog.
 
+mod preview;
 mod rows;
 
-use crate::domain::event::Event;
 use crate::domain::ids::GroupId;
-use crate::domain::player::PlayerEntry;
 use crate::io::roster::{RosterError, RosterRow, RowError, read_roster};
 use crate::lang::Localized;
 use crate::ui::env::Env;
 use crate::ui::i18n::Lang;
 use crate::ui::memo::Memo;
 use crate::ui::session::Job;
-use crate::ui::table::{Align, header_height, header_ui, row_height, text_cell_ui};
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
-use egui_extras::{Column, TableBuilder};
-use rows::{GroupProblem, RowCheck, by_group, check_rows, import_commands};
+use preview::{counts_text, preview_table_ui, summary_ui};
+use rows::{RowCheck, check_rows, import_commands};
+use std::collections::BTreeSet;
 use std::path::Path;
 
 /// The dialog's own state.
@@ -38,10 +39,17 @@ pub(super) struct ImportDialog {
     path: String,
     /// The group of rows without a 组别 column.
     group: GroupId,
+    /// The director chose `group` in this dialog (it is then kept for the next one).
+    group_chosen: bool,
     /// The file as last read.
     loaded: Option<Loaded>,
-    /// The rows' groups and issues, for the event revision and group they were found for.
-    checked: Memo<(u64, GroupId), Vec<RowCheck>>,
+    /// The rows (by index) the director left out of the import.
+    left_out: BTreeSet<usize>,
+    /// Show the preview from its first row on the next frame (a file was just read).
+    scroll_to_top: bool,
+    /// The rows' groups and issues, for the event revision, group and rows left out
+    /// they were found for.
+    checked: Memo<(u64, GroupId, BTreeSet<usize>), Vec<RowCheck>>,
     /// Why an entry that breaks its group's rules is accepted.
     override_reason: String,
     /// The revision when the import was sent; `None` before.
@@ -87,7 +95,10 @@ impl ImportDialog {
         ImportDialog {
             path: String::new(),
             group,
+            group_chosen: false,
             loaded: None,
+            left_out: BTreeSet::new(),
+            scroll_to_top: true,
             checked: Memo::default(),
             override_reason: String::new(),
             submitted: None,
@@ -95,6 +106,16 @@ impl ImportDialog {
             focus_path: true,
             no_file_chosen: false,
         }
+    }
+
+    /// A new dialog importing into the group the director chose in the last one.
+    pub(super) fn with_chosen_group(group: GroupId) -> ImportDialog {
+        ImportDialog { group_chosen: true, ..ImportDialog::new(group) }
+    }
+
+    /// The group the director chose for rows without a 组别 column, if he chose one.
+    pub(super) fn chosen_group(&self) -> Option<GroupId> {
+        self.group_chosen.then_some(self.group)
     }
 
     /// Reads the file named by the path field.
@@ -110,7 +131,22 @@ impl ImportDialog {
         });
         self.loaded = Some(Loaded { path, outcome });
         self.checked.clear();
+        self.left_out.clear();
+        self.scroll_to_top = true;
         self.failed = false;
+    }
+}
+
+/// A new import dialog: rows without a 组别 column go to the group the director chose
+/// in the last one (`chosen`, while the event has it), else to the panel's `group`.
+pub(super) fn import_dialog(
+    chosen: Option<GroupId>,
+    event: &crate::domain::event::Event,
+    group: GroupId,
+) -> ImportDialog {
+    match chosen.filter(|g| event.group(*g).is_some()) {
+        Some(chosen) => ImportDialog::with_chosen_group(chosen),
+        None => ImportDialog::new(group),
     }
 }
 
@@ -134,7 +170,7 @@ pub(super) fn import_ui(ctx: &egui::Context, dialog: &mut Option<ImportDialog>, 
         .open(&mut open)
         .collapsible(false)
         .resizable(true)
-        .default_width(900.0)
+        .default_width(1180.0)
         .max_width((ctx.content_rect().width() - 32.0).max(400.0))
         .pivot(egui::Align2::CENTER_TOP)
         .default_pos(ctx.content_rect().center_top() + egui::vec2(0.0, 48.0))
@@ -146,72 +182,86 @@ pub(super) fn import_ui(ctx: &egui::Context, dialog: &mut Option<ImportDialog>, 
     }
 }
 
+/// The path field, the file chooser and 读取预览; `true` when the file is to be read.
+fn path_row_ui(ui: &mut Ui, state: &mut ImportDialog, lang: Lang) -> bool {
+    let mut read_now = false;
+    ui.horizontal(|ui| {
+        let label = ui.label(lang.t("文件路径", "File path"));
+        let field = ui
+            .add(
+                egui::TextEdit::singleline(&mut state.path)
+                    .hint_text(lang.t("名单文件 .csv、.xlsx 或 .xls 的路径", "path of a .csv, .xlsx or .xls roster"))
+                    .desired_width(360.0),
+            )
+            .labelled_by(label.id);
+        if state.focus_path {
+            field.request_focus();
+            state.focus_path = false;
+        }
+        if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
+            read_now = true;
+        }
+        if ui.button(lang.t("选择文件…", "Choose file…")).clicked() {
+            // Modal: the native chooser holds the window until it closes.
+            let picked = rfd::FileDialog::new()
+                .set_title(lang.t("选择名单文件", "Choose a roster"))
+                .add_filter(
+                    lang.t("名单 (CSV, XLSX, XLS)", "Roster (CSV, XLSX, XLS)"),
+                    &["csv", "xlsx", "xls", "CSV", "XLSX", "XLS"],
+                )
+                .pick_file();
+            state.no_file_chosen = picked.is_none();
+            if let Some(picked) = picked {
+                state.path = picked.display().to_string();
+                read_now = true;
+            }
+        }
+        if ui
+            .add_enabled(!state.path.trim().is_empty(), egui::Button::new(lang.t("读取预览", "Read and preview")))
+            .on_hover_text("Enter")
+            .clicked()
+        {
+            read_now = true;
+        }
+    });
+    read_now
+}
+
+/// The group rows without a 组别 column go to; a choice of the director's is kept for
+/// the next import (issue 39, item 3).
+fn target_group_ui(ui: &mut Ui, state: &mut ImportDialog, env: &Env<'_>) {
+    let (lang, event) = (env.lang, env.event);
+    ui.horizontal(|ui| {
+        let label = ui.label(lang.t("没有组别列的行导入到", "Rows without a group go to"));
+        let shown = event.group(state.group).map_or("", |g| g.name.as_str());
+        egui::ComboBox::from_id_salt("roster_import_group")
+            .selected_text(shown)
+            .show_ui(ui, |ui| {
+                for g in &event.groups {
+                    if ui.selectable_value(&mut state.group, g.id, g.name.as_str()).clicked() {
+                        state.group_chosen = true;
+                    }
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+}
+
 /// The dialog's contents; `true` when the director closes it.
 fn dialog_body_ui(ui: &mut Ui, state: &mut ImportDialog, env: &Env<'_>, jobs: &mut Vec<Job>) -> bool {
     let lang = env.lang;
     let event = env.event;
     let waiting = state.submitted.is_some();
     ui.label(lang.t(
-        "CSV 或 Excel（XLSX、XLS）第一张表，首行为列名：姓名（必填）、性别、出生日期、单位、等级分、称号、电话、组别、女子验证、提名；其他列作为备注保留。",
-        "CSV, or the first sheet of an Excel workbook (XLSX, XLS), headers in the first row: name (required), gender, born, club, rating, title, phone, group, verified_female, nominee, or the same headers in Chinese; other columns are kept as notes.",
+        "CSV 或 Excel（XLSX、XLS）第一张表，首行为列名：姓名（必填）、性别、出生日期、单位、等级分、称号、电话、组别、女子验证、提名、队名；其他列作为备注保留。取消勾选“保留”的行不导入。",
+        "CSV, or the first sheet of an Excel workbook (XLSX, XLS), headers in the first row: name (required), gender, born, club, rating, title, phone, group, verified_female, nominee, team, or the same headers in Chinese; other columns are kept as notes. Rows whose “Keep” box is cleared are left out.",
     ));
     ui.add_space(4.0);
     let mut read_now = false;
     ui.add_enabled_ui(!waiting, |ui| {
-        ui.horizontal(|ui| {
-            let label = ui.label(lang.t("文件路径", "File path"));
-            let field = ui
-                .add(
-                    egui::TextEdit::singleline(&mut state.path)
-                        .hint_text(
-                            lang.t("名单文件 .csv、.xlsx 或 .xls 的路径", "path of a .csv, .xlsx or .xls roster"),
-                        )
-                        .desired_width(360.0),
-                )
-                .labelled_by(label.id);
-            if state.focus_path {
-                field.request_focus();
-                state.focus_path = false;
-            }
-            if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
-                read_now = true;
-            }
-            if ui.button(lang.t("选择文件…", "Choose file…")).clicked() {
-                // Modal: the native chooser holds the window until it closes.
-                let picked = rfd::FileDialog::new()
-                    .set_title(lang.t("选择名单文件", "Choose a roster"))
-                    .add_filter(
-                        lang.t("名单 (CSV, XLSX, XLS)", "Roster (CSV, XLSX, XLS)"),
-                        &["csv", "xlsx", "xls", "CSV", "XLSX", "XLS"],
-                    )
-                    .pick_file();
-                state.no_file_chosen = picked.is_none();
-                if let Some(picked) = picked {
-                    state.path = picked.display().to_string();
-                    read_now = true;
-                }
-            }
-            if ui
-                .add_enabled(!state.path.trim().is_empty(), egui::Button::new(lang.t("读取预览", "Read and preview")))
-                .on_hover_text("Enter")
-                .clicked()
-            {
-                read_now = true;
-            }
-        });
-        ui.horizontal(|ui| {
-            let label = ui.label(lang.t("没有组别列的行导入到", "Rows without a group go to"));
-            let shown = event.group(state.group).map_or("", |g| g.name.as_str());
-            egui::ComboBox::from_id_salt("roster_import_group")
-                .selected_text(shown)
-                .show_ui(ui, |ui| {
-                    for g in &event.groups {
-                        ui.selectable_value(&mut state.group, g.id, g.name.as_str());
-                    }
-                })
-                .response
-                .labelled_by(label.id);
-        });
+        read_now = path_row_ui(ui, state, lang);
+        target_group_ui(ui, state, env);
     });
     if state.no_file_chosen {
         ui.weak(lang.t(
@@ -224,7 +274,8 @@ fn dialog_body_ui(ui: &mut Ui, state: &mut ImportDialog, env: &Env<'_>, jobs: &m
     }
     ui.separator();
 
-    let ImportDialog { group, loaded, checked, override_reason, submitted, failed, .. } = state;
+    let ImportDialog { group, loaded, left_out, scroll_to_top, checked, override_reason, submitted, failed, .. } =
+        state;
     let Some(loaded) = loaded.as_ref() else {
         ui.weak(
             lang.t(
@@ -242,9 +293,12 @@ fn dialog_body_ui(ui: &mut Ui, state: &mut ImportDialog, env: &Env<'_>, jobs: &m
             return buttons_ui(ui, controls, env, jobs, None);
         }
     };
-    let checks: &[RowCheck] = checked.get_or_compute((env.revision, *group), || check_rows(event, *group, rows));
+    let key = (env.revision, *group, left_out.clone());
+    let checks: &[RowCheck] = checked.get_or_compute(key, || check_rows(event, *group, rows, left_out));
     summary_ui(ui, event, rows, checks, lang);
-    preview_table_ui(ui, event, rows, checks, lang);
+    let top = std::mem::take(scroll_to_top);
+    // The check boxes change what is left out from the next frame on.
+    preview_table_ui(ui, event, (rows, checks), left_out, top, lang);
     buttons_ui(ui, controls, env, jobs, Some((rows, checks)))
 }
 
@@ -275,151 +329,23 @@ fn load_error_ui(ui: &mut Ui, error: &LoadError, lang: Lang) {
     }
 }
 
-/// Counts: rows, per group, rows with issues or without a group.
-fn summary_ui(ui: &mut Ui, event: &Event, rows: &[RosterRow], checks: &[RowCheck], lang: Lang) {
-    let per_group: Vec<String> = by_group(checks)
-        .iter()
-        .map(|(g, indices)| format!("{} {}", event.group(*g).map_or("?", |g| g.name.as_str()), indices.len()))
-        .collect();
-    let with_issues = checks.iter().filter(|c| !c.issues.is_empty()).count();
-    let without_group = checks.iter().filter(|c| c.group.is_err()).count();
-    let registered = checks.iter().filter(|c| c.skipped()).count();
-    let second = checks.iter().filter(|c| c.second_entry).count();
-    // The rows per group in brackets, none when no row has a group (not "共 30 行 ()").
-    let per_group = match (per_group.is_empty(), lang) {
-        (true, _) => String::new(),
-        (false, Lang::Zh) => format!("（{}）", per_group.join("，")),
-        (false, Lang::En) => format!(" ({})", per_group.join(", ")),
-    };
-    let mut text = match lang {
-        Lang::Zh => format!(
-            "共 {} 行{per_group}；{with_issues} 行不符合报名条件；{without_group} 行组别有误；{registered} 行已报名，不再导入",
-            rows.len(),
-        ),
-        Lang::En => format!(
-            "{} row(s){per_group}; {with_issues} break their group's rules; {without_group} with an unknown group; \
-             {registered} registered already, not imported again",
-            rows.len(),
-        ),
-    };
-    if second > 0 {
-        text.push_str(&match lang {
-            Lang::Zh => format!("；{second} 行为个人组已报名的选手另报团体组"),
-            Lang::En => format!("; {second} player(s) of individual groups also enter a team group"),
+/// The override reason's field, shown when a row kept breaks its group's rules.
+fn override_reason_ui(ui: &mut Ui, reason: &mut String, waiting: bool, lang: Lang) {
+    ui.add_space(4.0);
+    ui.add_enabled_ui(!waiting, |ui| {
+        ui.horizontal(|ui| {
+            let label = ui.label(lang.t("破格理由", "Override reason"));
+            ui.add(
+                egui::TextEdit::singleline(reason)
+                    .hint_text(lang.t(
+                        "有选手不符合报名条件：填写理由后导入，或取消勾选这些行",
+                        "some rows break their group's rules: give a reason to import them, or clear their boxes",
+                    ))
+                    .desired_width(420.0),
+            )
+            .labelled_by(label.id);
         });
-    }
-    ui.label(text);
-}
-
-/// Every row read, with its group and issues (virtualised).
-fn preview_table_ui(ui: &mut Ui, event: &Event, rows: &[RosterRow], checks: &[RowCheck], lang: Lang) {
-    let headings: Vec<(String, Align)> = [
-        (lang.t("行", "Line"), Align::Right),
-        (lang.t("组别", "Group"), Align::Left),
-        (lang.t("姓名", "Name"), Align::Left),
-        (lang.t("性别", "Gender"), Align::Left),
-        (lang.t("出生日期", "Born"), Align::Left),
-        (lang.t("单位", "Club"), Align::Left),
-        (lang.t("等级分", "Rating"), Align::Right),
-        (lang.t("称号", "Title"), Align::Left),
-        (lang.t("电话", "Phone"), Align::Left),
-        (lang.t("女子验证", "Verified W"), Align::Left),
-        (lang.t("提名", "Nominee"), Align::Left),
-        (lang.t("报名条件", "Entry rules"), Align::Left),
-    ]
-    .into_iter()
-    .map(|(h, a)| (h.to_string(), a))
-    .collect();
-    let (header_h, row_h) = (header_height(ui), row_height(ui));
-    let warn = ui.visuals().warn_fg_color;
-    let red = ui.visuals().error_fg_color;
-    ui.push_id("roster_import_preview", |ui| {
-        TableBuilder::new(ui)
-            .striped(true)
-            .resizable(true)
-            .max_scroll_height(300.0)
-            .column(Column::exact(40.0))
-            .column(Column::initial(70.0).at_least(50.0))
-            .column(Column::initial(80.0).at_least(50.0))
-            .column(Column::exact(40.0))
-            .column(Column::initial(86.0))
-            .column(Column::initial(100.0).at_least(50.0))
-            .column(Column::exact(52.0))
-            .column(Column::initial(70.0))
-            .column(Column::initial(90.0))
-            .column(Column::exact(56.0))
-            .column(Column::exact(40.0))
-            .column(Column::remainder().at_least(120.0).clip(true))
-            .header(header_h, |header| header_ui(header, &headings))
-            .body(|body| {
-                body.rows(row_h, rows.len(), |mut row| {
-                    let i = row.index();
-                    let (Some(r), Some(check)) = (rows.get(i), checks.get(i)) else { return };
-                    let id = ("import_row", r.line);
-                    let e = &r.entry;
-                    text_cell_ui(&mut row, id, Align::Right, r.line.to_string());
-                    match &check.group {
-                        Ok(g) => {
-                            text_cell_ui(&mut row, id, Align::Left, event.group(*g).map_or("", |g| g.name.as_str()))
-                        }
-                        Err(GroupProblem::Unknown(text)) => text_cell_ui(
-                            &mut row,
-                            id,
-                            Align::Left,
-                            egui::RichText::new(match lang {
-                                Lang::Zh => format!("无此组别“{text}”"),
-                                Lang::En => format!("no group '{text}'"),
-                            })
-                            .color(red),
-                        ),
-                        Err(GroupProblem::NoneChosen) => {
-                            text_cell_ui(&mut row, id, Align::Left, egui::RichText::new("?").color(red))
-                        }
-                    }
-                    text_cell_ui(&mut row, id, Align::Left, e.name.as_str());
-                    text_cell_ui(&mut row, id, Align::Left, gender_text(e, lang));
-                    text_cell_ui(&mut row, id, Align::Left, e.born.map(|d| d.to_string()).unwrap_or_default());
-                    text_cell_ui(&mut row, id, Align::Left, e.club.as_str());
-                    text_cell_ui(&mut row, id, Align::Right, e.rating.map(|r| r.to_string()).unwrap_or_default());
-                    text_cell_ui(&mut row, id, Align::Left, e.title.as_ref().map_or("", |t| t.label_zh()));
-                    text_cell_ui(&mut row, id, Align::Left, e.phone.as_str());
-                    text_cell_ui(&mut row, id, Align::Left, if e.verified_female { "√" } else { "" });
-                    text_cell_ui(&mut row, id, Align::Left, if e.nominee { "√" } else { "" });
-                    if let (Some(no), true) = (check.registered, check.second_entry) {
-                        let there = event.player(no).and_then(|p| event.group(p.group)).map_or("", |g| &g.name);
-                        let text = match lang {
-                            Lang::Zh => format!("已在“{there}”报名（编号 {no}），同一人另报本组"),
-                            Lang::En => format!("registered in {there} (no. {no}); the same person enters here too"),
-                        };
-                        text_cell_ui(&mut row, id, Align::Left, text);
-                    } else if let Some(no) = check.registered {
-                        let text = match lang {
-                            Lang::Zh => format!("已报名（编号 {no}），不再导入"),
-                            Lang::En => format!("registered already (no. {no}), not imported again"),
-                        };
-                        text_cell_ui(&mut row, id, Align::Left, egui::RichText::new(text).color(warn));
-                    } else if check.issues.is_empty() {
-                        text_cell_ui(&mut row, id, Align::Left, lang.t("符合", "ok"));
-                    } else {
-                        let text = check.issues.iter().map(|issue| issue.message(lang)).collect::<Vec<_>>().join("；");
-                        row.col(|ui| {
-                            ui.push_id(id, |ui| {
-                                ui.label(egui::RichText::new(text.as_str()).color(warn)).on_hover_text(text.as_str());
-                            });
-                        });
-                    }
-                });
-            });
     });
-}
-
-fn gender_text(entry: &PlayerEntry, lang: Lang) -> &'static str {
-    match (entry.gender, lang) {
-        (None, _) => "",
-        (Some(g), Lang::Zh) => g.label_zh(),
-        (Some(crate::domain::player::Gender::Male), Lang::En) => "M",
-        (Some(crate::domain::player::Gender::Female), Lang::En) => "F",
-    }
 }
 
 /// The override reason (when needed) and the Import / Close buttons; sends the
@@ -434,27 +360,14 @@ fn buttons_ui(
     let lang = env.lang;
     let waiting = state.submitted.is_some();
     let file = state.file;
-    let needs_override = ready.is_some_and(|(_, checks)| checks.iter().any(|c| !c.issues.is_empty()));
-    let group_problems = ready.is_some_and(|(_, checks)| checks.iter().any(|c| c.group.is_err()));
+    let kept = |c: &&RowCheck| !c.left_out;
+    let needs_override = ready.is_some_and(|(_, checks)| checks.iter().filter(kept).any(|c| !c.issues.is_empty()));
+    let group_problems = ready.is_some_and(|(_, checks)| checks.iter().filter(kept).any(|c| c.group.is_err()));
     if needs_override {
-        ui.add_space(4.0);
-        ui.add_enabled_ui(!waiting, |ui| {
-            ui.horizontal(|ui| {
-                let label = ui.label(lang.t("破格理由", "Override reason"));
-                ui.add(
-                    egui::TextEdit::singleline(state.override_reason)
-                        .hint_text(lang.t(
-                            "有选手不符合报名条件：填写理由后可全部导入",
-                            "some rows break their group's rules: give a reason to import them all",
-                        ))
-                        .desired_width(420.0),
-                )
-                .labelled_by(label.id);
-            });
-        });
+        override_reason_ui(ui, state.override_reason, waiting, lang);
     }
     let reason = state.override_reason.trim().to_string();
-    let nothing_new = ready.is_some_and(|(_, checks)| checks.iter().all(RowCheck::skipped));
+    let nothing_new = ready.is_some_and(|(_, checks)| checks.iter().all(RowCheck::not_imported));
     let can_import =
         ready.is_some() && !nothing_new && !group_problems && (!needs_override || !reason.is_empty()) && !waiting;
     let mut import = false;
@@ -462,9 +375,9 @@ fn buttons_ui(
     ui.separator();
     ui.horizontal(|ui| {
         let hint = if nothing_new {
-            lang.t("名单上的选手都已报名", "Everyone on this roster is registered already")
+            lang.t("没有要导入的选手：都已报名或未勾选", "Nobody to import: registered already or left out")
         } else if group_problems {
-            lang.t("先改正组别有误的行", "Fix the rows with an unknown group first")
+            lang.t("先改正组别有误的行，或取消勾选", "Fix the rows with an unknown group first, or clear their boxes")
         } else if needs_override && reason.is_empty() {
             lang.t("请先填写破格理由", "Give an override reason first")
         } else {
@@ -502,10 +415,12 @@ fn buttons_ui(
         let override_reason = (!reason.is_empty()).then_some(reason);
         let commands = import_commands(env.event, rows, checks, override_reason);
         let file_name = Path::new(file).file_name().map_or(file.to_string(), |n| n.to_string_lossy().into_owned());
-        let label = match lang {
-            Lang::Zh => format!("导入名单 {file_name}：{} 名选手", rows.len()),
-            Lang::En => format!("imported {file_name}: {} player(s)", rows.len()),
-        };
+        let label = format!(
+            "{} {file_name}{}{}",
+            lang.t("导入名单", "Roster"),
+            lang.t("：", ": "),
+            counts_text(checks, true, lang)
+        );
         jobs.push(Job::Execute { label, commands });
         *state.submitted = Some(env.revision);
         *state.failed = false;

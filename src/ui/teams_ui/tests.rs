@@ -18,7 +18,7 @@ fn four_teams() -> Event {
     let mut e = crate::domain::presets::build("cxa-team", None, Some(3)).unwrap();
     assert!(crate::domain::presets::set_team_boards(&mut e, 2));
     let entries = (1..=12).map(|i| PlayerEntry { name: format!("P{i}"), ..Default::default() }).collect();
-    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None }).unwrap();
+    apply(&mut e, &Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() }).unwrap();
     for t in 0..4u32 {
         let members = (1..=3).map(|i| StartNo(3 * t + i)).collect();
         let team = Team {

@@ -1,14 +1,16 @@
 //! The rows of a roster import: each row's group (its 组别 column, or the group chosen
 //! in the dialog), the entry rules it breaks, whether its person is registered already
-//! (or enters a team-match group as well, R-10.9), and the commands that import them.
+//! (or enters a team-match group as well, R-10.9), whether the director left it out
+//! (issue 39, item 3), and the commands that import the rows kept.
 
 use super::super::import_teams::TeamsOfImport;
-use crate::domain::command::{Command, enters_again, registration_issues};
+use crate::domain::command::{Command, LeftOutRow, enters_again, registration_issues};
 use crate::domain::event::{Event, Registered};
 use crate::domain::ids::{GroupId, StartNo};
 use crate::domain::player::PlayerEntry;
+use crate::domain::player::clean_text;
 use crate::io::roster::RosterRow;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 #[derive(Debug, Clone)]
 pub(super) struct RowCheck {
@@ -21,12 +23,19 @@ pub(super) struct RowCheck {
     /// The person, registered in an individual group, enters the row's team-match
     /// group as well (R-10.9: one person, two entries).
     pub(super) second_entry: bool,
+    /// The director left the row out of the import (issue 39, item 3).
+    pub(super) left_out: bool,
 }
 
 impl RowCheck {
     /// Registered already and not entered anew: nothing to import.
     pub(super) fn skipped(&self) -> bool {
         self.registered.is_some() && !self.second_entry
+    }
+
+    /// Left out by the director, or nothing to import: the import does not add it.
+    pub(super) fn not_imported(&self) -> bool {
+        self.left_out || self.skipped()
     }
 }
 
@@ -40,7 +49,14 @@ pub(super) enum GroupProblem {
 
 /// Each row's group and issues: rows of one group are checked together, in file
 /// order, so that the group's capacity counts the rows before (as the import does).
-pub(super) fn check_rows(event: &Event, default_group: GroupId, rows: &[RosterRow]) -> Vec<RowCheck> {
+/// The rows kept are checked without those `left_out` (by index); a row left out
+/// shows what it breaks among all the rows.
+pub(super) fn check_rows(
+    event: &Event,
+    default_group: GroupId,
+    rows: &[RosterRow],
+    left_out: &BTreeSet<usize>,
+) -> Vec<RowCheck> {
     let registered = Registered::of(event);
     let mut checks: Vec<RowCheck> = rows
         .iter()
@@ -54,10 +70,27 @@ pub(super) fn check_rows(event: &Event, default_group: GroupId, rows: &[RosterRo
                 (Ok(g), Some(no)) => enters_again(event, *g, no),
                 _ => false,
             };
-            RowCheck { group, issues: Vec::new(), registered, second_entry }
+            RowCheck { group, issues: Vec::new(), registered, second_entry, left_out: false }
         })
         .collect();
-    for (group, indices) in by_group(&checks) {
+    set_issues(event, rows, &mut checks);
+    if !left_out.is_empty() {
+        for &i in left_out {
+            if let Some(check) = checks.get_mut(i) {
+                check.left_out = true;
+            }
+        }
+        for check in checks.iter_mut().filter(|c| !c.left_out) {
+            check.issues.clear();
+        }
+        set_issues(event, rows, &mut checks);
+    }
+    checks
+}
+
+/// The entry rules each row to import breaks, group by group.
+fn set_issues(event: &Event, rows: &[RosterRow], checks: &mut [RowCheck]) {
+    for (group, indices) in by_group(checks) {
         let entries: Vec<PlayerEntry> = indices.iter().map(|&i| rows[i].entry.clone()).collect();
         for (k, issues) in registration_issues(event, group, &entries).unwrap_or_default() {
             if let Some(&i) = indices.get(k) {
@@ -65,22 +98,32 @@ pub(super) fn check_rows(event: &Event, default_group: GroupId, rows: &[RosterRo
             }
         }
     }
-    checks
 }
 
-/// The rows of each group to import, in file order (rows registered already left out).
+/// The rows of each group to import, in file order (rows registered already and rows
+/// left out are not among them).
 pub(super) fn by_group(checks: &[RowCheck]) -> BTreeMap<GroupId, Vec<usize>> {
     let mut groups: BTreeMap<GroupId, Vec<usize>> = BTreeMap::new();
     for (i, check) in checks.iter().enumerate() {
-        if let (Ok(group), None) = (&check.group, check.registered) {
+        if let (Ok(group), None, false) = (&check.group, check.registered, check.left_out) {
             groups.entry(*group).or_default().push(i);
         }
     }
     groups
 }
 
-/// The commands of an import: one `AddPlayers` per group, in group order, then the
-/// teams its 队名 column makes.
+/// The rows the director left out, for the command's audit.
+fn left_out_rows(rows: &[RosterRow], checks: &[RowCheck]) -> Vec<LeftOutRow> {
+    rows.iter()
+        .zip(checks)
+        .filter(|(_, c)| c.left_out)
+        .map(|(r, _)| LeftOutRow { line: u32::try_from(r.line).unwrap_or(u32::MAX), name: clean_text(&r.entry.name) })
+        .collect()
+}
+
+/// The commands of an import: one `AddPlayers` per group, in group order (the first
+/// one carries the rows left out, for the audit), then the teams its 队名 column makes
+///
 pub(super) fn import_commands(
     event: &Event,
     rows: &[RosterRow],
@@ -94,12 +137,16 @@ pub(super) fn import_commands(
             group,
             entries: indices.iter().map(|&i| teams.entry(group, &rows[i].entry)).collect(),
             override_reason: override_reason.clone(),
+            left_out: Vec::new(),
         })
         .collect();
+    if let Some(Command::AddPlayers { left_out, .. }) = commands.first_mut() {
+        *left_out = left_out_rows(rows, checks);
+    }
     // Second entries: a row with a team joins it by the person's number (the
     // team command enters him); the others are entered by themselves.
     let mut second: BTreeMap<GroupId, Vec<StartNo>> = BTreeMap::new();
-    for (row, check) in rows.iter().zip(checks).filter(|(_, c)| c.second_entry) {
+    for (row, check) in rows.iter().zip(checks).filter(|(_, c)| c.second_entry && !c.left_out) {
         if let (Ok(group), Some(no)) = (&check.group, check.registered)
             && !teams.registered_member(*group, &row.entry, no)
         {

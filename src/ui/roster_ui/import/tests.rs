@@ -2,8 +2,10 @@
 
 use super::*;
 use crate::domain::command::Command;
+use crate::domain::player::PlayerEntry;
 use crate::domain::presets;
 use jiff::civil::date;
+use rows::GroupProblem;
 
 fn row(line: usize, name: &str, group: Option<&str>, born: Option<jiff::civil::Date>) -> RosterRow {
     RosterRow {
@@ -24,7 +26,7 @@ fn rows_go_to_their_group_column_or_the_chosen_group() {
         row(4, "丙", Some("老年组"), Some(date(1990, 1, 1))),
         row(5, "丁", Some("成人组"), Some(date(1950, 1, 1))),
     ];
-    let checks = check_rows(&event, adult, &rows);
+    let checks = check_rows(&event, adult, &rows, &Default::default());
     assert_eq!(checks[0].group.as_ref().ok(), Some(&adult));
     assert_eq!(checks[1].group.as_ref().ok(), Some(&youth));
     assert!(matches!(&checks[2].group, Err(GroupProblem::Unknown(t)) if t == "老年组"));
@@ -62,7 +64,7 @@ fn a_team_column_makes_teams_of_the_new_numbers() {
         r
     };
     let rows = vec![team_row(2, "甲", "红队"), team_row(3, "乙", "蓝队"), team_row(4, "丙", "红队")];
-    let checks = check_rows(&event, g, &rows);
+    let checks = check_rows(&event, g, &rows, &Default::default());
     let commands = import_commands(&event, &rows, &checks, None);
     assert_eq!(commands.len(), 3, "the players, then two teams");
     let Command::AddPlayers { entries, .. } = &commands[0] else { panic!() };
@@ -93,7 +95,8 @@ fn people_of_an_individual_group_enter_a_team_group_as_well() {
         r
     };
     let entries = vec![person(0, "甲", "11").entry, person(0, "乙", "12").entry];
-    apply(&mut event, &Command::AddPlayers { group: solo, entries, override_reason: None }).unwrap();
+    apply(&mut event, &Command::AddPlayers { group: solo, entries, override_reason: None, left_out: Vec::new() })
+        .unwrap();
     apply(&mut event, &Command::AddGroup { name: "团体组".into(), like: Some(solo) }).unwrap();
     let teams = event.groups[1].id;
     let rules = Some(TeamStage::cxa(2));
@@ -103,7 +106,7 @@ fn people_of_an_individual_group_enter_a_team_group_as_well() {
     let mut with_team = person(2, "甲", "11");
     with_team.entry.notes.insert(TEAM_NOTE.to_string(), "红队".to_string());
     let rows = vec![with_team, person(3, "乙", "12")];
-    let checks = check_rows(&event, teams, &rows);
+    let checks = check_rows(&event, teams, &rows, &Default::default());
     assert!(checks.iter().all(|c| c.second_entry && !c.skipped()), "{checks:?}");
     let commands = import_commands(&event, &rows, &checks, None);
     for c in &commands {
@@ -114,6 +117,26 @@ fn people_of_an_individual_group_enter_a_team_group_as_well() {
     assert_eq!(event.group_players(teams).count(), 2, "甲 and 乙 both entered");
     assert!(event.group_players(teams).all(|p| p.second_entry_of.is_some()));
     // Read again, the rows are now registered in the team group: nothing to import.
-    let checks = check_rows(&event, teams, &rows);
+    let checks = check_rows(&event, teams, &rows, &Default::default());
     assert!(checks.iter().all(RowCheck::skipped));
+}
+
+// Issue 39, item 3: a row left out is not imported and no longer needs an override;
+// the first command names it, for the audit.
+#[test]
+fn a_row_left_out_is_not_imported_and_is_recorded_with_the_command() {
+    use crate::domain::command::{LeftOutRow, apply};
+    let mut event = presets::build("huaiyin-2022", None, None).unwrap();
+    let adult = event.find_group("成人组").unwrap().id;
+    let rows = vec![row(2, "甲", None, Some(date(1990, 1, 1))), row(3, "丁", None, Some(date(1950, 1, 1)))];
+    let checks = check_rows(&event, adult, &rows, &Default::default());
+    assert!(!checks[1].issues.is_empty(), "丁 breaks 成人组's rules");
+    let checks = check_rows(&event, adult, &rows, &[1].into_iter().collect());
+    assert!(checks[1].left_out && checks.iter().all(|c| c.left_out || c.issues.is_empty()));
+    let commands = import_commands(&event, &rows, &checks, None);
+    let Command::AddPlayers { entries, left_out, .. } = &commands[0] else { panic!() };
+    assert_eq!(entries.len(), 1);
+    assert_eq!(left_out, &[LeftOutRow { line: 3, name: "丁".into() }]);
+    apply(&mut event, &commands[0]).unwrap();
+    assert_eq!(event.players.len(), 1, "without an override reason");
 }
