@@ -153,7 +153,7 @@ fn knockout_file(path: &Path) -> EventFile {
         .enumerate()
         .map(|(i, n)| PlayerEntry { name: n.to_string(), rating: Some(2000 - i as u32), ..Default::default() })
         .collect();
-    run(&mut file, Command::AddPlayers { group: G, entries, override_reason: None });
+    run(&mut file, Command::AddPlayers { group: G, entries, override_reason: None, left_out: Vec::new() });
     for stage in [StageNo(1), StageNo(2), StageNo(3)] {
         let round = pair_next_round(file.event(), G, stage, 11).unwrap();
         let (no, boards): (_, Vec<_>) = (round.no, round.games.iter().map(|g| g.board).collect());

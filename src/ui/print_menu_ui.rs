@@ -89,7 +89,7 @@ fn label(document: Document, lang: Lang) -> &'static str {
 
 /// The file name proposed for the document: `对阵表-成人组.pdf` once carried no round, and
 /// round 5's sheet replaced round 1's (issue 39 item 2).
-pub(crate) fn default_name(document: Document, group: &Group, lang: Lang) -> String {
+fn default_name(document: Document, group: &Group, lang: Lang) -> String {
     let stage = group.current_stage();
     let stage_name = stage.filter(|_| group.stages.len() > 1).map(|s| s.name.as_str());
     let round = stage.and_then(|s| match document {
@@ -152,7 +152,8 @@ pub fn print_menu_ui(
     let has_knockout = group.stages.iter().any(|s| s.kind == StageKind::Knockout);
     let request = |document| Request { document, group: group.id, round: None, lang };
     if ui.input_mut(|i| i.consume_shortcut(&PRINT_SHORTCUT)) {
-        jobs.push(Job::Print { request: request(Document::Pairings), target: PrintTarget::Viewer });
+        let name = default_name(Document::Pairings, group, lang);
+        jobs.push(Job::Print { request: request(Document::Pairings), target: PrintTarget::Viewer(name) });
     }
     let ctx = ui.ctx().clone();
     let items = documents(group, event_teams);
@@ -164,7 +165,8 @@ pub fn print_menu_ui(
                 button = button.shortcut_text(ctx.format_shortcut(&PRINT_SHORTCUT));
             }
             if ui.add_enabled(enabled, button).clicked() {
-                jobs.push(Job::Print { request: request(document), target: PrintTarget::Viewer });
+                let name = default_name(document, group, lang);
+                jobs.push(Job::Print { request: request(document), target: PrintTarget::Viewer(name) });
                 ui.close();
             }
         }
@@ -216,5 +218,36 @@ mod tests {
         group.stages.truncate(1);
         let name = default_name(Document::Pairings, group, Lang::Zh);
         assert!(!name.contains("棋社海选赛"), "one stage is not named: {name}");
+    }
+
+    // Issue 39 item 5: Ctrl+P's PDF is named as 另存为 PDF names it (the viewer's title
+    // bar shows it), never by an internal document name.
+    #[test]
+    fn ctrl_p_names_its_pdf_for_the_director() {
+        let event = crate::domain::presets::build("cxa-swiss", Some("杯"), Some(5)).unwrap_or_else(|| panic!("preset"));
+        let group = &event.groups[0];
+        let ctx = egui::Context::default();
+        let ctrl_p = egui::Event::Key {
+            key: Key::P,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers: Modifiers::COMMAND,
+        };
+        let input = egui::RawInput { events: vec![ctrl_p], ..Default::default() };
+        let mut jobs = Vec::new();
+        let mut output = ctx.run_ui(input, |ui| {
+            print_menu_ui(ui, &mut PrintMenu::default(), (Some(group), false), None, Lang::Zh, &mut jobs);
+        });
+        output.textures_delta.clear();
+        let names: Vec<&str> = jobs
+            .iter()
+            .filter_map(|job| match job {
+                Job::Print { target: PrintTarget::Viewer(name), .. } => Some(name.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(names, [default_name(Document::Pairings, group, Lang::Zh).as_str()]);
+        assert!(names[0].starts_with("对阵表") && names[0].ends_with(".pdf"), "{names:?}");
     }
 }

@@ -137,8 +137,9 @@ pub enum ExportKind {
 /// Where a printed PDF goes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PrintTarget {
-    /// A file in the temporary folder, opened in the system's PDF viewer.
-    Viewer,
+    /// A file of this name (the one 另存为 PDF proposes, which the viewer's title bar
+    /// shows) in a new folder of the temporary folder, opened in the system's PDF viewer.
+    Viewer(String),
     /// This file (written whole or not at all).
     File(PathBuf),
 }

@@ -267,17 +267,17 @@ fn cannot_write(path: &Path, error: &std::io::Error) -> Words {
 /// temporary folder that the system's viewer is asked to open.
 fn print_to(file: &OpenFile, request: &crate::print::Request, target: PrintTarget) -> Result<PathBuf, Words> {
     let printed = crate::print::print(file.event(), request).map_err(|e| Words::of(&e))?;
-    let open_after = target == PrintTarget::Viewer;
+    let open_after = matches!(target, PrintTarget::Viewer(_));
     let path = match target {
         PrintTarget::File(path) => path,
-        PrintTarget::Viewer => {
+        PrintTarget::Viewer(name) => {
             let stamp = std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map(|d| d.as_millis())
                 .unwrap_or_default();
             let folder = std::env::temp_dir().join(format!("bianpai-print-{stamp}"));
             std::fs::create_dir_all(&folder).map_err(|e| cannot_write(&folder, &e))?;
-            folder.join(viewer_file_name(file.event(), request))
+            folder.join(name)
         }
     };
     write_whole(&path, &printed.bytes)?;
@@ -286,15 +286,6 @@ fn print_to(file: &OpenFile, request: &crate::print::Request, target: PrintTarge
         return Err(no_viewer(&path));
     }
     Ok(path)
-}
-
-/// The name of the PDF the viewer opens, which its title bar shows: the one 另存为 PDF
-/// proposes (`对阵表-少年组-第5轮.pdf`), not an internal document name.
-fn viewer_file_name(event: &Event, request: &crate::print::Request) -> String {
-    match event.group(request.group) {
-        Some(group) => crate::ui::print_menu_ui::default_name(request.document, group, request.lang),
-        None => request.lang.t("打印.pdf", "print.pdf").to_string(),
-    }
 }
 
 /// Ctrl+P found no PDF viewer: says so and where the PDF was saved, and names the menu
@@ -395,21 +386,6 @@ mod tests {
         }
         assert!(words.zh.contains("没有找到可以打开 PDF 的阅读器"));
         assert!(words.en.starts_with("No PDF viewer could be opened"));
-    }
-
-    // Issue 39 item 5: the PDF Ctrl+P opens is named for the director (its title
-    // bar shows it), as 另存为 PDF names it: never an internal document name.
-    #[test]
-    fn the_viewer_s_pdf_has_the_name_a_director_reads() {
-        let event = crate::domain::presets::build("cxa-swiss", Some("杯"), Some(5)).unwrap();
-        let group = event.groups[0].id;
-        let request =
-            |lang| crate::print::Request { document: crate::print::Document::Pairings, group, round: None, lang };
-        let zh = viewer_file_name(&event, &request(Lang::Zh));
-        assert!(zh.starts_with("对阵表") && zh.ends_with(".pdf"), "{zh}");
-        let en = viewer_file_name(&event, &request(Lang::En));
-        assert!(en.starts_with("pairing-sheet") && en.ends_with(".pdf"), "{en}");
-        assert!(!zh.contains("pairings") && !en.contains("Pairings"));
     }
 
     // Issue 39 item 5: a print says what it made with the colon of its language.
