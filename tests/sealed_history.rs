@@ -16,17 +16,12 @@ use std::path::{Path, PathBuf};
 
 /// Six players by the command line, round 1 paired and two boards played.
 fn played(dir: &Path) -> PathBuf {
-    let path = dir.join("e.bianpai");
-    let file = path.to_str().unwrap();
-    let roster = dir.join("roster.csv");
-    std::fs::write(&roster, "name\n甲\n乙\n丙\n丁\n戊\n己\n").unwrap();
-    ok(&["new", file, "--preset", "cxa-swiss", "--rounds", "5"]);
-    ok(&["players", "import", file, roster.to_str().unwrap()]);
-    ok(&["pair", file, "--seed", "1"]);
+    let file = common::cli_event(dir, 5, "name\n甲\n乙\n丙\n丁\n戊\n己\n");
+    ok(&["pair", &file, "--seed", "1"]);
     for (board, result) in [("1", "1-0"), ("2", "1/2")] {
-        ok(&["result", file, "--round", "1", "--board", board, result]);
+        ok(&["result", &file, "--round", "1", "--board", board, result]);
     }
-    path
+    PathBuf::from(file)
 }
 
 fn board_3(outcome: Outcome) -> Command {
