@@ -93,7 +93,7 @@ impl Drop for EventFile {
     fn drop(&mut self) {
         // Only what this writer checked and wrote is sealed: not a file another
         // program wrote to beside the window.
-        if self.data_version.is_none() || data_version(&self.conn) != self.data_version {
+        if self.data_version.is_none() || seal::data_version(&self.conn) != self.data_version {
             return;
         }
         // The connection is closed first, so that its `-wal` is folded into the file.
@@ -244,7 +244,7 @@ impl EventFile {
         if sharing == Sharing::WithReaders {
             share_with_readers(&conn).map_err(sql)?;
         }
-        let data_version = data_version(&conn);
+        let data_version = seal::data_version(&conn);
         let event = load(&conn, path)?;
         let state = digest::of_event(&event);
         // Every row of the history, for every writer: nothing is written on top of a
@@ -574,11 +574,6 @@ impl AuditEntry {
 
 /// The write-ahead log SQLite leaves beside a file that is open (in WAL mode) or was
 /// not closed cleanly.
-/// SQLite's count of other connections' commits to the file, as this one sees it.
-fn data_version(conn: &Connection) -> Option<i64> {
-    conn.pragma_query_value(None, "data_version", |r| r.get(0)).ok()
-}
-
 fn wal_beside(path: &Path) -> PathBuf {
     let mut wal = path.as_os_str().to_owned();
     wal.push("-wal");

@@ -100,6 +100,12 @@ fn prune(dir: &Path) {
     }
 }
 
+/// SQLite's count of other connections' commits to the file, as `conn` sees it: a
+/// writer seals only a file nobody else wrote to while it held it.
+pub(super) fn data_version(conn: &rusqlite::Connection) -> Option<i64> {
+    conn.pragma_query_value(None, "data_version", |r| r.get(0)).ok()
+}
+
 /// Where the seal of the file at `path` lives: the cache folder, under a name hashed
 /// from the file's absolute path.
 fn seal_path(path: &Path) -> Option<PathBuf> {
