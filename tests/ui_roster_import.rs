@@ -198,3 +198,24 @@ fn a_cut_cell_shows_one_tooltip() {
     h.run_steps(3);
     assert_eq!(whole(&h) - before, 1, "one tooltip with the whole text");
 }
+
+// Issue 39, item 5: the preview of the English window names a title in English, as the
+// roster table does (it showed 特级大师 in the English window).
+#[test]
+fn the_english_preview_names_titles_in_english() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = event_file(dir.path(), "cxa-swiss");
+    let csv = roster_csv(dir.path(), "name,title\nLi Lei,特级大师\nHan Meimei,\n");
+    let mut h = harness(&file);
+    h.state_mut().set_lang(bianpai::lang::Lang::En);
+    h.run();
+    click(&mut h, "Import roster…");
+    h.get_by_role_and_label(Role::TextInput, "File path").focus();
+    h.step();
+    h.get_by_role_and_label(Role::TextInput, "File path").type_text(&csv.display().to_string());
+    h.run();
+    click(&mut h, "Read and preview");
+    let shown: Vec<String> = texts(&h).into_iter().map(|(text, _)| text).collect();
+    assert!(shown.iter().any(|t| t == "Grandmaster"), "{shown:?}");
+    assert!(!shown.iter().any(|t| t.contains("特级大师")), "{shown:?}");
+}

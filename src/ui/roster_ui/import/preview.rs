@@ -204,7 +204,7 @@ fn row_cells_ui(
     text_cell_ui(row, id, Align::Left, e.born.map(|d| d.to_string()).unwrap_or_default());
     text_cell_ui(row, id, Align::Left, e.club.as_str());
     text_cell_ui(row, id, Align::Right, e.rating.map(|r| r.to_string()).unwrap_or_default());
-    text_cell_ui(row, id, Align::Left, e.title.as_ref().map_or("", |t| t.label_zh()));
+    text_cell_ui(row, id, Align::Left, e.title.as_ref().map_or("", |t| lang.t(t.label_zh(), t.label_en())));
     text_cell_ui(row, id, Align::Left, e.phone.as_str());
     text_cell_ui(row, id, Align::Left, if e.verified_female { "√" } else { "" });
     text_cell_ui(row, id, Align::Left, if e.nominee { "√" } else { "" });
