@@ -114,3 +114,33 @@ fn a_file_replaced_by_an_older_copy_has_its_whole_history_checked() {
     let file = EventFile::open_for_command(&path).unwrap();
     assert!(file.whole_history_checked());
 }
+
+// Issue 38 item 18: undo finds its stacks through the index of short rows (schema 11);
+// a schema-10 file gains the index when first opened for writing, and undo and redo
+// go on from the history it already has (an undo before the upgrade included).
+#[test]
+fn undo_goes_on_through_the_labels_index_after_the_upgrade() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = played(dir.path());
+    let file = path.to_str().unwrap();
+    ok(&["undo", file]);
+    let board_2 = || {
+        let event = EventFile::open(&path).unwrap().event().clone();
+        event.groups[0].stages[0].rounds[0].games.iter().find(|g| g.board == BoardNo(2)).unwrap().result
+    };
+    assert_eq!(board_2(), None, "board 2's draw undone");
+    common::old_schema::make_it_schema(&path, 10);
+    ok(&["redo", file]);
+    let index: i64 = Connection::open(&path)
+        .unwrap()
+        .query_row("SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name = 'audit_labels'", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(index, 1);
+    assert!(board_2().is_some(), "the draw redone across the upgrade");
+    ok(&["undo", file]);
+    ok(&["undo", file]);
+    let round = EventFile::open(&path).unwrap().event().groups[0].stages[0].rounds[0].clone();
+    assert!(round.games.iter().all(|g| g.result.is_none()), "both results undone: {round:?}");
+}

@@ -399,7 +399,7 @@ impl EventFile {
         if let Some(stacks) = self.stacks.get() {
             return Ok(stacks.clone());
         }
-        let stacks = undo_steps::read(&self.conn).map_err(|source| classify(&self.path, source))?;
+        let stacks = undo_steps::read(&self.conn, self.head.id).map_err(|source| classify(&self.path, source))?;
         Ok(self.stacks.get_or_init(|| stacks).clone())
     }
 

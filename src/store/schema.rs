@@ -18,6 +18,7 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("migrations/008_second_entries.sql"),
     include_str!("migrations/009_event_team_ranking.sql"),
     include_str!("migrations/010_numbers_given.sql"),
+    include_str!("migrations/011_undo_labels.sql"),
 ];
 
 /// What each migration (0-based) adds that a file can be asked about: a table, or a

@@ -1,9 +1,9 @@
 //! What each audit row did as far as undo is concerned, read cheaply (issue 38, item
 //! 18). Undo and redo rows carry a short label (`{"command":"undo","of":N}`); every
-//! other row holds a command, some of them as large as a whole round's pairing. Only
-//! a command short enough to be a label is read (its length is known without
-//! reading it) and only a label is parsed, so the stacks of a long event are rebuilt
-//! without reading its commands.
+//! other row holds a command, some of them as large as a whole round's pairing. The
+//! rows short enough to be a label are indexed (schema 11, `audit_labels`); only they
+//! are read and parsed, so the stacks of a long event are rebuilt without reading its
+//! commands.
 
 use crate::domain::undo::{Step, UndoStacks};
 use rusqlite::Connection;
@@ -11,18 +11,25 @@ use rusqlite::Connection;
 /// Longer than any label: the head of a row's command that is read.
 const LABEL_MAX: usize = 64;
 
-/// The undo and redo stacks of the audit log in `conn`.
-pub(super) fn read(conn: &Connection) -> rusqlite::Result<UndoStacks> {
-    // `octet_length` is known without reading the text: a command longer than any
-    // label (a round's pairing, a roster) is never loaded from its overflow pages, so
-    // the stacks of a long event cost a walk over the rows, not their bytes.
-    let mut stmt =
-        conn.prepare("SELECT id, CASE WHEN octet_length(command) <= ?1 THEN command END FROM audit_log ORDER BY id")?;
-    let rows = stmt.query_map([LABEL_MAX as i64], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, Option<String>>(1)?)))?;
+/// The undo and redo stacks of the audit log in `conn`, whose newest row is `newest`.
+/// Rows are numbered 1, 2, 3 … with none missing (the chain, checked on opening, links
+/// each to the one before): every row the `audit_labels` index does not list is a
+/// command, so only the short rows are read, whatever the length of the event.
+pub(super) fn read(conn: &Connection, newest: i64) -> rusqlite::Result<UndoStacks> {
+    // The index's own condition, word for word, so that it is the index that is used.
+    let sql = format!(
+        "SELECT id, command FROM audit_log INDEXED BY audit_labels WHERE length(command) <= {LABEL_MAX} ORDER BY id"
+    );
+    let mut stmt = conn.prepare(&sql)?;
+    let labels = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?;
+    let mut labels = labels.collect::<rusqlite::Result<Vec<_>>>()?.into_iter().peekable();
     let mut stacks = UndoStacks::default();
-    for row in rows {
-        let (id, label) = row?;
-        stacks.push(id, label.as_deref().map_or(Step::Command, step_of));
+    for id in 1..=newest {
+        let step = match labels.next_if(|(label_id, _)| *label_id == id) {
+            Some((_, command)) => step_of(&command),
+            None => Step::Command,
+        };
+        stacks.push(id, step);
     }
     Ok(stacks)
 }

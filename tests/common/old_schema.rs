@@ -8,6 +8,7 @@ use std::path::Path;
 /// What migration `k` (0-based, taking version `k` to `k + 1`) added, taken away.
 fn undo_migration(k: i32) -> &'static str {
     match k {
+        10 => "DROP INDEX audit_labels;",
         9 => "ALTER TABLE event DROP COLUMN numbers_given;",
         8 => "ALTER TABLE event DROP COLUMN team_ranking;",
         7 => "ALTER TABLE players DROP COLUMN second_entry_of;",
