@@ -21,8 +21,8 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("migrations/011_undo_labels.sql"),
 ];
 
-/// What each migration (0-based) adds that a file can be asked about: a table, or a
-/// column of a table (`Some`). A file whose `user_version` says it is older than one of
+/// What each migration (0-based) adds that a file can be asked about: a table or an
+/// index, or a column of a table (`Some`). A file whose `user_version` says it is older than one of
 /// these while it already has it was not written so by Bianpai: its version number was
 /// set back (issue 38, item 4), and migrating it would hash an edit into the chain.
 /// Migration 2 changes rows only and has nothing to ask about.
@@ -38,6 +38,7 @@ const ADDS: &[(usize, &str, Option<&str>)] = &[
     (7, "players", Some("second_entry_of")),
     (8, "event", Some("team_ranking")),
     (9, "event", Some("numbers_given")),
+    (10, "audit_labels", None),
 ];
 
 /// The first schema whose audit rows keep a result's board only (see [`super::compact`]).
@@ -94,9 +95,9 @@ fn has_column(conn: &Connection, table: &str, column: &str) -> rusqlite::Result<
     stmt.exists(rusqlite::params![table, column])
 }
 
-/// Whether the file has a table called `table`.
+/// Whether the file has a table or an index called `table`.
 fn has_table(conn: &Connection, table: &str) -> rusqlite::Result<bool> {
-    let mut stmt = conn.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?1")?;
+    let mut stmt = conn.prepare("SELECT 1 FROM sqlite_schema WHERE type IN ('table', 'index') AND name = ?1")?;
     stmt.exists(rusqlite::params![table])
 }
 
