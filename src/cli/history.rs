@@ -2,7 +2,8 @@
 //! and redo through audited inverse changes, the audit log, and the automatic backups.
 
 use super::InputError;
-use super::words::{Impossible, t};
+use super::words::{Impossible, lang, t};
+use crate::present::operator::operator_text;
 use crate::store::{EventFile, EventReader, backup};
 use std::path::Path;
 
@@ -44,8 +45,7 @@ pub(super) fn log(file: &Path, as_json: bool) -> anyhow::Result<String> {
         let command: serde_json::Value = serde_json::from_str(&e.command).unwrap_or_default();
         let name = command.get("command").and_then(|c| c.as_str()).unwrap_or("?");
         let of = command.get("of").and_then(serde_json::Value::as_i64).map_or(String::new(), |of| format!(" #{of}"));
-        // No operator named and no user known to the system: said, never a blank column.
-        let actor = if e.actor.trim().is_empty() { t("本机", "this computer") } else { e.actor.clone() };
+        let actor = operator_text(&e.actor, lang());
         out.push_str(&format!("{:>5}  {}  {actor}  {name}{of}\n", e.id, e.at));
     }
     Ok(out)

@@ -21,6 +21,7 @@ use super::table::{
 use crate::domain::event::Event;
 use crate::domain::ids::{RoundNo, StartNo};
 use crate::lang::Words;
+pub use crate::present::operator::operator_text;
 use crate::store::AuditEntry;
 use egui::{Key, RichText, Sense, Ui};
 use egui_extras::Column;
@@ -345,16 +346,6 @@ fn audit_table_ui(
     });
     if clicked.is_some() {
         state.selected = clicked;
-    }
-}
-
-/// Who made a change: the operator recorded, or — when none was (no operator named and
-/// no operating-system user known) — this computer, never an empty cell (issue 39,
-/// item 5).
-pub fn operator_text(actor: &str, lang: Lang) -> String {
-    match actor.trim() {
-        "" => lang.t("本机", "this computer").to_string(),
-        name => name.to_string(),
     }
 }
 
