@@ -22,10 +22,10 @@ pub const MIGRATIONS: &[&str] = &[
 ];
 
 /// What each migration (0-based) adds that a file can be asked about: a table or an
-/// index, or a column of a table (`Some`). A file whose `user_version` says it is older than one of
-/// these while it already has it was not written so by Bianpai: its version number was
-/// set back (issue 38, item 4), and migrating it would hash an edit into the chain.
-/// Migration 2 changes rows only and has nothing to ask about.
+/// index, or a column of a table (`Some`). A file whose `user_version` says it is older
+/// than one of these while it already has it was not written so by Bianpai: its version
+/// number was set back (issue 38, item 4), and migrating it would hash an edit into the
+/// chain. Migration 2 changes rows only and has nothing to ask about.
 const ADDS: &[(usize, &str, Option<&str>)] = &[
     (0, "event", None),
     (1, "ledger", None),
@@ -80,7 +80,7 @@ pub fn tables_newer_than(conn: &Connection, version: i32) -> rusqlite::Result<Op
     for (i, table, column) in ADDS.iter().filter(|(i, _, _)| *i as i32 >= version.max(0)) {
         let there = match column {
             Some(column) => has_column(conn, table, column)?,
-            None => has_table(conn, table)?,
+            None => has_table_or_index(conn, table)?,
         };
         if there {
             newest = Some(*i as i32 + 1);
@@ -95,10 +95,10 @@ fn has_column(conn: &Connection, table: &str, column: &str) -> rusqlite::Result<
     stmt.exists(rusqlite::params![table, column])
 }
 
-/// Whether the file has a table or an index called `table`.
-fn has_table(conn: &Connection, table: &str) -> rusqlite::Result<bool> {
+/// Whether the file has a table or an index called `name`.
+fn has_table_or_index(conn: &Connection, name: &str) -> rusqlite::Result<bool> {
     let mut stmt = conn.prepare("SELECT 1 FROM sqlite_schema WHERE type IN ('table', 'index') AND name = ?1")?;
-    stmt.exists(rusqlite::params![table])
+    stmt.exists(rusqlite::params![name])
 }
 
 #[cfg(test)]
