@@ -43,12 +43,7 @@ fn click(h: &mut App, label: &str) {
 
 /// Opens the dialog and reads `csv` into its preview.
 fn open_and_read(h: &mut App, csv: &Path) {
-    click(h, "导入名单…");
-    h.get_by_role_and_label(Role::TextInput, "文件路径").focus();
-    h.step();
-    h.get_by_role_and_label(Role::TextInput, "文件路径").type_text(&csv.display().to_string());
-    h.run();
-    click(h, "读取预览");
+    common::ui::read_into_import_preview(h, csv, bianpai::lang::Lang::Zh);
 }
 
 /// Every text on screen with where it is.
@@ -209,12 +204,7 @@ fn the_english_preview_names_titles_in_english() {
     let mut h = harness(&file);
     h.state_mut().set_lang(bianpai::lang::Lang::En);
     h.run();
-    click(&mut h, "Import roster…");
-    h.get_by_role_and_label(Role::TextInput, "File path").focus();
-    h.step();
-    h.get_by_role_and_label(Role::TextInput, "File path").type_text(&csv.display().to_string());
-    h.run();
-    click(&mut h, "Read and preview");
+    common::ui::read_into_import_preview(&mut h, &csv, bianpai::lang::Lang::En);
     let shown: Vec<String> = texts(&h).into_iter().map(|(text, _)| text).collect();
     assert!(shown.iter().any(|t| t == "Grandmaster"), "{shown:?}");
     assert!(!shown.iter().any(|t| t.contains("特级大师")), "{shown:?}");

@@ -77,15 +77,8 @@ fn new_team_event(h: &mut App, dir: &Path) {
     assert_eq!(event(h).preset, "cxa-team");
 
     show_view(h, "选手", View::Roster);
-    h.get_by_label("导入名单…").click();
-    h.run();
     let csv = roster_csv(dir);
-    h.get_by_role_and_label(Role::TextInput, "文件路径").focus();
-    h.step();
-    h.get_by_role_and_label(Role::TextInput, "文件路径").type_text(&csv.display().to_string());
-    h.run();
-    h.get_by_label("读取预览").click();
-    h.run();
+    common::ui::read_into_import_preview(h, &csv, bianpai::lang::Lang::Zh);
     h.get_by_label("导入").click();
     h.run_steps(3);
     settle(h);

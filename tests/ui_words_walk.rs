@@ -380,7 +380,6 @@ fn a_change_without_an_operator_is_this_computers() {
 // 单位 when they share it, and none when they differ.
 #[test]
 fn teams_of_a_team_column_take_their_members_club() {
-    use egui::accesskit::Role;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("团体.bianpai");
     drop(EventFile::create(&path, &presets::build("cxa-team", Some("团体赛"), Some(5)).unwrap()).unwrap());
@@ -391,14 +390,7 @@ fn teams_of_a_team_column_take_their_members_club() {
     let setup = WindowSetup { size: [1400.0, 1000.0], accessibility_check: false, max_steps: 32 };
     let mut h = app_harness(BianpaiApp::opening(&path, None), setup);
     settle(&mut h);
-    h.get_by_label("导入名单…").click();
-    h.run();
-    h.get_by_role_and_label(Role::TextInput, "文件路径").focus();
-    h.step();
-    h.get_by_role_and_label(Role::TextInput, "文件路径").type_text(&csv.display().to_string());
-    h.run();
-    h.get_by_label("读取预览").click();
-    h.run();
+    common::ui::read_into_import_preview(&mut h, &csv, Lang::Zh);
     h.get_by_label("导入").click();
     h.run_steps(3);
     settle(&mut h);

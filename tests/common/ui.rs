@@ -81,6 +81,25 @@ pub fn settle(h: &mut App) {
     h.run();
 }
 
+/// Opens 导入名单… (Import roster…), types `csv` into its path field and reads it into
+/// the preview, by the labels of the window's language `lang`.
+pub fn read_into_import_preview(h: &mut App, csv: &std::path::Path, lang: bianpai::lang::Lang) {
+    use egui::accesskit::Role;
+    use egui_kittest::kittest::Queryable;
+    let (open, path, read) = match lang {
+        bianpai::lang::Lang::Zh => ("导入名单…", "文件路径", "读取预览"),
+        bianpai::lang::Lang::En => ("Import roster…", "File path", "Read and preview"),
+    };
+    h.get_by_label(open).click();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, path).focus();
+    h.step();
+    h.get_by_role_and_label(Role::TextInput, path).type_text(&csv.display().to_string());
+    h.run();
+    h.get_by_label(read).click();
+    h.run();
+}
+
 /// With the 打印 menu open: 另存为 PDF… → `item`, the path `out` (".pdf" is added)
 /// typed into the save window, 保存; waits for the worker and returns the file's bytes.
 pub fn save_pdf_from_menu(h: &mut App, item: &str, out: &std::path::Path) -> Vec<u8> {
