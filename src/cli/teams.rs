@@ -350,13 +350,7 @@ pub(super) fn roster_team_commands(
             ));
             continue;
         }
-        // The team's club: its members' one club, when they share it.
-        let clubs: std::collections::BTreeSet<&str> =
-            members.iter().filter_map(|p| event.player(*p)).map(|p| p.entry.club.trim()).collect();
-        let club = match clubs.into_iter().collect::<Vec<_>>().as_slice() {
-            [one] => one.to_string(),
-            _ => String::new(),
-        };
+        let club = Team::shared_club(members.iter().filter_map(|p| event.player(*p)).map(|p| p.entry.club.as_str()));
         let team = Team {
             id: TeamId(0),
             name: team_name.clone(),

@@ -49,6 +49,14 @@ pub struct Team {
 }
 
 impl Team {
+    /// The club of a team whose members have the 单位 `clubs`: theirs when they all
+    /// share one, else none (a roster's 队名 column, R-10.1; issue 39, item 5).
+    pub fn shared_club<'a>(clubs: impl IntoIterator<Item = &'a str>) -> String {
+        let mut clubs = clubs.into_iter().map(str::trim);
+        let Some(first) = clubs.next() else { return String::new() };
+        if clubs.all(|club| club == first) { first.to_string() } else { String::new() }
+    }
+
     /// Every registered member in board order, reserves last.
     pub fn roster(&self) -> impl Iterator<Item = StartNo> + '_ {
         self.members.iter().chain(&self.reserves).copied()

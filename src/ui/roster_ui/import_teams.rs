@@ -30,7 +30,7 @@ struct ImportTeam {
 impl TeamsOfImport {
     /// Puts `player` (of 单位 `club`) in the team `name` of `group`.
     fn join(&mut self, group: GroupId, name: String, player: StartNo, club: &str) {
-        let club = club.trim().to_string();
+        let club = club.to_string();
         match self.teams.iter_mut().find(|t| t.group == group && t.name == name) {
             Some(team) => {
                 team.members.push(player);
@@ -38,14 +38,6 @@ impl TeamsOfImport {
             }
             None => self.teams.push(ImportTeam { group, name, members: vec![player], clubs: vec![club] }),
         }
-    }
-}
-
-/// The members' one 单位, or nothing when they differ or have none (issue 39, item 5).
-fn shared_club(clubs: &[String]) -> String {
-    match clubs.split_first() {
-        Some((first, rest)) if rest.iter().all(|c| c == first) => first.clone(),
-        _ => String::new(),
     }
 }
 
@@ -86,7 +78,7 @@ impl TeamsOfImport {
                 change: TeamCommand::Add {
                     team: Team {
                         id: TeamId(0),
-                        club: shared_club(&t.clubs),
+                        club: Team::shared_club(t.clubs.iter().map(String::as_str)),
                         name: t.name,
                         captain: None,
                         members: t.members,
