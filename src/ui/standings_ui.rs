@@ -140,10 +140,10 @@ fn sections_ui(ui: &mut Ui, table: &RankingTable, by_gender: bool, lang: crate::
     let (header_h, row_h) = (header_height(ui), row_height(ui));
     // The sections' tables share the height left, a heading before each: a short one
     // takes what it needs, the others the rest (issue 39, item 7).
-    let heading_h = if sections.len() > 1 { row_h + 2.0 * ui.spacing().item_spacing.y } else { 0.0 };
-    let bodies = ui.available_height() - sections.len() as f32 * (heading_h + header_h + ui.spacing().item_spacing.y);
-    // A row takes its height and the spacing under it; one table alone takes it all.
     let spacing = ui.spacing().item_spacing.y;
+    let heading_h = if sections.len() > 1 { row_h + 2.0 * spacing } else { 0.0 };
+    let bodies = ui.available_height() - sections.len() as f32 * (heading_h + header_h + spacing);
+    // A row takes its height and the spacing under it; one table alone takes it all.
     let needs: Vec<f32> = match sections.len() {
         1 => vec![f32::INFINITY],
         _ => sections.iter().map(|(_, rows)| rows.len() as f32 * (row_h + spacing) + spacing).collect(),
