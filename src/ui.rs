@@ -17,7 +17,8 @@
 //! [`dialog`], the keyboard field (`key_field`), [`result_entry`] (result keys, labels
 //! and the correction dialog), the players' search by name, number or pinyin (`search`),
 //! a team round in words (`team_words`), the audit log in words ([`history_words`]), the remembered preferences ([`prefs`]),
-//! [`i18n`], [`fonts`] and the worker [`session`]. Above it
+//! [`i18n`], [`fonts`], the look ([`theme`]: colours, spacing, type scale, icons and the
+//! shared styled buttons) and the worker [`session`]. Above it
 //! the panels (`*_ui`), each importing the floor and never another panel or the app
 //! shell (`app.rs`), which registers them; `tests/architecture_ui.rs` checks this.
 //!
@@ -58,6 +59,7 @@ pub mod status_bar;
 mod table;
 mod team_words;
 pub mod teams_ui;
+pub mod theme;
 
 pub use app::{BianpaiApp, View};
 pub use env::{Env, Show};

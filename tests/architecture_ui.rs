@@ -35,6 +35,7 @@ const FLOOR: &[&str] = &[
     "stage_words",
     "table",
     "team_words",
+    "theme",
 ];
 
 /// The app shell: it registers the panels; no panel names it.
@@ -189,4 +190,41 @@ fn module_names_are_found_in_paths_only() {
     assert!(!names_module("let app = 1; f(app, 2);", "app"));
     assert!(!names_module("use egui::Ui; egui_extras::Column::auto()", "ui"));
     assert!(!names_module("pairing_ui_extra::x()", "pairing_ui"));
+}
+
+/// Every file of the window but the theme's own.
+fn ui_files_outside_the_theme() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    rust_files(&root().join("src/ui"), &mut files);
+    files.push(root().join("src/ui.rs"));
+    let theme = root().join("src/ui/theme");
+    files.retain(|f| !f.starts_with(&theme) && !f.ends_with("src/ui/theme.rs"));
+    files.sort();
+    files
+}
+
+// Issue 39, item 9: colours and gaps come from the theme's tokens, so one change there
+// changes every panel alike, in light and dark: no panel names a colour of its own or
+// spaces its controls by a number of points.
+#[test]
+fn panels_take_colours_and_gaps_from_the_theme() {
+    let files = ui_files_outside_the_theme();
+    assert!(files.iter().any(|f| f.ends_with("src/ui/pairing_ui/table.rs")), "the scan should see the panels");
+    let mut broken = Vec::new();
+    for file in &files {
+        let code = code_of(file);
+        for (i, line) in code.lines().enumerate() {
+            let colour = line.match_indices("Color32::").any(|(at, _)| {
+                let rest = &line[at + "Color32::".len()..];
+                rest.starts_with("from_") || rest.starts_with(|c: char| c.is_ascii_uppercase())
+            });
+            let gap = line
+                .match_indices("add_space(")
+                .any(|(at, _)| line[at + "add_space(".len()..].starts_with(|c: char| c.is_ascii_digit()));
+            if colour || gap {
+                broken.push(format!("{}:{}: {}", file.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(broken.is_empty(), "use theme::palette / theme::space:\n{}", broken.join("\n"));
 }

@@ -192,6 +192,7 @@ fn deb_installs_binary_desktop_entry_icons_and_mime_type() {
     assert!(metainfo.contains("<launchable type=\"desktop-id\">bianpai.desktop</launchable>"));
     assert!(metainfo.contains(&format!("<mediatype>{MIME_TYPE}</mediatype>")));
     assert!(root.join("usr/share/doc/bianpai/OFL-NotoSansSC.txt").is_file(), "the embedded font's licence");
+    assert!(root.join("usr/share/doc/bianpai/LICENSE-Phosphor.txt").is_file(), "the embedded icon font's licence");
 
     // Where shared-mime-info is installed, the MIME XML must compile into a database.
     if Command::new("update-mime-database").arg("-v").output().is_ok() {

@@ -68,18 +68,22 @@ fn pairing_rows(path: &Path, size: [f32; 2]) -> (usize, f32, f32) {
 }
 
 // Item 6: the pairing table fills the panel's height. In an 800-point window it shows
-// more than 18 boards; in a 1000-point window the 30 boards all show (the table used
-// to stop two rows short, with empty space below).
+// more than 16 boards; in a 1100-point window the 30 boards all show (the table used
+// to stop two rows short, with empty space below). (The theme's 14-point body type of
+// issue 39, item 9 takes a little more height per row than egui's 12.5 points.)
 #[test]
 fn the_pairing_table_fills_the_window_height() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("sixty.bianpai");
     sixty_players(&path);
     let (rows, lowest, status) = pairing_rows(&path, [1280.0, 800.0]);
-    assert!(rows > 18, "{rows} boards shown, the lowest ending at {lowest}");
+    assert!(rows > 16, "{rows} boards shown, the lowest ending at {lowest}");
     assert!(lowest >= status - 30.0, "the table reaches the status bar ({status}): its lowest row ends at {lowest}");
-    let (rows, lowest, status) = pairing_rows(&path, [1600.0, 1000.0]);
-    assert_eq!(rows, 30, "every board shows when there is room: the lowest ends at {lowest}, the panel at {status}");
+    let (rows, lowest, status) = pairing_rows(&path, [1600.0, 1100.0]);
+    assert_eq!(
+        rows, 30,
+        "every board shows when there is room: {rows} shown, the lowest ends at {lowest}, the panel at {status}"
+    );
 }
 
 /// A lingting-cup event of 16 players through the qualifier and the video Swiss (one
@@ -197,7 +201,8 @@ fn the_fitted_bracket_stays_readable_on_a_laptop() {
     for (size, text) in &sizes {
         assert!(*size >= 11.0 - 1e-3, "{text:?} is drawn at {size} px, below 11 px");
     }
-    assert!(zoom_shown(&harness) >= 80, "not shrunk to half size: {}%", zoom_shown(&harness));
+    // The theme's 14-point type at 79 % is 11 px: readable, where half size was not.
+    assert!(zoom_shown(&harness) >= 75, "not shrunk to half size: {}%", zoom_shown(&harness));
     harness.get_by_label_contains("请滚动查看其余部分");
 }
 
@@ -312,14 +317,14 @@ fn the_boys_standings_fill_the_panel_above_a_short_girls_table() {
     let shown = texts(&harness);
     let boys: Vec<&Rect> = shown.iter().filter(|(t, _)| t.starts_with("男棋手")).map(|(_, r)| r).collect();
     let girls: Vec<&Rect> = shown.iter().filter(|(t, _)| t.starts_with("女棋手")).map(|(_, r)| r).collect();
-    assert!(boys.len() >= 20, "{} boys' rows drawn", boys.len());
+    assert!(boys.len() >= 17, "{} boys' rows drawn", boys.len());
     assert_eq!(girls.len(), 3, "every girl shows");
     let lowest = boys.iter().chain(&girls).map(|r| r.bottom()).fold(0.0, f32::max);
     assert!(lowest <= status, "the rows end above the status bar ({status}): {lowest}");
-    // The 20th boy's row lies whole within the panel.
+    // The 17th boy's row lies whole within the panel (14-point rows, issue 39 item 9).
     let mut tops: Vec<f32> = boys.iter().map(|r| r.top()).collect();
     tops.sort_by(f32::total_cmp);
-    assert!(tops[19] + 10.0 < status, "the 20th boys' row is in view: {} vs {status}", tops[19]);
+    assert!(tops[16] + 10.0 < status, "the 17th boys' row is in view: {} vs {status}", tops[16]);
 }
 
 /// A `cxa-swiss` event of 8 players, one round played, whose champion carries a long

@@ -24,6 +24,8 @@ use super::session::{Job, Session};
 use super::standings_ui::{StandingsView, standings_ui};
 use super::status_bar::{open_error_ui, read_only_banner_ui, status_bar_ui};
 use super::teams_ui::TeamsView;
+use super::theme::icons::{self, Icon};
+use super::theme::{self, widgets};
 use crate::domain::event::{Event, Group, Stage, StageKind};
 use crate::domain::ids::{GroupId, StageNo};
 use egui::Ui;
@@ -68,6 +70,22 @@ impl View {
         View::Money,
         View::History,
     ];
+
+    /// The side panel's icon.
+    pub fn icon(self) -> Icon {
+        match self {
+            View::Event => icons::GEAR_SIX,
+            View::Roster => icons::USERS,
+            View::Teams => icons::USERS_THREE,
+            View::Pairings => icons::SWORD,
+            View::Results => icons::NOTE_PENCIL,
+            View::Bracket => icons::TREE_STRUCTURE,
+            View::Standings => icons::RANKING,
+            View::Prizes => icons::TROPHY,
+            View::Money => icons::COINS,
+            View::History => icons::CLOCK_COUNTER_CLOCKWISE,
+        }
+    }
 
     /// The side panel's label.
     pub fn label(self, lang: Lang) -> &'static str {
@@ -311,7 +329,11 @@ impl BianpaiApp {
             panels,
             ..
         } = self;
-        ui.ctx().set_visuals(if *dark { egui::Visuals::dark() } else { egui::Visuals::light() });
+        theme::install(ui.ctx(), *dark);
+        // The frame's own style was taken before a first install or a switch of theme.
+        if ui.visuals().dark_mode != *dark || ui.visuals().panel_fill != theme::palette(ui).canvas {
+            ui.set_style(ui.ctx().style_of(ui.ctx().theme()));
+        }
         let event = session.event();
         let now_title = window_title(event, session.path());
         if now_title != *title {
@@ -328,7 +350,9 @@ impl BianpaiApp {
             panels.standings.after_round = None;
         }
 
-        egui::Panel::top("top_bar").show(ui, |ui| {
+        let chrome = theme::palette(ui).chrome;
+        let bar = egui::Frame::new().fill(chrome).inner_margin(egui::Margin::symmetric(theme::space::M as i8, 0));
+        egui::Panel::top("top_bar").frame(bar).show(ui, |ui| {
             let files = FileMenuArgs {
                 menu: file_menu,
                 print_menu,
@@ -339,16 +363,19 @@ impl BianpaiApp {
             };
             top_bar_ui(ui, event, chosen_group, chosen_stage, group, stage, lang, dark, files);
         });
-        egui::Panel::bottom("status_bar").show(ui, |ui| {
+        let bar = egui::Frame::new().fill(chrome).inner_margin(egui::Margin::symmetric(theme::space::M as i8, 2));
+        egui::Panel::bottom("status_bar").frame(bar).show(ui, |ui| {
             status_bar_ui(ui, session, font.as_ref(), *lang, &mut jobs);
         });
-        egui::Panel::left("views").resizable(false).exact_size(112.0).show(ui, |ui| {
+        let side = egui::Frame::new().fill(chrome).inner_margin(egui::Margin::symmetric(theme::space::S as i8, 0));
+        egui::Panel::left("views").frame(side).resizable(false).exact_size(120.0).show(ui, |ui| {
             views_ui(ui, view, *lang);
         });
         let lang = *lang;
         // A panel may ask for another stage (after closing one, the next).
         let show = std::cell::Cell::new(None);
-        egui::CentralPanel::default().show(ui, |ui| match (event, chosen_group) {
+        let canvas = egui::Frame::central_panel(ui.style()).inner_margin(theme::space::M);
+        egui::CentralPanel::default().frame(canvas).show(ui, |ui| match (event, chosen_group) {
             (None, _) => open_error_ui(ui, session, lang, &mut jobs),
             (Some(_), None) => {
                 ui.label(lang.t("此赛事没有组别。", "This event has no groups."));
@@ -431,27 +458,30 @@ fn top_bar_ui(
     dark: &mut bool,
     files: FileMenuArgs<'_>,
 ) {
-    ui.add_space(4.0);
+    ui.add_space(theme::space::S);
     ui.horizontal_wrapped(|ui| {
         file_menu_ui(ui, files.menu, files.path, files.recent, *lang, files.jobs);
         let event_teams = event.is_some_and(|e| e.team_ranking.is_some());
         print_menu_ui(ui, files.print_menu, (chosen_group, event_teams), files.path, *lang, files.jobs);
         export_menu_ui(ui, files.export_menu, (chosen_group, event_teams), files.path, *lang, files.jobs);
-        if ui.button(lang.other().name()).on_hover_text("中文 / English").clicked() {
+        let language = widgets::icon_button(icons::TRANSLATE, lang.other().name()).frame(false);
+        if ui.add(language).on_hover_text("中文 / English").clicked() {
             *lang = lang.other();
         }
-        let theme = if *dark { lang.t("浅色", "Light") } else { lang.t("深色", "Dark") };
-        if ui.button(theme).clicked() {
+        let (icon, words) =
+            if *dark { (icons::SUN, lang.t("浅色", "Light")) } else { (icons::MOON, lang.t("深色", "Dark")) };
+        if ui.add(widgets::icon_button(icon, words).frame(false)).clicked() {
             *dark = !*dark;
         }
         ui.separator();
         let lang = *lang;
+        let title = |name: &str| egui::RichText::new(name).font(theme::title()).strong();
         let Some(event) = event else {
-            ui.heading("Bianpai 编排");
+            ui.label(title("Bianpai 编排"));
             return;
         };
-        ui.heading(event.name.as_str());
-        ui.add_space(24.0);
+        ui.label(title(event.name.as_str()));
+        ui.add_space(theme::space::XL);
         if let Some(current) = chosen_group {
             let label = ui.label(lang.t("组别", "Group"));
             let mut selected = current.id;
@@ -487,12 +517,12 @@ fn top_bar_ui(
                 }
             }
             if let Some(s) = chosen_stage {
-                ui.add_space(16.0);
-                ui.label(stage_summary(s, lang));
+                ui.add_space(theme::space::L);
+                ui.weak(stage_summary(s, lang));
             }
         }
     });
-    ui.add_space(4.0);
+    ui.add_space(theme::space::S);
 }
 
 /// e.g. `积分编排赛 · 瑞士制 · 已赛 4/7 轮 · 进行中`.
@@ -512,10 +542,10 @@ fn stage_summary(stage: &Stage, lang: Lang) -> String {
 }
 
 fn views_ui(ui: &mut Ui, view: &mut View, lang: Lang) {
-    ui.add_space(8.0);
+    ui.add_space(theme::space::M);
+    ui.spacing_mut().item_spacing.y = theme::space::XS;
     for v in View::ALL {
-        let button =
-            egui::Button::selectable(*view == v, v.label(lang)).min_size(egui::vec2(ui.available_width(), 28.0));
+        let button = widgets::nav_button(ui, *view == v, v.icon(), v.label(lang), ui.available_width());
         if ui.add(button).clicked() {
             *view = v;
         }

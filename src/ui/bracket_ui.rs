@@ -69,6 +69,7 @@ use crate::ui::result_entry::{
 };
 use crate::ui::session::Job;
 use crate::ui::table::row_height;
+use crate::ui::theme::{icons, widgets};
 use canvas::{canvas_ui, game_rows, placement_of};
 use egui::{Key, Modifiers, Response, Ui};
 use fold::{fold_bar_ui, folded_columns};
@@ -188,7 +189,7 @@ pub fn bracket_ui(ui: &mut Ui, state: &mut BracketView, env: &Env<'_>, stage: &S
     }
     ui.horizontal_wrapped(|ui| {
         ui.heading(lang.t("对阵图", "Bracket"));
-        ui.add_space(12.0);
+        ui.add_space(crate::ui::theme::space::M);
         ui.label(format!("{} · {}", env.group.name, stage.name));
     });
     let (StageKind::Knockout, Some(rules)) = (stage.kind, stage.knockout.as_ref()) else {
@@ -227,7 +228,7 @@ pub fn bracket_ui(ui: &mut Ui, state: &mut BracketView, env: &Env<'_>, stage: &S
     let keys_live = state.confirm.is_none();
     zoom_bar_ui(ui, &mut state.zoom, state.zoom_shown, keys_live, lang);
     fold_bar_ui(ui, &mut state.unfolded, &columns, lang);
-    ui.add_space(4.0);
+    ui.add_space(crate::ui::theme::space::XS);
     // The columns as they are now (with what the keys just sent), placed at zoom 1 so
     // that they can be fitted to the space left.
     let columns = columns_of(&seeds, stage, rules, &state.sent);
@@ -291,7 +292,8 @@ fn toolbar_ui(
     let keys_free = state.confirm.is_none() && !ui.ctx().text_edit_focused();
     ui.horizontal_wrapped(|ui| {
         let enabled = blocker.is_none();
-        let button = ui.add_enabled(enabled, egui::Button::new(lang.t("编排下一轮 (P)", "Pair next round (P)")));
+        let button = widgets::primary_button(ui, icons::SHUFFLE, lang.t("编排下一轮 (P)", "Pair next round (P)"));
+        let button = ui.add_enabled(enabled, button);
         let button = match &blocker {
             Some(why) => button.on_disabled_hover_text(why.as_str()),
             None => button.on_hover_text(lang.t(

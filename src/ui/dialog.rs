@@ -40,7 +40,7 @@ pub fn confirmation_ui(ui: &Ui, dialog: Confirmation<'_>, body_ui: impl FnOnce(&
     let modal = egui::Modal::new(egui::Id::unique(dialog.id)).show(&ctx, |ui| {
         ui.set_max_width(dialog.width);
         body_ui(ui);
-        ui.add_space(6.0);
+        ui.add_space(crate::ui::theme::space::XS);
         ui.horizontal(|ui| {
             if ui.button(dialog.accept).clicked() {
                 accepted = true;

@@ -46,6 +46,7 @@ use super::session::Job;
 use crate::domain::command::{Command, EventInfo};
 use crate::domain::event::{Event, Official, Stage, StageKind};
 use crate::domain::ids::{GroupId, StageNo};
+use crate::ui::theme::{icons, widgets};
 use egui::{Key, KeyboardShortcut, Modifiers, TextEdit, Ui};
 use groups_ui::{GroupSection, add_group_ui, group_ui};
 use stage_form::{StageForm, format_ui, kind_label, pairing_options_ui, schedule_ui, scoring_ui};
@@ -232,7 +233,7 @@ pub fn event_ui(ui: &mut Ui, state: &mut EventView, env: &Env<'_>, jobs: &mut Ve
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
             ui.heading(lang.t("赛事设置", "Event settings"));
-            ui.add_space(16.0);
+            ui.add_space(crate::ui::theme::space::L);
             ui.weak(lang.t(
                 "修改后按“保存”生效 · Ctrl+S 保存本页全部修改 · Tab 切换输入框",
                 "Changes take effect on Apply · Ctrl+S applies everything on this page · Tab moves between fields",
@@ -242,7 +243,7 @@ pub fn event_ui(ui: &mut Ui, state: &mut EventView, env: &Env<'_>, jobs: &mut Ve
         if let Some(command) = info_ui(ui, &mut state.info, event, lang, apply_all) {
             pending.push(command);
         }
-        ui.add_space(8.0);
+        ui.add_space(crate::ui::theme::space::S);
         ui.separator();
         stages_list_ui(ui, state, event, chosen.map(|(g, s)| (g, s.no)), lang);
         if let Some(shown) = add_group_ui(ui, &mut state.groups, event, lang, jobs) {
@@ -267,7 +268,7 @@ pub fn event_ui(ui: &mut Ui, state: &mut EventView, env: &Env<'_>, jobs: &mut Ve
 
 /// The event's title, first day and officials; the command to save them when applied.
 fn info_ui(ui: &mut Ui, form: &mut InfoForm, event: &Event, lang: Lang, apply_all: bool) -> Option<Command> {
-    ui.strong(lang.t("赛事信息", "Event"));
+    ui.label(widgets::section_heading(lang.t("赛事信息", "Event")));
     egui::Grid::new("event-info").num_columns(2).spacing([12.0, 6.0]).show(ui, |ui| {
         let label = ui.label(lang.t("赛事名称", "Event name"));
         ui.add(TextEdit::singleline(&mut form.name).id_salt("event-name").desired_width(480.0)).labelled_by(label.id);
@@ -285,7 +286,7 @@ fn info_ui(ui: &mut Ui, form: &mut InfoForm, event: &Event, lang: Lang, apply_al
         });
         ui.end_row();
     });
-    ui.add_space(4.0);
+    ui.add_space(crate::ui::theme::space::XS);
     ui.label(lang.t("裁判人员（按打印顺序）", "Officials (in printing order)"));
     let mut remove = None;
     for (i, official) in form.officials.iter_mut().enumerate() {
@@ -317,12 +318,13 @@ fn info_ui(ui: &mut Ui, form: &mut InfoForm, event: &Event, lang: Lang, apply_al
     if ui.button(lang.t("＋ 添加裁判人员", "+ Add official")).clicked() {
         form.officials.push(Official { role: String::new(), name: String::new() });
     }
-    ui.add_space(4.0);
+    ui.add_space(crate::ui::theme::space::XS);
     let command = form.command(event, lang);
     let mut apply = apply_all;
     ui.horizontal(|ui| {
         let ready = matches!(command, Ok(Some(_)));
-        apply |= ui.add_enabled(ready, egui::Button::new(lang.t("保存赛事信息", "Apply event info"))).clicked();
+        let button = widgets::primary_button(ui, icons::CHECK, lang.t("保存赛事信息", "Apply event info"));
+        apply |= ui.add_enabled(ready, button).clicked();
         if ui
             .add_enabled(!matches!(command, Ok(None)), egui::Button::new(lang.t("还原", "Revert")))
             .accessible_name(lang.t("还原赛事信息", "Revert event info"))
@@ -342,7 +344,7 @@ fn info_ui(ui: &mut Ui, form: &mut InfoForm, event: &Event, lang: Lang, apply_al
 
 /// Every group's stages; a click chooses the stage whose settings are shown.
 fn stages_list_ui(ui: &mut Ui, state: &mut EventView, event: &Event, shown: Option<(GroupId, StageNo)>, lang: Lang) {
-    ui.strong(lang.t("组别与阶段", "Groups and stages"));
+    ui.label(widgets::section_heading(lang.t("组别与阶段", "Groups and stages")));
     egui::Grid::new("stages-list").num_columns(2).spacing([12.0, 4.0]).show(ui, |ui| {
         for group in &event.groups {
             ui.label(group.name.as_str());
@@ -383,7 +385,7 @@ fn stage_ui(
     let group_name = event.group(group).map_or("", |g| g.name.as_str());
     ui.horizontal_wrapped(|ui| {
         ui.heading(format!("{group_name} · {} {}", stage.no, stage.name));
-        ui.add_space(12.0);
+        ui.add_space(crate::ui::theme::space::M);
         let status = crate::ui::stage_words::stage_status_words(stage, lang);
         let paired = stage.rounds.len();
         ui.label(match lang {
@@ -391,7 +393,7 @@ fn stage_ui(
             Lang::En => format!("{status} · {paired} rounds paired"),
         });
     });
-    ui.add_space(4.0);
+    ui.add_space(crate::ui::theme::space::XS);
     format_ui(ui, form, event, group, stage, lang);
     let next = next_stage(event, group, stage);
     if next.is_some() || stage.qualifiers.is_some() {
@@ -414,12 +416,13 @@ fn stage_ui(
     }
     section_ui(ui, lang.t("赛程与用时", "Schedule and time control"));
     schedule_ui(ui, form, stage, lang);
-    ui.add_space(8.0);
+    ui.add_space(crate::ui::theme::space::S);
     let commands = form.commands(group, stage, next.is_some(), lang);
     let mut apply = apply_all;
     ui.horizontal(|ui| {
         let ready = commands.as_ref().is_ok_and(|c| !c.is_empty());
-        apply |= ui.add_enabled(ready, egui::Button::new(lang.t("保存阶段设置", "Apply stage settings"))).clicked();
+        let button = widgets::primary_button(ui, icons::CHECK, lang.t("保存阶段设置", "Apply stage settings"));
+        apply |= ui.add_enabled(ready, button).clicked();
         let unchanged = commands.as_ref().is_ok_and(|c| c.is_empty());
         if ui
             .add_enabled(!unchanged, egui::Button::new(lang.t("还原", "Revert")))
@@ -432,7 +435,7 @@ fn stage_ui(
             ui.colored_label(ui.visuals().error_fg_color, why.as_str());
         }
     });
-    ui.add_space(16.0);
+    ui.add_space(crate::ui::theme::space::L);
     match commands {
         Ok(commands) if apply => commands,
         _ => Vec::new(),
@@ -440,7 +443,7 @@ fn stage_ui(
 }
 
 fn section_ui(ui: &mut Ui, title: &str) {
-    ui.add_space(8.0);
+    ui.add_space(crate::ui::theme::space::S);
     ui.strong(title);
 }
 

@@ -71,7 +71,8 @@ pub fn export_menu_ui(
     if event_teams {
         items.insert(items.len() - 1, EVENT_TEAMS_CSV);
     }
-    ui.menu_button(lang.t("导出", "Export"), |ui| {
+    let icon = super::theme::widgets::icon_atom(super::theme::icons::EXPORT, super::theme::size::ICON);
+    ui.menu_button((icon, lang.t("导出", "Export")), |ui| {
         for (kind, zh, en, filter) in items {
             if ui.button(format!("{}…", lang.t(zh, en))).clicked() {
                 let title = format!("{} — {}", lang.t("导出", "Export"), lang.t(zh, en));

@@ -118,7 +118,8 @@ pub fn file_menu_ui(
         ui.ctx().request_repaint();
     }
     let ctx = ui.ctx().clone();
-    ui.menu_button(lang.t("文件", "File"), |ui| {
+    let icon = super::theme::widgets::icon_atom(super::theme::icons::FOLDER_OPEN, super::theme::size::ICON);
+    ui.menu_button((icon, lang.t("文件", "File")), |ui| {
         let item = |ui: &mut Ui, text: &str, shortcut: &KeyboardShortcut, enabled: bool| {
             let button = egui::Button::new(text).shortcut_text(shortcut_text(&ctx, shortcut));
             ui.add_enabled(enabled, button).clicked()

@@ -26,7 +26,8 @@ pub struct FontSource {
 }
 
 /// Installs the bundled CJK font after egui's default fonts, for both the proportional
-/// and the monospace family. Installing it twice does nothing the second time.
+/// and the monospace family, and the icon font as a family of its own. Installing them
+/// twice does nothing the second time.
 pub fn install_fonts(ctx: &egui::Context) {
     let _ = install_fonts_reporting(ctx);
 }
@@ -41,6 +42,16 @@ pub fn install_fonts_reporting(ctx: &egui::Context) -> Option<FontSource> {
             InsertFontFamily { family: FontFamily::Proportional, priority: FontPriority::Lowest },
             InsertFontFamily { family: FontFamily::Monospace, priority: FontPriority::Lowest },
         ],
+    ));
+    // The icons get a family of their own: never a fallback for text, so a private-use
+    // character in a name is not drawn as an icon.
+    ctx.add_font(FontInsert::new(
+        super::theme::ICON_FAMILY,
+        FontData::from_static(crate::assets::ICON_FONT),
+        vec![InsertFontFamily {
+            family: FontFamily::Name(super::theme::ICON_FAMILY.into()),
+            priority: FontPriority::Highest,
+        }],
     ));
     Some(FontSource { name: "Noto Sans SC (GBK)", size_bytes: CJK_FONT.len() })
 }

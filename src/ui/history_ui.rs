@@ -23,6 +23,7 @@ use crate::domain::ids::{RoundNo, StartNo};
 use crate::lang::Words;
 pub use crate::present::operator::operator_text;
 use crate::store::AuditEntry;
+use crate::ui::theme::{icons, widgets};
 use egui::{Key, RichText, Sense, Ui};
 use egui_extras::Column;
 use std::path::PathBuf;
@@ -150,11 +151,11 @@ fn undo_redo_ui(ui: &mut Ui, history: &super::session::History, lang: Lang, jobs
             None => format!("{verb} ({keys})"),
         };
         let undo_text = named(lang.t("撤销", "Undo"), &history.next_undo, "Ctrl+Z");
-        if ui.add_enabled(history.can_undo, egui::Button::new(undo_text)).clicked() {
+        if ui.add_enabled(history.can_undo, widgets::icon_button(icons::ARROW_U_UP_LEFT, undo_text)).clicked() {
             jobs.push(Job::Undo { lang });
         }
         let redo_text = named(lang.t("重做", "Redo"), &history.next_redo, "Ctrl+Shift+Z");
-        if ui.add_enabled(history.can_redo, egui::Button::new(redo_text)).clicked() {
+        if ui.add_enabled(history.can_redo, widgets::icon_button(icons::ARROW_U_UP_RIGHT, redo_text)).clicked() {
             jobs.push(Job::Redo { lang });
         }
         ui.label(format!("{} {}", history.entries.len(), lang.t("条记录", "changes recorded")));
@@ -188,7 +189,7 @@ fn filters_ui(ui: &mut Ui, state: &mut HistoryView, rounds: &[RoundNo], lang: La
             })
             .response
             .labelled_by(label.id);
-        ui.add_space(12.0);
+        ui.add_space(crate::ui::theme::space::M);
         let label = ui.label(lang.t("选手", "Player"));
         ui.add(
             egui::TextEdit::singleline(&mut state.player)

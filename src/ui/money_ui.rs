@@ -141,13 +141,13 @@ pub fn money_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Ve
     state.refresh(env.event, env.group, env.revision);
     ui.horizontal_wrapped(|ui| {
         ui.heading(format!("{} {}", env.group.name, lang.t("财务", "money")));
-        ui.add_space(16.0);
+        ui.add_space(crate::ui::theme::space::L);
         for tab in MoneyTab::ALL {
             if ui.selectable_label(state.tab == tab, tab.label(lang)).clicked() {
                 state.tab = tab;
             }
         }
-        ui.add_space(16.0);
+        ui.add_space(crate::ui::theme::space::L);
         let hint = lang.t("收据号、现金、微信…", "receipt, cash, transfer…");
         labelled_text_ui(ui, lang.t("收款备注", "Payment note"), &mut state.note, hint, 160.0);
     });
@@ -193,7 +193,7 @@ fn check_in_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec
         // What was typed this frame is shown this frame.
         state.refresh(env.event, env.group, env.revision);
         if let Some(cache) = state.cache.get() {
-            ui.add_space(16.0);
+            ui.add_space(crate::ui::theme::space::L);
             ui.label(match lang {
                 Lang::Zh => format!("已签到 {} / {}", cache.checked_in, cache.players.len()),
                 Lang::En => format!("checked in {} of {}", cache.checked_in, cache.players.len()),
@@ -429,7 +429,7 @@ fn excuse_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec<J
     if done {
         state.excuse = None;
     }
-    ui.add_space(4.0);
+    ui.add_space(crate::ui::theme::space::XS);
 }
 
 fn ledger_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec<Job>) {

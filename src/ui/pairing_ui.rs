@@ -73,6 +73,7 @@ use crate::ui::env::Env;
 use crate::ui::i18n::Lang;
 use crate::ui::panel::Panel;
 use crate::ui::session::Job;
+use crate::ui::theme::{icons, widgets};
 use advance::{AdvanceView, stage_state_ui};
 use controls::{ControlsForm, controls_ui};
 use edit::{confirm_ui, edit_bar_ui, match_colours_bar_ui};
@@ -269,9 +270,10 @@ pub fn pairing_ui(ui: &mut Ui, state: &mut PairingView, env: &Env<'_>, stage: &S
 
     ui.horizontal_wrapped(|ui| {
         ui.heading(lang.t("对阵表", "Pairings"));
-        ui.add_space(16.0);
+        ui.add_space(crate::ui::theme::space::L);
         let enabled = blocker.is_none() && seed.is_ok();
-        let button = ui.add_enabled(enabled, egui::Button::new(lang.t("编排下一轮 (P)", "Pair next round (P)")));
+        let button = widgets::primary_button(ui, icons::SHUFFLE, lang.t("编排下一轮 (P)", "Pair next round (P)"));
+        let button = ui.add_enabled(enabled, button);
         let button = match &blocker {
             Some(why) => button.on_disabled_hover_text(why.as_str()),
             None => button.on_hover_text(lang.t(
@@ -454,7 +456,7 @@ fn caption_ui(ui: &mut Ui, env: &Env<'_>, stage: &Stage, chosen: &Round) {
             });
         }
     });
-    ui.add_space(4.0);
+    ui.add_space(crate::ui::theme::space::XS);
 }
 
 /// The boards of a knockout round none of whose games has a result: the matches

@@ -157,7 +157,8 @@ pub fn print_menu_ui(
     }
     let ctx = ui.ctx().clone();
     let items = documents(group, event_teams);
-    ui.menu_button(lang.t("打印", "Print"), |ui| {
+    let icon = super::theme::widgets::icon_atom(super::theme::icons::PRINTER, super::theme::size::ICON);
+    ui.menu_button((icon, lang.t("打印", "Print")), |ui| {
         for &(document, zh, en) in &items {
             let enabled = document != Document::Bracket || has_knockout;
             let mut button = egui::Button::new(lang.t(zh, en));

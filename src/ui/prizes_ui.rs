@@ -182,10 +182,10 @@ pub fn prizes_ui(ui: &mut Ui, state: &mut PrizesView, env: &Env<'_>, jobs: &mut 
     take_refusals(state, env);
     ui.horizontal_wrapped(|ui| {
         ui.heading(format!("{} {}", group.name, lang.t("奖励名单", "prize list")));
-        ui.add_space(16.0);
+        ui.add_space(crate::ui::theme::space::L);
         ui.checkbox(&mut state.unclaimed_only, lang.t("只看未发放", "Unclaimed only"))
             .on_hover_text(lang.t("只列出奖金尚未发放的选手", "List only players whose cash prize is not paid out"));
-        ui.add_space(16.0);
+        ui.add_space(crate::ui::theme::space::L);
         let label = ui.label(lang.t("发放备注", "Payout note"));
         ui.add(
             egui::TextEdit::singleline(&mut state.note)

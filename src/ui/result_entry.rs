@@ -11,7 +11,8 @@ pub mod labels;
 pub use correction::{Correction, correction_ui};
 pub use keys::{foul_of_key, outcome_key, outcome_of_key, reason_key, reason_of_key};
 pub use labels::{
-    change_label, outcome_label, reason_label, refusal_text, result_label, result_label_zh, short_result, slot_label,
+    change_label, outcome_label, reason_label, refusal_text, result_label, result_label_zh, result_look,
+    result_rich_text, short_result, slot_label,
 };
 
 use super::i18n::Lang;

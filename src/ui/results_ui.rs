@@ -198,7 +198,7 @@ pub fn results_ui(ui: &mut Ui, state: &mut ResultsView, env: &Env<'_>, stage: &S
         ui.colored_label(ui.visuals().warn_fg_color, message.as_str());
     }
     keys_hint_ui(ui, names, lang);
-    ui.add_space(4.0);
+    ui.add_space(crate::ui::theme::space::XS);
     editor_ui(ui, state, round, names, lang);
     ui.separator();
     if !state.history.is_empty() {
@@ -264,7 +264,7 @@ fn round_header_ui(ui: &mut Ui, state: &mut ResultsView, env: &Env<'_>, stage: &
     let lines = lines_of(round, &state.sent);
     ui.horizontal_wrapped(|ui| {
         ui.heading(lang.t("成绩录入", "Result entry"));
-        ui.add_space(16.0);
+        ui.add_space(crate::ui::theme::space::L);
         for r in &stage.rounds {
             let text = match lang {
                 Lang::Zh => format!("第{}轮", r.no),
@@ -277,7 +277,7 @@ fn round_header_ui(ui: &mut Ui, state: &mut ResultsView, env: &Env<'_>, stage: &
                 state.refocus = true;
             }
         }
-        ui.add_space(16.0);
+        ui.add_space(crate::ui::theme::space::L);
         let done = lines.iter().filter(|l| l.result.is_some()).count();
         let count = match lang {
             Lang::Zh => format!("已录入 {done}/{}", lines.len()),

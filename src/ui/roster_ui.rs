@@ -41,6 +41,7 @@ use crate::domain::event::{Bye, ByeKind, Event, PlannedBye, Stage, StageStatus, 
 use crate::domain::ids::{GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::knockout::stage_knocked_out;
 use crate::domain::player::{Player, PlayerStatus};
+use crate::ui::theme::{icons, widgets};
 use delete::{Deletion, delete_ui};
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 use form::{PlayerForm, player_form_ui};
@@ -216,7 +217,7 @@ pub fn roster_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>, jobs: &mut 
     let mut search_entered = false;
     ui.horizontal_wrapped(|ui| {
         ui.heading(lang.t("选手名单", "Players"));
-        ui.add_space(16.0);
+        ui.add_space(crate::ui::theme::space::L);
         let label = ui.label(lang.t("搜索", "Search"));
         let search = ui
             .add(
@@ -234,7 +235,7 @@ pub fn roster_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>, jobs: &mut 
         // What was typed this frame is shown this frame.
         refresh(state, env);
         let shown = state.rows.get().map_or(0, Vec::len);
-        ui.add_space(8.0);
+        ui.add_space(crate::ui::theme::space::S);
         let wanted = !state.filter.trim().is_empty();
         ui.label(match (wanted, lang) {
             (false, Lang::Zh) => format!("共 {total} 名选手"),
@@ -242,11 +243,13 @@ pub fn roster_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>, jobs: &mut 
             (true, Lang::Zh) => format!("显示 {shown} / {total} 名选手"),
             (true, Lang::En) => format!("showing {shown} of {total} players"),
         });
-        ui.add_space(16.0);
-        if ui.button(lang.t("添加选手…", "Add player…")).on_hover_text("Ctrl+Shift+A").clicked() {
+        ui.add_space(crate::ui::theme::space::L);
+        let add = widgets::primary_button(ui, icons::USER_PLUS, lang.t("添加选手…", "Add player…"));
+        if ui.add(add).on_hover_text("Ctrl+Shift+A").clicked() {
             state.form = Some(PlayerForm::add(group));
         }
-        if ui.button(lang.t("导入名单…", "Import roster…")).on_hover_text("Ctrl+I").clicked() {
+        let import = widgets::icon_button(icons::UPLOAD_SIMPLE, lang.t("导入名单…", "Import roster…"));
+        if ui.add(import).on_hover_text("Ctrl+I").clicked() {
             state.import = Some(import_dialog(state.import_group, event, group));
         }
         let blocked = renumber::unavailable(event, group, lang);

@@ -79,7 +79,7 @@ pub fn standings_ui(ui: &mut Ui, state: &mut StandingsView, env: &Env<'_>, stage
     let after = state.after_round.filter(|r| *r <= paired).unwrap_or_else(|| stage.completed_rounds());
     ui.horizontal_wrapped(|ui| {
         ui.heading(lang.t("成绩表", "Standings"));
-        ui.add_space(16.0);
+        ui.add_space(crate::ui::theme::space::L);
         for r in 0..=paired {
             let text = after_label(r);
             if ui.selectable_label(r == after, text).clicked() {
@@ -106,7 +106,7 @@ pub fn standings_ui(ui: &mut Ui, state: &mut StandingsView, env: &Env<'_>, stage
         caption.push_str(lang.t("，本轮尚有未录入的结果", "; results of this round are still missing"));
     }
     ui.label(caption);
-    ui.add_space(4.0);
+    ui.add_space(crate::ui::theme::space::XS);
     match mode {
         StandingsMode::Team => return teams::team_standings_ui(ui, state, env, stage, after),
         StandingsMode::TeamCrosstable => return teams::crosstable_ui(ui, state, env, stage),

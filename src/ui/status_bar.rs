@@ -76,7 +76,7 @@ pub fn read_only_banner_ui(ui: &mut Ui, lang: Lang) {
     egui::Frame::group(ui.style()).fill(ui.visuals().faint_bg_color).show(ui, |ui| {
         ui.colored_label(ui.visuals().warn_fg_color, read_only_words().get(lang));
     });
-    ui.add_space(4.0);
+    ui.add_space(crate::ui::theme::space::XS);
 }
 
 /// The page shown instead of the panels when the event file could not be opened; for a
@@ -88,11 +88,11 @@ pub fn open_error_ui(ui: &mut Ui, session: &Session, lang: Lang, jobs: &mut Vec<
         return;
     }
     ui.heading(lang.t("无法打开赛事文件", "The event file could not be opened"));
-    ui.add_space(8.0);
+    ui.add_space(crate::ui::theme::space::S);
     if let Some(Notice::Failed(message)) = session.notice() {
         ui.colored_label(ui.visuals().error_fg_color, message.get(lang));
     }
-    ui.add_space(8.0);
+    ui.add_space(crate::ui::theme::space::S);
     match session.restorable() {
         Some(restorable) => restore_newest_ui(ui, restorable, lang, jobs),
         None => {
@@ -115,7 +115,7 @@ fn restore_newest_ui(ui: &mut Ui, restorable: &Restorable, lang: Lang, jobs: &mu
             "It can be replaced by the newest backup, {backup}; the replaced file is kept as {stem}.replaced.bianpai (numbered on when that exists, never overwritten)."
         ),
     });
-    ui.add_space(4.0);
+    ui.add_space(crate::ui::theme::space::XS);
     let hint =
         lang.t("用最新的备份替换这个赛事文件并打开", "Put the newest backup in place of this event file and open it");
     if ui.button(lang.t("恢复最新备份", "Restore the newest backup")).on_hover_text(hint).clicked() {
@@ -128,7 +128,7 @@ fn restore_newest_ui(ui: &mut Ui, restorable: &Restorable, lang: Lang, jobs: &mu
 /// and a button that puts it in the file's place (issue 38, item 3): an older one when
 /// the newest is not the one wanted.
 fn every_backup_ui(ui: &mut Ui, restorable: &Restorable, lang: Lang, jobs: &mut Vec<Job>) {
-    ui.add_space(8.0);
+    ui.add_space(crate::ui::theme::space::S);
     let count = restorable.backups.len();
     ui.label(match lang {
         Lang::Zh => format!("这个赛事文件的全部备份（{count} 个），也可以恢复其中任何一个："),

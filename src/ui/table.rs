@@ -7,7 +7,8 @@
 //! the row, and row height.
 //!
 //! Every heading and text cell is drawn by [`cell_text_ui`]: one line; in a column
-//! that clips, cut with `…` when too wide, and then the whole text on hover.
+//! that clips, cut with `…` when too wide, and then the whole text on hover. Numbers
+//! (right-aligned cells) are drawn in the theme's tabular figures.
 
 use egui::{AsIdSalt, Layout, Response, Sense, TextWrapMode, Ui, WidgetText};
 use egui_extras::{Column, TableBuilder, TableRow};
@@ -26,9 +27,9 @@ pub fn header_height(ui: &Ui) -> f32 {
     row_height(ui) + 2.0
 }
 
-/// Height of a body row, in points: one line of body text with a little air.
+/// Height of a body row, in points: one line of body text with a little air (the body text of the theme is 14 points).
 pub fn row_height(ui: &Ui) -> f32 {
-    ui.text_style_height(&egui::TextStyle::Body) + 6.0
+    ui.text_style_height(&egui::TextStyle::Body) + 4.0
 }
 
 /// The views' usual table: striped, resizable columns, filling the width and the
@@ -114,7 +115,7 @@ pub fn header_ui(mut header: TableRow<'_, '_>, headings: &[(String, Align)]) {
 /// Adds a text cell to `row`, its contents under the row's `id` (a start number or
 /// a board), so that every row's widgets have ids of their own.
 pub fn text_cell_ui(row: &mut TableRow<'_, '_>, id: impl AsIdSalt, align: Align, text: impl Into<WidgetText>) {
-    let text = text.into();
+    let text = figures_if_right(align, text.into());
     row.col(|ui| {
         ui.push_id(id, |ui| {
             aligned_ui(ui, align, |ui| {
@@ -126,7 +127,8 @@ pub fn text_cell_ui(row: &mut TableRow<'_, '_>, id: impl AsIdSalt, align: Align,
 
 /// Adds a text cell that lets clicks through to the row (for tables whose rows are
 /// clicked), its contents under the row's `id`.
-pub fn passive_cell_ui(row: &mut TableRow<'_, '_>, id: impl AsIdSalt, align: Align, text: String) {
+pub fn passive_cell_ui(row: &mut TableRow<'_, '_>, id: impl AsIdSalt, align: Align, text: impl Into<WidgetText>) {
+    let text = figures_if_right(align, text.into());
     row.col(|ui| {
         ui.push_id(id, |ui| {
             aligned_ui(ui, align, |ui| {
@@ -172,6 +174,16 @@ pub fn data_table_ui(
     table.header(header_h, |header| header_ui(header, &headings)).body(|body| {
         body.rows(row_h, rows, row_ui);
     });
+}
+
+/// A plain text in a numbers' column is drawn in tabular figures
+/// ([`theme::figures`](super::theme::figures)), so numbers line up digit under digit; a
+/// text styled by its panel is left as it is.
+fn figures_if_right(align: Align, text: WidgetText) -> WidgetText {
+    match (align, text) {
+        (Align::Right, WidgetText::Text(plain)) => egui::RichText::new(plain).font(super::theme::figures()).into(),
+        (_, text) => text,
+    }
 }
 
 fn aligned_ui(ui: &mut Ui, align: Align, add_contents: impl FnOnce(&mut Ui)) {

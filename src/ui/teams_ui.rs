@@ -48,6 +48,7 @@ use crate::ui::env::Env;
 use crate::ui::i18n::Lang;
 use crate::ui::panel::Panel;
 use crate::ui::session::Job;
+use crate::ui::theme::{icons, widgets};
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 use event_ranking::{EventRankingForm, event_ranking_ui};
 use form::{TeamForm, team_form_ui};
@@ -115,7 +116,7 @@ pub fn teams_ui(ui: &mut Ui, state: &mut TeamsView, env: &Env<'_>, jobs: &mut Ve
     }
     ui.horizontal_wrapped(|ui| {
         ui.heading(format!("{} {}", env.group.name, lang.t("队伍", "teams")));
-        ui.add_space(16.0);
+        ui.add_space(crate::ui::theme::space::L);
         let tabs = [
             (TeamsTab::Teams, lang.t("队伍名单", "Teams"), true),
             (TeamsTab::Lineups, lang.t("出场名单", "Line-ups"), team_stage.is_some()),
@@ -186,7 +187,8 @@ fn teams_tab_ui(ui: &mut Ui, state: &mut TeamsView, env: &Env<'_>, jobs: &mut Ve
         team_keys(ui, state, env);
     }
     ui.horizontal_wrapped(|ui| {
-        if ui.button(lang.t("新建队伍…", "New team…")).on_hover_text("Ctrl+Shift+T").clicked() {
+        let add = widgets::primary_button(ui, icons::PLUS, lang.t("新建队伍…", "New team…"));
+        if ui.add(add).on_hover_text("Ctrl+Shift+T").clicked() {
             state.form = Some(TeamForm::add());
         }
         let chosen = state.selected.and_then(|t| group.team(t));

@@ -139,7 +139,7 @@ pub fn show_view(h: &mut App, label: &str, view: bianpai::ui::View) {
     use egui_kittest::kittest::{NodeT, Queryable};
     let button = h
         .get_all_by_label(label)
-        .find(|n| n.accesskit_node().role() == egui::accesskit::Role::Button && n.rect().right() <= 120.0)
+        .find(|n| n.accesskit_node().role() == egui::accesskit::Role::Button && n.rect().right() <= 150.0)
         .unwrap_or_else(|| panic!("no view button {label}"));
     button.click();
     // The view may load something from the worker (the history) and show a spinner.

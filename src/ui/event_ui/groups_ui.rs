@@ -12,6 +12,7 @@ use crate::domain::ids::{GroupId, StageNo};
 use crate::ui::dialog::{Answer, Confirmation, confirmation_ui};
 use crate::ui::i18n::Lang;
 use crate::ui::session::Job;
+use crate::ui::theme::{icons, widgets};
 use egui::Ui;
 
 /// The state of the group parts.
@@ -119,7 +120,7 @@ pub(super) fn group_ui(
     {
         pending.push(c);
     }
-    ui.add_space(8.0);
+    ui.add_space(crate::ui::theme::space::S);
     ui.strong(match lang {
         Lang::Zh => format!("{} · 奖励规则", group.name),
         Lang::En => format!("{} · prizes", group.name),
@@ -146,7 +147,8 @@ fn apply_row_ui(
 ) -> Option<Command> {
     let mut apply = apply_all;
     ui.horizontal(|ui| {
-        apply |= ui.add_enabled(matches!(command, Ok(Some(_))), egui::Button::new(apply_text)).clicked();
+        let button = widgets::primary_button(ui, icons::CHECK, apply_text);
+        apply |= ui.add_enabled(matches!(command, Ok(Some(_))), button).clicked();
         let name = format!("{} {apply_text}", lang.t("还原", "Revert"));
         if ui
             .add_enabled(!matches!(command, Ok(None)), egui::Button::new(lang.t("还原", "Revert")))

@@ -236,10 +236,10 @@ pub(super) fn prize_rules_ui(ui: &mut Ui, form: &mut PrizeForm, group: &Group, l
         "Prizes by rank (cash, items, trophies; tiers are rank ranges)",
     ));
     by_rank_ui(ui, &mut form.rows, RowsKind::Players, lang);
-    ui.add_space(6.0);
+    ui.add_space(crate::ui::theme::space::XS);
     extras_ui(ui, form, lang);
     if !group.teams.is_empty() || !form.team_rows.is_empty() {
-        ui.add_space(6.0);
+        ui.add_space(crate::ui::theme::space::XS);
         ui.label(lang.t("团体奖（按团体名次）", "Team prizes (by team rank)"));
         by_rank_ui(ui, &mut form.team_rows, RowsKind::Teams, lang);
     }
@@ -293,7 +293,7 @@ fn by_rank_ui(ui: &mut Ui, rows: &mut Vec<RankRow>, kind: RowsKind, lang: Lang) 
                 ui.label("–");
                 let to = named("名次到", "To rank", n);
                 ui.add(egui::TextEdit::singleline(&mut row.last).desired_width(40.0)).accessible_name(to);
-                ui.add_space(8.0);
+                ui.add_space(crate::ui::theme::space::S);
                 prize_row_ui(ui, &mut row.prize, &format!("{n}"), lang);
                 let name = named("删除名次奖", "Remove rank prize", n);
                 if ui.button("×").on_hover_text(lang.t("删除此行", "Remove row")).accessible_name(name).clicked() {

@@ -11,6 +11,13 @@ use egui::Ui;
 /// What the rules keep where each winner's rank goes.
 const RANK: &str = "{rank}";
 
+/// The amount field's width, in points.
+const AMOUNT_WIDTH: f32 = 64.0;
+
+/// What the amount field and its unit take: a trophy row leaves it empty, so that the
+/// rows' last buttons line up.
+const AMOUNT_FIELD_WIDTH: f32 = 84.0;
+
 /// The rank in a label as the form shows it.
 fn rank_word(lang: Lang) -> &'static str {
     lang.t("（名次）", "(rank)")
@@ -139,16 +146,16 @@ pub(super) fn prize_row_ui(ui: &mut Ui, row: &mut PrizeRow, name: &str, lang: La
     }
     match row.kind {
         PrizeKind::Cash => {
-            ui.add(egui::TextEdit::singleline(&mut row.value).desired_width(64.0))
+            ui.add(egui::TextEdit::singleline(&mut row.value).desired_width(AMOUNT_WIDTH))
                 .accessible_name(format!("{} {name}", lang.t("金额", "Amount")));
             ui.label(lang.t("元", "yuan"));
         }
         PrizeKind::Item => {
-            ui.add(egui::TextEdit::singleline(&mut row.value).desired_width(64.0))
+            ui.add(egui::TextEdit::singleline(&mut row.value).desired_width(AMOUNT_WIDTH))
                 .accessible_name(format!("{} {name}", lang.t("数量", "Count")));
             ui.label(lang.t("件", "pcs"));
         }
         // No amount: the space it would take, so the rows' last buttons line up.
-        PrizeKind::Trophy => ui.add_space(84.0),
+        PrizeKind::Trophy => ui.add_space(AMOUNT_FIELD_WIDTH),
     }
 }

@@ -25,6 +25,7 @@ use crate::ui::memo::Memo;
 use crate::ui::search::{SearchKey, matches, search_keys};
 use crate::ui::session::Job;
 use crate::ui::table::{Align, TableColumn, data_table_ui, row_height, text_cell_ui};
+use crate::ui::theme::{icons, widgets};
 use egui::{Key, Ui};
 use egui_extras::Column;
 
@@ -192,7 +193,8 @@ fn advance_ui(ui: &mut Ui, view: &mut AdvanceView, env: &Env<'_>, stage: &Stage,
         }
     });
     ui.horizontal_wrapped(|ui| {
-        let button = egui::Button::new(lang.t("结束本阶段并晋级", "Close stage and qualify"));
+        let button =
+            widgets::primary_button(ui, icons::FLAG_CHECKERED, lang.t("结束本阶段并晋级", "Close stage and qualify"));
         let hint = match lang {
             Lang::Zh => format!(
                 "关闭「{}」，{} 名选手进入「{}」（先确认）",
@@ -221,7 +223,7 @@ fn advance_ui(ui: &mut Ui, view: &mut AdvanceView, env: &Env<'_>, stage: &Stage,
 
 /// The qualifiers in order: rank, start number, name, club, points.
 fn preview_ui(ui: &mut Ui, event: &Event, rows: &[StandingsRow], lang: Lang) {
-    ui.strong(lang.t("按名次晋级", "Qualifying by rank"));
+    ui.label(widgets::section_heading(lang.t("按名次晋级", "Qualifying by rank")));
     if rows.is_empty() {
         ui.label(lang.t("（无人晋级）", "(nobody qualifies)"));
         return;

@@ -50,7 +50,7 @@ pub(super) fn controls_ui(ui: &mut Ui, form: &mut ControlsForm, env: &Env<'_>, j
     };
     egui::CollapsingHeader::new(title).id_salt("pairing-controls").show(ui, |ui| {
         avoided_ui(ui, form, env, jobs);
-        ui.add_space(6.0);
+        ui.add_space(crate::ui::theme::space::XS);
         fixed_ui(ui, form, env, jobs);
         if let Some(why) = &form.message {
             ui.colored_label(ui.visuals().error_fg_color, why.as_str());

@@ -204,11 +204,11 @@ pub(super) fn confirm_ui(
     let answer = confirmation_ui(ui, dialog, |ui| match &confirm {
         Confirm::Edit { warnings, .. } => {
             ui.heading(lang.t("此修改违反编排规则", "This edit breaks pairing rules"));
-            ui.add_space(6.0);
+            ui.add_space(crate::ui::theme::space::XS);
             for w in warnings {
                 ui.label(format!("{WARNING_MARK} {}", w.message(lang)));
             }
-            ui.add_space(6.0);
+            ui.add_space(crate::ui::theme::space::XS);
             ui.weak(lang.t(
                 "确认后这些警告随本轮保存，并显示在相关台次上。",
                 "If you go on, the warnings are kept with the round and shown on its boards.",
@@ -219,7 +219,7 @@ pub(super) fn confirm_ui(
                 Lang::Zh => format!("取消第{round}轮编排？"),
                 Lang::En => format!("Unpair round {round}?"),
             });
-            ui.add_space(6.0);
+            ui.add_space(crate::ui::theme::space::XS);
             ui.label(lang.t(
                 "本轮对阵将被删除；用同一种子重新编排可得到同样的抽签。",
                 "The round's pairing is removed; pairing again with the same seed redraws it.",

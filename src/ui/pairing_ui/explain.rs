@@ -179,7 +179,7 @@ fn match_ui(ui: &mut Ui, env: &Env<'_>, x: &TeamRoundExplanation, no: u32) {
         ui.strong(format!("{label} {}", team_name(env.group, side.team)));
         group_line_ui(ui, &side.explanation, lang);
         ui.label(x.why(side, lang));
-        ui.add_space(6.0);
+        ui.add_space(crate::ui::theme::space::XS);
     };
     team_ui(ui, &m.home, lang.t("主队", "Home"));
     team_ui(ui, &m.away, lang.t("客队", "Away"));
@@ -210,7 +210,7 @@ fn board_ui(ui: &mut Ui, env: &Env<'_>, explanation: &RoundExplanation, board: B
         player_ui(ui, env, &game.black, lang.t("黑方", "Black"));
         ui.strong(lang.t("先后手", "Colours"));
         ui.label(game.colour.message(lang));
-        ui.add_space(8.0);
+        ui.add_space(crate::ui::theme::space::S);
     }
 }
 
@@ -221,7 +221,7 @@ fn player_ui(ui: &mut Ui, env: &Env<'_>, player: &PlayerExplanation, side: &str)
     ui.strong(format!("{side} {} {name}", player.player));
     group_line_ui(ui, player, lang);
     ui.label(player.message(lang));
-    ui.add_space(6.0);
+    ui.add_space(crate::ui::theme::space::XS);
 }
 
 /// A bye: the player and why.

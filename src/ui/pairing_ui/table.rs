@@ -12,7 +12,7 @@ use crate::domain::warning::PairingWarning;
 use crate::lang::Localized;
 use crate::ui::env::Env;
 use crate::ui::i18n::Lang;
-use crate::ui::result_entry::result_label;
+use crate::ui::result_entry::result_rich_text;
 use crate::ui::table::{Align, header_height, header_ui, row_height, table_builder, text_cell_ui, under_table_ui};
 use egui::{AsIdSalt, Ui};
 use egui_extras::{Column, TableRow};
@@ -64,6 +64,7 @@ pub(super) fn pairing_table_ui(
     .map(|(h, a)| (h.to_string(), a))
     .collect();
     let (header_h, row_h) = (header_height(ui), row_height(ui));
+    let palette = crate::ui::theme::palette(ui);
     let mut picked_now: Option<StartNo> = None;
     let mut board_now: Option<BoardNo> = None;
     let mut bye_now: Option<StartNo> = None;
@@ -125,7 +126,8 @@ pub(super) fn pairing_table_ui(
                 row.col(|ui| player_cell(ui, game.red, &mut picked_now));
                 text_cell_ui(&mut row, id, Align::Right, points(game.red));
                 text_cell_ui(&mut row, id, Align::Left, history(game.red));
-                text_cell_ui(&mut row, id, Align::Left, game.result.map(|r| result_label(r, lang)).unwrap_or_default());
+                let result = game.result.map(|r| result_rich_text(r, lang, palette)).unwrap_or_default();
+                text_cell_ui(&mut row, id, Align::Left, result);
                 row.col(|ui| player_cell(ui, game.black, &mut picked_now));
                 text_cell_ui(&mut row, id, Align::Right, points(game.black));
                 text_cell_ui(&mut row, id, Align::Left, history(game.black));
@@ -143,7 +145,8 @@ pub(super) fn pairing_table_ui(
                 row.col(|ui| player_cell(ui, bye.player, &mut picked_now));
                 text_cell_ui(&mut row, id, Align::Right, points(bye.player));
                 text_cell_ui(&mut row, id, Align::Left, history(bye.player));
-                let (kind, hover) = (bye_label(bye.kind, lang).to_string(), lang.t("为什么轮空", "Why this bye"));
+                let kind = egui::RichText::new(bye_label(bye.kind, lang)).color(palette.bye);
+                let hover = lang.t("为什么轮空", "Why this bye");
                 if choice_cell_ui(&mut row, ("bye kind", bye.player), Align::Left, selected, kind, hover) {
                     bye_now = Some(bye.player);
                 }
@@ -178,7 +181,7 @@ pub(super) fn choice_cell_ui(
     id: impl AsIdSalt,
     align: Align,
     selected: bool,
-    text: String,
+    text: impl Into<egui::WidgetText>,
     hover: &str,
 ) -> bool {
     let layout = match align {
@@ -221,7 +224,7 @@ pub(super) fn warnings_ui(ui: &mut Ui, round: &Round, lang: Lang) {
         return;
     }
     under_table_ui(ui, "pairing_warnings", |ui| {
-        ui.add_space(4.0);
+        ui.add_space(crate::ui::theme::space::XS);
         ui.strong(format!("{WARNING_MARK} {}", lang.t("本轮对阵违反的规则：", "Rules this pairing breaks:")));
         egui::ScrollArea::vertical().id_salt("pairing_warnings").max_height(6.0 * row_height(ui)).show(ui, |ui| {
             for w in &round.warnings {

@@ -64,7 +64,7 @@ pub(super) fn team_round_ui(
     if let Some(byes) = team_byes_text(env.group, tr, lang) {
         let mut why_now = None;
         under_table_ui(ui, "team_byes", |ui| {
-            ui.add_space(4.0);
+            ui.add_space(crate::ui::theme::space::XS);
             ui.horizontal_wrapped(|ui| {
                 ui.strong(byes);
                 for team in &tr.byes {

@@ -37,7 +37,7 @@ pub(super) fn team_prizes_ui(ui: &mut Ui, lines: &[TeamPrizeLine], lang: Lang) {
         return;
     }
     ui.separator();
-    ui.strong(lang.t("团体奖", "Team prizes"));
+    ui.label(crate::ui::theme::widgets::section_heading(lang.t("团体奖", "Team prizes")));
     egui::Grid::new("team_prizes").striped(true).show(ui, |ui| {
         ui.strong(lang.t("名次", "Rank"));
         ui.strong(lang.t("队名", "Team"));

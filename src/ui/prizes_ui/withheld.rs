@@ -54,7 +54,7 @@ pub(super) fn withheld_ui<'r>(
     lang: Lang,
     busy: bool,
 ) -> Option<(&'r WithheldRow, PrizeDecisionKind)> {
-    ui.strong(lang.t("未获奖励的选手", "Players who get no prize"));
+    ui.label(crate::ui::theme::widgets::section_heading(lang.t("未获奖励的选手", "Players who get no prize")));
     let mut clicked = None;
     egui::ScrollArea::vertical().id_salt("prize_withheld").max_height(150.0).show(ui, |ui| {
         egui::Grid::new("prize_withheld_grid").striped(true).num_columns(6).show(ui, |ui| {

@@ -39,7 +39,7 @@ pub fn correction_ui(ui: &Ui, change: &ResultChange, dialog: &Correction<'_>, la
             lang.t("清除结果？", "Clear the result?")
         });
         ui.label(dialog.place.as_str());
-        ui.add_space(6.0);
+        ui.add_space(crate::ui::theme::space::XS);
         if let Some(before) = change.before {
             ui.label(format!("{} {}", lang.t("原结果：", "Previous result:"), result_label(before, lang)));
         }
@@ -47,7 +47,7 @@ pub fn correction_ui(ui: &Ui, change: &ResultChange, dialog: &Correction<'_>, la
             Some(after) => ui.strong(format!("{} {}", lang.t("改为：", "New result:"), result_label(after, lang))),
             None => ui.strong(lang.t("改为：无结果", "New result: none")),
         };
-        ui.add_space(6.0);
+        ui.add_space(crate::ui::theme::space::XS);
         ui.weak(dialog.note);
     })
 }

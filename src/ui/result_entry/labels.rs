@@ -6,6 +6,8 @@ use super::{ResultChange, Slot};
 use crate::domain::result::{GameResult, Outcome, ResultReason};
 use crate::lang::Lang;
 use crate::lang::Localized;
+use crate::ui::theme::Palette;
+use crate::ui::theme::widgets::ResultLook;
 
 /// A result as a director reads it: notation, who won, and why when not on the board
 /// as usual, e.g. `1-0 红胜（超时）`, `+- 黑方弃权`; fouls follow.
@@ -28,6 +30,22 @@ pub fn result_label(result: GameResult, lang: Lang) -> String {
         label.push_str(&fouls.join(" "));
     }
     label
+}
+
+/// How a result is coloured in tables: a forfeit, a draw and a game decided on the
+/// board each their own colour, a game without a result weak.
+pub fn result_look(result: Option<GameResult>) -> ResultLook {
+    match result.map(|r| r.outcome) {
+        None => ResultLook::Pending,
+        Some(outcome) if !outcome.was_played() => ResultLook::Forfeit,
+        Some(Outcome::Draw) => ResultLook::Draw,
+        Some(_) => ResultLook::Decided,
+    }
+}
+
+/// [`result_label`] in its colour ([`result_look`]).
+pub fn result_rich_text(result: GameResult, lang: Lang, palette: &Palette) -> egui::RichText {
+    egui::RichText::new(result_label(result, lang)).color(result_look(Some(result)).colour(palette))
 }
 
 /// [`result_label`] in Chinese.

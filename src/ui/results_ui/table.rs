@@ -7,8 +7,9 @@ use super::{Line, ResultsView};
 use crate::domain::event::{Event, Round};
 use crate::domain::ids::StartNo;
 use crate::ui::i18n::Lang;
-use crate::ui::result_entry::result_label;
+use crate::ui::result_entry::result_rich_text;
 use crate::ui::table::{Align, header_height, header_ui, passive_cell_ui, row_height, table_builder};
+use crate::ui::theme::Palette;
 use egui::{Sense, Ui};
 use egui_extras::{Column, TableRow};
 
@@ -32,6 +33,7 @@ pub(super) fn board_table_ui(
     .collect();
     let armed_index = state.armed.and_then(|s| rows.iter().position(|r| matches!(r, BoardRow::Game(l) if l.slot == s)));
     let (header_h, row_h) = (header_height(ui), row_height(ui));
+    let palette = crate::ui::theme::palette(ui);
     let mut clicked: Option<Line> = None;
     let mut late: Option<(Line, bool, bool)> = None;
     let wide = names.several || names.team.is_some();
@@ -49,7 +51,7 @@ pub(super) fn board_table_ui(
         body.rows(row_h, rows.len(), |mut row| match rows.get(row.index()) {
             Some(BoardRow::Game(line)) => {
                 row.set_selected(Some(row.index()) == armed_index);
-                if let Some(l) = game_row_ui(&mut row, event, *line, names, lang) {
+                if let Some(l) = game_row_ui(&mut row, event, *line, names, (lang, palette)) {
                     late = Some(l);
                 }
                 if row.response().clicked() {
@@ -80,13 +82,14 @@ fn game_row_ui(
     event: &Event,
     line: Line,
     names: BoardNames<'_>,
-    lang: Lang,
+    (lang, palette): (Lang, &Palette),
 ) -> Option<(Line, bool, bool)> {
     let name = |p: StartNo| event.player(p).map(|pl| format!("{p} {}", pl.entry.name)).unwrap_or_else(|| p.to_string());
     let id = ("result", line.slot.board, line.slot.game);
     passive_cell_ui(row, id, Align::Right, names.short(line.slot));
     passive_cell_ui(row, id, Align::Left, name(line.red));
-    passive_cell_ui(row, id, Align::Left, line.result.map(|r| result_label(r, lang)).unwrap_or_default());
+    let result = line.result.map(|r| result_rich_text(r, lang, palette)).unwrap_or_default();
+    passive_cell_ui(row, id, Align::Left, result);
     passive_cell_ui(row, id, Align::Left, name(line.black));
     let mut late = None;
     row.col(|ui| {

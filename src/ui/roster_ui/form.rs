@@ -31,6 +31,7 @@ use crate::ui::env::Env;
 use crate::ui::form::labelled_text_ui;
 use crate::ui::i18n::Lang;
 use crate::ui::session::Job;
+use crate::ui::theme::{icons, widgets};
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 use std::collections::BTreeMap;
 
@@ -471,8 +472,9 @@ fn buttons_ui(ui: &mut Ui, state: &mut PlayerForm, can_save: bool, needs_reason:
     let waiting = state.submitted.is_some();
     let (mut save, mut close) = (false, false);
     ui.horizontal(|ui| {
-        let save_button =
-            ui.add_enabled(can_save, egui::Button::new(lang.t("保存", "Save"))).on_hover_text("Ctrl+Enter");
+        let save_button = ui
+            .add_enabled(can_save, widgets::primary_button(ui, icons::CHECK, lang.t("保存", "Save")))
+            .on_hover_text("Ctrl+Enter");
         let save_button = if needs_reason {
             save_button.on_disabled_hover_text(lang.t("请先填写破格理由", "Give an override reason first"))
         } else {

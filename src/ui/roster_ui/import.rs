@@ -26,6 +26,7 @@ use crate::ui::env::Env;
 use crate::ui::i18n::Lang;
 use crate::ui::memo::Memo;
 use crate::ui::session::Job;
+use crate::ui::theme::{icons, widgets};
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 use preview::{counts_text, preview_table_ui, summary_ui};
 use rows::{RowCheck, check_rows, import_commands};
@@ -257,7 +258,7 @@ fn dialog_body_ui(ui: &mut Ui, state: &mut ImportDialog, env: &Env<'_>, jobs: &m
         "CSV 或 Excel（XLSX、XLS）第一张表，首行为列名：姓名（必填）、性别、出生日期、单位、等级分、称号、电话、组别、女子验证、提名、队名；其他列作为备注保留。取消勾选“保留”的行不导入。",
         "CSV, or the first sheet of an Excel workbook (XLSX, XLS), headers in the first row: name (required), gender, born, club, rating, title, phone, group, verified_female, nominee, team, or the same headers in Chinese; other columns are kept as notes. Rows whose “Keep” box is cleared are left out.",
     ));
-    ui.add_space(4.0);
+    ui.add_space(crate::ui::theme::space::XS);
     let mut read_now = false;
     ui.add_enabled_ui(!waiting, |ui| {
         read_now = path_row_ui(ui, state, lang);
@@ -331,7 +332,7 @@ fn load_error_ui(ui: &mut Ui, error: &LoadError, lang: Lang) {
 
 /// The override reason's field, shown when a row kept breaks its group's rules.
 fn override_reason_ui(ui: &mut Ui, reason: &mut String, waiting: bool, lang: Lang) {
-    ui.add_space(4.0);
+    ui.add_space(crate::ui::theme::space::XS);
     ui.add_enabled_ui(!waiting, |ui| {
         ui.horizontal(|ui| {
             let label = ui.label(lang.t("破格理由", "Override reason"));
@@ -384,7 +385,7 @@ fn buttons_ui(
             lang.t("请先读取一个没有错误的名单", "Read a roster without errors first")
         };
         if ui
-            .add_enabled(can_import, egui::Button::new(lang.t("导入", "Import")))
+            .add_enabled(can_import, widgets::primary_button(ui, icons::UPLOAD_SIMPLE, lang.t("导入", "Import")))
             .on_hover_text("Ctrl+Enter")
             .on_disabled_hover_text(hint)
             .clicked()

@@ -233,7 +233,7 @@ fn team_stage_ui(ui: &mut Ui, form: &mut SettingsForm, env: &Env<'_>, stage: &St
         let label = lang.t("台次奖最少局数", "Fewest games for a board prize");
         labelled_text_ui(ui, label, &mut form.min_games, "0", 48.0);
     });
-    ui.add_space(4.0);
+    ui.add_space(crate::ui::theme::space::XS);
     ui.label(lang.t("破同分顺序（勾选者有效）", "Tiebreaks in order (ticked ones count)"));
     tiebreaks_ui(ui, form, lang);
     if ui.add_enabled(!env.busy, egui::Button::new(lang.t("保存团体赛设置", "Save team match rules"))).clicked()
