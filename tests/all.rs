@@ -106,6 +106,7 @@ mod ui_print_teams;
 mod ui_prizes_teams;
 mod ui_prizes_withheld;
 mod ui_read_only;
+mod ui_readers_beside;
 mod ui_restore_newest;
 mod ui_results;
 mod ui_roster;

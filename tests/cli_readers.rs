@@ -169,6 +169,43 @@ fn a_reader_sees_each_change_the_window_commits() {
     assert!(!beside(&path, "-wal").exists() && !beside(&path, "-shm").exists());
 }
 
+// Issue 39 item 8: a file in rollback mode — one the window has just created, a
+// "save as" copy, an older build's file it migrates — is read beside the window as any
+// other: the window shares it with readers from the start, and writers are still refused.
+#[test]
+fn readers_read_beside_a_window_on_a_file_it_made_or_copied_or_migrated() {
+    let dir = tempfile::tempdir().unwrap();
+    let created = dir.path().join("新建.bianpai");
+    let event = presets::build("cxa-swiss", Some("新建赛"), Some(3)).unwrap();
+    let copy = dir.path().join("副本.bianpai");
+    let older = six_player_event(dir.path());
+    crate::common::old_schema::make_it_schema(&older, 1);
+    rusqlite::Connection::open(&older).unwrap().pragma_update(None, "journal_mode", "DELETE").unwrap();
+
+    let window = EventFile::create(&created, &event).unwrap();
+    window.save_copy(&copy).unwrap();
+    let windows = [window, EventFile::open(&copy).unwrap(), EventFile::open(&older).unwrap()];
+    // Each file's refusal is told, not only the first.
+    let refused: Vec<String> = [&created, &copy, &older]
+        .iter()
+        .map(|path| bianpai(&["players", "list", path.to_str().unwrap(), "--json"]))
+        .filter(|out| code(out) != 0)
+        .map(|out| stderr(&out))
+        .collect();
+    assert!(refused.is_empty(), "{refused:#?}");
+    for (path, players) in [(&created, 0), (&copy, 0), (&older, NAMES.len())] {
+        let file = path.to_str().unwrap();
+        let listed = json(&["players", "list", file, "--json"]);
+        assert_eq!(listed["players"].as_array().unwrap().len(), players, "{file}");
+        ok(&["log", file]);
+        let out = bianpai(&["undo", file]);
+        assert_eq!(code(&out), 1, "{file}: {}", stderr(&out));
+        assert!(stderr(&out).contains("in use"), "{file}: {}", stderr(&out));
+    }
+    assert_eq!(results_read(older.to_str().unwrap()).len(), 3);
+    drop(windows);
+}
+
 // Issue 17 item 4: a reader never writes — an older file is read through a copy
 // migrated in memory, the file itself left byte for byte as it was, no backup made.
 #[test]

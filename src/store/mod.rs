@@ -27,6 +27,7 @@ mod reader;
 mod rows;
 pub mod schema;
 mod seal;
+mod sharing;
 mod undo_steps;
 
 pub use chain::Tamper;
@@ -42,6 +43,7 @@ use chain::{Depth, Head, RowText};
 use digest::StateDigest;
 use integrity::{chain_error, read_header, verify_whole};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
+use sharing::Sharing;
 use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -201,16 +203,8 @@ impl EventFile {
         if check == Check::Whole {
             verify_whole(&conn, path)?;
         }
-        // WAL is entered in normal locking mode, so that the wal-index lives in the
-        // shared `-shm` file that readers in other processes use too.
-        conn.pragma_update(None, "journal_mode", "WAL").map_err(sql)?;
-        conn.pragma_update(None, "synchronous", "FULL").map_err(sql)?;
-        conn.pragma_update(None, "foreign_keys", "ON").map_err(sql)?;
-        // The first transaction in exclusive locking mode takes an EXCLUSIVE lock on the
-        // file, which fails while anyone else has it open; it is then held until
-        // `share_with_readers` or the connection's end.
-        conn.pragma_update(None, "locking_mode", "EXCLUSIVE").map_err(sql)?;
-        conn.transaction_with_behavior(TransactionBehavior::Exclusive).and_then(|tx| tx.commit()).map_err(sql)?;
+        // Alone with the file from here on, until `share_with_readers` (the window).
+        sharing::hold_alone(&conn).map_err(sql)?;
         conn.busy_timeout(Duration::from_millis(250)).map_err(sql)?;
         // Held alone and not yet written to: is it byte for byte as a writer sealed it?
         let sealed = if check == Check::PagesRead && version == schema::current_version() {
@@ -242,7 +236,7 @@ impl EventFile {
             conn.execute_batch("VACUUM").map_err(sql)?;
         }
         if sharing == Sharing::WithReaders {
-            share_with_readers(&conn).map_err(sql)?;
+            sharing::share_with_readers(&conn).map_err(sql)?;
         }
         let data_version = seal::data_version(&conn);
         let event = load(&conn, path)?;
@@ -495,26 +489,6 @@ enum Check {
     Whole,
     /// SQLite's checks of the pages a command reads and writes.
     PagesRead,
-}
-
-/// Whether the connection shares the file with readers ([`EventFile::open`]) or holds
-/// it alone ([`EventFile::open_for_command`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Sharing {
-    /// No other connection at all.
-    Alone,
-    /// Readers may read while this connection is the one writer.
-    WithReaders,
-}
-
-/// Leaves exclusive locking mode while still the one writer: back in normal mode, the
-/// next transaction's end drops the EXCLUSIVE lock to the SHARED lock that a WAL
-/// connection holds as long as it is open. Readers (SHARED too) may then come and go;
-/// a writer of this program asks for EXCLUSIVE first and is refused while this
-/// connection is open.
-fn share_with_readers(conn: &Connection) -> rusqlite::Result<()> {
-    conn.pragma_update(None, "locking_mode", "NORMAL")?;
-    conn.execute_batch("BEGIN IMMEDIATE; COMMIT;")
 }
 
 /// Loads the whole event through `conn`.
