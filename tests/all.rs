@@ -37,6 +37,7 @@ mod export_teams;
 mod fuzz_bounds;
 mod fuzz_importers;
 mod hardening_small;
+mod held_lock;
 mod input_bounds;
 mod kept_files;
 mod knockout_event;

@@ -25,6 +25,41 @@ pub fn protected_target(path: &Path) -> Option<PathBuf> {
     })
 }
 
+/// As [`protected_target`], for a process that holds the event file at `held` open:
+/// that file and its sidecars are recognised without opening them. On Unix every lock a
+/// process has on a file goes when any of its handles on that file is closed, so reading
+/// the held file's header here would let another writer in beside the window.
+pub fn protected_target_beside(path: &Path, held: &Path) -> Option<PathBuf> {
+    let name = path.file_name()?.to_str()?;
+    let main = ["-wal", "-shm", "-journal"]
+        .iter()
+        .find_map(|suffix| name.strip_suffix(suffix).map(|main| path.with_file_name(main)))
+        .unwrap_or_else(|| path.to_path_buf());
+    if same_file(&main, held) {
+        return Some(held.to_path_buf());
+    }
+    protected_target(path)
+}
+
+/// Whether two paths name one file, found by their metadata (no handle is opened).
+fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (std::fs::metadata(a), std::fs::metadata(b)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
 /// Whether `path` is a Bianpai event file or blacklist (by its header).
 pub fn is_bianpai_file(path: &Path) -> bool {
     let mut header = [0u8; 72];

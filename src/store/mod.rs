@@ -87,6 +87,10 @@ pub struct EventFile {
     /// SQLite's `data_version` as the file was read: another connection's commit
     /// changes it, and a file changed behind this writer's back is not sealed.
     data_version: Option<i64>,
+    /// A handle on the file kept open while the connection holds it, closed only after
+    /// the connection (fields drop in order): on Unix closing any handle of this process
+    /// on the file would let its locks go.
+    _held: Option<std::fs::File>,
 }
 
 /// Closing the file seals it (`seal`): the next writing command that finds it byte for
@@ -207,10 +211,14 @@ impl EventFile {
         sharing::hold_alone(&conn).map_err(sql)?;
         conn.busy_timeout(Duration::from_millis(250)).map_err(sql)?;
         // Held alone and not yet written to: is it byte for byte as a writer sealed it?
-        let sealed = if check == Check::PagesRead && version == schema::current_version() {
-            seal::sealed_head(path)
-        } else {
-            None
+        // The file's bytes are read through a handle kept open as long as the
+        // connection (`EventFile::held`): closing it now would drop this process's lock.
+        let held = std::fs::File::open(path).ok();
+        let sealed = match &held {
+            Some(held) if check == Check::PagesRead && version == schema::current_version() => {
+                seal::sealed_head(path, held)
+            }
+            _ => None,
         };
         // The file's one writer now: what a killed backup left is stale.
         backup::remove_stale_writes(path);
@@ -266,6 +274,7 @@ impl EventFile {
             stacks: OnceCell::new(),
             whole_history_checked,
             data_version,
+            _held: held,
         })
     }
 

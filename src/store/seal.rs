@@ -20,7 +20,8 @@
 use super::chain::Head;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use std::io::Read;
+use std::fs::File;
+use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
 /// The seals kept at most; the oldest beyond it are removed when one is written.
@@ -45,14 +46,19 @@ const FORMAT: u32 = 2;
 
 /// The head a writer sealed the file at `path` with, when the file is byte for byte
 /// as that writer left it; `None` otherwise (or without a seal).
-pub(super) fn sealed_head(path: &Path) -> Option<Head> {
+///
+/// The file is read through `held`, a handle its writer keeps open until its SQLite
+/// connection is closed: on Unix every lock a process has on a file goes when any of
+/// its handles on that file is closed, so a handle opened and closed here, while the
+/// writer holds the file alone, would let another writer in.
+pub(super) fn sealed_head(path: &Path, held: &File) -> Option<Head> {
     let text = std::fs::read(seal_path(path)?).ok()?;
     let seal: Seal = serde_json::from_slice(&text).ok()?;
     // The length first: a file of another size is not read at all.
-    if seal.format != FORMAT || std::fs::metadata(path).ok()?.len() != seal.len {
+    if seal.format != FORMAT || held.metadata().ok()?.len() != seal.len {
         return None;
     }
-    (content_hash(path)? == (seal.len, seal.content)).then_some(Head { id: seal.head_id, hash: seal.head_hash })
+    (content_hash(held)? == (seal.len, seal.content)).then_some(Head { id: seal.head_id, hash: seal.head_hash })
 }
 
 /// Seals the file at `path`, just closed by its writer at `head`. Without a cache
@@ -62,7 +68,9 @@ pub(super) fn write(path: &Path, head: Head) {
     if super::wal_beside(path).exists() {
         return;
     }
-    let (Some(target), Some((len, content))) = (seal_path(path), content_hash(path)) else { return };
+    let Some(target) = seal_path(path) else { return };
+    // The writer's connection is closed: no lock of this process is left to lose.
+    let Some((len, content)) = File::open(path).ok().and_then(|file| content_hash(&file)) else { return };
     let seal = Seal { format: FORMAT, len, content, head_id: head.id, head_hash: head.hash };
     // Only a file sealed for the first time adds a seal: the folder is pruned then.
     let new_seal = !target.exists();
@@ -121,8 +129,8 @@ fn seal_path(path: &Path) -> Option<PathBuf> {
 /// ten megabytes, where SHA-256 cost as much as the check it spares. It tells a changed
 /// file from the sealed one as well as the chain's own unkeyed hashes do: both catch a
 /// change, neither a forger who knows them.
-fn content_hash(path: &Path) -> Option<(u64, u32)> {
-    let mut file = std::fs::File::open(path).ok()?;
+fn content_hash(mut file: &File) -> Option<(u64, u32)> {
+    file.seek(SeekFrom::Start(0)).ok()?;
     let mut hasher = crc32fast::Hasher::new();
     let mut buffer = vec![0u8; 1 << 20];
     loop {

@@ -147,7 +147,7 @@ pub(super) fn table_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>) -> Op
         let mut table = table_builder(ui, ("roster", env.group.id))
             .sense(egui::Sense::click())
             // Wide enough for each heading with its sort arrow.
-            .column(Column::exact(64.0))
+            .column(Column::exact(76.0))
             .column(Column::initial(110.0).at_least(70.0))
             .column(Column::exact(60.0))
             .column(Column::initial(104.0).at_least(90.0))

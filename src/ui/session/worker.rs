@@ -138,7 +138,7 @@ fn run_job(file: &mut Option<OpenFile>, job: Job) -> Report {
         Job::Export { kind, group, lang, path } => {
             let heading = Words::new("导出", "Export");
             let Some(f) = file.as_ref() else { return no_file() };
-            match export_bytes(f.event(), kind, group, lang).and_then(|bytes| write_whole(&path, &bytes)) {
+            match export_bytes(f.event(), kind, group, lang).and_then(|bytes| write_whole(&path, &bytes, f.path())) {
                 Ok(()) => Report::Done { label: done_label(&heading, lang, &path) },
                 Err(why) => Report::Failed(why.after(&heading)),
             }
@@ -280,7 +280,7 @@ fn print_to(file: &OpenFile, request: &crate::print::Request, target: PrintTarge
             folder.join(name)
         }
     };
-    write_whole(&path, &printed.bytes)?;
+    write_whole(&path, &printed.bytes, file.path())?;
     if open_after && let Err(e) = open::that_detached(&path) {
         eprintln!("bianpai: opening {} in the PDF viewer: {e}", path.display());
         return Err(no_viewer(&path));
@@ -320,10 +320,11 @@ fn export_bytes(event: &Event, kind: ExportKind, group: GroupId, lang: Lang) -> 
 }
 
 /// Writes `bytes` to `path` whole or not at all: under a temporary name beside it,
-/// then renamed into place.
-fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), Words> {
-    // Never over an event file, its sidecars, a backup or the blacklist (issue 22).
-    if let Some(file) = crate::store::guard::protected_target(path) {
+/// then renamed into place. `held` is the event file the worker holds.
+fn write_whole(path: &Path, bytes: &[u8], held: &Path) -> Result<(), Words> {
+    // Never over an event file, its sidecars, a backup or the blacklist (issue 22);
+    // the held file itself recognised without opening it (its locks would go).
+    if let Some(file) = crate::store::guard::protected_target_beside(path, held) {
         let (shown, file) = (path.display(), file.display());
         return Err(Words::new(
             format!("{shown} 会覆盖 Bianpai 文件 {file}，已拒绝；请换一个文件名"),
