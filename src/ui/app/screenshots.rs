@@ -29,8 +29,9 @@ pub const WINDOW_SIZE: [f32; 2] = [1366.0, 768.0];
 const LOAD_FRAMES: u32 = 5;
 /// Frames drawn on each view before its screenshot is asked for.
 const SETTLE_FRAMES: u32 = 3;
-/// How long the whole walk may take before the window gives up and closes.
-const GIVE_UP: Duration = Duration::from_secs(45);
+/// How long the whole walk may take before the window gives up and closes (a little
+/// less than `tests/screens.rs` waits, so that it reads why).
+const GIVE_UP: Duration = Duration::from_secs(55);
 
 /// One screenshot: its file name (without `.png`), the view and the language.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -99,8 +100,7 @@ impl Screenshots {
             let Some(event) = app.event() else {
                 return self.finish(ctx, Some("the event file could not be opened"));
             };
-            let plan = plan(event, self.only.as_deref());
-            self.plan = Some(plan);
+            self.plan = Some(plan(event, self.only.as_deref()));
             return self.show(app);
         };
         let Some(shot) = plan.get(self.next) else {
