@@ -23,6 +23,10 @@
 //! shell (`app.rs`), which registers them; `tests/architecture_ui.rs` checks this.
 //!
 //! An event file that cannot be opened is reported inside the window, not by a panic.
+//!
+//! With `BIANPAI_SCREENSHOTS=<dir>` set, the window instead walks its views at 1366×768
+//! and writes each as a PNG into `<dir>`, then closes (`app::screenshots`; the README's
+//! images and `tests/screens.rs`).
 
 mod app;
 pub mod bracket_ui;
@@ -82,6 +86,8 @@ pub const DEMO_SEED: u64 = 2025;
 /// # Errors
 /// When the window cannot be created (no display, no OpenGL).
 pub fn run(file: Option<PathBuf>) -> anyhow::Result<()> {
+    // `BIANPAI_SCREENSHOTS=<dir>`: walk the views, write their pictures, close (issue 39, item 9).
+    let shots = app::screenshots::Screenshots::from_env();
     let (path, demo_path) = match file {
         Some(path) => (path, None),
         None => {
@@ -100,7 +106,7 @@ pub fn run(file: Option<PathBuf>) -> anyhow::Result<()> {
     if let Ok(icon) = eframe::icon_data::from_png_bytes(crate::assets::APP_ICON_PNG) {
         viewport = viewport.with_icon(icon);
     }
-    let options = eframe::NativeOptions {
+    let mut options = eframe::NativeOptions {
         viewport,
         // The CJK font is installed by `fonts::install_fonts`; eframe is built without
         // its `system_fonts` feature, so its fallback could only log a warning.
@@ -110,16 +116,30 @@ pub fn run(file: Option<PathBuf>) -> anyhow::Result<()> {
         persist_window: true,
         ..Default::default()
     };
+    let _fresh_storage = match &shots {
+        Some(shots) => Some(
+            shots
+                .window_options(&mut options)
+                .map_err(|_| anyhow::anyhow!("the screenshot mode found no temporary folder"))?,
+        ),
+        None => None,
+    };
     let result = eframe::run_native(
         "bianpai",
         options,
         Box::new(move |cc| {
             let font = fonts::install_fonts_reporting(&cc.egui_ctx);
-            let prefs: prefs::Prefs =
-                cc.storage.and_then(|s| eframe::get_value(s, prefs::PREFS_KEY)).unwrap_or_default();
+            let prefs: prefs::Prefs = match shots {
+                Some(_) => prefs::Prefs::default(),
+                None => cc.storage.and_then(|s| eframe::get_value(s, prefs::PREFS_KEY)).unwrap_or_default(),
+            };
             let mut session = Session::start(Some(cc.egui_ctx.clone()));
             session.submit(Job::Open(path));
-            Ok(Box::new(BianpaiApp::new(session).with_font(font).with_prefs(prefs)))
+            let app = BianpaiApp::new(session).with_font(font).with_prefs(prefs);
+            Ok(Box::new(match shots {
+                Some(shots) => app.with_screenshots(shots),
+                None => app,
+            }))
         }),
     );
     if let Some(path) = demo_path {

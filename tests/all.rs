@@ -66,6 +66,7 @@ mod result_one_game;
 mod roster_import;
 mod roster_unpacked_size;
 mod round_robin;
+mod screens;
 mod sealed_history;
 mod seed_000_disqualified;
 mod settings_commands;

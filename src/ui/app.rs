@@ -29,6 +29,9 @@ use super::theme::{self, widgets};
 use crate::domain::event::{Event, Group, Stage, StageKind};
 use crate::domain::ids::{GroupId, StageNo};
 use egui::Ui;
+use screenshots::Screenshots;
+
+pub(super) mod screenshots;
 
 /// The views of the side panel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -131,6 +134,8 @@ pub struct BianpaiApp {
     /// The window title last set: the event's name and file.
     title: String,
     panels: Panels,
+    /// The screenshot walk (`BIANPAI_SCREENSHOTS`); `None` in the usual window.
+    screenshots: Option<Box<Screenshots>>,
 }
 
 /// Every panel of the side panel, each with its own state: the one place that
@@ -204,6 +209,7 @@ impl BianpaiApp {
             export_menu: ExportMenu::default(),
             title: String::new(),
             panels: Panels::default(),
+            screenshots: None,
         }
     }
 
@@ -230,6 +236,11 @@ impl BianpaiApp {
     pub fn prefs(&self) -> Prefs {
         let (lang, dark, recent) = (self.lang, self.dark, self.recent.clone());
         Prefs { lang, dark, recent, operator: self.operator.clone(), backups_kept: self.backups_kept }.kept()
+    }
+
+    /// Walks the views for their screenshots, then closes the window (see [`screenshots`]).
+    pub fn with_screenshots(self, shots: Screenshots) -> BianpaiApp {
+        BianpaiApp { screenshots: Some(Box::new(shots)), ..self }
     }
 
     /// Records which CJK font was installed (shown in the status bar).
@@ -411,11 +422,24 @@ impl BianpaiApp {
 
 impl eframe::App for BianpaiApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        if let Some(mut shots) = self.screenshots.take() {
+            shots.before_frame(ui.ctx(), self);
+            self.screenshots = Some(shots);
+        }
         self.app_ui(ui);
     }
 
+    fn raw_input_hook(&mut self, _ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        if self.screenshots.is_some() {
+            Screenshots::steady_input(raw_input);
+        }
+    }
+
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, PREFS_KEY, &self.prefs());
+        // A screenshot run's fresh preferences are not the director's.
+        if self.screenshots.is_none() {
+            eframe::set_value(storage, PREFS_KEY, &self.prefs());
+        }
     }
 }
 
@@ -553,60 +577,4 @@ fn views_ui(ui: &mut Ui, view: &mut View, lang: Lang) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ui::create_demo_file;
-
-    // Issue 17: the title bar names the event and its file.
-    #[test]
-    fn the_window_title_names_the_event_and_its_file() {
-        let event = crate::domain::presets::build("cxa-swiss", Some("2025 聆听杯"), None).unwrap();
-        let path = std::path::Path::new("/events/聆听杯.bianpai");
-        assert_eq!(window_title(Some(&event), Some(path)), "2025 聆听杯 — 聆听杯.bianpai — Bianpai 编排");
-        assert_eq!(window_title(None, None), "Bianpai 编排");
-    }
-
-    /// Runs one frame of the app headless.
-    fn frame(app: &mut BianpaiApp, ctx: &egui::Context) {
-        let input = egui::RawInput {
-            screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1100.0, 700.0))),
-            ..Default::default()
-        };
-        let mut output = ctx.run_ui(input, |ui| app.app_ui(ui));
-        // Headless: no renderer takes the font atlas updates.
-        output.textures_delta.clear();
-    }
-
-    #[test]
-    fn every_view_of_the_demo_draws() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("demo.bianpai");
-        create_demo_file(&path).unwrap();
-        let mut app = BianpaiApp::opening(&path, None);
-        assert_eq!(app.window_title(), "Bianpai 编排 — Bianpai 演示赛 · 俱乐部积分赛");
-        let ctx = egui::Context::default();
-        for view in View::ALL {
-            app.set_view(view);
-            for _ in 0..2 {
-                frame(&mut app, &ctx);
-            }
-            assert_eq!(app.view(), view);
-        }
-    }
-
-    #[test]
-    fn an_unopenable_file_is_reported_in_the_window() {
-        let dir = tempfile::tempdir().unwrap();
-        let mut app = BianpaiApp::opening(&dir.path().join("nope.bianpai"), None);
-        assert_eq!(app.window_title(), "Bianpai 编排");
-        let ctx = egui::Context::default();
-        frame(&mut app, &ctx);
-        frame(&mut app, &ctx);
-    }
-
-    #[test]
-    fn stage_summary_counts_completed_rounds() {
-        let event = crate::domain::demo::demo_event(3).unwrap();
-        assert_eq!(stage_summary(&event.groups[0].stages[0], Lang::Zh), "积分编排赛 · 瑞士制 · 已赛 4/7 轮 · 进行中");
-    }
-}
+mod tests;
