@@ -39,6 +39,10 @@ fn type_into(h: &mut App, label: &str, text: &str) {
 /// Clicks the widget labelled `label` and lets the window settle (the worker answers
 /// what the click sent).
 fn click(h: &mut App, label: &str) {
+    // Scrolled into view first, as a director scrolls to it: a long settings page
+    // runs past the window's foot.
+    h.get_by_label(label).scroll_to_me();
+    h.run();
     h.get_by_label(label).click();
     settle(h);
 }
