@@ -135,7 +135,8 @@ fn headline(command: &Command, ctx: &Ctx<'_>) -> String {
         | C::SetPlayerStatus { .. }
         | C::SetCheckedIn { .. }
         | C::CheckInPlayers { .. }
-        | C::RenumberPlayers { .. } => players::headline(command, ctx),
+        | C::RenumberPlayers { .. }
+        | C::SetNumbering { .. } => players::headline(command, ctx),
         C::PairRound { .. }
         | C::EditPairing { .. }
         | C::UnpairRound { .. }

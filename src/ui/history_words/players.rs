@@ -4,6 +4,7 @@
 use super::{Ctx, Delta};
 use crate::domain::command::{Command, LeftOutRow};
 use crate::domain::ids::StartNo;
+use crate::domain::numbering::Numbering;
 use crate::domain::player::{Player, PlayerStatus, RenumberKey, Title};
 use crate::domain::swiss::PairingEdit;
 use crate::lang::Lang;
@@ -101,6 +102,10 @@ pub(super) fn headline(command: &Command, ctx: &Ctx<'_>) -> String {
                 ),
             }
         }
+        Command::SetNumbering { numbering } => match numbering {
+            Numbering::PerGroup => ctx.t("编号改为各组别从1起", "Numbers now run from 1 in each group").to_string(),
+            Numbering::PerEvent => ctx.t("编号改为全赛事统一", "Numbers now run across the event").to_string(),
+        },
         _ => super::action_label(&serde_json::to_string(command).unwrap_or_default(), ctx.lang),
     }
 }
