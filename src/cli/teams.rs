@@ -272,7 +272,7 @@ fn standings(file: &Path, group: &GroupArg, round: Option<u32>, as_json: bool) -
     if as_json {
         return Ok(format!("{}\n", json::team_ranking(event, g, &ranking)));
     }
-    let table = TeamTable::of(g, &ranking);
+    let table = TeamTable::of(event, g, &ranking);
     let (group_name, stage_name, after) = (&g.name, &stage.name, ranking.after_round());
     let mode = match &ranking {
         TeamRanking::Matches(_) => t("团体赛", "team matches"),

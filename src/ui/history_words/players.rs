@@ -181,9 +181,12 @@ pub(super) fn details(delta: &Delta, command: Option<&Command>, ctx: &Ctx<'_>) -
         }
         (Some(_), None) => format!("{}{}{}", ctx.t("删除", "Deleted"), ctx.colon(), ctx.player(*start_no)),
         (Some(b), Some(a)) if matches!(command, Some(Command::RenumberPlayers { .. })) => {
-            let number = match ctx.lang {
-                Lang::Zh => format!("编号 {start_no}"),
-                Lang::En => format!("No. {start_no}"),
+            let number = match (ctx.lang, b.shown_no.zip(a.shown_no)) {
+                // a shown number that changed with the start number.
+                (Lang::Zh, Some((was, now))) if was != now => format!("编号 {was} → {now}"),
+                (Lang::En, Some((was, now))) if was != now => format!("No. {was} → {now}"),
+                (Lang::Zh, _) => format!("编号 {}", a.shown()),
+                (Lang::En, _) => format!("No. {}", a.shown()),
             };
             format!("{number}{}{}", ctx.colon(), Ctx::arrow(&b.entry.name, &a.entry.name))
         }
