@@ -243,12 +243,14 @@ fn import_roster(
     let mut seconds_said = Vec::new();
     for (row, team) in rows.iter().zip(&team_of_row) {
         if let Some(no) = registered.find(&row.entry) {
-            let (line, name) = (row.line, &row.entry.name);
+            let (line, name, shown) = (row.line, &row.entry.name, event.shown_no(no));
             if let Some(target) = second_entry_target(event, row.group.as_deref(), group, no) {
                 let (there, here) = (group_name(event, event.player(no).map(|p| p.group)), &target.name);
                 seconds_said.push(t(
-                    format!("{roster_name} 第 {line} 行：{name} 已在“{there}”报名（编号 {no}），同一人另报“{here}”"),
-                    format!("{roster_name} line {line}: {name}, registered in {there} (no. {no}), also enters {here}"),
+                    format!("{roster_name} 第 {line} 行：{name} 已在“{there}”报名（编号 {shown}），同一人另报“{here}”"),
+                    format!(
+                        "{roster_name} line {line}: {name}, registered in {there} (no. {shown}), also enters {here}"
+                    ),
                 ));
                 match team {
                     Some(team) => join(&mut teams, target.id, team, Member::Registered(no)),
@@ -257,8 +259,8 @@ fn import_roster(
                 continue;
             }
             already.push(t(
-                format!("{roster_name} 第 {line} 行：{name} 已报名（编号 {no}）"),
-                format!("{roster_name} line {line}: {name} is registered already (no. {no})"),
+                format!("{roster_name} 第 {line} 行：{name} 已报名（编号 {shown}）"),
+                format!("{roster_name} line {line}: {name} is registered already (no. {shown})"),
             ));
             if let (Some(team), Some(player)) = (team, event.player(no)) {
                 join(&mut teams, player.group, team, Member::Registered(no));
@@ -378,6 +380,7 @@ fn import_roster(
         {
             let name = f.event().group(*group).map_or("", |g| g.name.as_str());
             let count = applied.new_players.len();
+            let (first, last) = (f.event().shown_no(*first), f.event().shown_no(*last));
             out.push_str(&t(
                 format!("已导入 {count} 名选手到“{name}”：编号 {first}–{last}\n"),
                 format!("imported {count} player(s) into {name}: start numbers {first}–{last}\n"),
