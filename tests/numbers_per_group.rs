@@ -194,3 +194,38 @@ fn an_older_file_keeps_its_numbers_across_the_event() {
     assert_eq!(f.event().numbering, Numbering::PerEvent);
     assert!(f.event().players.iter().all(|p| p.shown_no.is_none()));
 }
+
+// R-11.6 (issue 37, item 10): the exports of a group — CSV, and TRF with its players
+// and opponents — number the players as the group shows them.
+#[test]
+fn exports_number_a_groups_players_as_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = two_groups(dir.path());
+    ok(&["pair", &f, "--group", "少年组", "--seed", "1"]);
+    ok(&["result", &f, "--group", "少年组", "--round", "1", "--board", "1", "1-0"]);
+    ok(&["result", &f, "--group", "少年组", "--round", "1", "--board", "2", "0-1"]);
+    let csv = dir.path().join("y.csv");
+    ok(&["export", &f, "csv", "--group", "少年组", "-o", csv.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&csv).unwrap();
+    // A section line (the group ranks boys and girls apart), the header, the rows.
+    let mut lines = text.lines().skip_while(|l| !l.starts_with("Rank,"));
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let no = header.iter().position(|h| *h == "No.").unwrap_or_else(|| panic!("{header:?}"));
+    let mut numbers: Vec<u32> = lines.map(|l| l.split(',').nth(no).unwrap().parse().unwrap()).collect();
+    numbers.sort();
+    assert_eq!(numbers, [1, 2, 3, 4], "{text}");
+
+    let trf = dir.path().join("y.trf");
+    ok(&["export", &f, "trf", "--group", "少年组", "-o", trf.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&trf).unwrap();
+    let players: Vec<&str> = text.lines().filter(|l| l.starts_with("001")).collect();
+    let numbers: Vec<u32> = players.iter().map(|l| l[4..8].trim().parse().unwrap()).collect();
+    assert_eq!(numbers, [1, 2, 3, 4], "{text}");
+    // Each round cell (opponent, colour, result) names the opponent by his number in
+    // the group: 1 to 4.
+    for line in players {
+        let cell: Vec<&str> = line.split_whitespace().rev().take(3).collect();
+        let opponent: u32 = cell[2].parse().unwrap_or_else(|_| panic!("{line}"));
+        assert!((1..=4).contains(&opponent), "{line}");
+    }
+}
