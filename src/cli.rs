@@ -11,6 +11,7 @@ mod event_teams;
 mod export;
 mod history;
 mod money;
+mod numbers;
 mod output;
 mod pairing_explain;
 mod players;
@@ -26,7 +27,7 @@ mod words;
 
 use crate::domain::command::DomainError;
 use crate::domain::event::{Event, Group, Stage};
-use crate::domain::ids::{RoundNo, StartNo};
+use crate::domain::ids::RoundNo;
 use crate::domain::presets::{self, PRESETS};
 use crate::domain::swiss::PairingError;
 use crate::io::roster;
@@ -243,7 +244,7 @@ fn execute(command: Cmd) -> anyhow::Result<String> {
         }
         Cmd::FixBoard { file, start_no, board, group } => controls::fix_board(&file, &group, start_no, board),
         Cmd::Bye { file, start_no, group, round, absent, cancel } => {
-            rounds::announce_bye(&file, &group, StartNo(start_no), RoundNo(round), absent, cancel)
+            rounds::announce_bye(&file, &group, start_no, RoundNo(round), absent, cancel)
         }
         Cmd::Pairings { file, group, round, json, explain } => rounds::pairings(&file, &group, round, json, explain),
         Cmd::Result(args) => rounds::result(args),
@@ -266,7 +267,7 @@ fn new_event(preset: &str, name: Option<&str>, rounds: Option<u32>) -> anyhow::R
         let (zh, en) = (issue.describe(crate::lang::Lang::Zh), issue.describe(crate::lang::Lang::En));
         return Err(InputError(t(format!("--rounds {r}：{zh}"), format!("--rounds {r}: {en}"))).into());
     }
-    let mut event = presets::build(preset, None, rounds).ok_or_else(|| {
+    let mut event = presets::build_new(preset, None, rounds).ok_or_else(|| {
         let names: Vec<_> = PRESETS.iter().map(|p| p.name).collect();
         let names = names.join(", ");
         InputError(t(

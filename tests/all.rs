@@ -46,6 +46,7 @@ mod late_forfeit;
 mod ledger_file;
 mod matching;
 mod numbers_never_reused;
+mod numbers_per_group;
 mod one_person_two_entries;
 mod output_after_save;
 mod output_guard;

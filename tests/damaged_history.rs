@@ -19,11 +19,20 @@ use std::path::{Path, PathBuf};
 /// Six players by the command line, round 1 paired (backup `e.bak-r1`) and played:
 /// five audit rows.
 fn played_round_1(dir: &Path) -> PathBuf {
+    played_round_1_numbered(dir, false)
+}
+
+/// [`played_round_1`], numbered across the event when `across` (as every file of an
+/// older schema is, R-11.6) — one history row more.
+fn played_round_1_numbered(dir: &Path, across: bool) -> PathBuf {
     let path = dir.join("e.bianpai");
     let file = path.to_str().unwrap();
     let roster = dir.join("roster.csv");
     std::fs::write(&roster, "name\n甲\n乙\n丙\n丁\n戊\n己\n").unwrap();
     ok(&["new", file, "--preset", "cxa-swiss", "--rounds", "5"]);
+    if across {
+        ok(&["players", "numbering", file, "per-event"]);
+    }
     ok(&["players", "import", file, roster.to_str().unwrap()]);
     ok(&["pair", file, "--seed", "1"]);
     for (board, result) in [("1", "1-0"), ("2", "1/2"), ("3", "0-1")] {
@@ -148,7 +157,7 @@ fn the_window_takes_no_backup_of_a_file_changed_while_open() {
 #[test]
 fn an_older_chained_file_with_a_damaged_history_is_neither_copied_nor_migrated() {
     let dir = tempfile::tempdir().unwrap();
-    let path = played_round_1(dir.path());
+    let path = played_round_1_numbered(dir.path(), true);
     let file = path.to_str().unwrap();
     common::old_schema::make_it_schema(&path, 8);
     let actor = edit_row_3(&path);

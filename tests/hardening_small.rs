@@ -178,6 +178,8 @@ fn check_in_of_another_groups_player_is_refused() {
     let roster = dir.path().join("r.csv");
     std::fs::write(&roster, "姓名,出生日期,组别\n甲,1990-01-01,成人组\n乙,2008-01-01,少年组\n").unwrap();
     common::ok(&["new", file, "--preset", "huaiyin-2022"]);
+    // Numbers across the event, so that 2 is 乙 of 少年组.
+    common::ok(&["players", "numbering", file, "per-event"]);
     let imported = common::bianpai(&["players", "import", file, roster.to_str().unwrap(), "--override-reason", "测试"]);
     assert_eq!(common::code(&imported), 0, "{}", common::stderr(&imported));
     let out = common::bianpai_in("en", &["checkin", file, "1", "2", "--group", "成人组"]);

@@ -17,6 +17,8 @@ use std::path::{Path, PathBuf};
 /// Six players by the command line, round 1 paired and two boards played.
 fn played(dir: &Path) -> PathBuf {
     let file = common::cli_event(dir, 5, "name\n甲\n乙\n丙\n丁\n戊\n己\n");
+    // Numbered across the event, as every file of an older schema is.
+    ok(&["players", "numbering", &file, "per-event"]);
     ok(&["pair", &file, "--seed", "1"]);
     for (board, result) in [("1", "1-0"), ("2", "1/2")] {
         ok(&["result", &file, "--round", "1", "--board", board, result]);

@@ -484,3 +484,35 @@ fn renumbering_is_disabled_once_round_one_is_paired() {
     run(&mut h);
     h.get_by_label_contains("本组第一轮已编排，编号不能再改");
 }
+
+// R-11.6 (issue 37, item 10): the roster shows each group's own numbers 1…N, not the
+// start numbers of the event; the renumbering dialog chooses numbers across the event.
+#[test]
+fn the_roster_shows_each_groups_own_numbers() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut built = presets::build_new("huaiyin-2022", None, None).expect("preset");
+    // Start numbers 甲 1, 丙 2, 乙 3, 丁 4, 戊 5, 己 6; 成人组 shows 甲 1, 乙 2, 己 3.
+    for (group, name) in [(1, "甲"), (2, "丙"), (1, "乙"), (2, "丁"), (2, "戊"), (1, "己")] {
+        let entries = vec![PlayerEntry { name: name.into(), ..PlayerEntry::default() }];
+        let add = Command::AddPlayers {
+            group: GroupId(group),
+            entries,
+            override_reason: Some("测试".into()),
+            left_out: vec![],
+        };
+        apply(&mut built, &add).expect("player");
+    }
+    let file = dir.path().join("groups.bianpai");
+    drop(EventFile::create(&file, &built).expect("event file"));
+    let mut h = harness(&file);
+    h.get_by_label("己");
+    assert!(h.query_by_label("3").is_some(), "己 is 3 of 成人组");
+    assert!(h.query_by_label("6").is_none(), "not the event's start number 6");
+    click(&mut h, "重新编号…");
+    h.get_by_label("新编号：1 己 · 2 甲 · 3 乙");
+    click(&mut h, "全赛事统一编号");
+    h.get_by_label("新编号：1 己 · 3 甲 · 6 乙");
+    click_and_save(&mut h, "重新编号 (Enter)");
+    assert_eq!(event(&h).numbering, bianpai::domain::numbering::Numbering::PerEvent);
+    assert!(h.query_by_label("6").is_some(), "numbers across the event: {:?}", event(&h).players);
+}

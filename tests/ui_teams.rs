@@ -239,7 +239,7 @@ fn a_team_event_is_run_through_the_window() {
     // 成绩: the team standings first in a team stage, as the library ranks them.
     show_view(&mut h, "成绩", View::Standings);
     let ranking = TeamRanking::of_group(&e, GroupId(1), None, None).unwrap().unwrap();
-    let table = TeamTable::of(&e.groups[0], &ranking);
+    let table = TeamTable::of(&e, &e.groups[0], &ranking);
     assert_eq!(team_rows(&h, &e), table.rows.iter().map(|r| r.cells.clone()).collect::<Vec<_>>());
     // Counted by hand from the boards' outcomes (the same in both rounds): each team's
     // 场分 and 局分 as the window shows them.

@@ -530,4 +530,13 @@ pub enum PlayersCmd {
         #[arg(long, value_enum)]
         by: players::ByArg,
     },
+    /// Number the players 1…N within each group (per-group) or across the event
+    /// (per-event), before round 1 of the first stage. Undoable.
+    Numbering {
+        /// The event file.
+        file: PathBuf,
+        /// per-group or per-event.
+        #[arg(value_enum)]
+        numbering: players::NumberingArg,
+    },
 }

@@ -6,7 +6,7 @@ use super::words::t;
 use super::{BlacklistCmd, GroupArg, InputError, current_stage, resolve_group};
 use crate::domain::blacklist::{BlacklistEntry, MatchStrength, screen};
 use crate::domain::command::Command;
-use crate::domain::ids::{BoardNo, RoundNo, StartNo};
+use crate::domain::ids::{BoardNo, RoundNo};
 use crate::domain::player::{PlayerEntry, PlayerStatus};
 use crate::lang::Localized;
 use crate::store::EventFile;
@@ -58,9 +58,9 @@ pub(super) fn run(cmd: BlacklistCmd) -> anyhow::Result<String> {
             let name = &entry.name;
             Ok(t(format!("已加入黑名单第 {id} 条：{name}\n"), format!("added blacklist entry {id}: {name}\n")))
         }
-        BlacklistCmd::Player { file, start_no, reason } => {
+        BlacklistCmd::Player { file, start_no, reason, group } => {
             let mut f = EventFile::open_for_command(&file)?;
-            let start_no = StartNo(start_no);
+            let (shown, start_no) = (start_no, super::numbers::player_no(f.event(), start_no, &group)?);
             let player =
                 f.event().player(start_no).ok_or(crate::domain::command::DomainError::UnknownPlayer(start_no))?;
             let entry = BlacklistEntry {
@@ -81,8 +81,8 @@ pub(super) fn run(cmd: BlacklistCmd) -> anyhow::Result<String> {
             let id = blacklist::add(&path, &entry)?;
             let name = &entry.name;
             Ok(t(
-                format!("{start_no} {name} 已取消资格并列入黑名单第 {id} 条\n"),
-                format!("{start_no} {name} disqualified and put on the blacklist as entry {id}\n"),
+                format!("{shown} {name} 已取消资格并列入黑名单第 {id} 条\n"),
+                format!("{shown} {name} disqualified and put on the blacklist as entry {id}\n"),
             ))
         }
         BlacklistCmd::Remove { id } => {
@@ -158,7 +158,7 @@ pub(super) fn collusion(file: &Path, group: &GroupArg, round: u32, board: u32, r
         .iter()
         .filter_map(|c| match c {
             crate::domain::command::Change::Player { start_no, .. } => {
-                f.event().player(*start_no).map(|p| format!("{start_no} {}", p.name()))
+                f.event().player(*start_no).map(|p| format!("{} {}", p.shown(), p.name()))
             }
             _ => None,
         })

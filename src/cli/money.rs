@@ -1,6 +1,7 @@
 //! `bianpai ledger | pay | excuse | void | checkin`: the money ledger and the check-in
 //! list: what each player owes and was paid, recorded as commands.
 
+use super::numbers::player_no;
 use super::table::{self, Align};
 use super::words::t;
 use super::{GroupArg, InputError, MoneyCmd, resolve_group};
@@ -18,9 +19,9 @@ use std::path::Path;
 pub(super) fn run(cmd: MoneyCmd) -> anyhow::Result<String> {
     match cmd {
         MoneyCmd::Ledger { file, group, json } => ledger_out(&file, &group, json),
-        MoneyCmd::Pay { file, start_no, what, amount, round, stage, note } => {
+        MoneyCmd::Pay { file, start_no, what, amount, round, stage, note, group } => {
             let mut f = EventFile::open_for_command(&file)?;
-            let start_no = StartNo(start_no);
+            let (shown, start_no) = (start_no, player_no(f.event(), start_no, &group)?);
             let amount_fen = parse_yuan(&amount).map_err(|_| {
                 InputError(t(
                     format!("金额“{amount}”无效：应为元，最多两位小数（如 100 或 12.50）"),
@@ -36,13 +37,13 @@ pub(super) fn run(cmd: MoneyCmd) -> anyhow::Result<String> {
             f.execute(&Command::RecordLedgerEntry { start_no, kind, amount_fen, round, note })?;
             let amount = yuan(amount_fen);
             Ok(t(
-                format!("{start_no} {name}：{} {amount} 元\n", kind.label_zh()),
-                format!("{start_no} {name}: {} {amount} yuan\n", kind.label_en()),
+                format!("{shown} {name}：{} {amount} 元\n", kind.label_zh()),
+                format!("{shown} {name}: {} {amount} yuan\n", kind.label_en()),
             ))
         }
-        MoneyCmd::Excuse { file, start_no, round, stage, note } => {
+        MoneyCmd::Excuse { file, start_no, round, stage, note, group } => {
             let mut f = EventFile::open_for_command(&file)?;
-            let start_no = StartNo(start_no);
+            let (shown, start_no) = (start_no, player_no(f.event(), start_no, &group)?);
             let at = fine_round(f.event(), start_no, Some(round), stage)?;
             let name = player_name(f.event(), start_no)?;
             let command = Command::RecordLedgerEntry {
@@ -55,8 +56,8 @@ pub(super) fn run(cmd: MoneyCmd) -> anyhow::Result<String> {
             f.execute(&command)?;
             let round = at.round;
             Ok(t(
-                format!("{start_no} {name}：第{round}轮弃权罚款已免除\n"),
-                format!("{start_no} {name}: fine for round {round} excused\n"),
+                format!("{shown} {name}：第{round}轮弃权罚款已免除\n"),
+                format!("{shown} {name}: fine for round {round} excused\n"),
             ))
         }
         MoneyCmd::Void { file, id } => {
@@ -70,12 +71,12 @@ pub(super) fn run(cmd: MoneyCmd) -> anyhow::Result<String> {
             }
             let mut f = EventFile::open_for_command(&file)?;
             // One command: `checkin 1 2 3` is one change and one undo (issue 22).
-            let start_nos: Vec<StartNo> = start_nos.iter().map(|n| StartNo(*n)).collect();
+            let start_nos: Vec<StartNo> = super::numbers::player_nos(f.event(), &start_nos, &group)?;
             // With --group, every player must be of that group (issue 38, item 14).
             if group.group.is_some() {
                 let g = resolve_group(f.event(), &group)?;
                 if let Some(p) = start_nos.iter().find(|p| f.event().player(**p).is_some_and(|pl| pl.group != g.id)) {
-                    let name = &g.name;
+                    let (name, p) = (&g.name, f.event().shown_no(*p));
                     return Err(InputError(t(
                         format!("编号 {p} 的选手不在组别“{name}”，未签到任何人"),
                         format!("player {p} is not in group {name}; nobody was checked in"),
@@ -122,6 +123,7 @@ fn fine_round(
         .filter(|f| stage.is_none_or(|s| f.round.stage == StageNo(s)))
         .map(|f| f.round)
         .collect();
+    let start_no = event.shown_no(start_no);
     match fines.as_slice() {
         [one] => Ok(*one),
         [] => Err(InputError(t(
@@ -177,7 +179,7 @@ fn ledger_out(file: &Path, group: &GroupArg, as_json: bool) -> anyhow::Result<St
         let accounts: Vec<Value> = list
             .iter()
             .map(|a| {
-                json!({"start_no": a.start_no.0, "name": name(a.start_no),
+                json!({"start_no": event.shown_no(a.start_no), "name": name(a.start_no),
                     "fee_due_fen": a.fee_due_fen, "fee_paid_fen": a.fee_paid_fen,
                     "fines_fen": a.fines_fen, "fines_paid_fen": a.fines_paid_fen,
                     "prize_fen": a.prize_fen, "prize_paid_fen": a.prize_paid_fen,
@@ -187,7 +189,7 @@ fn ledger_out(file: &Path, group: &GroupArg, as_json: bool) -> anyhow::Result<St
         let fines: Vec<Value> = fines
             .iter()
             .map(|f| {
-                json!({"start_no": f.start_no.0, "name": name(f.start_no), "group": f.round.group.0,
+                json!({"start_no": event.shown_no(f.start_no), "name": name(f.start_no), "group": f.round.group.0,
                     "stage": f.round.stage.0, "round": f.round.round.0, "board": f.board.0,
                     "amount_fen": f.amount_fen, "excused": f.excused})
             })
@@ -195,7 +197,7 @@ fn ledger_out(file: &Path, group: &GroupArg, as_json: bool) -> anyhow::Result<St
         let entries: Vec<Value> = entries
             .iter()
             .map(|e| {
-                json!({"id": e.id.0, "start_no": e.start_no.0, "kind": e.kind.key(), "amount_fen": e.amount_fen,
+                json!({"id": e.id.0, "start_no": event.shown_no(e.start_no), "kind": e.kind.key(), "amount_fen": e.amount_fen,
                     "round": e.round.map(|r| r.round.0), "stage": e.round.map(|r| r.stage.0),
                     "note": e.note, "voided": e.voided})
             })
@@ -213,7 +215,7 @@ fn ledger_out(file: &Path, group: &GroupArg, as_json: bool) -> anyhow::Result<St
         })
         .map(|a| {
             vec![
-                a.start_no.to_string(),
+                event.shown_no(a.start_no).to_string(),
                 name(a.start_no),
                 format!("{}/{}", yuan(a.fee_paid_fen), yuan(a.fee_due_fen)),
                 format!("{}/{}", yuan(a.fines_paid_fen), yuan(a.fines_fen)),
@@ -233,7 +235,7 @@ fn ledger_out(file: &Path, group: &GroupArg, as_json: bool) -> anyhow::Result<St
     );
     for f in fines.iter() {
         let (no, who, stage, round, amount) =
-            (f.start_no, name(f.start_no), f.round.stage, f.round.round, yuan(f.amount_fen));
+            (event.shown_no(f.start_no), name(f.start_no), f.round.stage, f.round.round, yuan(f.amount_fen));
         out.push_str(&match f.excused {
             true => t(
                 format!("弃权罚款 {no} {who} 第{stage}阶段第{round}轮 {amount} 元（已免除）\n"),
@@ -275,7 +277,7 @@ fn check_in_list(event: &Event, group: &GroupArg) -> anyhow::Result<String> {
                 }
             });
             vec![
-                p.start_no.to_string(),
+                p.shown().to_string(),
                 p.name().to_string(),
                 p.entry.club.clone(),
                 event.group(p.group).map(|g| g.name.clone()).unwrap_or_default(),

@@ -6,6 +6,7 @@ use super::{GroupArg, InputError, PlayersCmd, resolve_group};
 use crate::domain::command::{Command, DomainError, apply, enters_again, registration_issues, renumber_order};
 use crate::domain::event::{Event, Registered};
 use crate::domain::ids::{GroupId, StartNo};
+use crate::domain::numbering::Numbering;
 use crate::domain::player::{PlayerEntry, PlayerStatus, RenumberKey};
 use crate::io::{json, roster};
 use crate::lang::Localized;
@@ -34,7 +35,7 @@ pub(super) fn run(cmd: PlayersCmd) -> anyhow::Result<String> {
                 .map(|p| {
                     let e = &p.entry;
                     vec![
-                        p.start_no.to_string(),
+                        p.shown().to_string(),
                         e.name.clone(),
                         e.gender.map_or(String::new(), |g| t(g.label_zh(), g.code())),
                         e.born.map(|d| d.to_string()).unwrap_or_default(),
@@ -61,6 +62,7 @@ pub(super) fn run(cmd: PlayersCmd) -> anyhow::Result<String> {
         }
         PlayersCmd::Withdraw { file, start_no, group, reason, every_entry } => {
             let (mut f, start_no, name) = open_on_player(&file, start_no, &group)?;
+            let shown = f.event().shown_no(start_no);
             // R-10.9: one person's other entry stays unless the director says so.
             let entries = if every_entry { f.event().entries_of_person(start_no) } else { vec![start_no] };
             let commands: Vec<Command> = entries
@@ -73,11 +75,12 @@ pub(super) fn run(cmd: PlayersCmd) -> anyhow::Result<String> {
                 .collect();
             f.execute_all(&commands)?;
             let mut out = t(
-                format!("{start_no} {name} 已退赛，不再参加编排\n"),
-                format!("withdrew {start_no} {name}: no longer paired\n"),
+                format!("{shown} {name} 已退赛，不再参加编排\n"),
+                format!("withdrew {shown} {name}: no longer paired\n"),
             );
             for other in entries.iter().filter(|n| **n != start_no) {
                 let group = group_name(f.event(), f.event().player(*other).map(|p| p.group));
+                let other = f.event().shown_no(*other);
                 out.push_str(&t(
                     format!("同一人在“{group}”的报名（编号 {other}）也已退赛\n"),
                     format!("the same person's entry in {group} (no. {other}) is withdrawn too\n"),
@@ -87,16 +90,18 @@ pub(super) fn run(cmd: PlayersCmd) -> anyhow::Result<String> {
         }
         PlayersCmd::Delete { file, start_no, group } => {
             let (mut f, start_no, name) = open_on_player(&file, start_no, &group)?;
+            let n = f.event().shown_no(start_no);
             f.execute(&Command::DeletePlayer { start_no })?;
             Ok(t(
-                format!("已删除 {start_no} {name}（bianpai undo 可恢复）；编号 {start_no} 不再分配给其他棋手\n"),
+                format!("已删除 {n} {name}（bianpai undo 可恢复）；编号 {n} 不再分配给其他棋手\n"),
                 format!(
-                    "deleted {start_no} {name} (`bianpai undo` puts the player back); \
-                     number {start_no} will not be given to another player\n"
+                    "deleted {n} {name} (`bianpai undo` puts the player back); \
+                     number {n} will not be given to another player\n"
                 ),
             ))
         }
         PlayersCmd::Renumber { file, group, by } => renumber(&file, &group, by.into()),
+        PlayersCmd::Numbering { file, numbering } => set_numbering(&file, numbering.into()),
     }
 }
 
@@ -121,6 +126,45 @@ impl From<ByArg> for RenumberKey {
     }
 }
 
+/// The argument of `players numbering`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum NumberingArg {
+    /// 1…N within each group.
+    PerGroup,
+    /// 1…N across the event.
+    PerEvent,
+}
+
+impl From<NumberingArg> for Numbering {
+    fn from(arg: NumberingArg) -> Numbering {
+        match arg {
+            NumberingArg::PerGroup => Numbering::PerGroup,
+            NumberingArg::PerEvent => Numbering::PerEvent,
+        }
+    }
+}
+
+/// `players numbering`: numbers within each group or across the event (R-11.6);
+/// says how many players' numbers changed.
+fn set_numbering(file: &Path, numbering: Numbering) -> anyhow::Result<String> {
+    let mut f = EventFile::open_for_command(file)?;
+    let before: BTreeMap<StartNo, u32> = f.event().players.iter().map(|p| (p.start_no, p.shown())).collect();
+    f.execute(&Command::SetNumbering { numbering })?;
+    let moved = f.event().players.iter().filter(|p| before.get(&p.start_no) != Some(&p.shown())).count();
+    Ok(match numbering {
+        Numbering::PerGroup => t(
+            format!("编号改为各组别从1起：{moved} 个编号有变化（bianpai undo 可恢复）\n"),
+            format!(
+                "numbers now run from 1 in each group: {moved} number(s) changed (`bianpai undo` puts them back)\n"
+            ),
+        ),
+        Numbering::PerEvent => t(
+            format!("编号改为全赛事统一：{moved} 个编号有变化（bianpai undo 可恢复）\n"),
+            format!("numbers now run across the event: {moved} number(s) changed (`bianpai undo` puts them back)\n"),
+        ),
+    })
+}
+
 /// `players renumber`: the group's players (every group's when the event has several
 /// and none is named) take their numbers anew; prints each number that changed.
 fn renumber(file: &Path, group: &GroupArg, by: RenumberKey) -> anyhow::Result<String> {
@@ -135,9 +179,20 @@ fn renumber(file: &Path, group: &GroupArg, by: RenumberKey) -> anyhow::Result<St
     let mut numbers = order.clone();
     numbers.sort();
     let mut out = String::new();
-    for (old, new) in order.iter().zip(&numbers).filter(|(old, new)| old != new) {
-        let name = event.player(*old).map_or("", |p| p.name());
-        out.push_str(&format!("{old:>5} → {new:<5} {name}\n"));
+    // Under per-group numbering each group renumbered runs from 1 (R-11.6).
+    let mut counted: BTreeMap<GroupId, u32> = BTreeMap::new();
+    for (old, new) in order.iter().zip(&numbers) {
+        let Some(player) = event.player(*old) else { continue };
+        let (was, now) = if event.numbers_per_group() {
+            let n = counted.entry(player.group).or_insert(0);
+            *n += 1;
+            (player.shown(), *n)
+        } else {
+            (old.0, new.0)
+        };
+        if was != now {
+            out.push_str(&format!("{was:>5} → {now:<5} {}\n", player.name()));
+        }
     }
     let moved = out.lines().count();
     let scope = selected.and_then(|g| event.group(g)).map_or(t("所有组别", "every group"), |g| g.name.clone());
@@ -188,12 +243,14 @@ fn import_roster(
     let mut seconds_said = Vec::new();
     for (row, team) in rows.iter().zip(&team_of_row) {
         if let Some(no) = registered.find(&row.entry) {
-            let (line, name) = (row.line, &row.entry.name);
+            let (line, name, shown) = (row.line, &row.entry.name, event.shown_no(no));
             if let Some(target) = second_entry_target(event, row.group.as_deref(), group, no) {
                 let (there, here) = (group_name(event, event.player(no).map(|p| p.group)), &target.name);
                 seconds_said.push(t(
-                    format!("{roster_name} 第 {line} 行：{name} 已在“{there}”报名（编号 {no}），同一人另报“{here}”"),
-                    format!("{roster_name} line {line}: {name}, registered in {there} (no. {no}), also enters {here}"),
+                    format!("{roster_name} 第 {line} 行：{name} 已在“{there}”报名（编号 {shown}），同一人另报“{here}”"),
+                    format!(
+                        "{roster_name} line {line}: {name}, registered in {there} (no. {shown}), also enters {here}"
+                    ),
                 ));
                 match team {
                     Some(team) => join(&mut teams, target.id, team, Member::Registered(no)),
@@ -202,8 +259,8 @@ fn import_roster(
                 continue;
             }
             already.push(t(
-                format!("{roster_name} 第 {line} 行：{name} 已报名（编号 {no}）"),
-                format!("{roster_name} line {line}: {name} is registered already (no. {no})"),
+                format!("{roster_name} 第 {line} 行：{name} 已报名（编号 {shown}）"),
+                format!("{roster_name} line {line}: {name} is registered already (no. {shown})"),
             ));
             if let (Some(team), Some(player)) = (team, event.player(no)) {
                 join(&mut teams, player.group, team, Member::Registered(no));
@@ -323,6 +380,7 @@ fn import_roster(
         {
             let name = f.event().group(*group).map_or("", |g| g.name.as_str());
             let count = applied.new_players.len();
+            let (first, last) = (f.event().shown_no(*first), f.event().shown_no(*last));
             out.push_str(&t(
                 format!("已导入 {count} 名选手到“{name}”：编号 {first}–{last}\n"),
                 format!("imported {count} player(s) into {name}: start numbers {first}–{last}\n"),
@@ -370,10 +428,11 @@ fn join(teams: &mut Vec<(GroupId, String, Vec<Member>)>, group: GroupId, team: &
 }
 
 /// Opens the event for a change to one player, checking `--group` when given: the
-/// file, the start number and the player's name.
-fn open_on_player(file: &Path, start_no: u32, group: &GroupArg) -> anyhow::Result<(EventFile, StartNo, String)> {
+/// file, the start number and the player's name. `shown` is the number typed, within
+/// the group under per-group numbering (R-11.6).
+fn open_on_player(file: &Path, shown: u32, group: &GroupArg) -> anyhow::Result<(EventFile, StartNo, String)> {
     let f = EventFile::open_for_command(file)?;
-    let start_no = StartNo(start_no);
+    let start_no = super::numbers::player_no(f.event(), shown, group)?;
     let player = f.event().player(start_no).ok_or(DomainError::UnknownPlayer(start_no))?;
     if group.group.is_some() {
         let g = resolve_group(f.event(), group)?;

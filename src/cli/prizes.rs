@@ -53,7 +53,14 @@ pub(super) fn prizes_out(file: &Path, group: &GroupArg, as_json: bool) -> anyhow
         .list
         .awards
         .iter()
-        .map(|a| vec![a.rank.to_string(), a.start_no.to_string(), name_of(event, a.start_no.0), items_text(&a.items)])
+        .map(|a| {
+            vec![
+                a.rank.to_string(),
+                event.shown_no(a.start_no).to_string(),
+                name_of(event, a.start_no.0),
+                items_text(&a.items),
+            ]
+        })
         .collect();
     let headings = [
         ("名次", "Rank", Align::Right),
@@ -113,7 +120,7 @@ fn withheld_table(event: &Event, group: &Group, withheld: &[Withheld]) -> String
         .map(|w| {
             vec![
                 w.rank_text(),
-                w.start_no.to_string(),
+                event.shown_no(w.start_no).to_string(),
                 name_of(event, w.start_no.0),
                 Prize::describe_all(&w.items, lang()),
                 w.reason.describe(lang(), group),
@@ -157,7 +164,7 @@ fn prizes_json(event: &Event, group: &Group, outcome: &PrizeOutcome) -> Value {
         .iter()
         .map(|a| {
             let items: Vec<Value> = a.items.iter().map(prize_json).collect();
-            json!({"rank": a.rank, "start_no": a.start_no.0, "name": name_of(event, a.start_no.0), "items": items})
+            json!({"rank": a.rank, "start_no": event.shown_no(a.start_no), "name": name_of(event, a.start_no.0), "items": items})
         })
         .collect();
     let withheld: Vec<Value> = outcome
@@ -167,7 +174,7 @@ fn prizes_json(event: &Event, group: &Group, outcome: &PrizeOutcome) -> Value {
             let at = w.reason.round();
             json!({
                 "rank": w.rank,
-                "start_no": w.start_no.0,
+                "start_no": event.shown_no(w.start_no),
                 "name": name_of(event, w.start_no.0),
                 "items": w.items.iter().map(prize_json).collect::<Vec<Value>>(),
                 "reason": w.reason.code(),

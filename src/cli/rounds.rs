@@ -1,6 +1,7 @@
 //! Rounds from the command line: `pair`, `pairings`, `result`, `standings`.
 
 use super::announce::execute_announced;
+use super::numbers::player_in;
 use super::pairing_explain::{board_line, bye_line, comparison_lines, under_rows};
 use super::table::{self, Align};
 use super::team_rounds;
@@ -89,10 +90,11 @@ pub(super) fn edit(
     let mut f = EventFile::open_for_command(file)?;
     let g = resolve_group(f.event(), group)?;
     let stage = current_stage(g)?;
+    let no = |n| player_in(f.event(), n, g.id);
     let edit = match edit {
-        EditCmd::Swap { a, b } => PairingEdit::SwapPlayers { a: StartNo(a), b: StartNo(b) },
+        EditCmd::Swap { a, b } => PairingEdit::SwapPlayers { a: no(a)?, b: no(b)? },
         EditCmd::Colours { board } => PairingEdit::SwapColours { board: BoardNo(board) },
-        EditCmd::ToBye { start_no } => PairingEdit::MoveToBye { player: StartNo(start_no) },
+        EditCmd::ToBye { start_no } => PairingEdit::MoveToBye { player: no(start_no)? },
     };
     let (group_id, stage_no) = (g.id, stage.no);
     let command = Command::EditPairing { group: group_id, stage: stage_no, round: RoundNo(round), edit, confirmed };
@@ -137,7 +139,7 @@ pub(super) fn next_stage(file: &Path, group: &GroupArg, nominees: &[u32]) -> any
     let g = resolve_group(f.event(), group)?;
     let stage = current_stage(g)?;
     let (group_id, stage_no) = (g.id, stage.no);
-    let nominees = nominees.iter().map(|n| StartNo(*n)).collect();
+    let nominees = nominees.iter().map(|&n| player_in(f.event(), n, g.id)).collect::<Result<_, _>>()?;
     let (_, announced) =
         execute_announced(&mut f, &[Command::AdvanceStage { group: group_id, stage: stage_no, nominees }])?;
     let next = f.event().group(group_id).and_then(|g| g.stage(StageNo(stage_no.0 + 1)));
@@ -166,7 +168,7 @@ pub(super) fn unpair(file: &Path, group: &GroupArg, round: u32) -> anyhow::Resul
 pub(super) fn announce_bye(
     file: &Path,
     group: &GroupArg,
-    player: StartNo,
+    shown: u32,
     round: RoundNo,
     absent: bool,
     cancel: bool,
@@ -174,6 +176,7 @@ pub(super) fn announce_bye(
     let mut f = EventFile::open_for_command(file)?;
     let g = resolve_group(f.event(), group)?;
     let stage = current_stage(g)?;
+    let player = player_in(f.event(), shown, g.id)?;
     let (group_id, stage_no) = (g.id, stage.no);
     let command = if cancel {
         Command::CancelAnnouncedBye { group: group_id, stage: stage_no, round, player }
@@ -187,17 +190,13 @@ pub(super) fn announce_bye(
     };
     f.execute(&command)?;
     Ok(match (cancel, absent) {
-        (true, _) => t(
-            format!("已取消编号 {player} 第{round}轮的轮空\n"),
-            format!("bye of {player} in round {round} cancelled\n"),
-        ),
-        (false, true) => {
-            t(format!("编号 {player} 第{round}轮请假缺席\n"), format!("{player} absent in round {round}\n"))
+        (true, _) => {
+            t(format!("已取消编号 {shown} 第{round}轮的轮空\n"), format!("bye of {shown} in round {round} cancelled\n"))
         }
-        (false, false) => t(
-            format!("编号 {player} 第{round}轮申请轮空\n"),
-            format!("{player} has a requested bye in round {round}\n"),
-        ),
+        (false, true) => t(format!("编号 {shown} 第{round}轮请假缺席\n"), format!("{shown} absent in round {round}\n")),
+        (false, false) => {
+            t(format!("编号 {shown} 第{round}轮申请轮空\n"), format!("{shown} has a requested bye in round {round}\n"))
+        }
     })
 }
 
@@ -237,7 +236,7 @@ pub(super) fn pairings(
     if as_json {
         let mut value = json::pairings(event, g, stage, round, &before);
         if let Some(x) = &explanation {
-            json::add_explanation(&mut value, x, lang());
+            json::add_explanation(event, &mut value, x, lang());
         }
         return Ok(format!("{value}\n"));
     }
@@ -263,18 +262,18 @@ fn pairings_text(
         let (red, black) = (gm.red, gm.black);
         rows.push(vec![
             gm.board.to_string(),
-            red.to_string(),
+            event.shown_no(red).to_string(),
             name(red),
             points(red),
             result,
             points(black),
             name(black),
-            black.to_string(),
+            event.shown_no(black).to_string(),
         ]);
         notes.push(explanation.and_then(|x| x.board(gm.board, gm.game)).map(|b| board_line(b, lang())));
     }
     for b in &round.byes {
-        let (no, kind) = (b.player.to_string(), format!("({})", b.kind.code()));
+        let (no, kind) = (event.shown_no(b.player).to_string(), format!("({})", b.kind.code()));
         rows.push(vec![
             String::new(),
             no,

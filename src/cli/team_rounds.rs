@@ -116,7 +116,7 @@ pub(super) fn pairings_text(
             out.push_str(&line);
         }
         let side = |p: Option<StartNo>| match p {
-            Some(p) => (p.to_string(), player_name(event, p)),
+            Some(p) => (event.shown_no(p).to_string(), player_name(event, p)),
             None => (String::new(), absent.clone()),
         };
         let rows: Vec<Vec<String>> = m

@@ -2,6 +2,7 @@
 //! group's teams, make them from clubs or from a roster's 队名 column, set 队员总分制,
 //! show the team standings, and name a team's line-up for a round.
 
+use super::numbers::members_of;
 use super::table::{self, Align};
 use super::words::{lang, t};
 use super::{AvoidArg, GroupArg, InputError, LineupArgs, TeamsCmd, current_stage, resolve_group};
@@ -43,12 +44,16 @@ pub(super) fn run(cmd: TeamsCmd) -> anyhow::Result<String> {
             if let Some(club) = club {
                 changed.club = club.trim().to_string();
             }
-            changed.members = members.unwrap_or(changed.members);
-            changed.reserves = reserves.unwrap_or(changed.reserves);
-            if let Some(c) = captain {
-                changed.captain = (c != 0).then_some(StartNo(c));
-            }
+            // What is typed is read as shown numbers; what the team keeps is shown so too.
+            let shown = |list: &[StartNo]| list.iter().map(|n| StartNo(f.event().shown_no(*n))).collect::<Vec<_>>();
+            changed.members = members.unwrap_or_else(|| shown(&changed.members));
+            changed.reserves = reserves.unwrap_or_else(|| shown(&changed.reserves));
+            changed.captain = match captain {
+                Some(c) => (c != 0).then_some(StartNo(c)),
+                None => changed.captain.map(|c| StartNo(f.event().shown_no(c))),
+            };
             let group_id = g.id;
+            let changed = shown_team(f.event(), group_id, changed)?;
             f.execute(&Command::Team { group: group_id, change: TeamCommand::Edit { team: changed.clone() } })?;
             Ok(team_said(f.event(), &changed, t("已修改", "changed ")))
         }
@@ -92,13 +97,22 @@ pub(super) fn parse_numbers(flag: &str, text: &str) -> Result<Vec<StartNo>, Inpu
         .collect()
 }
 
+/// `team` with its members, reserves and captain typed as shown numbers
+/// turned into start numbers.
+fn shown_team(event: &Event, group: GroupId, mut team: Team) -> Result<Team, InputError> {
+    team.members = members_of(event, group, &team.members)?;
+    team.reserves = members_of(event, group, &team.reserves)?;
+    team.captain = members_of(event, group, &Vec::from_iter(team.captain))?.first().copied();
+    Ok(team)
+}
+
 fn name(event: &Event, p: StartNo) -> String {
     event.player(p).map(|pl| pl.entry.name.clone()).unwrap_or_default()
 }
 
 /// "4 王天一、9 郑惟桐" in the run's language.
 fn named_list(event: &Event, players: impl IntoIterator<Item = StartNo>) -> String {
-    let named: Vec<String> = players.into_iter().map(|p| format!("{p} {}", name(event, p))).collect();
+    let named: Vec<String> = players.into_iter().map(|p| format!("{} {}", event.shown_no(p), name(event, p))).collect();
     named.join(&t("、", ", "))
 }
 
@@ -118,6 +132,7 @@ fn add(file: &Path, group: &GroupArg, team: Team) -> anyhow::Result<String> {
     let mut f = EventFile::open_for_command(file)?;
     let group_id = resolve_group(f.event(), group)?.id;
     let name = team.name.clone();
+    let team = shown_team(f.event(), group_id, team)?;
     f.execute(&Command::Team { group: group_id, change: TeamCommand::Add { team } })?;
     let event = f.event();
     let added = event.group(group_id).and_then(|g| g.team_named(&name));
@@ -151,7 +166,7 @@ fn list(file: &Path, group: &GroupArg, as_json: bool) -> anyhow::Result<String> 
     let event = f.event();
     let g = resolve_group(event, group)?;
     if as_json {
-        return Ok(format!("{}\n", json::team_list(g)));
+        return Ok(format!("{}\n", json::team_list(event, g)));
     }
     if g.teams.is_empty() {
         return Ok(no_teams(g));
@@ -255,9 +270,9 @@ fn standings(file: &Path, group: &GroupArg, round: Option<u32>, as_json: bool) -
         return Err(InputError(no_teams(g).trim_end().to_string()).into());
     };
     if as_json {
-        return Ok(format!("{}\n", json::team_ranking(g, &ranking)));
+        return Ok(format!("{}\n", json::team_ranking(event, g, &ranking)));
     }
-    let table = TeamTable::of(g, &ranking);
+    let table = TeamTable::of(event, g, &ranking);
     let (group_name, stage_name, after) = (&g.name, &stage.name, ranking.after_round());
     let mode = match &ranking {
         TeamRanking::Matches(_) => t("团体赛", "team matches"),
@@ -290,6 +305,7 @@ pub(super) fn lineup(args: LineupArgs) -> anyhow::Result<String> {
     let stage = current_stage(g)?;
     let team = team_by_name(g, &args.team)?;
     let (group_id, stage_no, team_id, team_name) = (g.id, stage.no, team.id, team.name.clone());
+    let players = members_of(f.event(), group_id, &players)?;
     let round = RoundNo(args.round);
     let change = TeamCommand::SetLineup { stage: stage_no, round, team: team_id, players: players.clone() };
     f.execute(&Command::Team { group: group_id, change })?;
@@ -298,7 +314,7 @@ pub(super) fn lineup(args: LineupArgs) -> anyhow::Result<String> {
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            let (b, who) = (i + 1, name(event, *p));
+            let (b, who, p) = (i + 1, name(event, *p), event.shown_no(*p));
             t(format!("第{b}台 {p} {who}"), format!("board {b} {p} {who}"))
         })
         .collect();

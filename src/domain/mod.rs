@@ -12,7 +12,9 @@
 
 pub mod model;
 
-pub use model::{change, eligibility, event, ids, money, player, points, prize_rules, result, rules, warning, watch};
+pub use model::{
+    change, eligibility, event, ids, money, numbering, player, points, prize_rules, result, rules, warning, watch,
+};
 
 pub mod blacklist;
 pub mod command;

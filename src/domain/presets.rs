@@ -5,6 +5,7 @@
 use super::eligibility::Eligibility;
 use super::event::{Event, Group, KnockoutRules, Official, RoundSchedule, Stage, StageKind, StageStatus};
 use super::ids::{GroupId, RoundNo, StageNo};
+use super::model::numbering::Numbering;
 use super::model::prize_rules::PrizeRules;
 use super::model::team::{MemberRanking, TeamStage};
 use super::player::Title;
@@ -104,6 +105,13 @@ pub fn build(preset: &str, name: Option<&str>, rounds: Option<u32>) -> Option<Ev
     Some(event)
 }
 
+/// The event a director creates from a preset (`bianpai new`, the window's 新建): as
+/// [`build`], its start numbers running 1…N within each group (R-11.6: the default for
+/// new events; [`build`] keeps numbering across the event, as older files do).
+pub fn build_new(preset: &str, name: Option<&str>, rounds: Option<u32>) -> Option<Event> {
+    build(preset, name, rounds).map(|event| Event { numbering: Numbering::PerGroup, ..event })
+}
+
 /// Whether the preset plans the first stage's rounds itself in some group, so that a
 /// round count given to [`build`] is not used there (issue 39 item 4). `false` for an
 /// unknown preset.
@@ -186,6 +194,7 @@ fn group(id: u32, name: &str, aliases: &[&str], stages: Vec<Stage>) -> Group {
         prize_decisions: Vec::new(),
         teams: Vec::new(),
         member_ranking: None,
+        numbers_given: 0,
         stages,
     }
 }
@@ -245,6 +254,7 @@ fn lingting_cup() -> Event {
         ledger: Vec::new(),
         team_ranking: None,
         numbers_given: 0,
+        numbering: Numbering::PerEvent,
     }
 }
 
@@ -365,6 +375,7 @@ fn huaiyin_2022() -> Event {
         ledger: Vec::new(),
         team_ranking: None,
         numbers_given: 0,
+        numbering: Numbering::PerEvent,
     }
 }
 
@@ -386,6 +397,7 @@ fn cxa_swiss() -> Event {
         ledger: Vec::new(),
         team_ranking: None,
         numbers_given: 0,
+        numbering: Numbering::PerEvent,
     }
 }
 
@@ -411,6 +423,7 @@ fn cxa_team() -> Event {
         ledger: Vec::new(),
         team_ranking: None,
         numbers_given: 0,
+        numbering: Numbering::PerEvent,
     }
 }
 
@@ -455,6 +468,7 @@ fn fide_swiss() -> Event {
         ledger: Vec::new(),
         team_ranking: None,
         numbers_given: 0,
+        numbering: Numbering::PerEvent,
     }
 }
 

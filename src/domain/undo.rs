@@ -90,6 +90,7 @@ fn revert_one(event: &mut Event, change: &Change) -> Result<Change, DomainError>
             event.officials = before.officials.clone();
             event.team_ranking = before.team_ranking.clone();
             event.numbers_given = before.numbers_given;
+            event.numbering = before.numbering;
             Change::EventInfo { before: now }
         }
         Change::LedgerEntry { id, before } => {

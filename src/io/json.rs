@@ -7,6 +7,7 @@ mod teams;
 
 use crate::domain::event::{Event, Group, Round, Stage};
 use crate::domain::ids::StartNo;
+use crate::domain::model::shown_numbers::shown_warning;
 use crate::domain::player::Player;
 use crate::domain::points::Points;
 use crate::domain::standings::Standings;
@@ -31,7 +32,8 @@ pub fn pairings(
     totals_before: &BTreeMap<StartNo, Record>,
 ) -> Value {
     let before = |p: StartNo| totals_before.get(&p).map_or(Points::ZERO, Record::total).to_json();
-    let player = |p: StartNo| json!({"start_no": p.0, "name": name_of(event, p), "points": before(p)});
+    // `start_no` is the number shown (within the group under per-group numbering).
+    let player = |p: StartNo| json!({"start_no": event.shown_no(p), "name": name_of(event, p), "points": before(p)});
     let boards: Vec<Value> = round
         .games
         .iter()
@@ -56,7 +58,7 @@ pub fn pairings(
     let byes: Vec<Value> = round
         .byes
         .iter()
-        .map(|b| json!({"start_no": b.player.0, "name": name_of(event, b.player), "kind": b.kind.code()}))
+        .map(|b| json!({"start_no": event.shown_no(b.player), "name": name_of(event, b.player), "kind": b.kind.code()}))
         .collect();
     json!({
         "group": group.name,
@@ -66,6 +68,7 @@ pub fn pairings(
         "boards": boards,
         "byes": byes,
         "warnings": round.warnings.iter().map(|w| {
+            let w = &shown_warning(event, w);
             let mut v = serde_json::to_value(w).unwrap_or(Value::Null);
             if let Some(obj) = v.as_object_mut() {
                 obj.insert("message".into(), Value::from(w.to_string()));
@@ -82,7 +85,7 @@ pub fn pairings(
 /// each bye `"explain": "…"`, and to the round `"engine_differences"`: how it differs
 /// from the engine's pairing, in words (empty when it does not; null when the engine's
 /// pairing cannot be made again, with `"engine_not_compared"` saying why). Texts in `lang`.
-pub fn add_explanation(value: &mut Value, explanation: &RoundExplanation, lang: Lang) {
+pub fn add_explanation(event: &Event, value: &mut Value, explanation: &RoundExplanation, lang: Lang) {
     let player = |p: &PlayerExplanation| side_explanation(p, p.message(lang));
     if let Some(boards) = value.get_mut("boards").and_then(Value::as_array_mut) {
         for board in boards {
@@ -99,7 +102,7 @@ pub fn add_explanation(value: &mut Value, explanation: &RoundExplanation, lang: 
     if let Some(byes) = value.get_mut("byes").and_then(Value::as_array_mut) {
         for bye in byes {
             let no = bye.get("start_no").and_then(Value::as_u64).unwrap_or_default();
-            let found = explanation.byes.iter().find(|b| u64::from(b.player.0) == no);
+            let found = explanation.byes.iter().find(|b| u64::from(event.shown_no(b.player)) == no);
             if let (Some(x), Some(obj)) = (found, bye.as_object_mut()) {
                 obj.insert("explain".into(), Value::from(x.message(lang)));
             }
@@ -149,7 +152,7 @@ pub fn standings(event: &Event, group: &Group, standings: &Standings) -> Value {
             }
             let mut row = json!({
                 "rank": r.rank,
-                "start_no": r.start_no.0,
+                "start_no": event.shown_no(r.start_no),
                 "name": name_of(event, r.start_no),
                 "points": r.points.to_json(),
                 "tiebreaks": tiebreaks,
@@ -181,7 +184,7 @@ pub fn players<'a>(event: &Event, players: impl Iterator<Item = &'a Player>) -> 
         .map(|p| {
             let e = &p.entry;
             json!({
-                "start_no": p.start_no.0,
+                "start_no": p.shown(),
                 "name": e.name,
                 "group": event.group(p.group).map_or("", |g| g.name.as_str()),
                 "gender": e.gender.map(|g| g.code()),
@@ -198,7 +201,7 @@ pub fn players<'a>(event: &Event, players: impl Iterator<Item = &'a Player>) -> 
                 "notes": e.notes,
                 // the same person's other entries (another group's numbers).
                 "other_entries": event.entries_of_person(p.start_no).into_iter()
-                    .filter(|n| *n != p.start_no).map(|n| n.0).collect::<Vec<u32>>(),
+                    .filter(|n| *n != p.start_no).map(|n| event.shown_no(n)).collect::<Vec<u32>>(),
             })
         })
         .collect();

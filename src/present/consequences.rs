@@ -17,7 +17,7 @@ use std::collections::{BTreeMap, BTreeSet};
 pub enum Consequence {
     /// A player was disqualified, with the reason recorded.
     Disqualified {
-        /// The player.
+        /// The player, by the number shown.
         start_no: StartNo,
         /// Their name.
         name: String,
@@ -35,7 +35,7 @@ pub enum Consequence {
     },
     /// A forfeit now owes the stage's fine.
     FineOwed {
-        /// The player.
+        /// The player, by the number shown.
         start_no: StartNo,
         /// Their name.
         name: String,
@@ -73,7 +73,7 @@ fn disqualifications(before: &Event, after: &Event) -> Vec<Consequence> {
             && was.get(&p.start_no).is_some_and(|s| *s != PlayerStatus::Disqualified)
         {
             found.push(Consequence::Disqualified {
-                start_no: p.start_no,
+                start_no: StartNo(p.shown()),
                 name: p.entry.name.clone(),
                 reason: p.status_reason.clone(),
             });
@@ -91,7 +91,7 @@ fn fines(before: &Event, after: &Event) -> Vec<Consequence> {
         .into_iter()
         .filter(|f| !f.excused && !owed_before.contains(&key(f)))
         .map(|f| Consequence::FineOwed {
-            start_no: f.start_no,
+            start_no: StartNo(after.shown_no(f.start_no)),
             name: after.player(f.start_no).map(|p| p.entry.name.clone()).unwrap_or_default(),
             round: f.round.round,
             amount_fen: f.amount_fen,

@@ -135,8 +135,8 @@ pub fn member_words(event: &Event, m: &CountedMember, lang: Lang) -> String {
     let name = event.player(m.start_no).map_or("", |p| p.entry.name.as_str());
     let group = event.group(m.group).map_or_else(|| m.group.to_string(), |g| g.name.clone());
     match lang {
-        Lang::Zh => format!("{} {name}（{group} {}）", m.start_no, m.points),
-        Lang::En => format!("{} {name} ({group} {})", m.start_no, m.points),
+        Lang::Zh => format!("{} {name}（{group} {}）", event.shown_no(m.start_no), m.points),
+        Lang::En => format!("{} {name} ({group} {})", event.shown_no(m.start_no), m.points),
     }
 }
 

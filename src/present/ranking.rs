@@ -204,6 +204,9 @@ pub struct RankingRow {
     pub rank: Option<u32>,
     /// The player.
     pub start_no: StartNo,
+    /// The number shown for the player (R-11.6: within the group under per-group
+    /// numbering).
+    pub shown_no: u32,
     /// Name as printed.
     pub name: String,
     /// Gender, when recorded.
@@ -408,7 +411,7 @@ impl RankingRow {
         let s = &self.standing;
         match column {
             Column::Rank => self.rank.map_or(Cell::Empty, |r| Cell::Int(i64::from(r))),
-            Column::StartNo => Cell::Int(i64::from(self.start_no.0)),
+            Column::StartNo => Cell::Int(i64::from(self.shown_no)),
             Column::Name => Cell::Text(self.name.clone()),
             Column::Gender => self.gender.map_or(Cell::Empty, |g| Cell::Text(gender_label(g, lang).to_string())),
             Column::Club => Cell::Text(self.club.clone()),
@@ -483,6 +486,7 @@ fn row_of(event: &Event, stage: &Stage, standing: StandingsRow) -> RankingRow {
     RankingRow {
         rank: standing.rank,
         start_no: standing.start_no,
+        shown_no: event.shown_no(standing.start_no),
         name: player.map(|p| p.name().to_string()).unwrap_or_default(),
         gender: player.and_then(|p| p.entry.gender),
         club: player.map(|p| p.entry.club.clone()).unwrap_or_default(),

@@ -166,7 +166,7 @@ pub struct TeamTable {
 
 impl TeamTable {
     /// The table of a team ranking of group `g`.
-    pub fn of(g: &Group, ranking: &TeamRanking) -> TeamTable {
+    pub fn of(event: &Event, g: &Group, ranking: &TeamRanking) -> TeamTable {
         let name = |t: TeamId| g.team(t).map(|t| t.name.clone()).unwrap_or_else(|| t.to_string());
         let club = |t: TeamId| g.team(t).map(|t| t.club.clone()).unwrap_or_default();
         match ranking {
@@ -226,7 +226,9 @@ impl TeamTable {
                     TeamColumn::Fouls,
                     TeamColumn::Members,
                 ];
-                let numbers = |ps: &[StartNo]| ps.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", ");
+                // The counted members by the numbers shown.
+                let numbers =
+                    |ps: &[StartNo]| ps.iter().map(|p| event.shown_no(*p).to_string()).collect::<Vec<_>>().join(", ");
                 let rows = s
                     .rows
                     .iter()

@@ -41,7 +41,7 @@ pub fn report(event: &Event, group: GroupId, lang: Lang) -> Result<Report, Print
     let row = |l: &BoardLine| {
         vec![
             l.rank.to_string(),
-            l.start_no.to_string(),
+            event.shown_no(l.start_no).to_string(),
             name_of(event, l.start_no),
             g.team_of(l.start_no).map(|t| t.name.clone()).unwrap_or_default(),
             l.games.to_string(),

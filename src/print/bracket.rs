@@ -101,7 +101,12 @@ pub fn report(event: &Event, group: GroupId, lang: Lang) -> Result<Report, Print
             .rows
             .iter()
             .map(|r| {
-                vec![r.rank_text(), r.start_no.to_string(), name_of(event, r.start_no), club_of(event, r.start_no)]
+                vec![
+                    r.rank_text(),
+                    event.shown_no(r.start_no).to_string(),
+                    name_of(event, r.start_no),
+                    club_of(event, r.start_no),
+                ]
             })
             .collect();
         sections.push(Section {

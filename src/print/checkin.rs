@@ -36,7 +36,7 @@ pub fn report(event: &Event, group: GroupId, lang: Lang) -> Result<Report, Print
                 None => String::new(),
             };
             vec![
-                p.start_no.to_string(),
+                p.shown().to_string(),
                 p.name().to_string(),
                 p.entry.club.clone(),
                 p.entry.phone.clone(),

@@ -85,7 +85,7 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
         .iter()
         .enumerate()
         .map(|(i, r)| {
-            let mut row = vec![(i + 1).to_string(), r.start_no.to_string(), name_of(event, r.start_no)];
+            let mut row = vec![(i + 1).to_string(), event.shown_no(r.start_no).to_string(), name_of(event, r.start_no)];
             row.extend(rounds.iter().map(|round| round_cell(round, r.start_no, &place, lang)));
             row.extend([r.points.to_string(), r.rank_text(), status_label(r, lang)]);
             row

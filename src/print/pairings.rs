@@ -101,7 +101,7 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
                 row.push(gm.game.to_string());
             }
             row.extend([
-                gm.red.to_string(),
+                event.shown_no(gm.red).to_string(),
                 name_of(event, gm.red),
                 club_of(event, gm.red),
                 points(gm.red),
@@ -109,7 +109,7 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
                 points(gm.black),
                 name_of(event, gm.black),
                 club_of(event, gm.black),
-                gm.black.to_string(),
+                event.shown_no(gm.black).to_string(),
             ]);
             if stage.video {
                 // A knockout match's record shows on its first game.
@@ -146,7 +146,9 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
         let list: Vec<String> = round
             .byes
             .iter()
-            .map(|b| format!("{} {}（{}）", b.player, name_of(event, b.player), bye_label(b.kind, lang)))
+            .map(|b| {
+                format!("{} {}（{}）", event.shown_no(b.player), name_of(event, b.player), bye_label(b.kind, lang))
+            })
             .collect();
         notes.push(format!("{}{}", lang.t("未排对：", "Not paired: "), list.join("　")));
     }

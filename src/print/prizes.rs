@@ -35,7 +35,7 @@ pub fn report(event: &Event, group: GroupId, lang: Lang) -> Result<Report, Print
             let cash = a.cash_fen();
             vec![
                 a.rank.to_string(),
-                a.start_no.to_string(),
+                event.shown_no(a.start_no).to_string(),
                 name_of(event, a.start_no),
                 club_of(event, a.start_no),
                 items.join(lang.t("，", ", ")),
@@ -88,7 +88,7 @@ fn withheld_section(event: &Event, group: &Group, withheld: &[Withheld], lang: L
         .map(|w| {
             vec![
                 w.rank_text(),
-                w.start_no.to_string(),
+                event.shown_no(w.start_no).to_string(),
                 name_of(event, w.start_no),
                 Prize::describe_all(&w.items, lang),
                 w.reason.describe(lang, group),

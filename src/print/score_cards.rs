@@ -85,7 +85,10 @@ fn columns(lang: Lang) -> Vec<Column> {
 
 /// "12 王天一", or "（空缺）" for a side the line-up could not fill.
 fn player_text(event: &Event, p: Option<StartNo>, lang: Lang) -> String {
-    p.map_or_else(|| lang.t("（空缺）", "(none)").to_string(), |p| format!("{p} {}", name_of(event, p)))
+    p.map_or_else(
+        || lang.t("（空缺）", "(none)").to_string(),
+        |p| format!("{} {}", event.shown_no(p), name_of(event, p)),
+    )
 }
 
 /// A captain's signature label, with the name when the team names one.

@@ -63,7 +63,7 @@ pub fn slips(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) 
     let who = |colour: &str, p: StartNo| {
         let club = club_of(event, p);
         let club = if club.is_empty() { String::new() } else { format!("（{club}）") };
-        format!("{colour}{p} {}{club}", name_of(event, p))
+        format!("{colour}{} {}{club}", event.shown_no(p), name_of(event, p))
     };
     Ok(round
         .games

@@ -164,7 +164,7 @@ fn match_section(event: &Event, view: &TeamRoundView<'_>, m: &TeamMatch, lang: L
             let seat = |colour: Colour| {
                 let team = if colour == mb.home_colour { &home } else { &away };
                 match mb.player(colour) {
-                    Some(p) => [p.to_string(), name_of(event, p), team.clone()],
+                    Some(p) => [event.shown_no(p).to_string(), name_of(event, p), team.clone()],
                     None => [String::new(), missing.to_string(), team.clone()],
                 }
             };

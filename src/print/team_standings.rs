@@ -64,7 +64,7 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
     let after = after_round(g, stage, round)?;
     let ranking = TeamRanking::of_group(event, g.id, Some(stage.no), Some(after))?
         .ok_or_else(|| PrintError::NoTeams { group: g.name.clone() })?;
-    let table = TeamTable::of(g, &ranking);
+    let table = TeamTable::of(event, g, &ranking);
     // The club column only when some team has a club: the page needs the width.
     let keep: Vec<bool> = (table.columns.iter().enumerate())
         .map(|(i, c)| {

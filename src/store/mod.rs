@@ -323,7 +323,8 @@ impl EventFile {
         let mut states = Vec::with_capacity(commands.len());
         let mut state = self.state;
         for command in commands {
-            let done = apply(&mut work, command)?;
+            // A refusal names players by the numbers people read.
+            let done = apply(&mut work, command).map_err(|e| e.with_shown_numbers(&work))?;
             // The event's digest after each command, from what it changed.
             state = digest::advance(state, &done.changes, &work);
             digest::debug_check(state, &work);

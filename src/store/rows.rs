@@ -4,6 +4,7 @@
 use crate::domain::event::{Bye, ByeKind, Event, Game, Group, Official, Round, Stage};
 use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::ledger::{LedgerEntry, LedgerId, LedgerKind, RoundRef};
+use crate::domain::numbering::Numbering;
 use crate::domain::player::{Gender, Player, PlayerEntry, PlayerStatus, Title};
 use crate::domain::points::Points;
 use crate::domain::result::{GameResult, Outcome, ResultReason};
@@ -47,8 +48,8 @@ fn from_json<T: serde::de::DeserializeOwned>(table: &'static str, text: &str) ->
 /// Writes the event row, every group, stage, player and round: a new file's content.
 pub fn insert_event(conn: &Connection, event: &Event) -> rusqlite::Result<()> {
     conn.execute(
-        "INSERT INTO event (id, name, preset, start_date, officials, team_ranking, numbers_given)
-         VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6)",
+        "INSERT INTO event (id, name, preset, start_date, officials, team_ranking, numbers_given, numbering)
+         VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         params![
             event.name,
             event.preset,
@@ -56,6 +57,7 @@ pub fn insert_event(conn: &Connection, event: &Event) -> rusqlite::Result<()> {
             json(&event.officials)?,
             event.team_ranking.as_ref().map(json).transpose()?,
             event.numbers_given,
+            event.numbering.code(),
         ],
     )?;
     for group in &event.groups {
@@ -84,7 +86,8 @@ pub fn insert_event(conn: &Connection, event: &Event) -> rusqlite::Result<()> {
 /// groups (NULL while off).
 pub fn save_event_info(conn: &Connection, event: &Event) -> rusqlite::Result<()> {
     conn.execute(
-        "UPDATE event SET name = ?1, start_date = ?2, officials = ?3, team_ranking = ?4, numbers_given = ?5
+        "UPDATE event SET name = ?1, start_date = ?2, officials = ?3, team_ranking = ?4, numbers_given = ?5,
+             numbering = ?6
          WHERE id = 1",
         params![
             event.name,
@@ -92,6 +95,7 @@ pub fn save_event_info(conn: &Connection, event: &Event) -> rusqlite::Result<()>
             json(&event.officials)?,
             event.team_ranking.as_ref().map(json).transpose()?,
             event.numbers_given,
+            event.numbering.code(),
         ],
     )?;
     Ok(())
@@ -134,8 +138,8 @@ pub fn save_player(conn: &Connection, p: &Player) -> rusqlite::Result<()> {
     conn.prepare_cached(
         "INSERT INTO players (start_no, group_id, name, gender, born, club, rating, title, phone,
              verified_female, nominee, status, status_reason, eligibility_override, notes, checked_in,
-             registered, second_entry_of)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
+             registered, second_entry_of, shown_no)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)
          ON CONFLICT (start_no) DO UPDATE SET group_id = excluded.group_id, name = excluded.name,
              gender = excluded.gender, born = excluded.born, club = excluded.club,
              rating = excluded.rating, title = excluded.title, phone = excluded.phone,
@@ -143,7 +147,7 @@ pub fn save_player(conn: &Connection, p: &Player) -> rusqlite::Result<()> {
              status = excluded.status, status_reason = excluded.status_reason,
              eligibility_override = excluded.eligibility_override, notes = excluded.notes,
              checked_in = excluded.checked_in, registered = excluded.registered,
-             second_entry_of = excluded.second_entry_of",
+             second_entry_of = excluded.second_entry_of, shown_no = excluded.shown_no",
     )?
     .execute(params![
         p.start_no.0,
@@ -164,6 +168,7 @@ pub fn save_player(conn: &Connection, p: &Player) -> rusqlite::Result<()> {
         p.checked_in,
         e.registered.map(|d| d.to_string()),
         p.second_entry_of.map(|n| n.0),
+        p.shown_no,
     ])?;
     Ok(())
 }
@@ -336,18 +341,20 @@ fn insert_games(
 /// # Errors
 /// SQLite errors, or a [`BadValue`] naming the table of a value this build cannot read.
 pub fn load_event(conn: &Connection) -> Result<Event, RowError> {
-    type EventRow = (String, String, Option<String>, String, Option<String>, u32);
-    let (name, preset, start_date, officials, team_ranking, numbers_given): EventRow = conn
+    type EventRow = (String, String, Option<String>, String, Option<String>, u32, String);
+    let (name, preset, start_date, officials, team_ranking, numbers_given, numbering): EventRow = conn
         .query_row(
-            "SELECT name, preset, start_date, officials, team_ranking, numbers_given FROM event WHERE id = 1",
+            "SELECT name, preset, start_date, officials, team_ranking, numbers_given, numbering
+             FROM event WHERE id = 1",
             [],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)),
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?)),
         )
         .optional()?
         .ok_or_else(|| bad("event", "the event row is missing"))?;
     let officials: Vec<Official> = from_json("event", &officials)?;
     let team_ranking = team_ranking.map(|text| from_json("event", &text)).transpose()?;
     let start_date = start_date.map(|d| parse_date("event", &d)).transpose()?;
+    let numbering = Numbering::parse(&numbering).ok_or_else(|| bad("event", format!("numbering '{numbering}'")))?;
 
     let mut groups: Vec<Group> = Vec::new();
     let mut stmt = conn.prepare("SELECT settings FROM groups ORDER BY id")?;
@@ -369,7 +376,7 @@ pub fn load_event(conn: &Connection) -> Result<Event, RowError> {
     load_rounds(conn, &mut groups)?;
     let players = load_players(conn)?;
     let ledger = load_ledger(conn)?;
-    Ok(Event { name, preset, start_date, officials, groups, players, ledger, team_ranking, numbers_given })
+    Ok(Event { name, preset, start_date, officials, groups, players, ledger, team_ranking, numbers_given, numbering })
 }
 
 fn parse_date(table: &'static str, text: &str) -> Result<jiff::civil::Date, BadValue> {
@@ -380,7 +387,7 @@ fn load_players(conn: &Connection) -> Result<Vec<Player>, RowError> {
     let mut stmt = conn.prepare(
         "SELECT start_no, group_id, name, gender, born, club, rating, title, phone, verified_female,
                 nominee, status, status_reason, eligibility_override, notes, checked_in, registered,
-                second_entry_of
+                second_entry_of, shown_no
          FROM players ORDER BY start_no",
     )?;
     let mut rows = stmt.query([])?;
@@ -415,6 +422,7 @@ fn load_players(conn: &Connection) -> Result<Vec<Player>, RowError> {
             eligibility_override: r.get(13)?,
             checked_in: r.get(15)?,
             second_entry_of: r.get::<_, Option<u32>>(17)?.map(StartNo),
+            shown_no: r.get(18)?,
         });
     }
     Ok(players)

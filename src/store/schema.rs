@@ -19,6 +19,7 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("migrations/009_event_team_ranking.sql"),
     include_str!("migrations/010_numbers_given.sql"),
     include_str!("migrations/011_undo_labels.sql"),
+    include_str!("migrations/012_numbering.sql"),
 ];
 
 /// What each migration (0-based) adds that a file can be asked about: a table or an
@@ -39,6 +40,8 @@ const ADDS: &[(usize, &str, Option<&str>)] = &[
     (8, "event", Some("team_ranking")),
     (9, "event", Some("numbers_given")),
     (10, "audit_labels", None),
+    (11, "event", Some("numbering")),
+    (11, "players", Some("shown_no")),
 ];
 
 /// The first schema whose audit rows keep a result's board only (see [`super::compact`]).

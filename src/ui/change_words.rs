@@ -31,6 +31,7 @@ pub fn action_label(command: &str, lang: Lang) -> String {
         "disqualify_for_collusion" => ("假棋/人情棋", "Collusion"),
         "delete_player" => ("删除选手", "Delete player"),
         "renumber_players" => ("重新编号", "Renumber players"),
+        "set_numbering" => ("编号方式", "Numbering"),
         "add_group" => ("添加组别", "Add group"),
         "set_group_rules" => ("组别设置", "Group settings"),
         "remove_group" => ("删除组别", "Remove group"),

@@ -122,6 +122,7 @@ impl InfoForm {
             officials,
             team_ranking: event.team_ranking.clone(),
             numbers_given: event.numbers_given,
+            numbering: event.numbering,
         };
         if wanted == EventInfo::of(event) {
             return Ok(None);

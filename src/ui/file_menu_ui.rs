@@ -408,7 +408,7 @@ fn new_event_job(state: &FileMenu, preset: &str, lang: Lang) -> Result<Job, Stri
         },
     };
     let name = Some(state.name.trim()).filter(|n| !n.is_empty());
-    let event = presets::build(preset, name, rounds).ok_or_else(|| format!("unknown preset {preset}"))?;
+    let event = presets::build_new(preset, name, rounds).ok_or_else(|| format!("unknown preset {preset}"))?;
     Ok(Job::Create { path, event: Box::new(event) })
 }
 

@@ -135,7 +135,8 @@ fn headline(command: &Command, ctx: &Ctx<'_>) -> String {
         | C::SetPlayerStatus { .. }
         | C::SetCheckedIn { .. }
         | C::CheckInPlayers { .. }
-        | C::RenumberPlayers { .. } => players::headline(command, ctx),
+        | C::RenumberPlayers { .. }
+        | C::SetNumbering { .. } => players::headline(command, ctx),
         C::PairRound { .. }
         | C::EditPairing { .. }
         | C::UnpairRound { .. }
@@ -282,12 +283,14 @@ impl Ctx<'_> {
     }
 
     /// `张三（编号 41）` or `张三 (no. 41)`.
-    fn player(&self, no: StartNo) -> String {
+    fn player(&self, start_no: StartNo) -> String {
+        // The number shown for the player now.
+        let no = self.event.shown_no(start_no);
         let number = match self.lang {
             Lang::Zh => format!("编号 {no}"),
             Lang::En => format!("no. {no}"),
         };
-        format!("{}{}", self.name(no), self.paren(&number))
+        format!("{}{}", self.name(start_no), self.paren(&number))
     }
 
     /// The group's name as the event has it now (as the row saw it for a group since

@@ -222,7 +222,7 @@ fn check_in_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec
     data_table_ui(ui, "money_check_in", &columns, rows.len(), |mut row| {
         let Some(p) = rows.get(row.index()).copied() else { return };
         let id = p.start_no;
-        text_cell_ui(&mut row, id, Align::Right, id.to_string());
+        text_cell_ui(&mut row, id, Align::Right, p.no.to_string());
         text_cell_ui(&mut row, id, Align::Left, p.name.as_str());
         text_cell_ui(&mut row, id, Align::Left, p.club.as_str());
         text_cell_ui(&mut row, id, Align::Left, fee_text(p, lang));
@@ -256,18 +256,18 @@ fn check_in_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec
     });
     match action {
         Some(CheckAction::CheckIn(start_no, checked_in)) => jobs.push(Job::Execute {
-            label: match (checked_in, lang) {
-                (true, Lang::Zh) => format!("{start_no} 已签到"),
-                (false, Lang::Zh) => format!("{start_no} 取消签到"),
-                (true, Lang::En) => format!("{start_no} checked in"),
-                (false, Lang::En) => format!("{start_no} check-in undone"),
+            label: match (checked_in, lang, env.event.shown_no(start_no)) {
+                (true, Lang::Zh, no) => format!("{no} 已签到"),
+                (false, Lang::Zh, no) => format!("{no} 取消签到"),
+                (true, Lang::En, no) => format!("{no} checked in"),
+                (false, Lang::En, no) => format!("{no} check-in undone"),
             },
             commands: vec![Command::SetCheckedIn { start_no, checked_in }],
         }),
         Some(CheckAction::Fee(start_no, name, amount_fen)) => jobs.push(Job::Execute {
-            label: match lang {
-                Lang::Zh => format!("{start_no} {name} 缴纳报名费 {}", yuan_text(amount_fen, lang)),
-                Lang::En => format!("{start_no} {name} paid the entry fee, {}", yuan_text(amount_fen, lang)),
+            label: match (lang, env.event.shown_no(start_no)) {
+                (Lang::Zh, no) => format!("{no} {name} 缴纳报名费 {}", yuan_text(amount_fen, lang)),
+                (Lang::En, no) => format!("{no} {name} paid the entry fee, {}", yuan_text(amount_fen, lang)),
             },
             commands: vec![Command::RecordLedgerEntry {
                 start_no,
@@ -311,7 +311,7 @@ fn fines_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec<Jo
         let Some(f) = cache.fines.get(row.index()) else { return };
         let fine = f.fine;
         let id = (fine.start_no, fine.round);
-        text_cell_ui(&mut row, id, Align::Right, fine.start_no.to_string());
+        text_cell_ui(&mut row, id, Align::Right, env.event.shown_no(fine.start_no).to_string());
         text_cell_ui(&mut row, id, Align::Left, f.name.as_str());
         text_cell_ui(&mut row, id, Align::Left, f.stage.as_str());
         text_cell_ui(&mut row, id, Align::Right, fine.round.round.to_string());
@@ -350,10 +350,10 @@ fn fines_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec<Jo
     });
     match action {
         Some(FineAction::Pay(start_no, name, round, amount_fen)) => jobs.push(Job::Execute {
-            label: match lang {
-                Lang::Zh => format!("{start_no} {name} 缴纳第{}轮罚款 {}", round.round, yuan_text(amount_fen, lang)),
-                Lang::En => {
-                    format!("{start_no} {name} paid the fine of round {}, {}", round.round, yuan_text(amount_fen, lang))
+            label: match (lang, env.event.shown_no(start_no)) {
+                (Lang::Zh, no) => format!("{no} {name} 缴纳第{}轮罚款 {}", round.round, yuan_text(amount_fen, lang)),
+                (Lang::En, no) => {
+                    format!("{no} {name} paid the fine of round {}, {}", round.round, yuan_text(amount_fen, lang))
                 }
             },
             commands: vec![Command::RecordLedgerEntry {
@@ -373,19 +373,20 @@ fn fines_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec<Jo
 fn excuse_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec<Job>) {
     let lang = env.lang;
     let Some(excuse) = state.excuse.as_mut() else { return };
+    let no = env.event.shown_no(excuse.start_no);
     let mut done = false;
     ui.group(|ui| {
         ui.label(match lang {
             Lang::Zh => format!(
                 "免除 {} {} 第{}轮弃权罚款 {}：",
-                excuse.start_no,
+                no,
                 excuse.name,
                 excuse.round.round,
                 yuan_text(excuse.amount_fen, lang)
             ),
             Lang::En => format!(
                 "Excuse the forfeit fine of {} {} in round {} ({}):",
-                excuse.start_no,
+                no,
                 excuse.name,
                 excuse.round.round,
                 yuan_text(excuse.amount_fen, lang)
@@ -404,9 +405,9 @@ fn excuse_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec<J
             if (confirm.clicked() || entered) && !reason.is_empty() && !env.busy {
                 jobs.push(Job::Execute {
                     label: match lang {
-                        Lang::Zh => format!("{} {} 第{}轮罚款已免除", excuse.start_no, excuse.name, excuse.round.round),
+                        Lang::Zh => format!("{no} {} 第{}轮罚款已免除", excuse.name, excuse.round.round),
                         Lang::En => {
-                            format!("{} {}: fine of round {} excused", excuse.start_no, excuse.name, excuse.round.round)
+                            format!("{no} {}: fine of round {} excused", excuse.name, excuse.round.round)
                         }
                     },
                     commands: vec![Command::RecordLedgerEntry {
@@ -463,7 +464,7 @@ fn ledger_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec<J
             Lang::En => format!("stage {} round {}", at.stage, at.round),
         });
         text_cell_ui(&mut row, id, Align::Right, cell(e.id.to_string()));
-        text_cell_ui(&mut row, id, Align::Right, cell(e.start_no.to_string()));
+        text_cell_ui(&mut row, id, Align::Right, cell(env.event.shown_no(e.start_no).to_string()));
         text_cell_ui(&mut row, id, Align::Left, cell(r.name.clone()));
         text_cell_ui(&mut row, id, Align::Left, cell(kind_label(e.kind, lang).to_string()));
         text_cell_ui(&mut row, id, Align::Right, cell(yuan_text(e.amount_fen, lang)));

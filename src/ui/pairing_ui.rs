@@ -347,7 +347,7 @@ pub fn pairing_ui(ui: &mut Ui, state: &mut PairingView, env: &Env<'_>, stage: &S
         state.clear_choice();
         state.explain.close();
     }
-    warnings_ui(ui, chosen, lang);
+    warnings_ui(ui, env.event, chosen, lang);
     explain::explain_ui(ui, &mut state.explain, env, stage, chosen);
     let boards = &choosable.1;
     pairing_table_ui(ui, state, env, stage, chosen, Choosable { players: choosable.0, boards });

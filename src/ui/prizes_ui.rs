@@ -79,6 +79,8 @@ struct PrizeTable {
 struct PrizeRow {
     rank: u32,
     start_no: StartNo,
+    /// The number shown for the player.
+    no: u32,
     name: String,
     club: String,
     items: Vec<Prize>,
@@ -125,6 +127,7 @@ fn prize_table(event: &Event, group: &Group) -> Result<PrizeTable, Words> {
             PrizeRow {
                 rank: a.rank,
                 start_no: a.start_no,
+                no: event.shown_no(a.start_no),
                 name: player.map(|p| p.name().to_string()).unwrap_or_default(),
                 club: player.map(|p| p.entry.club.clone()).unwrap_or_default(),
                 items: a.items.clone(),
@@ -231,8 +234,8 @@ pub fn prizes_ui(ui: &mut Ui, state: &mut PrizesView, env: &Env<'_>, jobs: &mut 
         let mut decide = None;
         if !table.withheld.is_empty() {
             ui.separator();
-            decide =
-                withheld_ui(ui, &table.withheld, lang, env.busy).map(|(r, kind)| (r.start_no, r.name.clone(), kind));
+            decide = withheld_ui(ui, &table.withheld, lang, env.busy)
+                .map(|(r, kind)| (r.start_no, r.no, r.name.clone(), kind));
         }
         ui.separator();
         totals_ui(ui, table, lang);
@@ -242,11 +245,11 @@ pub fn prizes_ui(ui: &mut Ui, state: &mut PrizesView, env: &Env<'_>, jobs: &mut 
     let action = if shown.is_empty() { None } else { awards_table_ui(ui, &shown, lang, env.busy) };
     match action {
         Some(RowAction::Pay(r)) => jobs.push(payout_job(r, note, lang)),
-        Some(RowAction::Decide(r, kind)) => state.decision = Some(Pending::new(r.start_no, &r.name, kind)),
+        Some(RowAction::Decide(r, kind)) => state.decision = Some(Pending::new(r.start_no, r.no, &r.name, kind)),
         None => {}
     }
-    if let Some((start_no, name, kind)) = decide {
-        state.decision = Some(Pending::new(start_no, &name, kind));
+    if let Some((start_no, no, name, kind)) = decide {
+        state.decision = Some(Pending::new(start_no, no, &name, kind));
     }
 }
 
@@ -334,7 +337,7 @@ fn awards_table_ui<'r>(ui: &mut Ui, shown: &[&'r PrizeRow], lang: Lang, busy: bo
                         items.push(format!("{}{reason}", lang.t("（特批：", "(granted: ")) + lang.t("）", ")"));
                     }
                     text_cell_ui(&mut row, id, Align::Right, r.rank.to_string());
-                    text_cell_ui(&mut row, id, Align::Right, r.start_no.to_string());
+                    text_cell_ui(&mut row, id, Align::Right, r.no.to_string());
                     text_cell_ui(&mut row, id, Align::Left, r.name.as_str());
                     text_cell_ui(&mut row, id, Align::Left, r.club.as_str());
                     text_cell_ui(&mut row, id, Align::Left, items.join(lang.t("，", ", ")));
@@ -443,6 +446,7 @@ mod tests {
         let mut row = PrizeRow {
             rank: 1,
             start_no: StartNo(3),
+            no: 3,
             name: "张三".into(),
             club: String::new(),
             items: vec![Prize::cash("第1名", 50_000)],

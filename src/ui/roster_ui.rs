@@ -153,6 +153,8 @@ pub struct RosterView {
 #[derive(Debug, Clone)]
 struct Withdrawal {
     start_no: StartNo,
+    /// The number shown for the player.
+    no: u32,
     name: String,
     reason: String,
     focus: bool,
@@ -262,7 +264,7 @@ pub fn roster_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>, jobs: &mut 
             )),
         };
         if button.clicked() {
-            state.renumber = Some(Renumbering::new(group));
+            state.renumber = Some(Renumbering::new(group, env.event.numbering));
         }
     });
 
@@ -426,14 +428,15 @@ fn run_action(state: &mut RosterView, env: &Env<'_>, jobs: &mut Vec<Job>, start_
     let Some(player) = env.event.player(start_no) else { return };
     let lang = env.lang;
     let name = player.entry.name.as_str();
-    let group = player.group;
+    let (group, no) = (player.group, player.shown());
     let stage = env.stage.map(|s| s.no);
     match action {
         RowAction::Edit => state.form = Some(PlayerForm::edit(player)),
-        RowAction::Delete => state.delete = Some(Deletion { start_no, name: name.to_string(), shown: false }),
+        RowAction::Delete => state.delete = Some(Deletion { start_no, no, name: name.to_string(), shown: false }),
         RowAction::Withdraw => {
             state.withdraw = Some(Withdrawal {
                 start_no,
+                no,
                 name: name.to_string(),
                 reason: String::new(),
                 focus: true,
@@ -442,8 +445,8 @@ fn run_action(state: &mut RosterView, env: &Env<'_>, jobs: &mut Vec<Job>, start_
         }
         RowAction::Reinstate => jobs.push(Job::Execute {
             label: match lang {
-                Lang::Zh => format!("{start_no} {name} 恢复参赛"),
-                Lang::En => format!("{start_no} {name} reinstated"),
+                Lang::Zh => format!("{no} {name} 恢复参赛"),
+                Lang::En => format!("{no} {name} reinstated"),
             },
             commands: vec![Command::SetPlayerStatus { start_no, status: PlayerStatus::Active, reason: String::new() }],
         }),
@@ -451,8 +454,8 @@ fn run_action(state: &mut RosterView, env: &Env<'_>, jobs: &mut Vec<Job>, start_
             if let Some(stage) = stage {
                 jobs.push(Job::Execute {
                     label: match lang {
-                        Lang::Zh => format!("{start_no} {name} 第{round}轮{}", bye_kind_text(kind, lang)),
-                        Lang::En => format!("{start_no} {name}: round {round} {}", bye_kind_text(kind, lang)),
+                        Lang::Zh => format!("{no} {name} 第{round}轮{}", bye_kind_text(kind, lang)),
+                        Lang::En => format!("{no} {name}: round {round} {}", bye_kind_text(kind, lang)),
                     },
                     commands: vec![Command::AnnounceBye {
                         group,
@@ -466,8 +469,8 @@ fn run_action(state: &mut RosterView, env: &Env<'_>, jobs: &mut Vec<Job>, start_
             if let Some(stage) = stage {
                 jobs.push(Job::Execute {
                     label: match lang {
-                        Lang::Zh => format!("{start_no} {name} 取消第{round}轮轮空"),
-                        Lang::En => format!("{start_no} {name}: round {round} bye cancelled"),
+                        Lang::Zh => format!("{no} {name} 取消第{round}轮轮空"),
+                        Lang::En => format!("{no} {name}: round {round} bye cancelled"),
                     },
                     commands: vec![Command::CancelAnnouncedBye { group, stage, round, player: start_no }],
                 });
@@ -491,11 +494,10 @@ fn withdraw_ui(ctx: &egui::Context, withdraw: &mut Option<Withdrawal>, env: &Env
         .default_pos(ctx.content_rect().center_top() + egui::vec2(0.0, 96.0))
         .show(ctx, |ui| {
             ui.label(match lang {
-                Lang::Zh => format!("{} 号 {} 退出比赛：已赛成绩保留，以后各轮不再编排。", w.start_no, w.name),
-                Lang::En => format!(
-                    "{} {} leaves the event: games played count, later rounds are not paired.",
-                    w.start_no, w.name
-                ),
+                Lang::Zh => format!("{} 号 {} 退出比赛：已赛成绩保留，以后各轮不再编排。", w.no, w.name),
+                Lang::En => {
+                    format!("{} {} leaves the event: games played count, later rounds are not paired.", w.no, w.name)
+                }
             });
             let mut confirm = false;
             ui.horizontal(|ui| {
@@ -536,8 +538,8 @@ fn withdraw_ui(ctx: &egui::Context, withdraw: &mut Option<Withdrawal>, env: &Env
                 let reason = w.reason.trim().to_string();
                 jobs.push(Job::Execute {
                     label: match lang {
-                        Lang::Zh => format!("{} {} 退赛", w.start_no, w.name),
-                        Lang::En => format!("{} {} withdrawn", w.start_no, w.name),
+                        Lang::Zh => format!("{} {} 退赛", w.no, w.name),
+                        Lang::En => format!("{} {} withdrawn", w.no, w.name),
                     },
                     commands: if w.every_entry { others } else { vec![w.start_no] }
                         .into_iter()

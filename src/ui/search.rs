@@ -37,7 +37,8 @@ pub(crate) fn search_keys(event: &Event, group: GroupId) -> Vec<SearchKey> {
                 index,
                 name: p.entry.name.to_lowercase(),
                 club: p.entry.club.to_lowercase(),
-                start_no: p.start_no.to_string(),
+                // The number people type: the shown one.
+                start_no: p.shown().to_string(),
                 name_order: first_readings(&p.entry.name),
                 club_order: first_readings(&p.entry.club),
                 readings,

@@ -8,6 +8,7 @@ use std::path::Path;
 /// What migration `k` (0-based, taking version `k` to `k + 1`) added, taken away.
 fn undo_migration(k: i32) -> &'static str {
     match k {
+        11 => "ALTER TABLE event DROP COLUMN numbering; ALTER TABLE players DROP COLUMN shown_no;",
         10 => "DROP INDEX audit_labels;",
         9 => "ALTER TABLE event DROP COLUMN numbers_given;",
         8 => "ALTER TABLE event DROP COLUMN team_ranking;",
@@ -29,6 +30,13 @@ fn undo_migration(k: i32) -> &'static str {
 /// Turns the current event file at `path` into what schema `version` wrote.
 pub fn make_it_schema(path: &Path, version: i32) {
     let current = bianpai::store::schema::current_version();
+    if version < 12 {
+        // Older files number across the event: a per-group file set back
+        // would lose its numbers and no longer match its history.
+        let conn = rusqlite::Connection::open(path).unwrap();
+        let numbering: String = conn.query_row("SELECT numbering FROM event", [], |r| r.get(0)).unwrap();
+        assert_eq!(numbering, "per-event", "make the event per-event before setting it back");
+    }
     let mut sql = String::new();
     for k in (version..current).rev() {
         sql.push_str(undo_migration(k));

@@ -40,6 +40,9 @@ pub enum MoneyCmd {
         /// Receipt, channel (微信红包) …
         #[arg(long, default_value = "")]
         note: String,
+        /// The player's group, for numbers that run within each group.
+        #[command(flatten)]
+        group: GroupArg,
     },
     /// Excuse a forfeit's fine: the player told the organisers in advance.
     Excuse {
@@ -56,6 +59,9 @@ pub enum MoneyCmd {
         /// Why.
         #[arg(long, default_value = "")]
         note: String,
+        /// The player's group, for numbers that run within each group.
+        #[command(flatten)]
+        group: GroupArg,
     },
     /// Void a ledger entry recorded by mistake (kept, struck out).
     Void {
@@ -113,6 +119,9 @@ pub enum BlacklistCmd {
         /// What they did.
         #[arg(long)]
         reason: String,
+        /// The player's group, for numbers that run within each group.
+        #[command(flatten)]
+        group: GroupArg,
     },
     /// Remove an entry.
     Remove {

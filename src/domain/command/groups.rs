@@ -26,6 +26,7 @@ pub(super) fn add(event: &mut Event, name: &str, like: Option<GroupId>) -> Resul
         GroupRules::open(name).apply_to(&mut group);
     }
     group.name = name.trim().to_string();
+    group.numbers_given = 0;
     for stage in &mut group.stages {
         stage.entrants.clear();
         stage.planned_byes.clear();

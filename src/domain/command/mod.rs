@@ -11,6 +11,8 @@ mod discipline;
 mod free_texts;
 mod groups;
 mod money;
+#[cfg(test)]
+mod numbering_tests;
 mod players;
 mod renumber;
 mod rounds;
@@ -372,6 +374,14 @@ pub enum Command {
         /// The order.
         by: super::model::player::RenumberKey,
     },
+    /// Number the players 1…N within each group or across the event: the
+    /// shown numbers are given anew (each group from 1, in start-number order, or the
+    /// start numbers themselves); refused, like renumbering, once any group has a paired
+    /// round.
+    SetNumbering {
+        /// Per group or per event.
+        numbering: super::model::numbering::Numbering,
+    },
     /// Two players of a group are never paired (R-3.7: siblings, parent and child, the
     /// same coach); the same pair again re-words its reason.
     AvoidPair {
@@ -491,6 +501,7 @@ pub fn apply(event: &mut Event, command: &Command) -> Result<Applied, DomainErro
             discipline::collusion(event, *group, *stage, *round, *board, reason)
         }
         Command::RenumberPlayers { group, by } => renumber::renumber(event, *group, *by),
+        Command::SetNumbering { numbering } => renumber::set_numbering(event, *numbering),
         Command::AvoidPair { group, a, b, reason } => controls::avoid(event, *group, *a, *b, reason),
         Command::RemoveAvoidedPair { group, a, b } => controls::remove_avoided(event, *group, *a, *b),
         Command::FixBoard { group, start_no, board } => controls::fix_board(event, *group, *start_no, *board),

@@ -53,10 +53,22 @@ pub(super) fn delete(event: &mut Event, start_no: StartNo) -> Result<Applied, Do
     let keep_number = start_no.0 > last_other.unwrap_or(0).max(event.numbers_given);
     let info = keep_number.then(|| Box::new(EventInfo::of(event)));
     let before = Box::new(event.players.remove(at));
+    let (group, shown_no) = (before.group, before.shown_no);
     let mut applied = changed(start_no, before);
     if let Some(before) = info {
         event.numbers_given = start_no.0;
         applied.changes.push(Change::EventInfo { before });
+    }
+    // Nor, under per-group numbering, is its shown number given to the next player of
+    // the group.
+    if let Some(shown) = shown_no
+        && shown >= event.next_shown_no(group)
+        && let Some(g) = event.groups.iter_mut().find(|g| g.id == group)
+    {
+        applied
+            .changes
+            .push(Change::Group { group, before: Some(Box::new(crate::domain::model::change::group_settings(g))) });
+        g.numbers_given = shown;
     }
     // His second entries stand alone from now on.
     for p in event.players.iter_mut().filter(|p| p.second_entry_of == Some(start_no)) {
@@ -180,10 +192,15 @@ pub(super) fn add(
         }
     }
     let mut next = event.next_start_no();
+    // Under per-group numbering each new player also takes the group's next shown
+    // number.
+    let mut shown = event.shown_for_new(group);
     let mut applied = Applied { changes: Vec::new(), new_players: Vec::new() };
     for (entry, eligibility_override) in entries.iter().zip(notes) {
         let start_no = next;
         next = StartNo(next.0 + 1);
+        let shown_no = shown;
+        shown = shown.map(|n| n + 1);
         event.players.push(Player {
             start_no,
             group,
@@ -193,6 +210,7 @@ pub(super) fn add(
             eligibility_override,
             checked_in: false,
             second_entry_of: None,
+            shown_no,
         });
         applied.changes.push(Change::Player { start_no, before: None });
         applied.new_players.push(start_no);

@@ -2,6 +2,9 @@
 //! after registration closes, a director gives the numbers anew by rating (so that a
 //! first round by halves, R-3.1, pairs by strength), by name or by club.
 //!
+//! Under per-group numbering the group's shown numbers then run 1…N in the
+//! new order.
+//!
 //! Start numbers are event-wide: the players renumbered (one group's, or every group's
 //! in group order) take the same set of numbers they held between them, so no other
 //! player's number changes and no number is freed or created. Everything that names a
@@ -11,9 +14,10 @@
 //! sheets carry the numbers, so renumbering is refused once any stage of a group
 //! concerned has a paired round or has taken in qualifiers.
 
-use crate::domain::model::change::{Applied, Change, DomainError, group_settings, settings_only};
+use crate::domain::model::change::{Applied, Change, DomainError, EventInfo, group_settings, settings_only};
 use crate::domain::model::event::{Event, StageStatus};
 use crate::domain::model::ids::{GroupId, StartNo};
+use crate::domain::model::numbering::{Numbering, numbered_from_one};
 use crate::domain::model::player::{Player, RenumberKey, collation_key};
 use std::cmp::Reverse;
 use std::collections::BTreeMap;
@@ -68,6 +72,24 @@ pub fn renumber_order(event: &Event, group: Option<GroupId>, by: RenumberKey) ->
     keyed.into_iter().map(|(_, _, start_no)| start_no).collect()
 }
 
+/// Under per-group numbering, the shown number each player of `order` takes — keyed
+/// by the start number the player has after renumbering — counting from 1 in each
+/// group in the new order; empty under per-event numbering.
+fn shown_from_one(event: &Event, order: &[StartNo], new_of: &BTreeMap<StartNo, StartNo>) -> BTreeMap<StartNo, u32> {
+    let mut shown_at = BTreeMap::new();
+    if !event.numbers_per_group() {
+        return shown_at;
+    }
+    let mut counted: BTreeMap<GroupId, u32> = BTreeMap::new();
+    for old in order {
+        let Some(player) = event.player(*old) else { continue };
+        let n = counted.entry(player.group).or_insert(0);
+        *n += 1;
+        shown_at.insert(new_of.get(old).copied().unwrap_or(*old), *n);
+    }
+    shown_at
+}
+
 /// Applies [`super::Command::RenumberPlayers`].
 pub(super) fn renumber(event: &mut Event, group: Option<GroupId>, by: RenumberKey) -> Result<Applied, DomainError> {
     renumber_refusal(event, group)?;
@@ -85,10 +107,14 @@ pub(super) fn renumber(event: &mut Event, group: Option<GroupId>, by: RenumberKe
             changes.push(Change::Player { start_no: number, before: Some(Box::new(before.clone())) });
         }
     }
-    // A second entry follows the entry it repeats; one whose own number
-    // stays is saved with its link before.
+    // Under per-group numbering the groups renumbered are numbered from 1 in their
+    // new order: the shown number of the player at each new start number.
+    let shown_at = shown_from_one(event, &order, &new_of);
+    // A second entry follows the entry it repeats, and a shown number may
+    // change while the start number stays: such a player is saved as before.
     for p in event.players.iter().filter(|p| !new_of.contains_key(&p.start_no)) {
-        if p.second_entry_of.is_some_and(|first| new_of.contains_key(&first)) {
+        let link = p.second_entry_of.is_some_and(|first| new_of.contains_key(&first));
+        if link || shown_at.get(&p.start_no).is_some_and(|&n| p.shown_no != Some(n)) {
             changes.push(Change::Player { start_no: p.start_no, before: Some(Box::new(p.clone())) });
         }
     }
@@ -98,6 +124,9 @@ pub(super) fn renumber(event: &mut Event, group: Option<GroupId>, by: RenumberKe
         }
         if let Some(&new) = p.second_entry_of.as_ref().and_then(|first| new_of.get(first)) {
             p.second_entry_of = Some(new);
+        }
+        if let Some(&shown) = shown_at.get(&p.start_no) {
+            p.shown_no = Some(shown);
         }
     }
     event.players.sort_by_key(|p| p.start_no);
@@ -143,6 +172,32 @@ pub(super) fn renumber(event: &mut Event, group: Option<GroupId>, by: RenumberKe
             changes.push(Change::LedgerEntry { id: entry.id, before: Some(Box::new(entry.clone())) });
             follow(&mut entry.start_no);
         }
+    }
+    Ok(Applied::of(changes))
+}
+
+/// Applies [`super::Command::SetNumbering`]: each group numbered from 1 in
+/// start-number order under per-group numbering, the start numbers shown under
+/// per-event numbering; the groups' deleted shown numbers are forgotten, the numbers
+/// being given anew. Nothing changes when the event already numbers so.
+pub(super) fn set_numbering(event: &mut Event, numbering: Numbering) -> Result<Applied, DomainError> {
+    if event.numbering == numbering {
+        return Ok(Applied::of(Vec::new()));
+    }
+    renumber_refusal(event, None)?;
+    let mut changes = vec![Change::EventInfo { before: Box::new(EventInfo::of(event)) }];
+    event.numbering = numbering;
+    for (start_no, shown) in numbered_from_one(event, numbering) {
+        let Ok(at) = event.players.binary_search_by_key(&start_no, |p| p.start_no) else { continue };
+        let player = &mut event.players[at];
+        if player.shown_no != shown {
+            changes.push(Change::Player { start_no, before: Some(Box::new(player.clone())) });
+            player.shown_no = shown;
+        }
+    }
+    for g in event.groups.iter_mut().filter(|g| g.numbers_given != 0) {
+        changes.push(Change::Group { group: g.id, before: Some(Box::new(group_settings(g))) });
+        g.numbers_given = 0;
     }
     Ok(Applied::of(changes))
 }

@@ -91,6 +91,7 @@ pub(super) fn entry_for(
         return Err(DomainError::Ineligible { name: entry.name, issues });
     }
     let start_no = event.next_start_no();
+    let shown_no = event.shown_for_new(group);
     event.players.push(Player {
         start_no,
         group,
@@ -100,6 +101,7 @@ pub(super) fn entry_for(
         eligibility_override: None,
         checked_in: false,
         second_entry_of: Some(first),
+        shown_no,
     });
     applied.changes.push(Change::Player { start_no, before: None });
     applied.new_players.push(start_no);

@@ -8,6 +8,7 @@ use super::event::{Event, Game, Group, Official, Round, Stage};
 use super::group_rules::GroupRulesIssue;
 use super::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use super::money::{LedgerEntry, LedgerId, LedgerKind, RoundRef};
+use super::numbering::Numbering;
 use super::player::Player;
 use super::prize_checks::PrizeRulesIssue;
 use super::prize_decision::PrizeDecisionIssue;
@@ -120,6 +121,10 @@ pub struct EventInfo {
     /// read and hash as they did.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub numbers_given: u32,
+    /// Start numbers per group or per event; absent while per event, so that
+    /// older values read and hash as they did.
+    #[serde(default, skip_serializing_if = "Numbering::is_per_event")]
+    pub numbering: Numbering,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -135,6 +140,7 @@ impl EventInfo {
             officials: event.officials.clone(),
             team_ranking: event.team_ranking.clone(),
             numbers_given: event.numbers_given,
+            numbering: event.numbering,
         }
     }
 }

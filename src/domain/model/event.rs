@@ -4,6 +4,7 @@
 use super::eligibility::Eligibility;
 use super::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use super::money::LedgerEntry;
+use super::numbering::Numbering;
 use super::player::Player;
 use super::points::Points;
 use super::prize_decision::PrizeDecision;
@@ -43,6 +44,10 @@ pub struct Event {
     /// silently given it; 0 while no number above the last one was deleted.
     #[serde(default)]
     pub numbers_given: u32,
+    /// Whether start numbers are shown 1…N within each group or across the event
+    /// per event in files from before it.
+    #[serde(default, skip_serializing_if = "Numbering::is_per_event")]
+    pub numbering: Numbering,
 }
 
 /// An official of the event.
@@ -94,8 +99,17 @@ pub struct Group {
     /// 队员总分制: teams ranked by their members' individual points.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub member_ranking: Option<MemberRanking>,
+    /// The highest shown number a deleted player of the group had under per-group
+    /// numbering, so that no later player of the group is silently given it;
+    /// 0 while none above the last one was deleted.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub numbers_given: u32,
     /// The group's stages in order of play.
     pub stages: Vec<Stage>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// The format of a stage.

@@ -332,6 +332,11 @@ pub struct Player {
     /// each entry has its own number, results and status.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub second_entry_of: Option<StartNo>,
+    /// The number shown for the player within the group under per-group numbering
+    /// (编号, R-11.6); `None` under per-event numbering, where the start number is
+    /// shown ([`Player::shown`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shown_no: Option<u32>,
 }
 
 impl Player {

@@ -18,6 +18,7 @@
 use super::PairingError;
 use crate::domain::event::{Bye, ByeKind, Event, Game, Group, Round, Stage, StageKind, StageStatus};
 use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
+use crate::domain::model::numbering::Numbering;
 use crate::domain::model::team::{Team, TeamId, TeamMatch, TeamRound, TeamStage};
 use crate::domain::player::{Player, PlayerEntry, PlayerStatus};
 use crate::domain::result::{GameResult, Outcome};
@@ -193,6 +194,7 @@ fn stand_in_event(
             eligibility_override: None,
             checked_in: false,
             second_entry_of: None,
+            shown_no: None,
         })
         .collect();
     let mp = &rules.match_points;
@@ -232,6 +234,7 @@ fn stand_in_event(
         ledger: Vec::new(),
         team_ranking: None,
         numbers_given: 0,
+        numbering: Numbering::PerEvent,
     }
 }
 

@@ -151,13 +151,13 @@ fn pairings(out: &mut String, event: &Event, group: &Group, stage: &Stage, round
             row.push(Td::num(g.game));
         }
         row.extend([
-            Td::num(g.red),
+            Td::num(event.shown_no(g.red)),
             Td::text(name_of(event, g.red)),
             Td::num(points(g.red)),
             Td::text(g.result.map_or("", |r| r.outcome.notation())),
             Td::num(points(g.black)),
             Td::text(name_of(event, g.black)),
-            Td::num(g.black),
+            Td::num(event.shown_no(g.black)),
         ]);
         rows.push(row);
     }
@@ -166,21 +166,24 @@ fn pairings(out: &mut String, event: &Event, group: &Group, stage: &Stage, round
         let byes: Vec<String> = round
             .byes
             .iter()
-            .map(|b| format!("{} {}（{}）", b.player, name_of(event, b.player), bye_label(b.kind, lang)))
+            .map(|b| {
+                format!("{} {}（{}）", event.shown_no(b.player), name_of(event, b.player), bye_label(b.kind, lang))
+            })
             .collect();
         let _ = writeln!(out, "<p class=\"meta\">{}</p>", escape(&byes.join(lang.t("，", ", "))));
     }
 }
 
-/// What a player did in a round, from their side: opponent's start number, colour and
+/// What a player did in a round, from their side: opponent's shown number, colour and
 /// result (`12红胜`, `12r1`), or the kind of bye.
-fn crosstable_cell(round: &Round, player: StartNo, lang: Language) -> String {
+fn crosstable_cell(event: &Event, round: &Round, player: StartNo, lang: Language) -> String {
     if let Some(bye) = round.bye_of(player) {
         return bye_label(bye.kind, lang).to_string();
     }
     let Some(game) = round.games_of(player).next() else { return String::new() };
     let Some(colour) = game.colour_of(player) else { return String::new() };
-    let opponent = game.player(colour.opposite());
+    // The opponent by the number shown (R-11.6).
+    let opponent = event.shown_no(game.player(colour.opposite()));
     let colour_text = match colour {
         Colour::Red => lang.t("红", "r"),
         Colour::Black => lang.t("黑", "b"),
@@ -198,7 +201,7 @@ fn crosstable_cell(round: &Round, player: StartNo, lang: Language) -> String {
 
 /// The crosstable of a Swiss or round-robin stage: rows in the standings' order, one
 /// column per round.
-fn crosstable(out: &mut String, stage: &Stage, standings: &RankingTable, lang: Language) {
+fn crosstable(out: &mut String, event: &Event, stage: &Stage, standings: &RankingTable, lang: Language) {
     let round_headers: Vec<String> = stage
         .rounds
         .iter()
@@ -216,10 +219,10 @@ fn crosstable(out: &mut String, stage: &Stage, standings: &RankingTable, lang: L
         .map(|r| {
             let mut row = vec![
                 Td::num(r.rank.map_or_else(String::new, |n| n.to_string())),
-                Td::num(r.start_no),
+                Td::num(r.shown_no),
                 Td::text(&r.name),
             ];
-            row.extend(stage.rounds.iter().map(|round| Td::text(&crosstable_cell(round, r.start_no, lang))));
+            row.extend(stage.rounds.iter().map(|round| Td::text(&crosstable_cell(event, round, r.start_no, lang))));
             row.push(Td::num(r.standing.points));
             row
         })
@@ -317,7 +320,7 @@ fn stage_section(
             "One cell per round: opponent's number, r(ed) or b(lack), 1/½/0 (+ and - without play)",
         );
         let _ = writeln!(out, "<p class=\"meta\">{}</p>", escape(legend));
-        crosstable(out, stage, &standings, lang);
+        crosstable(out, event, stage, &standings, lang);
     }
     out.push_str("</section>\n");
     Ok(())

@@ -67,7 +67,7 @@ pub fn team_standings(event: &Event, group: GroupId) -> Result<Option<TeamExport
         Some(_) => Some(TeamCrosstable::of_stage(event, group, stage.no)?),
         None => None,
     };
-    Ok(Some(TeamExport { table: TeamTable::of(g, &ranking), crosstable }))
+    Ok(Some(TeamExport { table: TeamTable::of(event, g, &ranking), crosstable }))
 }
 
 /// As [`team_standings`], for an export of the team standings alone.

@@ -20,13 +20,14 @@ fn team_name(group: &Group, team: TeamId) -> String {
     group.team(team).map_or_else(|| team.to_string(), |t| t.name.clone())
 }
 
-fn numbers(players: impl IntoIterator<Item = StartNo>) -> Vec<u32> {
-    players.into_iter().map(|p| p.0).collect()
+/// The numbers shown for `players`.
+fn numbers(event: &Event, players: impl IntoIterator<Item = StartNo>) -> Vec<u32> {
+    players.into_iter().map(|p| event.shown_no(p)).collect()
 }
 
 /// `teams list --json`: `{"teams": [{"team", "club", "captain", "members", "reserves"}]}`
 /// — `members` the whole registered list in board order, reserves last.
-pub fn team_list(group: &Group) -> Value {
+pub fn team_list(event: &Event, group: &Group) -> Value {
     let teams: Vec<Value> = group
         .teams
         .iter()
@@ -34,9 +35,9 @@ pub fn team_list(group: &Group) -> Value {
             json!({
                 "team": t.name,
                 "club": t.club,
-                "captain": t.captain.map(|c| c.0),
-                "members": numbers(t.roster()),
-                "reserves": numbers(t.reserves.iter().copied()),
+                "captain": t.captain.map(|c| event.shown_no(c)),
+                "members": numbers(event, t.roster()),
+                "reserves": numbers(event, t.reserves.iter().copied()),
             })
         })
         .collect();
@@ -46,8 +47,8 @@ pub fn team_list(group: &Group) -> Value {
 /// `teams standings --json`: rows in rank order; of team matches with 场分, 局分 and the
 /// stage's tiebreaks in its order (the other of 场分/局分 is already a field of its
 /// own), or of 队员总分制 with the counted members' points and their tiebreaks.
-pub fn team_ranking(group: &Group, ranking: &TeamRanking) -> Value {
-    let members = |team: TeamId| group.team(team).map(|t| numbers(t.roster())).unwrap_or_default();
+pub fn team_ranking(event: &Event, group: &Group, ranking: &TeamRanking) -> Value {
+    let members = |team: TeamId| group.team(team).map(|t| numbers(event, t.roster())).unwrap_or_default();
     let (stage, rows, extra) = match ranking {
         TeamRanking::Matches(s) => {
             let rows = s
@@ -90,7 +91,7 @@ pub fn team_ranking(group: &Group, ranking: &TeamRanking) -> Value {
                         "rank": r.rank,
                         "team": team_name(group, r.team),
                         "points": r.points.to_json(),
-                        "counted": numbers(r.counted.iter().copied()),
+                        "counted": numbers(event, r.counted.iter().copied()),
                         "tiebreaks": {
                             "opponents_points": r.opponents_points.to_json(),
                             "best_rank": r.best_rank,
@@ -137,7 +138,7 @@ pub fn event_team_ranking(event: &Event, standings: &EventTeamStandings) -> Valu
                 .iter()
                 .map(|m| {
                     json!({
-                        "start_no": m.start_no.0,
+                        "start_no": event.shown_no(m.start_no),
                         "name": name_of(event, m.start_no),
                         "group": group_name(m.group),
                         "points": m.points.to_json(),
@@ -191,7 +192,7 @@ pub fn team_pairings(
         let (mp, gp) = totals(team);
         json!({"team": team_name(group, team), "match_points": mp.to_json(), "game_points": gp.to_json()})
     };
-    let player = |p: Option<StartNo>| p.map(|p| json!({"start_no": p.0, "name": name_of(event, p)}));
+    let player = |p: Option<StartNo>| p.map(|p| json!({"start_no": event.shown_no(p), "name": name_of(event, p)}));
     let matches: Vec<Value> = sheet
         .matches
         .iter()

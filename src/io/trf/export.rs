@@ -91,7 +91,9 @@ pub fn from_stage(event: &Event, group: GroupId, stage: StageNo) -> Result<TrfDo
     let seeding = stage_entrants(event, group, st);
     let mut entrants = seeding.clone();
     entrants.sort();
-    if let Some(big) = entrants.iter().find(|p| p.0 > 9999) {
+    // Players are numbered as shown: within the group under per-group
+    // numbering, unique in the file either way as it holds one group's stage.
+    if let Some(big) = entrants.iter().map(|p| event.shown_no(*p)).find(|n| *n > 9999) {
         let en = format!("start number {big} (TRF allows 1 to 9999)");
         return Err(unrepresentable(en, format!("编号 {big}（TRF 只允许 1 到 9999）")));
     }
@@ -112,7 +114,7 @@ pub fn from_stage(event: &Event, group: GroupId, stage: StageNo) -> Result<TrfDo
             .round(RoundNo(r))
             .ok_or_else(|| unrepresentable(format!("round {r} is missing"), format!("缺少第 {r} 轮")))?;
         for p in &entrants {
-            let cell = played_cell(round, *p, &st.scoring, &mut values)?;
+            let cell = played_cell(event, round, *p, &st.scoring, &mut values)?;
             if let Some(list) = cells.get_mut(p) {
                 list.push(cell);
             }
@@ -137,15 +139,16 @@ pub fn from_stage(event: &Event, group: GroupId, stage: StageNo) -> Result<TrfDo
     }
     for p in &entrants {
         let (points, rank) = rows.get(p).copied().unwrap_or((Points::ZERO, None));
+        let shown = event.shown_no(*p);
         if points.tenths() > 999 {
             return Err(unrepresentable(
-                format!("player {p} has {points} points (TRF allows up to 99.9)"),
-                format!("{p} 号选手有 {points} 分（TRF 最多 99.9）"),
+                format!("player {shown} has {points} points (TRF allows up to 99.9)"),
+                format!("{shown} 号选手有 {points} 分（TRF 最多 99.9）"),
             ));
         }
         let mut line = match event.player(*p) {
             Some(player) => player_line(player)?,
-            None => PlayerLine::new(p.0, &format!("Player {p}")),
+            None => PlayerLine::new(shown, &format!("Player {shown}")),
         };
         line.points = points;
         line.rank = rank;
@@ -237,23 +240,25 @@ impl Values {
 
 /// The cell of `player` in a complete round.
 fn played_cell(
+    event: &Event,
     round: &Round,
     player: StartNo,
     table: &ScoringTable,
     values: &mut Values,
 ) -> Result<RoundCell, ExportError> {
     let games: Vec<_> = round.games_of(player).collect();
+    let shown = event.shown_no(player);
     if games.len() > 1 {
         return Err(ExportError::Unrepresentable {
-            en: format!("player {player} has {} games in round {}; TRF has one cell per round", games.len(), round.no),
-            zh: format!("{player} 号选手在第 {} 轮有 {} 盘对局；TRF 每轮只有一格", round.no, games.len()),
+            en: format!("player {shown} has {} games in round {}; TRF has one cell per round", games.len(), round.no),
+            zh: format!("{shown} 号选手在第 {} 轮有 {} 盘对局；TRF 每轮只有一格", round.no, games.len()),
         });
     }
     if let Some(game) = games.first() {
         let Some(colour) = game.colour_of(player) else {
             return Err(ExportError::Unrepresentable {
-                en: format!("player {player} is not in their game"),
-                zh: format!("{player} 号选手不在自己的对局中"),
+                en: format!("player {shown} is not in their game"),
+                zh: format!("{shown} 号选手不在自己的对局中"),
             });
         };
         let Some(result) = game.result else {
@@ -274,7 +279,7 @@ fn played_cell(
             Outcome::RedWinsByForfeit | Outcome::BlackWinsByForfeit | Outcome::BothForfeit => TrfResult::ForfeitLoss,
         };
         let trf_colour = if colour == Colour::Red { TrfColour::White } else { TrfColour::Black };
-        return Ok(RoundCell::game(game.player(colour.opposite()).0, trf_colour, code));
+        return Ok(RoundCell::game(event.shown_no(game.player(colour.opposite())), trf_colour, code));
     }
     let code = match round.bye_of(player) {
         Some(bye) => values.bye_code(bye.kind, bye.points)?,
@@ -315,7 +320,7 @@ fn first_colour(round: &Round, seeding: &[StartNo]) -> Option<Colour> {
 /// A player's `001` fields, without points, rank and rounds.
 fn player_line(player: &Player) -> Result<PlayerLine, ExportError> {
     let entry = &player.entry;
-    let mut line = PlayerLine::new(player.start_no.0, &entry.name);
+    let mut line = PlayerLine::new(player.shown(), &entry.name);
     let note = |key: &str| entry.notes.get(key).cloned().unwrap_or_default();
     line.sex = match entry.gender {
         Some(Gender::Male) => "m".into(),
@@ -336,8 +341,8 @@ fn player_line(player: &Player) -> Result<PlayerLine, ExportError> {
     line.rating = match entry.rating {
         Some(r) if r > 9999 => {
             return Err(ExportError::Unrepresentable {
-                en: format!("player {} has rating {r} (TRF allows up to 9999)", player.start_no),
-                zh: format!("{} 号选手的等级分是 {r}（TRF 最多 9999）", player.start_no),
+                en: format!("player {} has rating {r} (TRF allows up to 9999)", player.shown()),
+                zh: format!("{} 号选手的等级分是 {r}（TRF 最多 9999）", player.shown()),
             });
         }
         other => other,

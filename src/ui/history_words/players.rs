@@ -4,6 +4,7 @@
 use super::{Ctx, Delta};
 use crate::domain::command::{Command, LeftOutRow};
 use crate::domain::ids::StartNo;
+use crate::domain::numbering::Numbering;
 use crate::domain::player::{Player, PlayerStatus, RenumberKey, Title};
 use crate::domain::swiss::PairingEdit;
 use crate::lang::Lang;
@@ -101,6 +102,10 @@ pub(super) fn headline(command: &Command, ctx: &Ctx<'_>) -> String {
                 ),
             }
         }
+        Command::SetNumbering { numbering } => match numbering {
+            Numbering::PerGroup => ctx.t("编号改为各组别从1起", "Numbers now run from 1 in each group").to_string(),
+            Numbering::PerEvent => ctx.t("编号改为全赛事统一", "Numbers now run across the event").to_string(),
+        },
         _ => super::action_label(&serde_json::to_string(command).unwrap_or_default(), ctx.lang),
     }
 }
@@ -176,9 +181,12 @@ pub(super) fn details(delta: &Delta, command: Option<&Command>, ctx: &Ctx<'_>) -
         }
         (Some(_), None) => format!("{}{}{}", ctx.t("删除", "Deleted"), ctx.colon(), ctx.player(*start_no)),
         (Some(b), Some(a)) if matches!(command, Some(Command::RenumberPlayers { .. })) => {
-            let number = match ctx.lang {
-                Lang::Zh => format!("编号 {start_no}"),
-                Lang::En => format!("No. {start_no}"),
+            let number = match (ctx.lang, b.shown_no.zip(a.shown_no)) {
+                // a shown number that changed with the start number.
+                (Lang::Zh, Some((was, now))) if was != now => format!("编号 {was} → {now}"),
+                (Lang::En, Some((was, now))) if was != now => format!("No. {was} → {now}"),
+                (Lang::Zh, _) => format!("编号 {}", a.shown()),
+                (Lang::En, _) => format!("No. {}", a.shown()),
             };
             format!("{number}{}{}", ctx.colon(), Ctx::arrow(&b.entry.name, &a.entry.name))
         }

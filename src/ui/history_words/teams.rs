@@ -59,11 +59,11 @@ pub(super) fn headline(group: GroupId, change: &TeamCommand, ctx: &Ctx<'_>) -> S
         (TeamCommand::SetStage { stage, rules: None }, Lang::Zh) => format!("第{stage}阶段改为个人赛"),
         (TeamCommand::SetStage { stage, rules: None }, Lang::En) => format!("Stage {stage}: individual games"),
         (TeamCommand::SetLineup { round, team, players, .. }, Lang::Zh) => {
-            let who: Vec<String> = players.iter().map(|p| format!("{p}号")).collect();
+            let who: Vec<String> = players.iter().map(|p| format!("{}号", ctx.event.shown_no(*p))).collect();
             format!("第{round}轮“{}”出场名单：{}", team_name(*team), who.join("、"))
         }
         (TeamCommand::SetLineup { round, team, players, .. }, Lang::En) => {
-            let who: Vec<String> = players.iter().map(|p| format!("no. {p}")).collect();
+            let who: Vec<String> = players.iter().map(|p| format!("no. {}", ctx.event.shown_no(*p))).collect();
             format!("Round {round} line-up of “{}”: {}", team_name(*team), who.join(", "))
         }
     }

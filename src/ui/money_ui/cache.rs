@@ -25,6 +25,8 @@ pub(super) struct MoneyCache {
 #[derive(Debug, Clone)]
 pub(super) struct CheckRow {
     pub(super) start_no: StartNo,
+    /// The number shown and searched for.
+    pub(super) no: u32,
     pub(super) name: String,
     pub(super) club: String,
     pub(super) fee_due_fen: i64,
@@ -73,6 +75,7 @@ pub(super) fn money_cache(event: &Event, group: &Group) -> MoneyCache {
             let (initials, full) = pinyin_keys(p.name());
             CheckRow {
                 start_no: p.start_no,
+                no: p.shown(),
                 name: p.name().to_string(),
                 club: p.entry.club.clone(),
                 fee_due_fen: account.map_or(0, |a| a.fee_due_fen),
@@ -129,14 +132,14 @@ pub(super) fn pinyin_keys(name: &str) -> (String, String) {
     (initials, full)
 }
 
-/// Whether a check-in row matches the search: the exact start number, or part of the
+/// Whether a check-in row matches the search: the exact number shown, or part of the
 /// name, the club, or the name's pinyin (initials `zs` or full `zhangsan`).
 pub(super) fn matches(row: &CheckRow, search: &str) -> bool {
     let query: String = search.trim().to_lowercase();
     if query.is_empty() {
         return true;
     }
-    if query.parse::<u32>().is_ok_and(|n| n == row.start_no.0) {
+    if query.parse::<u32>().is_ok_and(|n| n == row.no) {
         return true;
     }
     let compact: String = query.chars().filter(|c| !c.is_whitespace()).collect();
@@ -155,6 +158,7 @@ mod tests {
         let (initials, full) = pinyin_keys(name);
         CheckRow {
             start_no: StartNo(start_no),
+            no: start_no,
             name: name.into(),
             club: club.into(),
             fee_due_fen: 500,

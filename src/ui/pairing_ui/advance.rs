@@ -244,7 +244,7 @@ fn preview_ui(ui: &mut Ui, event: &Event, rows: &[StandingsRow], lang: Lang) {
                 event.player(r.start_no).map_or(("", ""), |p| (p.entry.name.as_str(), p.entry.club.as_str()));
             let id = ("qualifier", r.start_no);
             text_cell_ui(&mut row, id, Align::Right, r.rank_text());
-            text_cell_ui(&mut row, id, Align::Right, r.start_no.to_string());
+            text_cell_ui(&mut row, id, Align::Right, event.shown_no(r.start_no).to_string());
             text_cell_ui(&mut row, id, Align::Left, name);
             text_cell_ui(&mut row, id, Align::Left, club);
             text_cell_ui(&mut row, id, Align::Right, r.points.to_string());
@@ -265,8 +265,8 @@ enum Offer {
 /// `12 王天一（杭州）`.
 fn player_text(event: &Event, p: StartNo) -> String {
     match event.player(p) {
-        Some(pl) if pl.entry.club.trim().is_empty() => format!("{p} {}", pl.entry.name),
-        Some(pl) => format!("{p} {}（{}）", pl.entry.name, pl.entry.club),
+        Some(pl) if pl.entry.club.trim().is_empty() => format!("{} {}", pl.shown(), pl.entry.name),
+        Some(pl) => format!("{} {}（{}）", pl.shown(), pl.entry.name, pl.entry.club),
         None => p.to_string(),
     }
 }

@@ -28,15 +28,15 @@ pub(crate) struct ControlsForm {
     message: Option<String>,
 }
 
-/// A start number typed, checked against the group's players.
+/// A number typed — the number shown within the group — as the group's
+/// player.
 fn player_of(env: &Env<'_>, text: &str) -> Option<StartNo> {
-    let no = StartNo(text.trim().parse().ok()?);
-    env.event.player(no).filter(|p| p.group == env.group.id).map(|_| no)
+    env.event.player_by_shown(text.trim().parse().ok()?, Some(env.group.id)).ok()
 }
 
-/// `12 张三`, or the number alone.
+/// `12 张三` by the number shown, or the number alone.
 fn named(env: &Env<'_>, p: StartNo) -> String {
-    env.event.player(p).map_or_else(|| p.to_string(), |pl| format!("{p} {}", pl.entry.name))
+    env.event.player(p).map_or_else(|| p.to_string(), |pl| format!("{} {}", pl.shown(), pl.entry.name))
 }
 
 /// The collapsible section with both lists and their entry rows.
@@ -64,7 +64,7 @@ fn avoided_ui(ui: &mut Ui, form: &mut ControlsForm, env: &Env<'_>, jobs: &mut Ve
         ui.horizontal(|ui| {
             let why = if pair.reason.is_empty() { String::new() } else { format!(" · {}", pair.reason) };
             ui.label(format!("{} — {}{why}", named(env, pair.a), named(env, pair.b)));
-            let label = format!("{} {} — {}", lang.t("取消回避", "Remove"), pair.a, pair.b);
+            let label = format!("{} {} — {}", lang.t("取消回避", "Remove"), named(env, pair.a), named(env, pair.b));
             if ui.small_button(lang.t("取消", "Remove")).on_hover_text(&label).clicked() {
                 let command = Command::RemoveAvoidedPair { group, a: pair.a, b: pair.b };
                 jobs.push(Job::Execute { label, commands: vec![command] });
@@ -84,7 +84,7 @@ fn avoided_ui(ui: &mut Ui, form: &mut ControlsForm, env: &Env<'_>, jobs: &mut Ve
         if ui.button(lang.t("添加回避", "Add pair")).clicked() {
             match (player_of(env, &form.a), player_of(env, &form.b)) {
                 (Some(a), Some(b)) if a != b => {
-                    let label = format!("{} {a} — {b}", lang.t("回避", "Never pair"));
+                    let label = format!("{} {} — {}", lang.t("回避", "Never pair"), named(env, a), named(env, b));
                     let command = Command::AvoidPair { group, a, b, reason: form.reason.trim().to_string() };
                     jobs.push(Job::Execute { label, commands: vec![command] });
                     *form = ControlsForm::default();
@@ -112,7 +112,7 @@ fn fixed_ui(ui: &mut Ui, form: &mut ControlsForm, env: &Env<'_>, jobs: &mut Vec<
                 Lang::Zh => format!("{who} 固定坐第{}台", fixed.board),
                 Lang::En => format!("{who} always at board {}", fixed.board),
             });
-            let label = format!("{} {}", lang.t("取消固定台次", "Free the board of"), fixed.start_no);
+            let label = format!("{} {who}", lang.t("取消固定台次", "Free the board of"));
             if ui.small_button(lang.t("取消", "Remove")).on_hover_text(&label).clicked() {
                 let command = Command::FixBoard { group, start_no: fixed.start_no, board: 0 };
                 jobs.push(Job::Execute { label, commands: vec![command] });
@@ -128,7 +128,7 @@ fn fixed_ui(ui: &mut Ui, form: &mut ControlsForm, env: &Env<'_>, jobs: &mut Vec<
             let board = form.board.trim().parse::<u32>().ok().filter(|b| (1..=9_999).contains(b));
             match (player_of(env, &form.player), board) {
                 (Some(start_no), Some(board)) => {
-                    let label = format!("{} {start_no} → {board}", lang.t("固定台次", "Fixed board"));
+                    let label = format!("{} {} → {board}", lang.t("固定台次", "Fixed board"), named(env, start_no));
                     jobs.push(Job::Execute { label, commands: vec![Command::FixBoard { group, start_no, board }] });
                     *form = ControlsForm::default();
                 }

@@ -7,6 +7,7 @@ use super::explain::Chosen;
 use super::{Line, PairingView, WARNING_MARK, bye_label, colour_histories};
 use crate::domain::event::{Game, Round, Stage};
 use crate::domain::ids::{BoardNo, StartNo};
+use crate::domain::model::shown_numbers::shown_warning;
 use crate::domain::standings::records_after;
 use crate::domain::warning::PairingWarning;
 use crate::lang::Localized;
@@ -74,9 +75,14 @@ pub(super) fn pairing_table_ui(
     let explained = |line: Chosen| explain.is_chosen(chosen.no, line);
     let player_cell = |ui: &mut Ui, p: StartNo, picked_now: &mut Option<StartNo>| {
         let name = event.player(p).map(|pl| pl.entry.name.as_str()).unwrap_or("");
-        let concerns: Vec<String> =
-            chosen.warnings.iter().filter(|w| w.players().contains(&p)).map(|w| w.message(lang)).collect();
-        let text = if concerns.is_empty() { format!("{p} {name}") } else { format!("{p} {name} {WARNING_MARK}") };
+        let concerns: Vec<String> = chosen
+            .warnings
+            .iter()
+            .filter(|w| w.players().contains(&p))
+            .map(|w| shown_warning(event, w).message(lang))
+            .collect();
+        let no = event.shown_no(p);
+        let text = if concerns.is_empty() { format!("{no} {name}") } else { format!("{no} {name} {WARNING_MARK}") };
         ui.push_id(("player", p), |ui| {
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
                 let response = if editable {
@@ -219,7 +225,7 @@ pub(super) fn warning_note(w: &PairingWarning, round: &Round, lang: Lang) -> &'s
 
 /// The round's warnings, under the table: draw them before the table, which then
 /// fills the height above them.
-pub(super) fn warnings_ui(ui: &mut Ui, round: &Round, lang: Lang) {
+pub(super) fn warnings_ui(ui: &mut Ui, event: &crate::domain::event::Event, round: &Round, lang: Lang) {
     if round.warnings.is_empty() {
         return;
     }
@@ -228,7 +234,8 @@ pub(super) fn warnings_ui(ui: &mut Ui, round: &Round, lang: Lang) {
         ui.strong(format!("{WARNING_MARK} {}", lang.t("本轮对阵违反的规则：", "Rules this pairing breaks:")));
         egui::ScrollArea::vertical().id_salt("pairing_warnings").max_height(6.0 * row_height(ui)).show(ui, |ui| {
             for w in &round.warnings {
-                ui.label(format!("{WARNING_MARK} {}{}", w.message(lang), warning_note(w, round, lang)));
+                let words = shown_warning(event, w).message(lang);
+                ui.label(format!("{WARNING_MARK} {words}{}", warning_note(w, round, lang)));
             }
         });
     });

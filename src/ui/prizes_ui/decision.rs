@@ -16,6 +16,8 @@ use egui::Ui;
 pub(super) struct Pending {
     /// The player.
     pub start_no: StartNo,
+    /// The number shown for the player.
+    pub no: u32,
     /// The player's name.
     pub name: String,
     /// Grant, withhold or clear.
@@ -30,8 +32,9 @@ pub(super) struct Pending {
 
 impl Pending {
     /// A new dialog for `kind` on the player.
-    pub fn new(start_no: StartNo, name: &str, kind: PrizeDecisionKind) -> Pending {
-        Pending { start_no, name: name.to_string(), kind, reason: String::new(), reason_missing: false, shown: false }
+    pub fn new(start_no: StartNo, no: u32, name: &str, kind: PrizeDecisionKind) -> Pending {
+        let name = name.to_string();
+        Pending { start_no, no, name, kind, reason: String::new(), reason_missing: false, shown: false }
     }
 }
 
@@ -62,7 +65,7 @@ pub(super) fn decision_ui(ui: &Ui, pending: &mut Option<Pending>, group: GroupId
     };
     let needs_reason = decision.kind != PrizeDecisionKind::Clear;
     let answer = confirmation_ui(ui, dialog, |ui| {
-        let (no, name) = (decision.start_no, &decision.name);
+        let (no, name) = (decision.no, &decision.name);
         ui.label(match (decision.kind, lang) {
             (PrizeDecisionKind::Grant, Lang::Zh) => format!("特批 {no} 号 {name} 获得其名次的奖励。"),
             (PrizeDecisionKind::Grant, Lang::En) => format!("Grant {no} {name} the prizes of their rank."),
@@ -92,12 +95,12 @@ pub(super) fn decision_ui(ui: &Ui, pending: &mut Option<Pending>, group: GroupId
         Some(Answer::Accepted) if needs_reason && decision.reason.trim().is_empty() => decision.reason_missing = true,
         Some(Answer::Accepted) => {
             let reason = decision.reason.trim().to_string();
-            let (start_no, name) = (decision.start_no, &decision.name);
+            let (start_no, no, name) = (decision.start_no, decision.no, &decision.name);
             let what = button_label(decision.kind, lang);
             jobs.push(Job::Execute {
                 label: match lang {
-                    Lang::Zh => format!("{what} {start_no} 号 {name}"),
-                    Lang::En => format!("{what}: {start_no} {name}"),
+                    Lang::Zh => format!("{what} {no} 号 {name}"),
+                    Lang::En => format!("{what}: {no} {name}"),
                 },
                 commands: vec![Command::SetPrizeDecision { group, start_no, decision: decision.kind, reason }],
             });

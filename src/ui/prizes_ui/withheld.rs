@@ -17,6 +17,8 @@ pub(super) struct WithheldRow {
     pub rank: String,
     /// The player.
     pub start_no: StartNo,
+    /// The number shown for the player.
+    pub no: u32,
     /// The player's name.
     pub name: String,
     /// What the rank would carry.
@@ -35,6 +37,7 @@ pub(super) fn withheld_rows(event: &Event, group: &Group, withheld: &[Withheld])
         .map(|w| WithheldRow {
             rank: w.rank_text(),
             start_no: w.start_no,
+            no: event.shown_no(w.start_no),
             name: event.player(w.start_no).map(|p| p.name().to_string()).unwrap_or_default(),
             items: w.items.clone(),
             why: Words::new(w.reason.describe(Lang::Zh, group), w.reason.describe(Lang::En, group)),
@@ -70,7 +73,7 @@ pub(super) fn withheld_ui<'r>(
             ui.end_row();
             for row in rows {
                 ui.label(row.rank.as_str());
-                ui.label(row.start_no.to_string());
+                ui.label(row.no.to_string());
                 ui.label(row.name.as_str());
                 ui.label(Prize::describe_all(&row.items, lang));
                 ui.label(row.why.get(lang));

@@ -84,7 +84,9 @@ fn game_row_ui(
     names: BoardNames<'_>,
     (lang, palette): (Lang, &Palette),
 ) -> Option<(Line, bool, bool)> {
-    let name = |p: StartNo| event.player(p).map(|pl| format!("{p} {}", pl.entry.name)).unwrap_or_else(|| p.to_string());
+    let name = |p: StartNo| {
+        event.player(p).map(|pl| format!("{} {}", pl.shown(), pl.entry.name)).unwrap_or_else(|| p.to_string())
+    };
     let id = ("result", line.slot.board, line.slot.game);
     passive_cell_ui(row, id, Align::Right, names.short(line.slot));
     passive_cell_ui(row, id, Align::Left, name(line.red));

@@ -14,6 +14,8 @@ use egui::Ui;
 #[derive(Debug, Clone)]
 pub(super) struct Deletion {
     pub start_no: StartNo,
+    /// The number shown for the player (R-11.6).
+    pub no: u32,
     pub name: String,
     /// The dialog was shown in an earlier frame, so Enter and Esc answer it.
     pub shown: bool,
@@ -29,15 +31,15 @@ pub(super) fn delete_ui(ui: &Ui, pending: &mut Option<Deletion>, lang: Lang, job
         cancel: lang.t("取消 (Esc)", "Cancel (Esc)"),
         keys_live: deletion.shown,
     };
-    let (start_no, name) = (deletion.start_no, deletion.name.clone());
+    let (start_no, no, name) = (deletion.start_no, deletion.no, deletion.name.clone());
     let answer = confirmation_ui(ui, dialog, |ui| {
         ui.label(match lang {
-            Lang::Zh => format!(
-                "删除 {start_no} 号 {name}？此选手从未编排，可用“撤销”恢复。编号 {start_no} 不会再分配给其他棋手。"
-            ),
+            Lang::Zh => {
+                format!("删除 {no} 号 {name}？此选手从未编排，可用“撤销”恢复。编号 {no} 不会再分配给其他棋手。")
+            }
             Lang::En => format!(
-                "Delete {start_no} {name}? The player was never paired; 撤销 (undo) brings them back. \
-                 Number {start_no} will not be given to another player."
+                "Delete {no} {name}? The player was never paired; 撤销 (undo) brings them back. \
+                 Number {no} will not be given to another player."
             ),
         });
     });
@@ -46,8 +48,8 @@ pub(super) fn delete_ui(ui: &Ui, pending: &mut Option<Deletion>, lang: Lang, job
         Some(Answer::Accepted) => {
             jobs.push(Job::Execute {
                 label: match lang {
-                    Lang::Zh => format!("删除 {start_no} 号 {name}，编号不再分配"),
-                    Lang::En => format!("{start_no} {name} deleted; the number is not given again"),
+                    Lang::Zh => format!("删除 {no} 号 {name}，编号不再分配"),
+                    Lang::En => format!("{no} {name} deleted; the number is not given again"),
                 },
                 commands: vec![Command::DeletePlayer { start_no }],
             });

@@ -2,10 +2,13 @@
 //! rating, name (pinyin) or club. The director picks the order, sees the first new
 //! numbers, and confirms; the renumbering is a command like any other (saved, audited,
 //! undone with 撤销). Once round 1 is paired the action is offered disabled, with why.
+//! While no group has begun play, the dialog also chooses whether numbers run 1…N
+//! within each group or across the event.
 
 use crate::domain::command::{Command, renumber_order, renumber_refusal};
 use crate::domain::event::Event;
 use crate::domain::ids::GroupId;
+use crate::domain::numbering::Numbering;
 use crate::domain::player::RenumberKey;
 use crate::ui::dialog::{Answer, Confirmation, confirmation_ui};
 use crate::ui::i18n::Lang;
@@ -17,13 +20,15 @@ use egui::Ui;
 pub(super) struct Renumbering {
     pub group: GroupId,
     pub by: RenumberKey,
+    /// Numbers within each group or across the event, as chosen.
+    pub numbering: Numbering,
     /// The dialog was shown in an earlier frame, so Enter and Esc answer it.
     pub shown: bool,
 }
 
 impl Renumbering {
-    pub(super) fn new(group: GroupId) -> Renumbering {
-        Renumbering { group, by: RenumberKey::Rating, shown: false }
+    pub(super) fn new(group: GroupId, numbering: Numbering) -> Renumbering {
+        Renumbering { group, by: RenumberKey::Rating, numbering, shown: false }
     }
 }
 
@@ -36,6 +41,13 @@ pub(super) fn unavailable(event: &Event, group: GroupId, lang: Lang) -> Option<&
         ));
     }
     (event.group_players(group).count() < 2).then(|| lang.t("本组不足两名选手", "Fewer than two players in this group"))
+}
+
+fn numbering_text(numbering: Numbering, lang: Lang) -> &'static str {
+    match numbering {
+        Numbering::PerGroup => lang.t("各组别从1起编号", "Numbers from 1 in each group"),
+        Numbering::PerEvent => lang.t("全赛事统一编号", "Numbers across the event"),
+    }
 }
 
 fn key_text(by: RenumberKey, lang: Lang) -> &'static str {
@@ -66,25 +78,43 @@ pub(super) fn renumber_ui(
     let group = state.group;
     let answer = confirmation_ui(ui, dialog, |ui| {
         ui.heading(lang.t("重新编号", "Renumber"));
-        ui.label(lang.t(
-            "本组选手按所选顺序重新领取本组已有的编号；其他组别的编号不变。可用“撤销”恢复。",
-            "The group's players take the group's numbers again in the chosen order; other groups keep theirs. 撤销 (undo) puts them back.",
-        ));
+        ui.label(match state.numbering {
+            Numbering::PerGroup => lang.t(
+                "本组选手按所选顺序从1起重新编号；其他组别的编号不变。可用“撤销”恢复。",
+                "The group's players are numbered from 1 in the chosen order; other groups keep theirs. 撤销 (undo) puts them back.",
+            ),
+            Numbering::PerEvent => lang.t(
+                "本组选手按所选顺序重新领取本组已有的编号；其他组别的编号不变。可用“撤销”恢复。",
+                "The group's players take the group's numbers again in the chosen order; other groups keep theirs. 撤销 (undo) puts them back.",
+            ),
+        });
         for by in RenumberKey::ALL {
             ui.radio_value(&mut state.by, by, key_text(by, lang));
         }
-        ui.weak(preview(event, group, state.by, lang));
+        // the way numbers run is the event's, chosen before any group plays.
+        if renumber_refusal(event, None).is_ok() {
+            ui.separator();
+            for numbering in Numbering::ALL {
+                ui.radio_value(&mut state.numbering, numbering, numbering_text(numbering, lang));
+            }
+        }
+        ui.weak(preview(event, group, state.by, state.numbering, lang));
     });
     state.shown = true;
     match answer {
         Some(Answer::Accepted) => {
-            let by = state.by;
+            let (by, numbering) = (state.by, state.numbering);
+            let mut commands = Vec::new();
+            if numbering != event.numbering {
+                commands.push(Command::SetNumbering { numbering });
+            }
+            commands.push(Command::RenumberPlayers { group: Some(group), by });
             jobs.push(Job::Execute {
                 label: match lang {
                     Lang::Zh => format!("重新编号：{}", key_text(by, lang)),
                     Lang::En => format!("Renumbered {}", key_text(by, lang).to_lowercase()),
                 },
-                commands: vec![Command::RenumberPlayers { group: Some(group), by }],
+                commands,
             });
             *pending = None;
             true
@@ -97,8 +127,9 @@ pub(super) fn renumber_ui(
     }
 }
 
-/// The first new numbers: `1 安然 · 2 李四 · 3 张三 …`.
-fn preview(event: &Event, group: GroupId, by: RenumberKey, lang: Lang) -> String {
+/// The first new numbers: `1 安然 · 2 李四 · 3 张三 …` — from 1 under per-group
+/// numbering, the group's start numbers again under per-event numbering.
+fn preview(event: &Event, group: GroupId, by: RenumberKey, numbering: Numbering, lang: Lang) -> String {
     const SHOWN: usize = 5;
     let order = renumber_order(event, Some(group), by);
     let mut numbers = order.clone();
@@ -106,8 +137,12 @@ fn preview(event: &Event, group: GroupId, by: RenumberKey, lang: Lang) -> String
     let mut parts: Vec<String> = order
         .iter()
         .zip(&numbers)
+        .enumerate()
         .take(SHOWN)
-        .filter_map(|(old, new)| event.player(*old).map(|p| format!("{new} {}", p.name())))
+        .filter_map(|(i, (old, new))| {
+            let new = if numbering == Numbering::PerGroup { i as u32 + 1 } else { new.0 };
+            event.player(*old).map(|p| format!("{new} {}", p.name()))
+        })
         .collect();
     if order.len() > SHOWN {
         parts.push("…".into());

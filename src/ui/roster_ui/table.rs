@@ -190,7 +190,7 @@ pub(super) fn table_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>) -> Op
                     let id = player.start_no;
                     let e = &player.entry;
                     row.set_selected(selected == Some(id));
-                    text_cell_ui(&mut row, id, Align::Right, id.to_string());
+                    text_cell_ui(&mut row, id, Align::Right, player.shown().to_string());
                     text_cell_ui(&mut row, id, Align::Left, e.name.as_str());
                     text_cell_ui(&mut row, id, Align::Left, gender_text(e.gender, lang));
                     text_cell_ui(&mut row, id, Align::Left, e.born.map(|d| d.to_string()).unwrap_or_default());

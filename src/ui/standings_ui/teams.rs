@@ -69,7 +69,7 @@ pub(super) fn team_standings_ui(ui: &mut Ui, state: &mut StandingsView, env: &En
     let key = (group.id, stage.no, after, env.revision);
     let table = state.team_table.get_or_compute(key, || {
         TeamRanking::of_group(event, group.id, Some(stage.no), Some(after))
-            .map(|ranking| ranking.map(|r| (TeamTable::of(group, &r), members_note(&r, lang))))
+            .map(|ranking| ranking.map(|r| (TeamTable::of(event, group, &r), members_note(&r, lang))))
     });
     let (table, note) = match table {
         Ok(Some(found)) => found,

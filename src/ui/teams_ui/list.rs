@@ -11,7 +11,7 @@ use egui_extras::Column;
 
 /// `12 张三`, or the number alone.
 pub(super) fn player_text(event: &Event, p: StartNo) -> String {
-    event.player(p).map_or_else(|| p.to_string(), |pl| format!("{p} {}", pl.entry.name))
+    event.player(p).map_or_else(|| p.to_string(), |pl| format!("{} {}", pl.shown(), pl.entry.name))
 }
 
 /// The members in board order: `1.王天一 2.郑惟桐 …` (the board, then the name).
