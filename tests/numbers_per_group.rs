@@ -229,3 +229,53 @@ fn exports_number_a_groups_players_as_shown() {
         assert!((1..=4).contains(&opponent), "{line}");
     }
 }
+
+/// Every number a Chinese text names as a player (`5号`, `3、5号`).
+fn players_named(text: &str) -> Vec<u64> {
+    let mut found = Vec::new();
+    let mut run = String::new();
+    let mut list: Vec<u64> = Vec::new();
+    for c in text.chars() {
+        if c.is_ascii_digit() {
+            run.push(c);
+            continue;
+        }
+        if !run.is_empty() {
+            list.push(run.parse().unwrap());
+            run.clear();
+        }
+        match c {
+            '号' => found.append(&mut list),
+            '、' => {}
+            _ => list.clear(),
+        }
+    }
+    found
+}
+
+// R-11.6 (issue 37, item 10): the pairing explanation names players by the numbers of
+// the pairing table — the group's own — in text and JSON, byes included.
+#[test]
+fn the_pairing_explanation_names_the_groups_numbers() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = two_groups(dir.path());
+    ok(&["pair", &f, "--group", "少年组", "--seed", "1"]);
+    ok(&["result", &f, "--group", "少年组", "--round", "1", "--board", "1", "1-0"]);
+    ok(&["result", &f, "--group", "少年组", "--round", "1", "--board", "2", "0-1"]);
+    ok(&["players", "withdraw", &f, "4", "--group", "少年组"]);
+    ok(&["pair", &f, "--group", "少年组", "--seed", "2"]);
+    let mut named = Vec::new();
+    for round in ["1", "2"] {
+        let text = ok(&["pairings", &f, "--group", "少年组", "--round", round, "--explain", "--lang", "zh"]);
+        named.extend(players_named(&text));
+        let value =
+            json(&["pairings", &f, "--group", "少年组", "--round", round, "--explain", "--json", "--lang", "zh"]);
+        named.extend(players_named(&value.to_string()));
+        if round == "2" {
+            assert!(text.contains("轮空："), "the bye is explained: {text}");
+            assert!(value["byes"][0]["explain"].is_string(), "{value}");
+        }
+    }
+    assert!(!named.is_empty(), "the explanations name players");
+    assert!(named.iter().all(|n| (1..=4).contains(n)), "only 少年组's numbers 1–4: {named:?}");
+}

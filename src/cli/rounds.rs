@@ -232,11 +232,14 @@ pub(super) fn pairings(
         return Ok(team_rounds::pairings_text(event, g, stage, round, explanation.as_ref())?);
     }
     let before = records_after(event, g.id, stage, round_no.0 - 1);
-    let explanation = explain.then(|| explain_round(event, g.id, stage.no, round_no)).flatten();
+    // Worded with the numbers people read; a bye is looked up by its shown number.
+    let shown = |p: StartNo| StartNo(event.shown_no(p));
+    let explanation =
+        explain.then(|| explain_round(event, g.id, stage.no, round_no)).flatten().map(|x| x.with_shown_numbers(&shown));
     if as_json {
         let mut value = json::pairings(event, g, stage, round, &before);
         if let Some(x) = &explanation {
-            json::add_explanation(event, &mut value, x, lang());
+            json::add_explanation(&mut value, x, lang());
         }
         return Ok(format!("{value}\n"));
     }
@@ -284,7 +287,7 @@ fn pairings_text(
             String::new(),
             String::new(),
         ]);
-        notes.push(explanation.and_then(|x| x.bye(b.player)).map(|x| bye_line(x, lang())));
+        notes.push(explanation.and_then(|x| x.bye(StartNo(event.shown_no(b.player)))).map(|x| bye_line(x, lang())));
     }
     for w in &round.warnings {
         let mut row = vec![String::new(); 8];

@@ -85,7 +85,7 @@ pub fn pairings(
 /// each bye `"explain": "…"`, and to the round `"engine_differences"`: how it differs
 /// from the engine's pairing, in words (empty when it does not; null when the engine's
 /// pairing cannot be made again, with `"engine_not_compared"` saying why). Texts in `lang`.
-pub fn add_explanation(event: &Event, value: &mut Value, explanation: &RoundExplanation, lang: Lang) {
+pub fn add_explanation(value: &mut Value, explanation: &RoundExplanation, lang: Lang) {
     let player = |p: &PlayerExplanation| side_explanation(p, p.message(lang));
     if let Some(boards) = value.get_mut("boards").and_then(Value::as_array_mut) {
         for board in boards {
@@ -102,7 +102,8 @@ pub fn add_explanation(event: &Event, value: &mut Value, explanation: &RoundExpl
     if let Some(byes) = value.get_mut("byes").and_then(Value::as_array_mut) {
         for bye in byes {
             let no = bye.get("start_no").and_then(Value::as_u64).unwrap_or_default();
-            let found = explanation.byes.iter().find(|b| u64::from(event.shown_no(b.player)) == no);
+            // The explanation names players by their shown numbers, as `start_no` does.
+            let found = explanation.byes.iter().find(|b| u64::from(b.player.0) == no);
             if let (Some(x), Some(obj)) = (found, bye.as_object_mut()) {
                 obj.insert("explain".into(), Value::from(x.message(lang)));
             }

@@ -22,11 +22,13 @@
 mod colour_rules;
 mod compare;
 mod floats;
+mod shown;
 mod team;
 mod team_words;
 mod words;
 
 pub use compare::{Comparison, Difference, NotCompared};
+pub use shown::Shown;
 pub use team::{MatchExplanation, TeamByeExplanation, TeamRoundExplanation, TeamSide, explain_team_round};
 
 use crate::domain::event::{ByeKind, Event, Round, Stage, StageKind, stage_entrants};

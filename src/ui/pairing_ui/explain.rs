@@ -8,7 +8,7 @@
 //! (choose a match's 第1场, or a bye's 为什么轮空): each team's score group, float and
 //! why, which team is home and why — from [`explain_team_round`].
 
-use crate::domain::event::{Round, Stage};
+use crate::domain::event::{Event, Round, Stage};
 use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::model::team::TeamId;
 use crate::domain::swiss::explain::{
@@ -50,9 +50,9 @@ impl Explained<'_> {
         }
     }
 
-    fn difference(&self, d: &Difference, lang: Lang) -> String {
+    fn difference(&self, d: &Difference, event: &Event, lang: Lang) -> String {
         match self {
-            Explained::Players(_) => d.message(lang),
+            Explained::Players(_) => d.with_shown_numbers(&|p| StartNo(event.shown_no(p))).message(lang),
             Explained::Teams(x) => x.difference(d, lang),
         }
     }
@@ -131,7 +131,7 @@ pub(super) fn explain_ui(ui: &mut Ui, view: &mut ExplainView, env: &Env<'_>, sta
     if let Comparison::Differs(differences) = explanation.comparison() {
         ui.horizontal_wrapped(|ui| {
             ui.strong(lang.t("与编排结果不同：", "Differs from the engine's pairing:"));
-            let words: Vec<String> = differences.iter().map(|d| explanation.difference(d, lang)).collect();
+            let words: Vec<String> = differences.iter().map(|d| explanation.difference(d, env.event, lang)).collect();
             ui.label(words.join(lang.t("；", "; ")));
         });
     }
@@ -209,7 +209,7 @@ fn board_ui(ui: &mut Ui, env: &Env<'_>, explanation: &RoundExplanation, board: B
         player_ui(ui, env, &game.red, lang.t("红方", "Red"));
         player_ui(ui, env, &game.black, lang.t("黑方", "Black"));
         ui.strong(lang.t("先后手", "Colours"));
-        ui.label(game.colour.message(lang));
+        ui.label(game.colour.with_shown_numbers(&|p| StartNo(env.event.shown_no(p))).message(lang));
         ui.add_space(crate::ui::theme::space::S);
     }
 }
@@ -218,17 +218,17 @@ fn board_ui(ui: &mut Ui, env: &Env<'_>, explanation: &RoundExplanation, board: B
 fn player_ui(ui: &mut Ui, env: &Env<'_>, player: &PlayerExplanation, side: &str) {
     let lang = env.lang;
     let name = env.event.player(player.player).map_or("", |p| p.entry.name.as_str());
-    ui.strong(format!("{side} {} {name}", player.player));
+    ui.strong(format!("{side} {} {name}", env.event.shown_no(player.player)));
     group_line_ui(ui, player, lang);
-    ui.label(player.message(lang));
+    ui.label(player.with_shown_numbers(&|p| StartNo(env.event.shown_no(p))).message(lang));
     ui.add_space(crate::ui::theme::space::XS);
 }
 
 /// A bye: the player and why.
 fn bye_ui(ui: &mut Ui, env: &Env<'_>, explanation: &RoundExplanation, player: StartNo) {
     let name = env.event.player(player).map_or("", |p| p.entry.name.as_str());
-    ui.strong(format!("{player} {name}"));
+    ui.strong(format!("{} {name}", env.event.shown_no(player)));
     if let Some(bye) = explanation.bye(player) {
-        ui.label(bye.message(env.lang));
+        ui.label(bye.with_shown_numbers(&|p| StartNo(env.event.shown_no(p))).message(env.lang));
     }
 }

@@ -1,7 +1,8 @@
 //! The pairing explanation in the director's words, Chinese and English: why a player
 //! met his opponent, which colour rule gave red, why the bye went to its player, and
-//! how the round differs from the engine's pairing. Players are named by start number
-//! (`5号` / `no. 5`), as the pairing warnings name them; the reasons a team round
+//! how the round differs from the engine's pairing. Players are named by number
+//! (`5号` / `no. 5`), as the pairing warnings name them — the numbers people read, once
+//! the explanation is put into them (`shown`, R-11.6); the reasons a team round
 //! shares with individual rounds (a score group, a float and why) name its teams
 //! instead ([`Names`]; the words only teams have are in `team_words`).
 
