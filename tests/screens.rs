@@ -45,9 +45,9 @@ const MAX_DIFFERING: f64 = 0.001;
 const WINDOW_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// The demo's pictures: every view that applies but the prizes (the demo has no prize
-/// rules), and the standings in English.
+/// rules), the standings in English and the pairings in the dark theme.
 const DEMO_SHOTS: &[&str] =
-    &["event", "roster", "pairings", "results", "standings", "money", "history", "standings-en"];
+    &["event", "roster", "pairings", "results", "standings", "money", "history", "standings-en", "pairings-dark"];
 /// The knockout's: the bracket, and the prizes of the `lingting-cup` rules.
 const KNOCKOUT_SHOTS: &[&str] = &["bracket", "prizes"];
 

@@ -33,12 +33,13 @@ const SETTLE_FRAMES: u32 = 3;
 /// less than `tests/screens.rs` waits, so that it reads why).
 const GIVE_UP: Duration = Duration::from_secs(55);
 
-/// One screenshot: its file name (without `.png`), the view and the language.
+/// One screenshot: its file name (without `.png`), the view, the language and the theme.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Shot {
     pub name: String,
     pub view: View,
     pub lang: Lang,
+    pub dark: bool,
 }
 
 /// The screenshot walk of one window.
@@ -139,6 +140,7 @@ impl Screenshots {
         if let Some(shot) = self.plan.as_ref().and_then(|p| p.get(self.next)) {
             app.view = shot.view;
             app.lang = shot.lang;
+            app.dark = shot.dark;
         }
     }
 
@@ -159,7 +161,8 @@ impl Screenshots {
     }
 }
 
-/// The shots of an event, in the side panel's order, then the standings in English:
+/// The shots of an event, in the side panel's order, then the standings in English and
+/// the pairings in the dark theme:
 /// the teams only when a stage plays teams, the bracket only when one is a knockout;
 /// with `only`, just the names listed.
 pub fn plan(event: &Event, only: Option<&[String]>) -> Vec<Shot> {
@@ -173,9 +176,10 @@ pub fn plan(event: &Event, only: Option<&[String]>) -> Vec<Shot> {
             View::Bracket => knockout,
             _ => true,
         })
-        .map(|view| Shot { name: name(view).to_string(), view, lang: Lang::Zh })
+        .map(|view| Shot { name: name(view).to_string(), view, lang: Lang::Zh, dark: false })
         .collect();
-    shots.push(Shot { name: "standings-en".to_string(), view: View::Standings, lang: Lang::En });
+    shots.push(Shot { name: "standings-en".to_string(), view: View::Standings, lang: Lang::En, dark: false });
+    shots.push(Shot { name: "pairings-dark".to_string(), view: View::Pairings, lang: Lang::Zh, dark: true });
     shots.retain(|s| only.is_none_or(|names| names.contains(&s.name)));
     shots
 }
@@ -221,13 +225,26 @@ mod tests {
     fn the_walk_follows_the_event() {
         let demo = crate::domain::demo::demo_event(3).unwrap();
         let names: Vec<String> = plan(&demo, None).into_iter().map(|s| s.name).collect();
-        let expected =
-            ["event", "roster", "pairings", "results", "standings", "prizes", "money", "history", "standings-en"];
+        let expected = [
+            "event",
+            "roster",
+            "pairings",
+            "results",
+            "standings",
+            "prizes",
+            "money",
+            "history",
+            "standings-en",
+            "pairings-dark",
+        ];
         assert_eq!(names, expected);
         let cup = crate::domain::presets::build("lingting-cup", None, None).unwrap();
         assert!(plan(&cup, None).iter().any(|s| s.view == View::Bracket));
         let only = ["bracket".to_string()];
-        assert_eq!(plan(&cup, Some(&only)), vec![Shot { name: "bracket".into(), view: View::Bracket, lang: Lang::Zh }]);
+        assert_eq!(
+            plan(&cup, Some(&only)),
+            vec![Shot { name: "bracket".into(), view: View::Bracket, lang: Lang::Zh, dark: false }]
+        );
         let team = crate::domain::presets::build("cxa-team", None, None).unwrap();
         assert!(plan(&team, None).iter().any(|s| s.view == View::Teams));
     }
