@@ -8,6 +8,7 @@ use super::{Confirm, PairingView, WARNING_MARK};
 use crate::domain::command::Command;
 use crate::domain::event::{Round, Stage};
 use crate::domain::ids::{BoardNo, RoundNo, StartNo};
+use crate::domain::model::shown_numbers::shown_warning;
 use crate::domain::swiss::{PairingEdit, PairingWarning, check_round, edited};
 use crate::lang::Localized;
 use crate::ui::dialog::{Answer, Confirmation, confirmation_ui};
@@ -157,20 +158,21 @@ pub fn edit_warnings(
     round: &Round,
     edit: PairingEdit,
 ) -> Result<Vec<PairingWarning>, String> {
-    let next = edited(round, edit).map_err(|e| e.message(env.lang))?;
+    let next = edited(round, edit).map_err(|e| e.with_shown_numbers(env.event).message(env.lang))?;
     let warnings = check_round(env.event, env.group.id, stage, &next);
     Ok(warnings.into_iter().filter(|w| w.is_absolute() && !round.warnings.contains(w)).collect())
 }
 
-fn edit_job(env: &Env<'_>, stage: &Stage, round: RoundNo, edit: PairingEdit, confirmed: bool) -> Job {
+pub(super) fn edit_job(env: &Env<'_>, stage: &Stage, round: RoundNo, edit: PairingEdit, confirmed: bool) -> Job {
     let lang = env.lang;
+    let no = |p: StartNo| env.event.shown_no(p);
     let label = match (lang, edit) {
-        (Lang::Zh, PairingEdit::SwapPlayers { a, b }) => format!("第{round}轮 交换 {a} 与 {b}"),
-        (Lang::En, PairingEdit::SwapPlayers { a, b }) => format!("Round {round}: swapped {a} and {b}"),
+        (Lang::Zh, PairingEdit::SwapPlayers { a, b }) => format!("第{round}轮 交换 {} 与 {}", no(a), no(b)),
+        (Lang::En, PairingEdit::SwapPlayers { a, b }) => format!("Round {round}: swapped {} and {}", no(a), no(b)),
         (Lang::Zh, PairingEdit::SwapColours { board }) => format!("第{round}轮 第{board}台 交换先后手"),
         (Lang::En, PairingEdit::SwapColours { board }) => format!("Round {round} board {board}: colours swapped"),
-        (Lang::Zh, PairingEdit::MoveToBye { player }) => format!("第{round}轮 {player} 轮空"),
-        (Lang::En, PairingEdit::MoveToBye { player }) => format!("Round {round}: {player} to the bye"),
+        (Lang::Zh, PairingEdit::MoveToBye { player }) => format!("第{round}轮 {} 轮空", no(player)),
+        (Lang::En, PairingEdit::MoveToBye { player }) => format!("Round {round}: {} to the bye", no(player)),
     };
     Job::Execute {
         label,
@@ -206,7 +208,7 @@ pub(super) fn confirm_ui(
             ui.heading(lang.t("此修改违反编排规则", "This edit breaks pairing rules"));
             ui.add_space(crate::ui::theme::space::XS);
             for w in warnings {
-                ui.label(format!("{WARNING_MARK} {}", w.message(lang)));
+                ui.label(format!("{WARNING_MARK} {}", shown_warning(env.event, w).message(lang)));
             }
             ui.add_space(crate::ui::theme::space::XS);
             ui.weak(lang.t(

@@ -104,3 +104,44 @@ fn the_engines_colour_relaxation_is_not_shown_as_confirmed() {
     assert_eq!(table::warning_note(&by_hand, &round, Lang::Zh), "（已确认）");
     assert_eq!(table::warning_note(&notice, &round, Lang::En), "");
 }
+
+// R-11.6 (issue 37, item 10): in a group numbered 1…N, a hand edit's label (the status
+// bar's and the history's words) names the group's numbers, not the event's.
+#[test]
+fn hand_edits_name_the_groups_numbers() {
+    use crate::domain::command::{Command, apply};
+    use crate::domain::player::PlayerEntry;
+    let mut event = crate::domain::presets::build_new("huaiyin-2022", None, Some(3)).unwrap();
+    let (first, second) = (event.groups[0].id, event.groups[1].id);
+    for (group, names) in [(first, ["甲", "乙", "丙", "丁"]), (second, ["戊", "己", "庚", "辛"])] {
+        let entries = names.iter().map(|n| PlayerEntry { name: n.to_string(), ..Default::default() }).collect();
+        let add = Command::AddPlayers { group, entries, override_reason: Some("测试".into()), left_out: Vec::new() };
+        apply(&mut event, &add).unwrap();
+    }
+    let stage_no = event.groups[1].stages[0].no;
+    let round = crate::domain::swiss::pair_next_round(&event, second, stage_no, 1).unwrap();
+    apply(&mut event, &Command::PairRound { group: second, stage: stage_no, round }).unwrap();
+    let group = &event.groups[1];
+    let stage = &group.stages[0];
+    let round = stage.round(RoundNo(1)).unwrap().clone();
+    let env = Env {
+        event: &event,
+        group,
+        stage: Some(stage),
+        lang: Lang::Zh,
+        busy: false,
+        revision: 0,
+        history: None,
+        refusals: &[],
+        show: &std::cell::Cell::new(None),
+    };
+    let (a, b) = (round.games[0].red, round.games[1].black);
+    assert!(a.0 > 4 && b.0 > 4, "the second group's start numbers follow the first's");
+    let (shown_a, shown_b) = (event.shown_no(a), event.shown_no(b));
+    assert!(shown_a <= 4 && shown_b <= 4);
+    let Job::Execute { label, .. } = edit::edit_job(&env, stage, RoundNo(1), PairingEdit::SwapPlayers { a, b }, false)
+    else {
+        panic!("an edit is a command")
+    };
+    assert_eq!(label, format!("第1轮 交换 {shown_a} 与 {shown_b}"));
+}
