@@ -11,6 +11,16 @@ fn seeds_are_read_from_the_field() {
     assert!(parse_seed("-1").is_err());
 }
 
+/// The panel's environment over `group` of `event` (its first stage), in Chinese.
+fn chinese_env<'a>(
+    event: &'a crate::domain::event::Event,
+    group: &'a crate::domain::event::Group,
+    show: &'a std::cell::Cell<Option<crate::ui::env::Show>>,
+) -> Env<'a> {
+    let stage = group.stages.first();
+    Env { event, group, stage, lang: Lang::Zh, busy: false, revision: 0, history: None, refusals: &[], show }
+}
+
 fn demo() -> crate::domain::event::Event {
     crate::domain::demo::demo_event(7).unwrap()
 }
@@ -52,17 +62,8 @@ fn an_edit_that_makes_a_rematch_needs_confirmation() {
     let event = demo();
     let group = &event.groups[0];
     let stage = &group.stages[0];
-    let env = Env {
-        event: &event,
-        group,
-        stage: Some(stage),
-        lang: Lang::Zh,
-        busy: false,
-        revision: 0,
-        history: None,
-        refusals: &[],
-        show: &std::cell::Cell::new(None),
-    };
+    let show = std::cell::Cell::new(None);
+    let env = chinese_env(&event, group, &show);
     // Take round 2 as if it were being paired: swapping a player of board 1 with
     // an earlier opponent of the other makes a rematch.
     let round = stage.round(RoundNo(2)).unwrap().clone();
@@ -124,17 +125,8 @@ fn hand_edits_name_the_groups_numbers() {
     let group = &event.groups[1];
     let stage = &group.stages[0];
     let round = stage.round(RoundNo(1)).unwrap().clone();
-    let env = Env {
-        event: &event,
-        group,
-        stage: Some(stage),
-        lang: Lang::Zh,
-        busy: false,
-        revision: 0,
-        history: None,
-        refusals: &[],
-        show: &std::cell::Cell::new(None),
-    };
+    let show = std::cell::Cell::new(None);
+    let env = chinese_env(&event, group, &show);
     let (a, b) = (round.games[0].red, round.games[1].black);
     assert!(a.0 > 4 && b.0 > 4, "the second group's start numbers follow the first's");
     let (shown_a, shown_b) = (event.shown_no(a), event.shown_no(b));
