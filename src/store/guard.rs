@@ -18,11 +18,13 @@ pub fn protected_target(path: &Path) -> Option<PathBuf> {
     if is_bianpai_file(path) {
         return Some(path.to_path_buf());
     }
+    main_of_sidecar(path).filter(|main| is_bianpai_file(main))
+}
+
+/// The database file whose SQLite sidecar (`-wal`, `-shm`, `-journal`) `path` names.
+fn main_of_sidecar(path: &Path) -> Option<PathBuf> {
     let name = path.file_name()?.to_str()?;
-    ["-wal", "-shm", "-journal"].iter().find_map(|suffix| {
-        let main = path.with_file_name(name.strip_suffix(suffix)?);
-        is_bianpai_file(&main).then_some(main)
-    })
+    ["-wal", "-shm", "-journal"].iter().find_map(|suffix| Some(path.with_file_name(name.strip_suffix(suffix)?)))
 }
 
 /// As [`protected_target`], for a process that holds the event file at `held` open:
@@ -30,11 +32,7 @@ pub fn protected_target(path: &Path) -> Option<PathBuf> {
 /// process has on a file goes when any of its handles on that file is closed, so reading
 /// the held file's header here would let another writer in beside the window.
 pub fn protected_target_beside(path: &Path, held: &Path) -> Option<PathBuf> {
-    let name = path.file_name()?.to_str()?;
-    let main = ["-wal", "-shm", "-journal"]
-        .iter()
-        .find_map(|suffix| name.strip_suffix(suffix).map(|main| path.with_file_name(main)))
-        .unwrap_or_else(|| path.to_path_buf());
+    let main = main_of_sidecar(path).unwrap_or_else(|| path.to_path_buf());
     if same_file(&main, held) {
         return Some(held.to_path_buf());
     }
