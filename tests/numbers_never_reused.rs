@@ -9,13 +9,7 @@ use bianpai::domain::player::PlayerEntry;
 use bianpai::domain::presets;
 
 fn numbers(f: &str) -> Vec<(u64, String)> {
-    let list: serde_json::Value = serde_json::from_str(&ok(&["players", "list", f, "--json"])).unwrap();
-    list["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| (p["start_no"].as_u64().unwrap(), p["name"].as_str().unwrap().to_string()))
-        .collect()
+    crate::common::players_listed(f, None)
 }
 
 // the highest numbers deleted stay unused by the next roster import.

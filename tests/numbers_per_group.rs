@@ -28,13 +28,7 @@ fn two_groups(dir: &Path) -> String {
 
 /// `players list --json` of one group: (start_no, name) in listing order.
 fn listed(file: &str, group: &str) -> Vec<(u64, String)> {
-    let list = json(&["players", "list", file, "--group", group, "--json"]);
-    list["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| (p["start_no"].as_u64().unwrap(), p["name"].as_str().unwrap().to_string()))
-        .collect()
+    crate::common::players_listed(file, Some(group))
 }
 
 fn named(pairs: &[(u64, &str)]) -> Vec<(u64, String)> {

@@ -151,19 +151,7 @@ fn gbk_roster(dir: &Path) -> PathBuf {
 
 /// 文件 → 新建…: the three-group huaiyin-2022 preset, a typed path.
 fn create_in_window(h: &mut App, path: &Path) {
-    h.get_by_label("文件").click();
-    h.run();
-    h.get_by_label_contains("新建…").click();
-    h.run();
-    h.get_by_label("预设").click();
-    h.run();
-    h.get_by_label("2022 淮阴区预选赛（成人、少年、儿童三组）").click();
-    h.run();
-    h.get_by_label("赛事名称").set_text_value_accesskit("淮阴区预选赛");
-    h.get_by_label("文件路径").set_text_value_accesskit(&path.display().to_string());
-    h.run();
-    h.get_by_label("创建").click();
-    settle(h);
+    common::ui::new_event_in_window(h, "huaiyin-2022", "淮阴区预选赛", path);
     assert_eq!(event(h).groups.len(), 3, "three groups");
 }
 

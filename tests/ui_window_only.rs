@@ -11,7 +11,7 @@ use bianpai::domain::ids::{GroupId, RoundNo, StageNo};
 use bianpai::domain::rules::Tiebreak;
 use bianpai::ui::consequences::Consequence;
 use bianpai::ui::{BianpaiApp, Session, View};
-use common::ui::{App, PLAYER_NAMES, WindowSetup, app_harness, settle, show_view, type_keys};
+use common::ui::{App, PLAYER_NAMES, WindowSetup, app_harness, new_event_in_window, settle, show_view, type_keys};
 use egui::accesskit::Role;
 use egui::{Event as InputEvent, Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -65,22 +65,6 @@ fn event(h: &App) -> Event {
 }
 
 /// 文件 → 新建…: a preset, a name, a path typed.
-fn new_event(h: &mut App, preset: &str, name: &str, path: &Path) {
-    click(h, "文件");
-    h.get_by_label_contains("新建…").click();
-    h.run();
-    click(h, "预设");
-    // The window names presets by their events, not by the command line's slugs.
-    let info = bianpai::domain::presets::PRESETS.iter().find(|p| p.name == preset).unwrap();
-    click(h, info.title.0);
-    h.get_by_label("赛事名称").set_text_value_accesskit(name);
-    h.get_by_label("文件路径").set_text_value_accesskit(&path.display().to_string());
-    h.run();
-    click(h, "创建");
-    settle(h);
-    assert_eq!(event(h).preset, preset);
-}
-
 /// 选手 → 导入名单…: a roster by its path, previewed and imported.
 fn import_roster(h: &mut App, roster: &Path, rows: usize) {
     show_view(h, "选手", View::Roster);
@@ -188,7 +172,7 @@ fn seed_003_runs_in_the_window_alone() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("淮阴预选赛.bianpai");
     let mut h = harness();
-    new_event(&mut h, "huaiyin-2022", "2022淮阴区预选赛", &path);
+    new_event_in_window(&mut h, "huaiyin-2022", "2022淮阴区预选赛", &path);
     let groups: Vec<(GroupId, String)> = event(&h).groups.iter().map(|g| (g.id, g.name.clone())).collect();
     assert_eq!(groups.len(), 3);
 
@@ -319,7 +303,7 @@ fn seed_000_runs_in_the_window_alone() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("聆听杯.bianpai");
     let mut h = harness();
-    new_event(&mut h, "lingting-cup", "第一届聆听杯", &path);
+    new_event_in_window(&mut h, "lingting-cup", "第一届聆听杯", &path);
     let g = event(&h).groups[0].id;
     let (qualifier, swiss, knockout) = (StageNo(1), StageNo(2), StageNo(3));
 

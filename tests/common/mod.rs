@@ -57,6 +57,21 @@ pub fn json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&ok(args)).unwrap()
 }
 
+/// `players list --json` (of `group`, when named): each player's `start_no` and name,
+/// in listing order.
+pub fn players_listed(file: &str, group: Option<&str>) -> Vec<(u64, String)> {
+    let mut args = vec!["players", "list", file, "--json"];
+    if let Some(group) = group {
+        args.extend(["--group", group]);
+    }
+    json(&args)["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["start_no"].as_u64().unwrap(), p["name"].as_str().unwrap().to_string()))
+        .collect()
+}
+
 /// The exit code (-1 when killed).
 pub fn code(out: &Output) -> i32 {
     out.status.code().unwrap_or(-1)

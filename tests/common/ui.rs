@@ -208,3 +208,24 @@ pub fn swap_in_lineup<S>(h: &mut Harness<'_, S>, off: &str, on: &str, save: &str
         h.run();
     }
 }
+
+/// 文件 → 新建…: the event of `preset` (chosen by its title, as the window names
+/// presets), named `name`, at the typed `path`; the window settles on it.
+pub fn new_event_in_window(h: &mut App, preset: &str, name: &str, path: &std::path::Path) {
+    use egui_kittest::kittest::Queryable;
+    h.get_by_label("文件").click();
+    settle(h);
+    h.get_by_label_contains("新建…").click();
+    h.run();
+    h.get_by_label("预设").click();
+    settle(h);
+    let info = bianpai::domain::presets::PRESETS.iter().find(|p| p.name == preset).expect("a preset");
+    h.get_by_label(info.title.0).click();
+    settle(h);
+    h.get_by_label("赛事名称").set_text_value_accesskit(name);
+    h.get_by_label("文件路径").set_text_value_accesskit(&path.display().to_string());
+    h.run();
+    h.get_by_label("创建").click();
+    settle(h);
+    assert_eq!(h.state().event().map(|e| e.preset.as_str()), Some(preset), "the event is open");
+}
