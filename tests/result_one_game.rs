@@ -140,3 +140,22 @@ fn an_older_files_whole_round_rows_are_cut_to_their_board() {
     let changes: Vec<Change> = serde_json::from_str(&compacted).unwrap();
     assert!(matches!(&changes[0], Change::Board { board: BoardNo(5), before, .. } if before.len() == 1));
 }
+
+// Issue 38 item 18: the games are read in the table's own order (no index lookups),
+// where a corrected board's rows come last; the event still reads back in board order,
+// as it was saved.
+#[test]
+fn games_read_back_in_board_order_whatever_order_they_were_saved_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("order.bianpai");
+    let mut f = new_file(&path, 8);
+    for board in [4, 1, 3, 2, 1] {
+        f.execute(&result(board, Some(Outcome::Draw))).unwrap();
+    }
+    let saved = f.event().clone();
+    drop(f);
+    let read = EventFile::open(&path).unwrap();
+    let boards: Vec<u32> = read.event().groups[0].stages[0].rounds[0].games.iter().map(|g| g.board.0).collect();
+    assert_eq!(boards, [1, 2, 3, 4]);
+    assert_eq!(read.event(), &saved);
+}

@@ -88,7 +88,7 @@ fn a_file_changed_outside_bianpai_has_its_whole_history_checked() {
 
 // Issue 38 items 3 and 18: an old history row edited on a sealed file, its length and
 // modification time put back as they were, is still found and refused: the seal holds
-// the file's bytes, not its size and date.
+// more than the file's size and modification date.
 #[test]
 fn an_old_row_edited_behind_a_seal_is_still_refused() {
     let dir = tempfile::tempdir().unwrap();
@@ -102,6 +102,20 @@ fn an_old_row_edited_behind_a_seal_is_still_refused() {
     assert_eq!((after.len(), after.modified().unwrap()), (before.len(), before.modified().unwrap()));
     let refused = EventFile::open_for_command(&path).unwrap_err();
     assert!(matches!(refused, StoreError::Tampered { row: 3, what: Tamper::Row, .. }), "{refused:?}");
+}
+
+// Issue 38 item 18: on Unix the seal holds the file's identity and the inode's change
+// time, which no program sets back, instead of reading every byte (a `stat` whatever
+// the file's size): the same bytes written again over the file are a change.
+#[cfg(unix)]
+#[test]
+fn the_same_bytes_written_over_a_sealed_file_are_a_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = played(dir.path());
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &bytes).unwrap();
+    let file = EventFile::open_for_command(&path).unwrap();
+    assert!(file.whole_history_checked());
 }
 
 // Issue 38 item 18: a file put back from an older copy is not the sealed file.

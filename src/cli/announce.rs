@@ -12,8 +12,7 @@ use crate::store::{EventFile, StoreError};
 /// # Errors
 /// As [`EventFile::execute_all`]; nothing is saved then.
 pub(super) fn execute_announced(f: &mut EventFile, commands: &[Command]) -> Result<(Vec<Applied>, String), StoreError> {
-    let before = f.event().clone();
-    let applied = f.execute_all(commands)?;
+    let (applied, before) = f.execute_all_keeping_before(commands)?;
     let lines = consequences(&before, f.event()).iter().map(|c| format!("→ {}\n", describe(c, lang()))).collect();
     Ok((applied, lines))
 }

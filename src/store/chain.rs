@@ -254,6 +254,23 @@ pub(super) fn check_row(conn: &Connection, id: i64) -> Result<(), ChainError> {
 /// its head: every row's link and hash (or, at [`Depth::Newest`], the newest row's
 /// hash), the head recorded beside the rows, and the newest row's state digest.
 pub(super) fn verify(conn: &Connection, state: &StateDigest, depth: Depth) -> Result<Head, ChainError> {
+    let (head, newest_state) = walk(conn, depth)?;
+    if newest_state != *state {
+        return Err(ChainError::Broken(Broken { row: head.id, what: Tamper::Data }));
+    }
+    Ok(head)
+}
+
+/// The newest row, its hash checked, with the head recorded beside the rows, and the
+/// event's digest it records: for a file as its last writer sealed it, whose event
+/// that writer had checked against the chain (`seal`).
+pub(super) fn newest(conn: &Connection) -> Result<(Head, StateDigest), ChainError> {
+    walk(conn, Depth::Newest)
+}
+
+/// Walks the chain to `depth` and returns its head, checked against the head recorded
+/// beside the rows, and the state digest its newest row records.
+fn walk(conn: &Connection, depth: Depth) -> Result<(Head, StateDigest), ChainError> {
     let anchor: Option<(Vec<u8>, Vec<u8>)> = conn
         .query_row("SELECT start_state, head_hash FROM audit_chain WHERE id = 1", [], |r| Ok((r.get(0)?, r.get(1)?)))
         .optional()?;
@@ -285,8 +302,8 @@ pub(super) fn verify(conn: &Connection, state: &StateDigest, depth: Depth) -> Re
     if hash_of(Some(&recorded_head)) != Some(head.hash) {
         return Err(ChainError::Broken(Broken { row: head.id + 1, what: Tamper::Cut }));
     }
-    if newest_state.as_ref() != Some(state) {
-        return Err(ChainError::Broken(Broken { row: head.id, what: Tamper::Data }));
+    match newest_state {
+        Some(state) => Ok((head, state)),
+        None => Err(ChainError::Broken(Broken { row: head.id, what: Tamper::Data })),
     }
-    Ok(head)
 }

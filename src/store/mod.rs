@@ -248,20 +248,25 @@ impl EventFile {
         }
         let data_version = seal::data_version(&conn);
         let event = load(&conn, path)?;
-        let state = digest::of_event(&event);
         // Every row of the history, for every writer: nothing is written on top of a
         // damaged history, nor copied aside into a backup (issue 38, item 3). A file
-        // exactly as its last writer sealed it had every row checked by that writer:
-        // its newest row, head and digest are checked (issue 38, item 18).
-        let mut head = None;
-        if let Some(sealed) = sealed {
-            let newest = chain::verify(&conn, &state, Depth::Newest).map_err(|e| chain_error(path, e))?;
-            head = (newest == sealed).then_some(newest);
-        }
-        let whole_history_checked = head.is_none();
-        let head = match head {
-            Some(head) => head,
-            None => chain::verify(&conn, &state, Depth::Whole).map_err(|e| chain_error(path, e))?,
+        // exactly as its last writer sealed it had every row, and the event against
+        // the newest row's digest, checked by that writer: its newest row and head are
+        // checked, and the digest that row records is the event's (issue 38, item 18).
+        let sealed = match sealed {
+            Some(sealed) => {
+                let (newest, state) = chain::newest(&conn).map_err(|e| chain_error(path, e))?;
+                (newest == sealed).then_some((newest, state))
+            }
+            None => None,
+        };
+        let whole_history_checked = sealed.is_none();
+        let (head, state) = match sealed {
+            Some(sealed) => sealed,
+            None => {
+                let state = digest::of_event(&event);
+                (chain::verify(&conn, &state, Depth::Whole).map_err(|e| chain_error(path, e))?, state)
+            }
         };
         Ok(EventFile {
             conn,
@@ -318,6 +323,16 @@ impl EventFile {
     /// # Errors
     /// As [`EventFile::execute`]; on any error the event is as before the first command.
     pub fn execute_all(&mut self, commands: &[Command]) -> Result<Vec<Applied>, StoreError> {
+        Ok(self.execute_all_keeping_before(commands)?.0)
+    }
+
+    /// As [`EventFile::execute_all`], and hands back the event as it was before the
+    /// commands, for a caller that compares before with after (the command line's
+    /// announcements) without copying the whole event first.
+    ///
+    /// # Errors
+    /// As [`EventFile::execute_all`].
+    pub fn execute_all_keeping_before(&mut self, commands: &[Command]) -> Result<(Vec<Applied>, Event), StoreError> {
         let mut work = self.event.clone();
         let mut applied = Vec::with_capacity(commands.len());
         let mut states = Vec::with_capacity(commands.len());
@@ -353,10 +368,7 @@ impl EventFile {
             .map_err(|e| classify(&self.path, rusqlite::Error::ToSqlConversionFailure(Box::new(e))))?;
         let saved = self.save(&work, &rows);
         match saved {
-            Ok(()) => {
-                self.event = work;
-                Ok(applied)
-            }
+            Ok(()) => Ok((applied, std::mem::replace(&mut self.event, work))),
             Err(source) => Err(classify(&self.path, source)),
         }
     }

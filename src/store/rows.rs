@@ -452,22 +452,24 @@ fn load_rounds(conn: &Connection, groups: &mut [Group]) -> Result<(), RowError> 
             },
         );
     }
+    // In the table's own order, sorted by board below: ordered by the key, SQLite
+    // would look every row up through the key's index, twice the reads (issue 38,
+    // item 18: a command loads every game of the event).
     let mut stmt = conn.prepare(
         "SELECT group_id, stage_no, round_no, board, game, red, black, outcome, reason, fouls_red, fouls_black
-         FROM games ORDER BY group_id, stage_no, round_no, board, game",
+         FROM games",
     )?;
     let mut rows = stmt.query([])?;
+    let mut last: Option<(RoundKey, &mut Round)> = None;
     while let Some(r) = rows.next()? {
         let key: RoundKey = (r.get(0)?, r.get(1)?, r.get(2)?);
-        let outcome: Option<String> = r.get(7)?;
-        let reason: Option<String> = r.get(8)?;
-        let result = match outcome {
+        let result = match text_or_null(r, 7, "outcome")? {
             None => None,
             Some(o) => Some(GameResult {
-                outcome: Outcome::parse(&o).ok_or_else(|| bad("games", format!("outcome '{o}'")))?,
-                reason: match reason {
+                outcome: Outcome::parse(o).ok_or_else(|| bad("games", format!("outcome '{o}'")))?,
+                reason: match text_or_null(r, 8, "reason")? {
                     None => ResultReason::Normal,
-                    Some(c) => ResultReason::parse(&c).ok_or_else(|| bad("games", format!("reason '{c}'")))?,
+                    Some(c) => ResultReason::parse(c).ok_or_else(|| bad("games", format!("reason '{c}'")))?,
                 },
                 fouls_red: r.get(9)?,
                 fouls_black: r.get(10)?,
@@ -480,7 +482,16 @@ fn load_rounds(conn: &Connection, groups: &mut [Group]) -> Result<(), RowError> 
             black: StartNo(r.get(6)?),
             result,
         };
-        rounds.get_mut(&key).ok_or_else(|| bad("games", "game of an unknown round"))?.games.push(game);
+        // A round's games are mostly together: its entry is looked up once per run.
+        let round = match last.take() {
+            Some((k, round)) if k == key => round,
+            _ => rounds.get_mut(&key).ok_or_else(|| bad("games", "game of an unknown round"))?,
+        };
+        round.games.push(game);
+        last = Some((key, round));
+    }
+    for round in rounds.values_mut() {
+        round.games.sort_unstable_by_key(|g| (g.board, g.game));
     }
     let mut stmt = conn.prepare(
         "SELECT group_id, stage_no, round_no, start_no, kind, points FROM byes
@@ -507,6 +518,12 @@ fn load_rounds(conn: &Connection, groups: &mut [Group]) -> Result<(), RowError> 
         stage.rounds.push(round);
     }
     Ok(())
+}
+
+/// Column `i` of a games row as text borrowed from SQLite, or `None` for NULL.
+fn text_or_null<'r>(r: &'r rusqlite::Row<'_>, i: usize, column: &str) -> Result<Option<&'r str>, RowError> {
+    let value = r.get_ref(i)?;
+    Ok(value.as_str_or_null().map_err(|e| bad("games", format!("{column}: {e}")))?)
 }
 
 /// Each round's board records of a video stage, sorted by board.
