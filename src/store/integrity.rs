@@ -3,15 +3,19 @@
 //! ([`read_header`]: ours, of a version this build reads, and truly of that version —
 //! a version number set back over newer tables is a file changed outside Bianpai),
 //! SQLite's own check of every page ([`verify_whole`]), an older file's history before
-//! it is copied aside and migrated ([`check_older_chain`]), and the file as it stands
+//! it is copied aside and migrated ([`check_older_chain`], [`migrate_older`]), the
+//! history under the event as loaded, in full or, for a sealed file, its newest row
+//! ([`checked_history`]), and the file as it stands
 //! on disk before a backup is taken of it ([`EventFile::check_on_disk`]). A broken
 //! chain becomes [`StoreError::Tampered`] naming the newest backup that would restore
 //! ([`chain_error`]).
 
-use super::chain::{self, Broken, ChainError, Depth, Tamper};
-use super::{EventFile, StoreError, backup, classify, digest, load, schema};
-use rusqlite::Connection;
+use super::chain::{self, Broken, ChainError, Depth, Head, Tamper};
+use super::digest::StateDigest;
+use super::{EventFile, StoreError, backup, classify, digest, load, schema, schema_mismatch};
+use crate::domain::event::Event;
 use rusqlite::backup::Backup;
+use rusqlite::{Connection, TransactionBehavior};
 use std::path::Path;
 use std::time::Duration;
 
@@ -118,4 +122,47 @@ impl EventFile {
         }
         Ok(())
     }
+}
+
+/// Checks the history under the event as loaded, for every writer: nothing is written
+/// on top of a damaged history, nor copied aside into a backup (issue 38, item 3).
+/// Returns the chain's head, the event's digest, and whether every row was checked.
+/// A file exactly as its last writer sealed it (`sealed`, its head) had every row, and
+/// the event against the newest row's digest, checked by that writer: its newest row
+/// and head are checked, and the digest that row records is the event's (issue 38,
+/// item 18). Any other file has every row and the event's digest checked.
+pub(super) fn checked_history(
+    conn: &Connection,
+    path: &Path,
+    event: &Event,
+    sealed: Option<Head>,
+) -> Result<(Head, StateDigest, bool), StoreError> {
+    if let Some(sealed) = sealed {
+        let (newest, state) = chain::newest(conn).map_err(|e| chain_error(path, e))?;
+        if newest == sealed {
+            return Ok((newest, state, false));
+        }
+    }
+    let state = digest::of_event(event);
+    let head = chain::verify(conn, &state, Depth::Whole).map_err(|e| chain_error(path, e))?;
+    Ok((head, state, true))
+}
+
+/// Migrates an older file in one transaction, after copying it aside: its history is
+/// checked first, and a damaged file is neither copied nor changed (issue 38, item 3).
+/// A file from before the audit chain has the chain started over its rows as they are.
+pub(super) fn migrate_older(conn: &mut Connection, path: &Path, version: i32) -> Result<(), StoreError> {
+    let sql = |source: rusqlite::Error| classify(path, source);
+    check_older_chain(conn, path, version)?;
+    let target = path.with_file_name(format!(
+        "{}.bak-v{version}.bianpai",
+        path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
+    ));
+    backup::write_backup(conn, path, &target, backup::keep())?;
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Exclusive).map_err(sql)?;
+    schema::migrate(&tx, version).map_err(|source| schema_mismatch(path, version, source))?;
+    if version < schema::AUDIT_CHAIN {
+        chain::seed(&tx, &digest::of_event(&load(&tx, path)?)).map_err(sql)?;
+    }
+    tx.commit().map_err(sql)
 }

@@ -39,7 +39,7 @@ pub use rows::{BadValue, RowError};
 use crate::domain::command::{Applied, Change, Command, apply};
 use crate::domain::event::Event;
 use crate::domain::undo::UndoStacks;
-use chain::{Depth, Head, RowText};
+use chain::{Head, RowText};
 use digest::StateDigest;
 use integrity::{chain_error, read_header, verify_whole};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
@@ -223,21 +223,7 @@ impl EventFile {
         // The file's one writer now: what a killed backup left is stale.
         backup::remove_stale_writes(path);
         if version < schema::current_version() {
-            // An older file is copied aside before it is migrated, its history checked
-            // first: a damaged file is neither copied nor changed (issue 38, item 3).
-            integrity::check_older_chain(&conn, path, version)?;
-            let target = path.with_file_name(format!(
-                "{}.bak-v{version}.bianpai",
-                path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
-            ));
-            backup::write_backup(&conn, path, &target, backup::keep())?;
-            let tx = conn.transaction_with_behavior(TransactionBehavior::Exclusive).map_err(sql)?;
-            schema::migrate(&tx, version).map_err(|source| schema_mismatch(path, version, source))?;
-            if version < schema::AUDIT_CHAIN {
-                // Protected from now on: the chain starts over the rows as they are.
-                chain::seed(&tx, &digest::of_event(&load(&tx, path)?)).map_err(sql)?;
-            }
-            tx.commit().map_err(sql)?;
+            integrity::migrate_older(&mut conn, path, version)?;
         }
         if version > 0 && version < schema::RESULT_PER_GAME {
             // The compacted audit rows leave free pages; give them back to the disk.
@@ -248,26 +234,7 @@ impl EventFile {
         }
         let data_version = seal::data_version(&conn);
         let event = load(&conn, path)?;
-        // Every row of the history, for every writer: nothing is written on top of a
-        // damaged history, nor copied aside into a backup (issue 38, item 3). A file
-        // exactly as its last writer sealed it had every row, and the event against
-        // the newest row's digest, checked by that writer: its newest row and head are
-        // checked, and the digest that row records is the event's (issue 38, item 18).
-        let sealed = match sealed {
-            Some(sealed) => {
-                let (newest, state) = chain::newest(&conn).map_err(|e| chain_error(path, e))?;
-                (newest == sealed).then_some((newest, state))
-            }
-            None => None,
-        };
-        let whole_history_checked = sealed.is_none();
-        let (head, state) = match sealed {
-            Some(sealed) => sealed,
-            None => {
-                let state = digest::of_event(&event);
-                (chain::verify(&conn, &state, Depth::Whole).map_err(|e| chain_error(path, e))?, state)
-            }
-        };
+        let (head, state, whole_history_checked) = integrity::checked_history(&conn, path, &event, sealed)?;
         Ok(EventFile {
             conn,
             path: owned,

@@ -452,9 +452,24 @@ fn load_rounds(conn: &Connection, groups: &mut [Group]) -> Result<(), RowError> 
             },
         );
     }
-    // In the table's own order, sorted by board below: ordered by the key, SQLite
-    // would look every row up through the key's index, twice the reads (issue 38,
-    // item 18: a command loads every game of the event).
+    load_games(conn, &mut rounds)?;
+    load_byes(conn, &mut rounds)?;
+    load_watches(conn, &mut rounds)?;
+    for ((group_id, stage_no, _), round) in rounds {
+        let stage = groups
+            .iter_mut()
+            .find(|g| g.id == GroupId(group_id))
+            .and_then(|g| g.stages.iter_mut().find(|s| s.no == StageNo(stage_no)))
+            .ok_or_else(|| bad("rounds", format!("round of unknown stage {group_id}/{stage_no}")))?;
+        stage.rounds.push(round);
+    }
+    Ok(())
+}
+
+/// Every round's games, sorted by board and game. They are read in the table's own
+/// order: ordered by the key, SQLite would look every row up through the key's index,
+/// twice the reads (issue 38, item 18: a command loads every game of the event).
+fn load_games(conn: &Connection, rounds: &mut BTreeMap<RoundKey, Round>) -> Result<(), RowError> {
     let mut stmt = conn.prepare(
         "SELECT group_id, stage_no, round_no, board, game, red, black, outcome, reason, fouls_red, fouls_black
          FROM games",
@@ -493,6 +508,11 @@ fn load_rounds(conn: &Connection, groups: &mut [Group]) -> Result<(), RowError> 
     for round in rounds.values_mut() {
         round.games.sort_unstable_by_key(|g| (g.board, g.game));
     }
+    Ok(())
+}
+
+/// Every round's byes, sorted by player.
+fn load_byes(conn: &Connection, rounds: &mut BTreeMap<RoundKey, Round>) -> Result<(), RowError> {
     let mut stmt = conn.prepare(
         "SELECT group_id, stage_no, round_no, start_no, kind, points FROM byes
          ORDER BY group_id, stage_no, round_no, start_no",
@@ -507,15 +527,6 @@ fn load_rounds(conn: &Connection, groups: &mut [Group]) -> Result<(), RowError> 
             points: r.get::<_, Option<i32>>(5)?.map(Points),
         };
         rounds.get_mut(&key).ok_or_else(|| bad("byes", "bye of an unknown round"))?.byes.push(bye);
-    }
-    load_watches(conn, &mut rounds)?;
-    for ((group_id, stage_no, _), round) in rounds {
-        let stage = groups
-            .iter_mut()
-            .find(|g| g.id == GroupId(group_id))
-            .and_then(|g| g.stages.iter_mut().find(|s| s.no == StageNo(stage_no)))
-            .ok_or_else(|| bad("rounds", format!("round of unknown stage {group_id}/{stage_no}")))?;
-        stage.rounds.push(round);
     }
     Ok(())
 }
