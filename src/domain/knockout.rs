@@ -276,29 +276,7 @@ pub fn next_round(
     }
     let seed_of: BTreeMap<StartNo, u32> = seeds.iter().enumerate().map(|(i, p)| (*p, i as u32 + 1)).collect();
     let Some(last) = rounds.last() else {
-        // Round 1 on a bracket of the next power of two: seed i meets seed B+1−i, and
-        // the seeds beyond the field are byes for the top seeds.
-        let bracket = seeds.len().next_power_of_two();
-        let mut games = Vec::new();
-        let mut passes = Vec::new();
-        // Re-seeding pairs 1–N, 2–(N−1) … in that order; a fixed bracket lays the same
-        // pairs out so that the halves meet only in the final.
-        let tops: Vec<usize> = if rules.reseed {
-            (1..=bracket / 2).collect()
-        } else {
-            bracket_order(bracket).chunks(2).map(|c| c[0].min(c[1])).collect()
-        };
-        for top in tops {
-            let i = top - 1;
-            let (high, low) = (seeds[i], seeds.get(bracket - 1 - i).copied());
-            match low {
-                Some(low) => {
-                    games.extend(match_of(games.len() as u32 / rules.games_per_match.max(1) + 1, high, low, rules))
-                }
-                None => passes.push(high),
-            }
-        }
-        return Ok((games, passes));
+        return Ok(first_round(seeds, rules));
     };
     let outcomes = round_outcomes(last, scoring, rules)?;
     let mut winners: Vec<StartNo> = outcomes.iter().map(|(_, w, _)| *w).collect();
@@ -327,24 +305,60 @@ pub fn next_round(
     let pairs = if rules.reseed {
         next_pairs(&winners, &carried)
     } else {
-        // Fixed bracket: the winners of matches 1 and 2 meet, of 3 and 4 …; a player who
-        // passed round 1 holds the slot of the match he would have played.
-        let mut slots: Vec<(u32, StartNo)> = outcomes.iter().map(|(b, w, _)| (b.0 * 2, *w)).collect();
-        slots.extend(last.byes.iter().map(|b| (bye_slot(seeds, b.player), b.player)));
-        slots.sort();
-        slots
-            .chunks(2)
-            .filter(|c| c.len() == 2)
-            .map(|c| {
-                let (x, y) = (c[0].1, c[1].1);
-                if carried.get(&x) <= carried.get(&y) { (x, y) } else { (y, x) }
-            })
-            .collect()
+        fixed_bracket_pairs(seeds, last, &outcomes, &carried)
     };
     for (k, (high, low)) in pairs.into_iter().enumerate() {
         games.extend(match_of(k as u32 + 1, high, low, rules));
     }
     Ok((games, Vec::new()))
+}
+
+/// Round 1 on a bracket of the next power of two: seed i meets seed B+1−i, and the
+/// seeds beyond the field are byes for the top seeds. Returns the games and the passes.
+fn first_round(seeds: &[StartNo], rules: &KnockoutRules) -> (Vec<Game>, Vec<StartNo>) {
+    let bracket = seeds.len().next_power_of_two();
+    let mut games = Vec::new();
+    let mut passes = Vec::new();
+    // Re-seeding pairs 1–N, 2–(N−1) … in that order; a fixed bracket lays the same
+    // pairs out so that the halves meet only in the final.
+    let tops: Vec<usize> = if rules.reseed {
+        (1..=bracket / 2).collect()
+    } else {
+        bracket_order(bracket).chunks(2).map(|c| c[0].min(c[1])).collect()
+    };
+    for top in tops {
+        let i = top - 1;
+        let (high, low) = (seeds[i], seeds.get(bracket - 1 - i).copied());
+        match low {
+            Some(low) => {
+                games.extend(match_of(games.len() as u32 / rules.games_per_match.max(1) + 1, high, low, rules))
+            }
+            None => passes.push(high),
+        }
+    }
+    (games, passes)
+}
+
+/// A fixed bracket's next pairs: the winners of matches 1 and 2 meet, of 3 and 4 …; a
+/// player who passed round 1 holds the slot of the match he would have played. The
+/// better seed number carried is named first.
+fn fixed_bracket_pairs(
+    seeds: &[StartNo],
+    last: &Round,
+    outcomes: &[(BoardNo, StartNo, StartNo)],
+    carried: &BTreeMap<StartNo, u32>,
+) -> Vec<(StartNo, StartNo)> {
+    let mut slots: Vec<(u32, StartNo)> = outcomes.iter().map(|(b, w, _)| (b.0 * 2, *w)).collect();
+    slots.extend(last.byes.iter().map(|b| (bye_slot(seeds, b.player), b.player)));
+    slots.sort();
+    slots
+        .chunks(2)
+        .filter(|c| c.len() == 2)
+        .map(|c| {
+            let (x, y) = (c[0].1, c[1].1);
+            if carried.get(&x) <= carried.get(&y) { (x, y) } else { (y, x) }
+        })
+        .collect()
 }
 
 /// Each player's seed number after the decided rounds: the winner of a match keeps the

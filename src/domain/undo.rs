@@ -30,16 +30,7 @@ pub fn revert(event: &mut Event, changes: &[Change]) -> Result<Applied, DomainEr
 fn revert_one(event: &mut Event, change: &Change) -> Result<Change, DomainError> {
     Ok(match change {
         Change::Player { start_no, before } => {
-            let at = event.players.binary_search_by_key(start_no, |p| p.start_no);
-            let now = match (at, before) {
-                (Ok(i), Some(p)) => Some(Box::new(std::mem::replace(&mut event.players[i], (**p).clone()))),
-                (Ok(i), None) => Some(Box::new(event.players.remove(i))),
-                (Err(i), Some(p)) => {
-                    event.players.insert(i, (**p).clone());
-                    None
-                }
-                (Err(_), None) => None,
-            };
+            let now = put_back(&mut event.players, start_no, |p| p.start_no, before.as_deref());
             Change::Player { start_no: *start_no, before: now }
         }
         Change::StageSettings { group, stage, before } => {
@@ -50,16 +41,7 @@ fn revert_one(event: &mut Event, change: &Change) -> Result<Change, DomainError>
         }
         Change::Round { group, stage, round, before } => {
             let st = stage_mut(event, *group, *stage)?;
-            let at = st.rounds.binary_search_by_key(round, |r| r.no);
-            let now = match (at, before) {
-                (Ok(i), Some(r)) => Some(Box::new(std::mem::replace(&mut st.rounds[i], (**r).clone()))),
-                (Ok(i), None) => Some(Box::new(st.rounds.remove(i))),
-                (Err(i), Some(r)) => {
-                    st.rounds.insert(i, (**r).clone());
-                    None
-                }
-                (Err(_), None) => None,
-            };
+            let now = put_back(&mut st.rounds, round, |r| r.no, before.as_deref());
             Change::Round { group: *group, stage: *stage, round: *round, before: now }
         }
         Change::Board { group, stage, round, board, before } => {
@@ -94,19 +76,29 @@ fn revert_one(event: &mut Event, change: &Change) -> Result<Change, DomainError>
             Change::EventInfo { before: now }
         }
         Change::LedgerEntry { id, before } => {
-            let at = event.ledger.binary_search_by_key(id, |e| e.id);
-            let now = match (at, before) {
-                (Ok(i), Some(e)) => Some(Box::new(std::mem::replace(&mut event.ledger[i], (**e).clone()))),
-                (Ok(i), None) => Some(Box::new(event.ledger.remove(i))),
-                (Err(i), Some(e)) => {
-                    event.ledger.insert(i, (**e).clone());
-                    None
-                }
-                (Err(_), None) => None,
-            };
+            let now = put_back(&mut event.ledger, id, |e| e.id, before.as_deref());
             Change::LedgerEntry { id: *id, before: now }
         }
     })
+}
+
+/// Puts the item keyed `key` of a list sorted by `key_of` back as `before` (removing
+/// it when `None`), and returns it as it was (`None`: it did not exist).
+fn put_back<T: Clone, K: Ord>(
+    items: &mut Vec<T>,
+    key: &K,
+    key_of: impl Fn(&T) -> K,
+    before: Option<&T>,
+) -> Option<Box<T>> {
+    match (items.binary_search_by_key(key, key_of), before) {
+        (Ok(i), Some(item)) => Some(Box::new(std::mem::replace(&mut items[i], item.clone()))),
+        (Ok(i), None) => Some(Box::new(items.remove(i))),
+        (Err(i), Some(item)) => {
+            items.insert(i, item.clone());
+            None
+        }
+        (Err(_), None) => None,
+    }
 }
 
 /// Puts a group back as `before` (removing it when `None`), keeping the rounds of

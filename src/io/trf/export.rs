@@ -108,27 +108,7 @@ pub fn from_stage(event: &Event, group: GroupId, stage: StageNo) -> Result<TrfDo
         table.rows.iter().map(|r| (r.start_no, (r.points, r.rank))).collect();
 
     let mut values = Values::new(&st.scoring);
-    let mut cells: BTreeMap<StartNo, Vec<RoundCell>> = entrants.iter().map(|p| (*p, Vec::new())).collect();
-    for r in 1..=completed {
-        let round = st
-            .round(RoundNo(r))
-            .ok_or_else(|| unrepresentable(format!("round {r} is missing"), format!("缺少第 {r} 轮")))?;
-        for p in &entrants {
-            let cell = played_cell(event, round, *p, &st.scoring, &mut values)?;
-            if let Some(list) = cells.get_mut(p) {
-                list.push(cell);
-            }
-        }
-    }
-    for (round, player, kind, points) in announced_byes(st, completed) {
-        let (Some(list), Some(index)) = (cells.get_mut(&player), (round.0 as usize).checked_sub(1)) else { continue };
-        if list.len() <= index {
-            list.resize(index + 1, RoundCell::BLANK);
-        }
-        if list[index].is_blank() {
-            list[index] = RoundCell::bye(values.bye_code(kind, points)?);
-        }
-    }
+    let mut cells = round_cells(event, st, &entrants, completed, &mut values)?;
 
     let mut doc = TrfDocument::new(&format!("{}.trf", event.name));
     let name: String = event.name.chars().map(|c| if c == '\r' || c == '\n' { ' ' } else { c }).collect();
@@ -168,6 +148,39 @@ pub fn from_stage(event: &Event, group: GroupId, stage: StageNo) -> Result<TrfDo
         doc.push(TrfRecord::Scoring(differences));
     }
     Ok(doc)
+}
+
+/// Each entrant's cells of the rounds played, with the byes announced for later rounds.
+fn round_cells(
+    event: &Event,
+    st: &Stage,
+    entrants: &[StartNo],
+    completed: u32,
+    values: &mut Values,
+) -> Result<BTreeMap<StartNo, Vec<RoundCell>>, ExportError> {
+    let unrepresentable = |en: String, zh: String| ExportError::Unrepresentable { en, zh };
+    let mut cells: BTreeMap<StartNo, Vec<RoundCell>> = entrants.iter().map(|p| (*p, Vec::new())).collect();
+    for r in 1..=completed {
+        let round = st
+            .round(RoundNo(r))
+            .ok_or_else(|| unrepresentable(format!("round {r} is missing"), format!("缺少第 {r} 轮")))?;
+        for p in entrants {
+            let cell = played_cell(event, round, *p, &st.scoring, values)?;
+            if let Some(list) = cells.get_mut(p) {
+                list.push(cell);
+            }
+        }
+    }
+    for (round, player, kind, points) in announced_byes(st, completed) {
+        let (Some(list), Some(index)) = (cells.get_mut(&player), (round.0 as usize).checked_sub(1)) else { continue };
+        if list.len() <= index {
+            list.resize(index + 1, RoundCell::BLANK);
+        }
+        if list[index].is_blank() {
+            list[index] = RoundCell::bye(values.bye_code(kind, points)?);
+        }
+    }
+    Ok(cells)
 }
 
 /// The XXS values of the stage: the table's, and the values actually scored by each

@@ -117,7 +117,6 @@ pub fn to_event(doc: &TrfDocument) -> Result<TrfEvent, TrfError> {
     let err = |line: usize, field: &str, en: String, zh: String| TrfError::new(file, line, field, en, zh);
 
     let players = numbered_players(doc)?;
-    let count = players.len();
     check_pairs(doc, &players)?;
 
     let scoring = doc.scoring();
@@ -127,7 +126,52 @@ pub fn to_event(doc: &TrfDocument) -> Result<TrfEvent, TrfError> {
         .flat_map(|(_, p)| p.rounds.iter().enumerate().filter(|(_, c)| c.participates()).map(|(i, _)| i as u32 + 1))
         .max()
         .unwrap_or(0);
-    let rounds_planned = match doc.rounds_line() {
+    let rounds_planned = planned_rounds(doc, &players, played, columns)?;
+
+    let (mut event, group, stage, initial_colour) = new_event(doc, rounds_planned, &scoring)?;
+
+    let first_line = players[0].0;
+    add_players(&mut event, group, &players, file)?;
+
+    for r in 1..=played {
+        add_round(&mut event, group, stage, r, &players, &scoring, file)?;
+    }
+    // Every announced bye at once: one by one would copy the stage's list for each.
+    let (lines, planned): (Vec<usize>, Vec<PlannedBye>) =
+        planned_byes(file, &players, &scoring, played + 1..=columns, rounds_planned)?.into_iter().unzip();
+    announce_byes(&mut event, group, stage, &planned).map_err(|(i, e)| {
+        let zh = format!("无法登记这次轮空：{}", e.message(Lang::Zh));
+        err(
+            lines.get(i).copied().unwrap_or(first_line),
+            "bye",
+            format!("the announced bye cannot be recorded: {e}"),
+            zh,
+        )
+    })?;
+
+    check_points(doc, &event, group, stage, played, &players, &scoring)?;
+
+    Ok(TrfEvent {
+        event,
+        group,
+        stage,
+        next_round: RoundNo(played + 1),
+        initial_colour,
+        player_lines: players.iter().map(|(line, p)| (StartNo(p.start_no), *line)).collect(),
+    })
+}
+
+/// The rounds the stage plans: the file's `XXR`, 1 to 99 and no fewer than the rounds
+/// played, else as many as the player lines have columns (at least 1).
+fn planned_rounds(
+    doc: &TrfDocument,
+    players: &[(usize, &PlayerLine)],
+    played: u32,
+    columns: u32,
+) -> Result<u32, TrfError> {
+    let file = doc.file_name();
+    let err = |line: usize, field: &str, en: String, zh: String| TrfError::new(file, line, field, en, zh);
+    Ok(match doc.rounds_line() {
         Some((line, n)) => {
             // Issue 38, item 12: as many rounds as a stage may plan, 1 to 99.
             if check_rounds(n).is_some() {
@@ -158,19 +202,26 @@ pub fn to_event(doc: &TrfDocument) -> Result<TrfEvent, TrfError> {
             ));
         }
         None => columns.max(1),
-    };
+    })
+}
 
-    let (mut event, group, stage, initial_colour) = new_event(doc, rounds_planned, &scoring)?;
-
+/// Adds the file's players to `group`, numbered 1 … N as the file numbers them.
+fn add_players(
+    event: &mut Event,
+    group: GroupId,
+    players: &[(usize, &PlayerLine)],
+    file: &str,
+) -> Result<(), TrfError> {
+    let err = |line: usize, field: &str, en: String, zh: String| TrfError::new(file, line, field, en, zh);
     let first_line = players[0].0;
+    let count = players.len();
     let entries: Vec<PlayerEntry> = players.iter().map(|(_, p)| entry_of(p)).collect();
-    let applied =
-        apply(&mut event, &Command::AddPlayers { group, entries, override_reason: None, left_out: Vec::new() })
-            .map_err(|e| {
-                let (en, zh) =
-                    (format!("the players cannot be added: {e}"), format!("无法添加选手：{}", e.message(Lang::Zh)));
-                err(first_line, "player", en, zh)
-            })?;
+    let applied = apply(event, &Command::AddPlayers { group, entries, override_reason: None, left_out: Vec::new() })
+        .map_err(|e| {
+            let (en, zh) =
+                (format!("the players cannot be added: {e}"), format!("无法添加选手：{}", e.message(Lang::Zh)));
+            err(first_line, "player", en, zh)
+        })?;
     let expected: Vec<StartNo> = (1..=count as u32).map(StartNo).collect();
     if applied.new_players != expected {
         return Err(err(
@@ -180,33 +231,7 @@ pub fn to_event(doc: &TrfDocument) -> Result<TrfEvent, TrfError> {
             "赛事没有给选手编为 1 到 N 号".into(),
         ));
     }
-
-    for r in 1..=played {
-        add_round(&mut event, group, stage, r, &players, &scoring, file)?;
-    }
-    // Every announced bye at once: one by one would copy the stage's list for each.
-    let (lines, planned): (Vec<usize>, Vec<PlannedBye>) =
-        planned_byes(file, &players, &scoring, played + 1..=columns, rounds_planned)?.into_iter().unzip();
-    announce_byes(&mut event, group, stage, &planned).map_err(|(i, e)| {
-        let zh = format!("无法登记这次轮空：{}", e.message(Lang::Zh));
-        err(
-            lines.get(i).copied().unwrap_or(first_line),
-            "bye",
-            format!("the announced bye cannot be recorded: {e}"),
-            zh,
-        )
-    })?;
-
-    check_points(doc, &event, group, stage, played, &players, &scoring)?;
-
-    Ok(TrfEvent {
-        event,
-        group,
-        stage,
-        next_round: RoundNo(played + 1),
-        initial_colour,
-        player_lines: players.iter().map(|(line, p)| (StartNo(p.start_no), *line)).collect(),
-    })
+    Ok(())
 }
 
 /// The player lines by start number, which must run from 1 without gaps.
