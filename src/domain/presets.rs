@@ -258,7 +258,8 @@ fn lingting_cup() -> Event {
     }
 }
 
-fn huaiyin_2022() -> Event {
+/// A 淮阴区 stage: 线上积分赛 of `times.len()` rounds of `minutes` each way (seed 003).
+fn huaiyin_stage(minutes: u32, times: &[&str], monitored: bool) -> Stage {
     let tiebreaks = vec![
         Tiebreak::OpponentsPoints,
         Tiebreak::Wins,
@@ -275,43 +276,47 @@ fn huaiyin_2022() -> Event {
         initial_colour: None,
     };
     let scoring = ScoringTable::symmetric(whole(2), whole(1), whole(0));
-    let discipline = Discipline { late_minutes: Some(5), ..Discipline::default() };
-    let eligibility = |from: Option<jiff::civil::Date>, to: Option<jiff::civil::Date>| Eligibility {
+    let mut s = swiss_stage(1, "线上积分赛", scoring, tiebreaks, pairing);
+    s.rounds_planned = Some(times.len() as u32);
+    s.time_control = format!("每方{minutes}分钟包干，超时判负");
+    s.discipline = Discipline { late_minutes: Some(5), ..Discipline::default() };
+    s.schedule = times
+        .iter()
+        .enumerate()
+        .map(|(i, start)| RoundSchedule {
+            round: RoundNo(i as u32 + 1),
+            start: start.to_string(),
+            // 15.3: rounds 6 and 7, the top ten boards under video watch.
+            monitored_boards: if monitored && i >= 5 { 10 } else { 0 },
+        })
+        .collect();
+    s
+}
+
+/// Who may enter a 淮阴区 group: born between `from` and `to`, at most 70, and below
+/// national master (seed 003 9.1, the international titles included; ).
+fn huaiyin_eligibility(from: Option<jiff::civil::Date>, to: Option<jiff::civil::Date>) -> Eligibility {
+    Eligibility {
         born_from: from,
         born_to: to,
         gender: None,
         min_age: None,
         max_age: Some(70),
-        // Seed 003 9.1: national master and above, the international titles included.
         forbidden_titles: vec![
             Title::InternationalGrandMaster,
             Title::InternationalMaster,
             Title::GrandMaster,
             Title::Master,
         ],
-    };
-    let stage = |minutes: u32, times: &[&str], monitored: bool| {
-        let mut s = swiss_stage(1, "线上积分赛", scoring.clone(), tiebreaks.clone(), pairing.clone());
-        s.rounds_planned = Some(times.len() as u32);
-        s.time_control = format!("每方{minutes}分钟包干，超时判负");
-        s.discipline = discipline.clone();
-        s.schedule = times
-            .iter()
-            .enumerate()
-            .map(|(i, start)| RoundSchedule {
-                round: RoundNo(i as u32 + 1),
-                start: start.to_string(),
-                // 15.3: rounds 6 and 7, the top ten boards under video watch.
-                monitored_boards: if monitored && i >= 5 { 10 } else { 0 },
-            })
-            .collect();
-        s
-    };
+    }
+}
+
+fn huaiyin_2022() -> Event {
     let mut adult = group(
         1,
         "成人组",
         &["adult"],
-        vec![stage(
+        vec![huaiyin_stage(
             25,
             &[
                 "2022-12-02 19:00",
@@ -325,20 +330,20 @@ fn huaiyin_2022() -> Event {
             true,
         )],
     );
-    adult.eligibility = eligibility(Some(date(1952, 1, 1)), Some(date(2005, 12, 31)));
+    adult.eligibility = huaiyin_eligibility(Some(date(1952, 1, 1)), Some(date(2005, 12, 31)));
     adult.capacity = Some(80);
     adult.registration = Some((date(2022, 11, 20), date(2022, 11, 30)));
     let mut youth = group(
         2,
         "少年组",
         &["youth"],
-        vec![stage(
+        vec![huaiyin_stage(
             15,
             &["2022-11-19 13:30", "2022-11-19 14:10", "2022-11-19 14:50", "2022-11-19 15:30", "2022-11-19 16:10"],
             false,
         )],
     );
-    youth.eligibility = eligibility(Some(date(2006, 1, 1)), Some(date(2010, 12, 31)));
+    youth.eligibility = huaiyin_eligibility(Some(date(2006, 1, 1)), Some(date(2010, 12, 31)));
     youth.capacity = Some(20);
     youth.rank_genders_separately = true;
     youth.registration = Some((date(2022, 11, 12), date(2022, 11, 18)));
@@ -346,13 +351,13 @@ fn huaiyin_2022() -> Event {
         3,
         "儿童组",
         &["children"],
-        vec![stage(
+        vec![huaiyin_stage(
             15,
             &["2022-11-20 14:00", "2022-11-20 14:40", "2022-11-20 15:20", "2022-11-20 16:00", "2022-11-20 16:40"],
             false,
         )],
     );
-    children.eligibility = eligibility(Some(date(2011, 1, 1)), None);
+    children.eligibility = huaiyin_eligibility(Some(date(2011, 1, 1)), None);
     children.capacity = Some(30);
     children.registration = Some((date(2022, 11, 12), date(2022, 11, 18)));
     adult.prizes = PrizeRules::huaiyin_adult();
