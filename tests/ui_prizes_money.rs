@@ -285,6 +285,47 @@ fn an_outstanding_entry_fee_is_recorded() {
     assert_eq!(fees, [(StartNo(1), LedgerKind::FeePaid, 500, true)]);
 }
 
+// R-11.6 (issue 37, item 10): the 收费 button's hint names the player by the number the
+// check-in list shows, their group's own number, not the event's start number.
+#[test]
+fn the_fee_button_names_the_player_by_the_shown_number() {
+    blacklist_path();
+    let dir = tempfile::tempdir().unwrap();
+    let event = presets::build_new("huaiyin-2022", None, None).unwrap();
+    let path = dir.path().join("fee-numbers.bianpai");
+    {
+        let mut f = EventFile::create(&path, &event).unwrap();
+        let entry = |name: &str, year: i16| PlayerEntry {
+            name: name.to_string(),
+            born: Some(jiff::civil::date(year, 1, 1)),
+            phone: "13800000000".into(),
+            ..PlayerEntry::default()
+        };
+        // 少年组 first: 成人组's 张三 gets start number 2 and shows as 1.
+        let youth = GroupId(2);
+        f.execute(&Command::AddPlayers {
+            group: youth,
+            entries: vec![entry("李四", 2008)],
+            override_reason: None,
+            left_out: Vec::new(),
+        })
+        .unwrap();
+        f.execute(&Command::AddPlayers {
+            group: G,
+            entries: vec![entry("张三", 1990)],
+            override_reason: None,
+            left_out: Vec::new(),
+        })
+        .unwrap();
+        assert_eq!(f.event().players.iter().find(|p| p.entry.name == "张三").map(|p| p.start_no), Some(StartNo(2)));
+    }
+    let mut h = harness(&path, View::Money);
+    h.get_all_by_label("收费").next().expect("a fee button").hover();
+    h.run();
+    h.get_by_label_contains("记录 1 张三 缴纳报名费");
+    assert!(h.query_by_label_contains("记录 2 张三").is_none());
+}
+
 // a name on the blacklist typed into the registration form is warned about —
 // a namesake to check without a birth date, a confirmed match with the listed one.
 #[test]

@@ -237,25 +237,36 @@ fn check_in_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec
         });
         row.col(|ui| {
             ui.push_id(id, |ui| {
-                if p.fee_outstanding_fen > 0 {
-                    let hint = match lang {
-                        Lang::Zh => {
-                            format!("记录 {id} {} 缴纳报名费 {}", p.name, yuan_text(p.fee_outstanding_fen, lang))
-                        }
-                        Lang::En => {
-                            format!("Record {id} {} paying {}", p.name, yuan_text(p.fee_outstanding_fen, lang))
-                        }
-                    };
-                    let button = egui::Button::new(lang.t("收费", "Record fee"));
-                    if ui.add_enabled(!env.busy, button).on_hover_text(hint).clicked() {
-                        action = Some(CheckAction::Fee(id, p.name.clone(), p.fee_outstanding_fen));
-                    }
+                if fee_button_ui(ui, p, env.busy, lang) {
+                    action = Some(CheckAction::Fee(id, p.name.clone(), p.fee_outstanding_fen));
                 }
             });
         });
     });
+    jobs.extend(action.map(|action| check_in_job(action, env, &state.note)));
+}
+
+/// The button recording a player's outstanding entry fee, when there is one; whether
+/// it was clicked.
+fn fee_button_ui(ui: &mut Ui, p: &CheckRow, busy: bool, lang: Lang) -> bool {
+    if p.fee_outstanding_fen <= 0 {
+        return false;
+    }
+    // The player as the table shows them: by the number people read.
+    let (no, fee) = (p.no, yuan_text(p.fee_outstanding_fen, lang));
+    let hint = match lang {
+        Lang::Zh => format!("记录 {no} {} 缴纳报名费 {fee}", p.name),
+        Lang::En => format!("Record {no} {} paying {fee}", p.name),
+    };
+    let button = egui::Button::new(lang.t("收费", "Record fee"));
+    ui.add_enabled(!busy, button).on_hover_text(hint).clicked()
+}
+
+/// The job a check-in row's click asks for, named by the player's shown number.
+fn check_in_job(action: CheckAction, env: &Env<'_>, note: &str) -> Job {
+    let lang = env.lang;
     match action {
-        Some(CheckAction::CheckIn(start_no, checked_in)) => jobs.push(Job::Execute {
+        CheckAction::CheckIn(start_no, checked_in) => Job::Execute {
             label: match (checked_in, lang, env.event.shown_no(start_no)) {
                 (true, Lang::Zh, no) => format!("{no} 已签到"),
                 (false, Lang::Zh, no) => format!("{no} 取消签到"),
@@ -263,8 +274,8 @@ fn check_in_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec
                 (false, Lang::En, no) => format!("{no} check-in undone"),
             },
             commands: vec![Command::SetCheckedIn { start_no, checked_in }],
-        }),
-        Some(CheckAction::Fee(start_no, name, amount_fen)) => jobs.push(Job::Execute {
+        },
+        CheckAction::Fee(start_no, name, amount_fen) => Job::Execute {
             label: match (lang, env.event.shown_no(start_no)) {
                 (Lang::Zh, no) => format!("{no} {name} 缴纳报名费 {}", yuan_text(amount_fen, lang)),
                 (Lang::En, no) => format!("{no} {name} paid the entry fee, {}", yuan_text(amount_fen, lang)),
@@ -274,10 +285,9 @@ fn check_in_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec
                 kind: LedgerKind::FeePaid,
                 amount_fen,
                 round: None,
-                note: state.note.trim().to_string(),
+                note: note.trim().to_string(),
             }],
-        }),
-        None => {}
+        },
     }
 }
 
@@ -349,23 +359,36 @@ fn fines_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec<Jo
         });
     });
     match action {
-        Some(FineAction::Pay(start_no, name, round, amount_fen)) => jobs.push(Job::Execute {
-            label: match (lang, env.event.shown_no(start_no)) {
-                (Lang::Zh, no) => format!("{no} {name} 缴纳第{}轮罚款 {}", round.round, yuan_text(amount_fen, lang)),
-                (Lang::En, no) => {
-                    format!("{no} {name} paid the fine of round {}, {}", round.round, yuan_text(amount_fen, lang))
-                }
-            },
-            commands: vec![Command::RecordLedgerEntry {
-                start_no,
-                kind: LedgerKind::FinePaid,
-                amount_fen,
-                round: Some(round),
-                note: state.note.trim().to_string(),
-            }],
-        }),
+        Some(FineAction::Pay(start_no, name, round, amount_fen)) => {
+            jobs.push(fine_paid_job(env, (start_no, name), round, amount_fen, &state.note));
+        }
         Some(FineAction::Excuse(excuse)) => state.excuse = Some(excuse),
         None => {}
+    }
+}
+
+/// The job recording a forfeit fine of `round` as paid, named by the shown number.
+fn fine_paid_job(
+    env: &Env<'_>,
+    (start_no, name): (StartNo, String),
+    round: RoundRef,
+    amount_fen: i64,
+    note: &str,
+) -> Job {
+    let lang = env.lang;
+    let amount = yuan_text(amount_fen, lang);
+    Job::Execute {
+        label: match (lang, env.event.shown_no(start_no)) {
+            (Lang::Zh, no) => format!("{no} {name} 缴纳第{}轮罚款 {amount}", round.round),
+            (Lang::En, no) => format!("{no} {name} paid the fine of round {}, {amount}", round.round),
+        },
+        commands: vec![Command::RecordLedgerEntry {
+            start_no,
+            kind: LedgerKind::FinePaid,
+            amount_fen,
+            round: Some(round),
+            note: note.trim().to_string(),
+        }],
     }
 }
 
