@@ -342,34 +342,7 @@ fn toggle_ui<T>(ui: &mut Ui, section: &mut Option<T>, text: &str, fresh: impl Fn
 
 /// Best progress, lucky ranks, women's tiers, participation and the every-round rule.
 fn extras_ui(ui: &mut Ui, form: &mut PrizeForm, lang: Lang) {
-    let best_label = lang.t("最佳进步奖", "Best progress");
-    if toggle_ui(ui, &mut form.best, lang.t("设最佳进步奖", "Best-progress prize"), || BestForm {
-        prize: PrizeRow::trophy(best_label),
-        count: "1".into(),
-        min_gain: "1".into(),
-        baseline: ProgressBaseline::DecidingStageSeed,
-        combine: Combine::AddsUp,
-    }) && let Some(b) = &mut form.best
-    {
-        ui.indent("best-progress", |ui| {
-            ui.horizontal_wrapped(|ui| prize_row_ui(ui, &mut b.prize, best_label, lang));
-            ui.horizontal_wrapped(|ui| {
-                labelled_text_ui(ui, lang.t("获奖人数", "Winners"), &mut b.count, "1", 40.0);
-                labelled_text_ui(ui, lang.t("最少进步名次", "Least gain (places)"), &mut b.min_gain, "1", 40.0);
-                ui.radio_value(
-                    &mut b.baseline,
-                    ProgressBaseline::DecidingStageSeed,
-                    lang.t("比决定名次阶段的种子", "vs. seed in the deciding stage"),
-                );
-                ui.radio_value(
-                    &mut b.baseline,
-                    ProgressBaseline::FirstStageSeed,
-                    lang.t("比排名首阶段的种子", "vs. seed in the ranking's first stage"),
-                );
-                combine_ui(ui, &mut b.combine, lang);
-            });
-        });
-    }
+    best_progress_ui(ui, form, lang);
     let lucky_label = lang.t("幸运奖", "Lucky prize");
     if toggle_ui(ui, &mut form.lucky, lang.t("设幸运奖（名次尾数）", "Lucky prize (rank endings)"), || {
         LuckyForm {
@@ -405,6 +378,43 @@ fn extras_ui(ui: &mut Ui, form: &mut PrizeForm, lang: Lang) {
             });
         });
     }
+    who_gets_prizes_ui(ui, form, lang);
+}
+
+/// The best-progress prize: winners, least gain and the seed it is measured from.
+fn best_progress_ui(ui: &mut Ui, form: &mut PrizeForm, lang: Lang) {
+    let best_label = lang.t("最佳进步奖", "Best progress");
+    if toggle_ui(ui, &mut form.best, lang.t("设最佳进步奖", "Best-progress prize"), || BestForm {
+        prize: PrizeRow::trophy(best_label),
+        count: "1".into(),
+        min_gain: "1".into(),
+        baseline: ProgressBaseline::DecidingStageSeed,
+        combine: Combine::AddsUp,
+    }) && let Some(b) = &mut form.best
+    {
+        ui.indent("best-progress", |ui| {
+            ui.horizontal_wrapped(|ui| prize_row_ui(ui, &mut b.prize, best_label, lang));
+            ui.horizontal_wrapped(|ui| {
+                labelled_text_ui(ui, lang.t("获奖人数", "Winners"), &mut b.count, "1", 40.0);
+                labelled_text_ui(ui, lang.t("最少进步名次", "Least gain (places)"), &mut b.min_gain, "1", 40.0);
+                ui.radio_value(
+                    &mut b.baseline,
+                    ProgressBaseline::DecidingStageSeed,
+                    lang.t("比决定名次阶段的种子", "vs. seed in the deciding stage"),
+                );
+                ui.radio_value(
+                    &mut b.baseline,
+                    ProgressBaseline::FirstStageSeed,
+                    lang.t("比排名首阶段的种子", "vs. seed in the ranking's first stage"),
+                );
+                combine_ui(ui, &mut b.combine, lang);
+            });
+        });
+    }
+}
+
+/// Who is left out of the prizes, and whether rank prizes pass down.
+fn who_gets_prizes_ui(ui: &mut Ui, form: &mut PrizeForm, lang: Lang) {
     ui.checkbox(
         &mut form.non_finishers,
         lang.t(

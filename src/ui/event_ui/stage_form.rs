@@ -419,6 +419,11 @@ pub(super) fn schedule_ui(ui: &mut Ui, form: &mut StageForm, stage: &Stage, lang
     if form.schedule.is_empty() {
         return;
     }
+    schedule_table_ui(ui, &mut form.schedule, stage, lang);
+}
+
+/// Each round's start time and boards watched by video, one row a round.
+fn schedule_table_ui(ui: &mut Ui, schedule: &mut [ScheduleRow], stage: &Stage, lang: Lang) {
     let (header_h, row_h) = (header_height(ui), row_height(ui) + 4.0);
     let headings =
         [lang.t("轮次", "Round"), lang.t("开赛时间", "Start"), lang.t("视频监控台数", "Boards watched by video")];
@@ -437,10 +442,10 @@ pub(super) fn schedule_ui(ui: &mut Ui, form: &mut StageForm, stage: &Stage, lang
                 }
             })
             .body(|body| {
-                body.rows(row_h, form.schedule.len(), |mut row| {
+                body.rows(row_h, schedule.len(), |mut row| {
                     let i = row.index();
                     let round = i + 1;
-                    let entry = &mut form.schedule[i];
+                    let entry = &mut schedule[i];
                     row.col(|ui| {
                         ui.label(match lang {
                             Lang::Zh => format!("第{round}轮"),

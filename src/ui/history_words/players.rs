@@ -71,25 +71,8 @@ pub(super) fn headline(command: &Command, ctx: &Ctx<'_>) -> String {
             }
             text
         }
-        Command::SetCheckedIn { start_no, checked_in } => {
-            let player = ctx.player(*start_no);
-            match (ctx.lang, checked_in) {
-                (Lang::Zh, true) => format!("{player}已签到"),
-                (Lang::Zh, false) => format!("{player}取消签到"),
-                (Lang::En, true) => format!("{player} checked in"),
-                (Lang::En, false) => format!("{player}: check-in taken back"),
-            }
-        }
-        Command::CheckInPlayers { start_nos, checked_in } => {
-            let names: Vec<String> = start_nos.iter().map(|p| ctx.player(*p)).collect();
-            let (n, names) = (names.len(), names.join(ctx.t("、", ", ")));
-            match (ctx.lang, checked_in) {
-                (Lang::Zh, true) => format!("{n}名选手已签到：{names}"),
-                (Lang::Zh, false) => format!("{n}名选手取消签到：{names}"),
-                (Lang::En, true) => format!("{n} player(s) checked in: {names}"),
-                (Lang::En, false) => format!("{n} player(s): check-in taken back: {names}"),
-            }
-        }
+        Command::SetCheckedIn { start_no, checked_in } => check_in_words(&[*start_no], *checked_in, false, ctx),
+        Command::CheckInPlayers { start_nos, checked_in } => check_in_words(start_nos, *checked_in, true, ctx),
         Command::RenumberPlayers { group, by } => {
             let whom = group.map_or_else(|| ctx.t("全部组别", "all groups").to_string(), |g| ctx.group_name(g));
             let n = ctx.deltas.iter().filter(|d| matches!(d, Delta::Player { .. })).count();
@@ -107,6 +90,27 @@ pub(super) fn headline(command: &Command, ctx: &Ctx<'_>) -> String {
             Numbering::PerEvent => ctx.t("编号改为全赛事统一", "Numbers now run across the event").to_string(),
         },
         _ => super::action_label(&serde_json::to_string(command).unwrap_or_default(), ctx.lang),
+    }
+}
+
+/// A check-in or its undoing: of one player, or (`listed`) of several at once.
+fn check_in_words(start_nos: &[StartNo], checked_in: bool, listed: bool, ctx: &Ctx<'_>) -> String {
+    let names: Vec<String> = start_nos.iter().map(|p| ctx.player(*p)).collect();
+    if !listed {
+        let player = names.join("");
+        return match (ctx.lang, checked_in) {
+            (Lang::Zh, true) => format!("{player}已签到"),
+            (Lang::Zh, false) => format!("{player}取消签到"),
+            (Lang::En, true) => format!("{player} checked in"),
+            (Lang::En, false) => format!("{player}: check-in taken back"),
+        };
+    }
+    let (n, names) = (names.len(), names.join(ctx.t("、", ", ")));
+    match (ctx.lang, checked_in) {
+        (Lang::Zh, true) => format!("{n}名选手已签到：{names}"),
+        (Lang::Zh, false) => format!("{n}名选手取消签到：{names}"),
+        (Lang::En, true) => format!("{n} player(s) checked in: {names}"),
+        (Lang::En, false) => format!("{n} player(s): check-in taken back: {names}"),
     }
 }
 
