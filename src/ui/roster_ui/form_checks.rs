@@ -1,6 +1,7 @@
 //! What the player form checks and tells as the director types: birth dates read in
 //! several spellings, what a late entry means, and matches against the blacklist
-//! as the worker read it (`Env::blacklist`). Broken entry rules tell themselves (`Localized` of `EligibilityIssue`).
+//! as the worker read it (`Env::blacklist`). Broken entry rules tell
+//! themselves (`Localized` of `EligibilityIssue`).
 
 use crate::domain::blacklist::{MatchStrength, screen};
 use crate::domain::event::Group;
