@@ -1,6 +1,8 @@
 //! Operating-system and library errors in a director's words, in both languages
-//! (issue 18): the one place that turns a [`std::io::Error`], an SQLite error or a
-//! spreadsheet library's error into a sentence such as “没有权限（文件或文件夹可能是只读的）”.
+//! (issue 18): the one place that turns a [`std::io::Error`] or a spreadsheet or CSV
+//! library's error into a sentence such as “没有权限（文件或文件夹可能是只读的）”.
+//! SQLite's errors are worded in `store` (`store/error_words.rs`), the only module that
+//! knows SQLite (issue 40, item 1).
 //!
 //! The raw error never reaches a director: no error number, no library name, no
 //! operating-system text. It stays in the `Display` of the error that carries it, for
@@ -8,7 +10,6 @@
 //! the director); these words say only what went wrong with it.
 
 use crate::lang::Lang;
-use rusqlite::ErrorCode;
 use std::io::ErrorKind;
 
 /// What the file system's `error` means to a director.
@@ -44,8 +45,8 @@ pub fn io_words(error: &std::io::Error, lang: Lang) -> String {
     lang.t(zh, en).to_string()
 }
 
-/// A file another program holds open.
-fn in_use() -> (&'static str, &'static str) {
+/// A file another program holds open (also said of SQLite's busy file, in `store`).
+pub(crate) fn in_use() -> (&'static str, &'static str) {
     ("文件正被其他程序占用，请关闭后重试", "the file is in use by another program; close it and try again")
 }
 
@@ -53,33 +54,6 @@ fn in_use() -> (&'static str, &'static str) {
 /// library does not name by a kind.
 fn windows_sharing_violation(error: &std::io::Error) -> bool {
     cfg!(windows) && matches!(error.raw_os_error(), Some(32 | 33))
-}
-
-/// What SQLite's `error` means to a director: in use, read-only, disk full, a damaged
-/// file, or (for anything else) that the file cannot be read or written.
-pub fn sqlite_words(error: &rusqlite::Error, lang: Lang) -> String {
-    let (zh, en) = match error.sqlite_error_code() {
-        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => in_use(),
-        Some(ErrorCode::ReadOnly) => ("文件是只读的，无法写入", "the file is read-only and cannot be written"),
-        Some(ErrorCode::PermissionDenied) => {
-            ("没有权限（文件或文件夹可能是只读的）", "permission denied (the file or folder may be read-only)")
-        }
-        Some(ErrorCode::DiskFull) => ("磁盘已满", "the disk is full"),
-        Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase) => {
-            ("文件已损坏，或不是 Bianpai 的文件", "the file is damaged, or not a Bianpai file")
-        }
-        Some(ErrorCode::CannotOpen) => (
-            "无法打开文件（文件夹可能不存在或是只读的）",
-            "the file cannot be opened (the folder may be missing or read-only)",
-        ),
-        Some(ErrorCode::OutOfMemory) => ("内存不足", "not enough memory"),
-        Some(ErrorCode::SystemIoFailure) => (
-            "读写磁盘时出错（磁盘可能已满或已断开）",
-            "the disk could not be read or written (it may be full or disconnected)",
-        ),
-        _ => ("无法读写该文件", "the file cannot be read or written"),
-    };
-    lang.t(zh, en).to_string()
 }
 
 /// Why a workbook (XLSX or XLS) could not be read, from the library's `error`: the

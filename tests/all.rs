@@ -95,6 +95,7 @@ mod ui_bracket;
 mod ui_consequences;
 mod ui_event;
 mod ui_event_teams;
+mod ui_every_panel;
 mod ui_explain;
 mod ui_export;
 mod ui_history;

@@ -223,3 +223,29 @@ fn the_circle_check_finds_a_circle() {
     assert_eq!(named_modules("use crate::domain::{event::Event, swiss};", false, &all), ["model", "swiss"]);
     assert_eq!(named_modules("use super::command::apply;", true, &all), ["command"]);
 }
+
+// ---- SQLite stays in the store (issue 40, item 1) ----
+
+// Issue 40, item 1: SQLite is the store's business — its errors are worded in
+// src/store/error_words.rs, and no module outside src/store/ (src/os_words.rs above
+// all, which words the other libraries' errors) names rusqlite.
+#[test]
+fn only_the_store_names_rusqlite() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files.sort();
+    assert!(files.iter().any(|f| f.ends_with("src/os_words.rs")), "the scan should see src/os_words.rs");
+    let store = src.join("store");
+    let offences: Vec<String> = files
+        .iter()
+        .filter(|f| !f.starts_with(&store))
+        .filter(|f| {
+            let text = std::fs::read_to_string(f).unwrap();
+            let code: Vec<&str> = text.lines().filter(|l| !l.trim_start().starts_with("//")).collect();
+            names(&code.join("\n"), "rusqlite")
+        })
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(offences.is_empty(), "only src/store/ may name rusqlite:\n{}", offences.join("\n"));
+}

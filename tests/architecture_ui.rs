@@ -228,3 +228,32 @@ fn panels_take_colours_and_gaps_from_the_theme() {
     }
     assert!(broken.is_empty(), "use theme::palette / theme::space:\n{}", broken.join("\n"));
 }
+
+/// The files of the window allowed to touch files: the worker's session, and the
+/// screenshot walk (`BIANPAI_SCREENSHOTS`, a tool mode that writes its pictures and
+/// closes; no panel).
+fn may_touch_files(file: &Path) -> bool {
+    let ui = root().join("src/ui");
+    file.starts_with(ui.join("session")) || file == ui.join("session.rs") || file == ui.join("app/screenshots.rs")
+}
+
+// Issue 40, item 1: panels never touch files — the worker's session reads and writes
+// them (the blacklist too) and hands the panels data; no other file under src/ui/
+// names std::fs or reads the blacklist.
+#[test]
+fn only_the_session_touches_files() {
+    let mut files = Vec::new();
+    rust_files(&root().join("src/ui"), &mut files);
+    files.sort();
+    assert!(files.iter().any(|f| f.ends_with("src/ui/roster_ui/form_checks.rs")), "the scan should see the form");
+    assert!(files.iter().any(|f| may_touch_files(f)), "the scan should see the session");
+    let forbidden = ["std::fs", "blacklist::load", "blacklist::default_path"];
+    let mut broken = Vec::new();
+    for file in files.iter().filter(|f| !may_touch_files(f)) {
+        let code = code_of(file);
+        for word in forbidden.iter().filter(|w| code.contains(*w)) {
+            broken.push(format!("{} names {word}", file.display()));
+        }
+    }
+    assert!(broken.is_empty(), "only the session may touch files:\n{}", broken.join("\n"));
+}

@@ -346,7 +346,8 @@ fn a_blacklisted_player_typed_into_the_form_is_warned_about() {
 
     let mut h = harness(&path, View::Roster);
     h.get_by_label("添加选手…").click();
-    h.run();
+    // The form asks the worker to read the blacklist (issue 40, item 1): wait for it.
+    common::ui::settle(&mut h);
     assert!(h.query_by_label_contains("黑名单").is_none(), "nothing typed yet");
     type_into(&mut h, "姓名", "张三");
     h.get_by_label_contains("与黑名单同名，请核实：张三 1990-01-01（顶撞裁判，聆听杯）");

@@ -2,26 +2,31 @@
 //! CSV through the dialog (CLI.md "Roster columns"), a bad row reported and nothing
 //! imported, adding and editing a player through the form, an ineligible entry that
 //! needs an override reason, withdrawal and announced byes, pinyin
-//! search and sorting by a column, deleting and renumbering players (issue 17).
+//! search and sorting by a column, deleting and renumbering players (issue 17). The
+//! search, the sorting and the form's blacklist check are driven on the panel alone
+//! (`PanelHost`).
 
 use crate::common;
 
+use bianpai::domain::blacklist::BlacklistEntry;
 use bianpai::domain::command::{Command, apply};
 use bianpai::domain::event::{ByeKind, Event};
 use bianpai::domain::ids::{GroupId, RoundNo, StartNo};
 use bianpai::domain::player::{Gender, PlayerEntry, PlayerStatus};
 use bianpai::domain::presets;
+use bianpai::lang::Words;
 use bianpai::store::EventFile;
-use bianpai::ui::BianpaiApp;
-use common::ui::{WindowSetup, app_harness};
+use bianpai::ui::roster_ui::RosterView;
+use bianpai::ui::{BianpaiApp, Job, PanelHost};
+use common::ui::{WindowSetup, app_harness, panel_harness};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// An event file made from `preset`, with `players` registered in its first group.
-fn event_file(dir: &Path, preset: &str, players: &[(&str, Option<u32>)]) -> PathBuf {
+/// An event made from `preset`, with `players` registered in its first group.
+fn event_with(preset: &str, players: &[(&str, Option<u32>)]) -> Event {
     let mut event: Event = presets::build(preset, None, None).expect("preset");
     if !players.is_empty() {
         let group = event.groups[0].id;
@@ -38,9 +43,23 @@ fn event_file(dir: &Path, preset: &str, players: &[(&str, Option<u32>)]) -> Path
         apply(&mut event, &Command::AddPlayers { group, entries, override_reason: None, left_out: Vec::new() })
             .expect("players");
     }
+    event
+}
+
+/// An event file made from `preset`, with `players` registered in its first group.
+fn event_file(dir: &Path, preset: &str, players: &[(&str, Option<u32>)]) -> PathBuf {
     let path = dir.join(format!("{preset}.bianpai"));
-    drop(EventFile::create(&path, &event).expect("event file"));
+    drop(EventFile::create(&path, &event_with(preset, players)).expect("event file"));
     path
+}
+
+/// The roster panel alone over a `cxa-swiss` event with `players`, in memory
+/// (`PanelHost`, issue 40, item 6): no file, no worker.
+fn roster_panel(players: &[(&str, Option<u32>)]) -> Harness<'static, PanelHost<RosterView>> {
+    let host = PanelHost::new(RosterView::default(), event_with("cxa-swiss", players));
+    let mut h = panel_harness(host, WindowSetup { size: [1280.0, 820.0], max_steps: 32, ..WindowSetup::default() });
+    h.run();
+    h
 }
 
 fn harness(path: &Path) -> Harness<'static, BianpaiApp> {
@@ -50,7 +69,7 @@ fn harness(path: &Path) -> Harness<'static, BianpaiApp> {
 }
 
 /// Draws until the window settles (and checks that every input widget has a name).
-fn run(h: &mut Harness<'static, BianpaiApp>) {
+fn run<S>(h: &mut Harness<'static, S>) {
     h.run();
 }
 
@@ -65,14 +84,14 @@ fn event<'a>(h: &'a Harness<'static, BianpaiApp>) -> &'a Event {
 }
 
 /// Types `text` into the text field labelled `label`.
-fn type_into(h: &mut Harness<'static, BianpaiApp>, label: &str, text: &str) {
+fn type_into<S>(h: &mut Harness<'static, S>, label: &str, text: &str) {
     h.get_by_role_and_label(Role::TextInput, label).focus();
     h.step();
     h.get_by_role_and_label(Role::TextInput, label).type_text(text);
     run(h);
 }
 
-fn click(h: &mut Harness<'static, BianpaiApp>, label: &str) {
+fn click<S>(h: &mut Harness<'static, S>, label: &str) {
     h.get_by_label(label).click();
     run(h);
 }
@@ -278,12 +297,11 @@ fn an_ineligible_entry_shows_its_reasons_and_needs_an_override_reason() {
     h.get_by_label_contains("破格报名");
 }
 
+// Drawn alone through `PanelHost` (issue 40, item 6).
 #[test]
 fn search_by_pinyin_initials_finds_the_player() {
-    let dir = tempfile::tempdir().unwrap();
     let players = [("王天一", Some(2680)), ("郑惟桐", Some(2650)), ("王斌", Some(2500)), ("唐丹", Some(2550))];
-    let file = event_file(dir.path(), "cxa-swiss", &players);
-    let mut h = harness(&file);
+    let mut h = roster_panel(&players);
     h.get_by_label("共 4 名选手");
 
     type_into(&mut h, "搜索", "wty");
@@ -298,13 +316,12 @@ fn search_by_pinyin_initials_finds_the_player() {
     h.get_by_label("已选 1 号 王天一：");
 }
 
+// Drawn alone through `PanelHost` (issue 40, item 6).
 #[test]
 fn a_click_on_a_heading_sorts_and_a_second_click_reverses() {
-    let dir = tempfile::tempdir().unwrap();
     let players = [("甲", Some(2600)), ("乙", Some(2400)), ("丙", Some(2500)), ("丁", None)];
-    let file = event_file(dir.path(), "cxa-swiss", &players);
-    let mut h = harness(&file);
-    let order = |h: &Harness<'static, BianpaiApp>| {
+    let mut h = roster_panel(&players);
+    let order = |h: &Harness<'static, PanelHost<RosterView>>| {
         let mut rows: Vec<(f32, &str)> =
             ["甲", "乙", "丙", "丁"].iter().map(|n| (h.get_by_label(n).rect().top(), *n)).collect();
         rows.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -316,6 +333,34 @@ fn a_click_on_a_heading_sorts_and_a_second_click_reverses() {
     click(&mut h, "等级分 ▲");
     assert_eq!(order(&h), ["甲", "丙", "乙", "丁"], "descending");
     h.get_by_label("等级分 ▼");
+}
+
+// Issue 40, item 1: the form reads no file. It asks the worker for the
+// blacklist once (`Job::LoadBlacklist`) and screens the typed name against the list it
+// is handed; a list that could not be read is one small note, never a block.
+#[test]
+fn the_form_asks_the_worker_for_the_blacklist_and_screens_against_it() {
+    let mut h = roster_panel(&[]);
+    click(&mut h, "添加选手…");
+    let asked = h.state_mut().take_jobs();
+    assert!(matches!(asked.as_slice(), [Job::LoadBlacklist]), "{asked:?}");
+    let listed = BlacklistEntry {
+        id: 1,
+        name: "张三".into(),
+        born: Some(jiff::civil::date(1990, 1, 1)),
+        phone: String::new(),
+        reason: "顶撞裁判".into(),
+        event: "聆听杯".into(),
+    };
+    h.state_mut().blacklist = Some(Ok(vec![listed]));
+    type_into(&mut h, "姓名", "张三");
+    h.get_by_label_contains("与黑名单同名，请核实：张三 1990-01-01（顶撞裁判，聆听杯）");
+    assert!(h.state().jobs.is_empty(), "asked once per form: {:?}", h.state().jobs);
+
+    h.state_mut().blacklist = Some(Err(Words::new("黑名单文件已损坏", "the blacklist file is damaged")));
+    run(&mut h);
+    h.get_by_label_contains("黑名单无法读取：黑名单文件已损坏");
+    assert!(!h.get_by_label("保存").accesskit_node().is_disabled(), "never a block");
 }
 
 // Issue 17: a player entered twice by mistake is deleted from the action bar after a

@@ -1,13 +1,16 @@
 //! The event file's and the blacklist file's errors in the director's words, in both
 //! languages (issue 18): [`StoreError`], the row errors of a file this build cannot
 //! read back ([`RowError`], [`BadValue`]) and [`BlacklistError`]. SQLite's and the file
-//! system's own texts stay in `Display`; here they become [`crate::os_words`].
+//! system's own texts stay in `Display`; here they become words: the file system's from
+//! [`crate::os_words`], SQLite's from `sqlite_words`, kept here as `store` is the only
+//! module that knows SQLite (issue 40, item 1).
 
 use super::blacklist::BlacklistError;
 use super::rows::{BadValue, RowError};
 use super::{StoreError, Tamper};
 use crate::lang::{Lang, Localized};
-use crate::os_words::{io_words, on_file, sqlite_words};
+use crate::os_words::{in_use, io_words, on_file};
+use rusqlite::ErrorCode;
 use std::path::Path;
 
 impl Localized for StoreError {
@@ -161,6 +164,33 @@ impl Localized for BlacklistError {
             BlacklistError::Io { path, source } => on_file(&shown(path), &io_words(source, lang), lang),
         }
     }
+}
+
+/// What SQLite's `error` means to a director: in use, read-only, disk full, a damaged
+/// file, or (for anything else) that the file cannot be read or written.
+fn sqlite_words(error: &rusqlite::Error, lang: Lang) -> String {
+    let (zh, en) = match error.sqlite_error_code() {
+        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => in_use(),
+        Some(ErrorCode::ReadOnly) => ("文件是只读的，无法写入", "the file is read-only and cannot be written"),
+        Some(ErrorCode::PermissionDenied) => {
+            ("没有权限（文件或文件夹可能是只读的）", "permission denied (the file or folder may be read-only)")
+        }
+        Some(ErrorCode::DiskFull) => ("磁盘已满", "the disk is full"),
+        Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase) => {
+            ("文件已损坏，或不是 Bianpai 的文件", "the file is damaged, or not a Bianpai file")
+        }
+        Some(ErrorCode::CannotOpen) => (
+            "无法打开文件（文件夹可能不存在或是只读的）",
+            "the file cannot be opened (the folder may be missing or read-only)",
+        ),
+        Some(ErrorCode::OutOfMemory) => ("内存不足", "not enough memory"),
+        Some(ErrorCode::SystemIoFailure) => (
+            "读写磁盘时出错（磁盘可能已满或已断开）",
+            "the disk could not be read or written (it may be full or disconnected)",
+        ),
+        _ => ("无法读写该文件", "the file cannot be read or written"),
+    };
+    lang.t(zh, en).to_string()
 }
 
 /// A path as the director typed or chose it.

@@ -404,6 +404,7 @@ impl BianpaiApp {
                     revision: session.revision(),
                     history: session.history(),
                     refusals: session.refusals(),
+                    blacklist: session.blacklist(),
                     show: &show,
                 };
                 panels.panel_mut(*view).panel_ui(ui, &env, &mut jobs);

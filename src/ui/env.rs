@@ -1,13 +1,13 @@
 //! The environment every panel reads in a frame ([`Env`]): the event as last saved, the
 //! chosen group and stage, the language, whether the worker is busy, the revision that
-//! caches key on, the history the worker last read, and the commands the rules refused
+//! caches key on, the history and the blacklist the worker last read, and the commands the rules refused
 //! (typed, so the panel that sent one can take it back), and where a panel may ask the
 //! window to show another stage ([`Show`]) without naming the shell. The app shell
 //! builds it once a frame; a test builds it over an event in memory
 //! ([`super::panel::PanelHost`]).
 
 use super::i18n::Lang;
-use super::session::{History, Refusal};
+use super::session::{BlacklistRead, History, Refusal};
 use crate::domain::event::{Event, Group, Stage};
 use crate::domain::ids::StageNo;
 use egui::Ui;
@@ -44,6 +44,9 @@ pub struct Env<'a> {
     pub history: Option<&'a History>,
     /// The latest commands the rules refused, oldest first.
     pub refusals: &'a [Refusal],
+    /// The blacklist kept across events as the worker last read it (a panel asks for it
+    /// with `Job::LoadBlacklist`; panels never read files themselves).
+    pub blacklist: Option<&'a BlacklistRead>,
     /// Where a panel leaves its [`Show`] request ([`Env::show`]).
     pub show: &'a Cell<Option<Show>>,
 }

@@ -6,7 +6,7 @@
 
 use super::env::{Env, Show};
 use super::i18n::Lang;
-use super::session::{History, Job, Refusal};
+use super::session::{BlacklistRead, History, Job, Refusal};
 use crate::domain::command::apply;
 use crate::domain::event::Event;
 use crate::domain::ids::{GroupId, StageNo};
@@ -44,6 +44,8 @@ pub struct PanelHost<P> {
     pub jobs: Vec<Job>,
     /// The jobs [`PanelHost::apply_jobs`] saw refused, as the worker reports them.
     pub refusals: Vec<Refusal>,
+    /// The blacklist the panel sees, as if the worker had read it; `None` when unread.
+    pub blacklist: Option<BlacklistRead>,
 }
 
 impl<P: Panel> PanelHost<P> {
@@ -60,6 +62,7 @@ impl<P: Panel> PanelHost<P> {
             history: None,
             jobs: Vec::new(),
             refusals: Vec::new(),
+            blacklist: None,
         }
     }
 
@@ -82,6 +85,7 @@ impl<P: Panel> PanelHost<P> {
             revision: self.revision,
             history: self.history.as_ref(),
             refusals: &self.refusals,
+            blacklist: self.blacklist.as_ref(),
             show: &show,
         };
         self.panel.panel_ui(ui, &env, &mut self.jobs);

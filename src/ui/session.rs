@@ -8,6 +8,7 @@ mod worker;
 
 use super::consequences::{Consequence, consequences};
 use super::i18n::Lang;
+use crate::domain::blacklist::BlacklistEntry;
 use crate::domain::command::{Command, DomainError};
 use crate::domain::event::Event;
 use crate::domain::ids::{GroupId, StageNo};
@@ -44,6 +45,9 @@ pub enum Job {
     },
     /// Read the audit log, the undo state and the backups for the history view.
     LoadHistory,
+    /// Read the blacklist kept across events at its usual place, for the roster's
+    /// player form: panels never read files themselves (issue 40, item 1).
+    LoadBlacklist,
     /// Close the event file, put this backup in its place and open it again.
     Restore(PathBuf),
     /// Put the backup `from` in place of the event file at `path`, which could not be
@@ -176,6 +180,7 @@ enum Report {
         error: DomainError,
     },
     History(Box<History>),
+    Blacklist(BlacklistRead),
     Done {
         label: String,
     },
@@ -203,6 +208,11 @@ pub struct History {
     /// The session's revision when this was read.
     pub revision: u64,
 }
+
+/// The blacklist kept across events as the worker last read it: its entries,
+/// or why it could not be read, in both languages. No usual place for it (no data
+/// folder) reads as an empty list.
+pub type BlacklistRead = Result<Vec<BlacklistEntry>, Words>;
 
 /// An event file that could not be opened because it was changed outside Bianpai or
 /// damaged, and its backups, which the window offers to restore: the newest that would
@@ -273,6 +283,8 @@ pub struct Session {
     consequences: Vec<Consequence>,
     revision: u64,
     history: Option<History>,
+    /// The blacklist as last read (see [`Job::LoadBlacklist`]).
+    blacklist: Option<BlacklistRead>,
     refusals: Vec<Refusal>,
     restorable: Option<Restorable>,
 }
@@ -303,6 +315,7 @@ impl Session {
             consequences: Vec::new(),
             revision: 0,
             history: None,
+            blacklist: None,
             refusals: Vec::new(),
             restorable: None,
         }
@@ -371,6 +384,10 @@ impl Session {
             Report::History(mut history) => {
                 history.revision = self.revision;
                 self.history = Some(*history);
+                false
+            }
+            Report::Blacklist(read) => {
+                self.blacklist = Some(read);
                 false
             }
             Report::Failed(words) => {
@@ -444,6 +461,11 @@ impl Session {
     /// it is older than the event.
     pub fn history(&self) -> Option<&History> {
         self.history.as_ref()
+    }
+
+    /// The blacklist as last read (see [`Job::LoadBlacklist`]).
+    pub fn blacklist(&self) -> Option<&BlacklistRead> {
+        self.blacklist.as_ref()
     }
 
     /// Counts the changes seen, so that views can drop caches.

@@ -10,6 +10,7 @@ pub mod file_words;
 pub mod locks;
 pub mod old_schema;
 pub mod pdf;
+pub mod showcase;
 pub mod source;
 pub mod teams;
 pub mod ui;

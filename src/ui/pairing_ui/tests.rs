@@ -18,7 +18,18 @@ fn chinese_env<'a>(
     show: &'a std::cell::Cell<Option<crate::ui::env::Show>>,
 ) -> Env<'a> {
     let stage = group.stages.first();
-    Env { event, group, stage, lang: Lang::Zh, busy: false, revision: 0, history: None, refusals: &[], show }
+    Env {
+        event,
+        group,
+        stage,
+        lang: Lang::Zh,
+        busy: false,
+        revision: 0,
+        history: None,
+        refusals: &[],
+        blacklist: None,
+        show,
+    }
 }
 
 fn demo() -> crate::domain::event::Event {

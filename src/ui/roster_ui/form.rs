@@ -12,15 +12,14 @@
 //! says so when the change was refused (the reason is in the status bar).
 //!
 //! The typed name (and birth date or phone) is also screened against the blacklist kept
-//! across events: a hit is shown as a warning, never a block. The list is read
-//! once per form (see `BlacklistCache`).
+//! across events: a hit is shown as a warning, never a block. The form never
+//! reads the file: it asks the worker once per form ([`Job::LoadBlacklist`]) and screens
+//! against the list the worker read ([`Env::blacklist`]).
 //!
 //! Keys: Ctrl+Enter saves, Esc closes the form without saving, Tab moves between the
 //! fields.
 
-use super::form_checks::{
-    BlacklistCache, blacklist_warnings_ui, late_entry_note, message_for, parse_date, read_blacklist,
-};
+use super::form_checks::{blacklist_warnings_ui, late_entry_note, message_for, parse_date};
 use crate::domain::command::{Command, registration_issues};
 use crate::domain::eligibility::EligibilityIssue;
 use crate::domain::event::Event;
@@ -71,8 +70,8 @@ pub(super) struct PlayerForm {
     failed: bool,
     /// Put the keyboard in the name field on the next frame.
     focus_name: bool,
-    /// The blacklist, read when the form first needs it.
-    blacklist: Option<BlacklistCache>,
+    /// The worker was asked to read the blacklist for this form.
+    blacklist_asked: bool,
 }
 
 /// A field that cannot be read, with why.
@@ -105,7 +104,7 @@ impl PlayerForm {
             add_another: false,
             failed: false,
             focus_name: true,
-            blacklist: None,
+            blacklist_asked: false,
         }
     }
 
@@ -185,7 +184,7 @@ impl PlayerForm {
         PlayerForm {
             mode: self.mode,
             club: self.club.clone(),
-            blacklist: self.blacklist.clone(),
+            blacklist_asked: self.blacklist_asked,
             ..PlayerForm::add(GroupId(0))
         }
     }
@@ -271,8 +270,13 @@ fn form_body_ui(ui: &mut Ui, state: &mut PlayerForm, env: &Env<'_>, jobs: &mut V
     let issues = parsed.as_ref().map(|entry| issues_for(event, state.mode, group_id, entry)).unwrap_or_default();
     ui.separator();
     rules_ui(ui, state, &issues, parsed.is_ok(), lang);
-    if let Ok(entry) = &parsed {
-        blacklist_warnings_ui(ui, state.blacklist.get_or_insert_with(read_blacklist), entry, lang);
+    if !state.blacklist_asked {
+        // Read by the worker once per form, from its first frame on (issue 40, item 1).
+        jobs.push(Job::LoadBlacklist);
+        state.blacklist_asked = true;
+    }
+    if let (Ok(entry), Some(list)) = (&parsed, env.blacklist) {
+        blacklist_warnings_ui(ui, list, entry, lang);
     }
     notes_ui(ui, state, event, group_id, lang);
     ui.separator();

@@ -1,17 +1,16 @@
 //! What the player form checks and tells as the director types: birth dates read in
 //! several spellings, what a late entry means, and matches against the blacklist
-//! . Broken entry rules tell themselves (`Localized` of `EligibilityIssue`).
+//! as the worker read it (`Env::blacklist`). Broken entry rules tell
+//! themselves (`Localized` of `EligibilityIssue`).
 
-use crate::domain::blacklist::{BlacklistEntry, MatchStrength, screen};
+use crate::domain::blacklist::{MatchStrength, screen};
 use crate::domain::event::Group;
 use crate::domain::ids::StageNo;
 use crate::domain::player::PlayerEntry;
 use crate::ui::i18n::Lang;
+use crate::ui::session::BlacklistRead;
 use egui::Ui;
 use jiff::civil::Date;
-
-/// The blacklist as read for the form: its entries, or why it could not be read.
-pub(super) type BlacklistCache = Result<Vec<BlacklistEntry>, crate::lang::Words>;
 
 /// Why a birth date cannot be read: a message in both languages, chosen when shown.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,17 +82,9 @@ pub(super) fn late_entry_note(group: &Group, lang: Lang) -> Option<String> {
     })
 }
 
-/// The blacklist at its default place; no place (no data folder) is an empty list.
-pub(super) fn read_blacklist() -> BlacklistCache {
-    match crate::store::blacklist::default_path() {
-        Some(path) => crate::store::blacklist::load(&path).map_err(|e| crate::lang::Words::of(&e)),
-        None => Ok(Vec::new()),
-    }
-}
-
 /// Warns when the typed entry matches the blacklist; a list that cannot be read
 /// gets one small note and never blocks the registration.
-pub(super) fn blacklist_warnings_ui(ui: &mut Ui, list: &BlacklistCache, entry: &PlayerEntry, lang: Lang) {
+pub(super) fn blacklist_warnings_ui(ui: &mut Ui, list: &BlacklistRead, entry: &PlayerEntry, lang: Lang) {
     let list = match list {
         Ok(list) => list,
         Err(why) => {

@@ -11,7 +11,7 @@ use crate::domain::ids::GroupId;
 use crate::domain::swiss::{PairingError, pair_next_round_watched};
 use crate::lang::{Lang, Localized, Words};
 use crate::os_words::io_words;
-use crate::store::{AuditEntry, EventFile, StoreError, backup};
+use crate::store::{AuditEntry, EventFile, StoreError, backup, blacklist};
 use crate::ui::change_words::{action_label, original_command};
 use crate::ui::session::ExportKind;
 use std::path::{Path, PathBuf};
@@ -126,6 +126,7 @@ fn run_job(file: &mut Option<OpenFile>, job: Job) -> Report {
         }
         Job::Execute { label, commands } => execute(file, label, commands),
         Job::LoadHistory => load_history(file),
+        Job::LoadBlacklist => Report::Blacklist(read_blacklist()),
         Job::Restore(from) => restore(file, &from),
         Job::Print { request, target } => {
             let heading = Words::new("打印", "Print");
@@ -232,6 +233,14 @@ fn load_history(file: &Option<OpenFile>) -> Report {
             revision: 0,
         })),
         Err(e) => failed(Words::new("历史记录", "History"), &e),
+    }
+}
+
+/// The blacklist at its usual place; no place (no data folder) is an empty list.
+fn read_blacklist() -> super::BlacklistRead {
+    match blacklist::default_path() {
+        Some(path) => blacklist::load(&path).map_err(|e| Words::of(&e)),
+        None => Ok(Vec::new()),
     }
 }
 
