@@ -234,18 +234,7 @@ pub fn bracket_ui(ui: &mut Ui, state: &mut BracketView, env: &Env<'_>, stage: &S
     let columns = columns_of(&seeds, stage, rules, &state.sent);
     state.folded = folded_columns(&columns, state.unfolded);
     let placement = placement_of(&columns, row_height(ui), game_rows(rules), &state.folded);
-    let room = ui.available_size() - egui::vec2(12.0, 12.0);
-    let zoom = match state.zoom {
-        Zoom::Fit => {
-            let body = egui::TextStyle::Body.resolve(ui.style()).size;
-            let fitted = fit(placement.size, room, readable_zoom(body));
-            if !fitted.whole {
-                scroll_note_ui(ui, lang);
-            }
-            fitted.zoom
-        }
-        Zoom::Fixed(zoom) => zoom,
-    };
+    let zoom = zoom_of(ui, state.zoom, placement.size, lang);
     state.zoom_shown = zoom;
     egui::ScrollArea::both().id_salt("bracket").auto_shrink([false, false]).show(ui, |ui| {
         canvas_ui(ui, state, env.event, &columns, &placement, rules, field.has_focus(), zoom, lang);
@@ -258,6 +247,12 @@ pub fn bracket_ui(ui: &mut Ui, state: &mut BracketView, env: &Env<'_>, stage: &S
         field.request_focus();
         state.refocus = false;
     }
+    send_ui_changes(state, env, stage, jobs);
+}
+
+/// Hands the results keyed and the colours swapped this frame to the worker.
+fn send_ui_changes(state: &mut BracketView, env: &Env<'_>, stage: &Stage, jobs: &mut Vec<Job>) {
+    let lang = env.lang;
     for change in state.outbox.drain(..) {
         let label = format!("{} {}", lang.t("对阵图", "Bracket"), change_label(&change, true, lang));
         jobs.push(change.job(env.group.id, stage.no, label));
@@ -270,6 +265,23 @@ pub fn bracket_ui(ui: &mut Ui, state: &mut BracketView, env: &Env<'_>, stage: &S
         let edit = PairingEdit::SwapColours { board };
         let command = Command::EditPairing { group: env.group.id, stage: stage.no, round, edit, confirmed: false };
         jobs.push(Job::Execute { label, commands: vec![command] });
+    }
+}
+
+/// The zoom to draw at: the one chosen, or the one that fits the bracket in the space
+/// left (never below readable, with a note that it scrolls then).
+fn zoom_of(ui: &mut Ui, zoom: Zoom, size: egui::Vec2, lang: Lang) -> f32 {
+    let room = ui.available_size() - egui::vec2(12.0, 12.0);
+    match zoom {
+        Zoom::Fit => {
+            let body = egui::TextStyle::Body.resolve(ui.style()).size;
+            let fitted = fit(size, room, readable_zoom(body));
+            if !fitted.whole {
+                scroll_note_ui(ui, lang);
+            }
+            fitted.zoom
+        }
+        Zoom::Fixed(zoom) => zoom,
     }
 }
 

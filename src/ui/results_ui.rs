@@ -157,43 +157,7 @@ pub fn results_ui(ui: &mut Ui, state: &mut ResultsView, env: &Env<'_>, stage: &S
     ui.separator();
 
     // The board field first, so that its keys act before anything else is drawn.
-    let lines = lines_of(round, &state.sent);
-    let entry = ui
-        .horizontal(|ui| {
-            let label = ui.label(lang.t("台次", "Board"));
-            let (shown, suggested) = match (state.armed, state.typed.is_empty()) {
-                (Some(slot), _) => (names.field(slot), false),
-                (None, false) => (state.typed.clone(), false),
-                (None, true) => (suggestion(&lines, state.cursor).map(|s| names.field(s)).unwrap_or_default(), true),
-            };
-            let (response, keys) = key_field_ui(
-                ui,
-                KeyField {
-                    label: lang.t("台次", "Board"),
-                    hover: lang.t(
-                        "输入台次后按 Enter，再按结果键：1 红胜，= 或 5 和棋，0 黑胜，+ 红胜(黑弃权)，- 黑胜(红弃权)，* 双方弃权",
-                        "Type the board, press Enter, then a result key: 1 red wins, = or 5 draw, 0 black wins, + black forfeits, - red forfeits, * both forfeit",
-                    ),
-                    shown: &shown,
-                    width: 72.0,
-                    typing: true,
-                    weak: suggested,
-                    keep_escape: true,
-                },
-            );
-            let response = response.labelled_by(label.id);
-            // Keys typed after one that opens a confirmation are dropped, so that a
-            // fast Enter cannot confirm a correction the director has not seen.
-            for k in keys {
-                if state.confirm.is_some() {
-                    break;
-                }
-                state.key(k, round, lang);
-            }
-            armed_caption_ui(ui, state, env.event, &lines_of(round, &state.sent), names, lang);
-            response
-        })
-        .inner;
+    let entry = board_field_ui(ui, state, env, round, names);
     if let Some(message) = &state.message {
         ui.colored_label(ui.visuals().warn_fg_color, message.as_str());
     }
@@ -201,25 +165,7 @@ pub fn results_ui(ui: &mut Ui, state: &mut ResultsView, env: &Env<'_>, stage: &S
     ui.add_space(crate::ui::theme::space::XS);
     editor_ui(ui, state, round, names, lang);
     ui.separator();
-    if !state.history.is_empty() {
-        egui::CollapsingHeader::new(format!(
-            "{} ({})",
-            lang.t("本次更正记录", "Corrections this session"),
-            state.history.len()
-        ))
-        .id_salt("corrections")
-        .show(ui, |ui| {
-            for line in state.history.iter().rev() {
-                ui.label(line.as_str());
-            }
-            ui.weak(
-                lang.t(
-                    "每次更正都记在赛事文件的审计日志中。",
-                    "Every correction is kept in the event file's audit log.",
-                ),
-            );
-        });
-    }
+    corrections_ui(ui, &state.history, lang);
     let rows = names.rows(env.group, stage, round, &lines_of(round, &state.sent), lang);
     board_table_ui(ui, state, env.event, (round, &rows, names), lang);
 
@@ -232,12 +178,86 @@ pub fn results_ui(ui: &mut Ui, state: &mut ResultsView, env: &Env<'_>, stage: &S
         state.refocus = false;
     }
 
+    send_changes(state, env, stage, several_games, jobs);
+}
+
+/// The board-number field with the chosen board's caption; the keys typed into it
+/// act on the view at once. Returns the field, which keeps the keyboard focus.
+fn board_field_ui(
+    ui: &mut Ui,
+    state: &mut ResultsView,
+    env: &Env<'_>,
+    round: &Round,
+    names: BoardNames,
+) -> egui::Response {
+    let lang = env.lang;
+    let lines = lines_of(round, &state.sent);
+    ui.horizontal(|ui| {
+        let label = ui.label(lang.t("台次", "Board"));
+        let (shown, suggested) = match (state.armed, state.typed.is_empty()) {
+            (Some(slot), _) => (names.field(slot), false),
+            (None, false) => (state.typed.clone(), false),
+            (None, true) => (suggestion(&lines, state.cursor).map(|s| names.field(s)).unwrap_or_default(), true),
+        };
+        let (response, keys) = key_field_ui(
+            ui,
+            KeyField {
+                label: lang.t("台次", "Board"),
+                hover: lang.t(
+                    "输入台次后按 Enter，再按结果键：1 红胜，= 或 5 和棋，0 黑胜，+ 红胜(黑弃权)，- 黑胜(红弃权)，* 双方弃权",
+                    "Type the board, press Enter, then a result key: 1 red wins, = or 5 draw, 0 black wins, + black forfeits, - red forfeits, * both forfeit",
+                ),
+                shown: &shown,
+                width: 72.0,
+                typing: true,
+                weak: suggested,
+                keep_escape: true,
+            },
+        );
+        let response = response.labelled_by(label.id);
+        // Keys typed after one that opens a confirmation are dropped, so that a
+        // fast Enter cannot confirm a correction the director has not seen.
+        for k in keys {
+            if state.confirm.is_some() {
+                break;
+            }
+            state.key(k, round, lang);
+        }
+        armed_caption_ui(ui, state, env.event, &lines_of(round, &state.sent), names, lang);
+        response
+    })
+    .inner
+}
+
+/// Hands the results keyed this frame to the worker; corrections go to the session's list.
+fn send_changes(state: &mut ResultsView, env: &Env<'_>, stage: &Stage, several_games: bool, jobs: &mut Vec<Job>) {
+    let lang = env.lang;
     for change in state.outbox.drain(..) {
         if change.is_correction() {
             state.history.push(change_label(&change, several_games, lang));
         }
         jobs.push(change.job(env.group.id, stage.no, change_label(&change, several_games, lang)));
     }
+}
+
+/// This session's corrections, newest first, folded under their count.
+fn corrections_ui(ui: &mut Ui, history: &[String], lang: Lang) {
+    if history.is_empty() {
+        return;
+    }
+    egui::CollapsingHeader::new(format!("{} ({})", lang.t("本次更正记录", "Corrections this session"), history.len()))
+        .id_salt("corrections")
+        .show(ui, |ui| {
+            for line in history.iter().rev() {
+                ui.label(line.as_str());
+            }
+            ui.weak(
+                lang.t(
+                    "每次更正都记在赛事文件的审计日志中。",
+                    "Every correction is kept in the event file's audit log.",
+                ),
+            );
+        });
 }
 
 /// Takes back exactly the optimistic entries the rules refused (the others stay shown

@@ -61,29 +61,7 @@ pub(super) fn team_round_ui(
             "Team rounds are shown by match; line-ups are changed on the Teams view (before the match has results).",
         ));
     });
-    if let Some(byes) = team_byes_text(env.group, tr, lang) {
-        let mut why_now = None;
-        under_table_ui(ui, "team_byes", |ui| {
-            ui.add_space(crate::ui::theme::space::XS);
-            ui.horizontal_wrapped(|ui| {
-                ui.strong(byes);
-                for team in &tr.byes {
-                    let selected = state.explain.is_chosen(chosen.no, Chosen::TeamBye(*team));
-                    let text = match (tr.byes.len(), lang) {
-                        (1, _) => lang.t("为什么轮空", "Why this bye").to_string(),
-                        (_, Lang::Zh) => format!("{}为什么轮空", team_name(env.group, *team)),
-                        (_, Lang::En) => format!("Why {} has a bye", team_name(env.group, *team)),
-                    };
-                    if ui.selectable_label(selected, text).clicked() {
-                        why_now = Some(*team);
-                    }
-                }
-            });
-        });
-        if let Some(team) = why_now {
-            state.explain.toggle(chosen.no, Chosen::TeamBye(team));
-        }
-    }
+    team_byes_ui(ui, state, env, chosen, tr);
     explain_ui(ui, &mut state.explain, env, stage, chosen);
     let rows: Vec<Row<'_>> = tr
         .matches
@@ -131,6 +109,33 @@ pub(super) fn team_round_ui(
     });
     if let Some(no) = match_now {
         state.explain.toggle(chosen.no, Chosen::Match(no));
+    }
+}
+
+/// The teams with a bye this round, each with its 为什么轮空 choice.
+fn team_byes_ui(ui: &mut Ui, state: &mut PairingView, env: &Env<'_>, chosen: &Round, tr: &TeamRound) {
+    let lang = env.lang;
+    let Some(byes) = team_byes_text(env.group, tr, lang) else { return };
+    let mut why_now = None;
+    under_table_ui(ui, "team_byes", |ui| {
+        ui.add_space(crate::ui::theme::space::XS);
+        ui.horizontal_wrapped(|ui| {
+            ui.strong(byes);
+            for team in &tr.byes {
+                let selected = state.explain.is_chosen(chosen.no, Chosen::TeamBye(*team));
+                let text = match (tr.byes.len(), lang) {
+                    (1, _) => lang.t("为什么轮空", "Why this bye").to_string(),
+                    (_, Lang::Zh) => format!("{}为什么轮空", team_name(env.group, *team)),
+                    (_, Lang::En) => format!("Why {} has a bye", team_name(env.group, *team)),
+                };
+                if ui.selectable_label(selected, text).clicked() {
+                    why_now = Some(*team);
+                }
+            }
+        });
+    });
+    if let Some(team) = why_now {
+        state.explain.toggle(chosen.no, Chosen::TeamBye(team));
     }
 }
 

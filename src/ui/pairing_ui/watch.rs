@@ -67,14 +67,7 @@ pub(super) fn watch_bar_ui(
         }
     }
     let board = form.board.filter(|b| boards.contains(b)).unwrap_or(first);
-    form.board = Some(board);
-    if form.filled != Some((round.no, board, env.revision)) {
-        let watch = round.watch_of(board);
-        form.time = watch.and_then(|w| w.time).map(|t| t.to_string()).unwrap_or_default();
-        form.watcher = watch.and_then(|w| w.watcher.clone());
-        form.filled = Some((round.no, board, env.revision));
-        form.message = None;
-    }
+    form.fill(round, board, env.revision);
     let mut send = false;
     ui.horizontal_wrapped(|ui| {
         ui.strong(lang.t("对局时间与挂盘手", "Game time and watcher"));
@@ -114,19 +107,45 @@ pub(super) fn watch_bar_ui(
         ui.colored_label(ui.visuals().error_fg_color, message.as_str());
     }
     if send {
-        match entered_time(&form.time, lang) {
-            Ok(time) => {
-                let watcher = form.watcher.clone();
-                let label = match lang {
-                    Lang::Zh => format!("第{}轮 第{board}台 对局时间与挂盘手", round.no),
-                    Lang::En => format!("Round {} board {board}: game time and watcher", round.no),
-                };
-                let (group, stage, round) = (env.group.id, stage.no, round.no);
-                let command = Command::SetBoardWatch { group, stage, round, board, time, watcher };
-                jobs.push(Job::Execute { label, commands: vec![command] });
-                form.message = None;
-            }
-            Err(message) => form.message = Some(message),
+        send_watch(form, env, (stage, round), board, jobs);
+    }
+}
+
+/// Sends the board's game time and watcher as typed, or says why the time is not one.
+fn send_watch(
+    form: &mut WatchForm,
+    env: &Env<'_>,
+    (stage, round): (&Stage, &Round),
+    board: BoardNo,
+    jobs: &mut Vec<Job>,
+) {
+    let lang = env.lang;
+    match entered_time(&form.time, lang) {
+        Ok(time) => {
+            let watcher = form.watcher.clone();
+            let label = match lang {
+                Lang::Zh => format!("第{}轮 第{board}台 对局时间与挂盘手", round.no),
+                Lang::En => format!("Round {} board {board}: game time and watcher", round.no),
+            };
+            let (group, stage, round) = (env.group.id, stage.no, round.no);
+            let command = Command::SetBoardWatch { group, stage, round, board, time, watcher };
+            jobs.push(Job::Execute { label, commands: vec![command] });
+            form.message = None;
+        }
+        Err(message) => form.message = Some(message),
+    }
+}
+
+impl WatchForm {
+    /// Fills the form from `board` of `round` as saved, once per board and revision.
+    fn fill(&mut self, round: &Round, board: BoardNo, revision: u64) {
+        self.board = Some(board);
+        if self.filled != Some((round.no, board, revision)) {
+            let watch = round.watch_of(board);
+            self.time = watch.and_then(|w| w.time).map(|t| t.to_string()).unwrap_or_default();
+            self.watcher = watch.and_then(|w| w.watcher.clone());
+            self.filled = Some((round.no, board, revision));
+            self.message = None;
         }
     }
 }

@@ -7,13 +7,13 @@ use super::open_file::OpenFile;
 use super::{History, Job, PrintTarget, Report};
 use crate::domain::command::Command;
 use crate::domain::event::Event;
-use crate::domain::ids::GroupId;
+use crate::domain::ids::{GroupId, StageNo};
 use crate::domain::swiss::{PairingError, pair_next_round_watched};
 use crate::lang::{Lang, Localized, Words};
 use crate::os_words::io_words;
 use crate::store::{AuditEntry, EventFile, StoreError, backup, blacklist};
 use crate::ui::change_words::{action_label, original_command};
-use crate::ui::session::ExportKind;
+use crate::ui::session::{ExportKind, PairingProgress};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, Sender};
 
@@ -154,35 +154,45 @@ fn run_job(file: &mut Option<OpenFile>, job: Job) -> Report {
         }
         // Kept by the worker loop, which applies it to every file opened.
         Job::Configure { .. } => Report::Configured,
-        Job::Pair { group, stage, seed, lang, progress } => {
-            let heading = Words::new("编排", "Pairing");
-            let f = match writer(file, &heading) {
-                Ok(f) => f,
-                Err(report) => return report,
-            };
-            let round = match pair_next_round_watched(f.event(), group, stage, seed, &progress) {
-                Ok(round) => round,
-                Err(e) => return failed(heading, &e),
-            };
-            // A cancel that came as the pairing ended still leaves the event unchanged.
-            if progress.is_cancelled() {
-                return failed(heading, &PairingError::Cancelled);
-            }
-            // The seed is in the round and the audit log; the director reads the round.
-            let mut label = match lang {
-                Lang::Zh => format!("第{}轮已编排", round.no),
-                Lang::En => format!("round {} paired", round.no),
-            };
-            // An automatic consequence is announced: the engine relaxed colour rules.
-            for notice in round.warnings.iter().filter(|w| w.is_engine_notice()) {
-                label.push_str(lang.t("；", "; "));
-                label.push_str(&notice.message(lang));
-            }
-            match f.execute(&Command::PairRound { group, stage, round }) {
-                Ok(_) => Report::Saved { label, event: Box::new(f.event().clone()), undone: false },
-                Err(e) => failed(heading, &e),
-            }
-        }
+        Job::Pair { group, stage, seed, lang, progress } => pair(file, (group, stage), seed, lang, &progress),
+    }
+}
+
+/// Pairs the next round of `stage` and saves it, unless cancelled meanwhile; the
+/// label names the round and any colour rule the engine relaxed.
+fn pair(
+    file: &mut Option<OpenFile>,
+    (group, stage): (GroupId, StageNo),
+    seed: u64,
+    lang: Lang,
+    progress: &PairingProgress,
+) -> Report {
+    let heading = Words::new("编排", "Pairing");
+    let f = match writer(file, &heading) {
+        Ok(f) => f,
+        Err(report) => return report,
+    };
+    let round = match pair_next_round_watched(f.event(), group, stage, seed, progress) {
+        Ok(round) => round,
+        Err(e) => return failed(heading, &e),
+    };
+    // A cancel that came as the pairing ended still leaves the event unchanged.
+    if progress.is_cancelled() {
+        return failed(heading, &PairingError::Cancelled);
+    }
+    // The seed is in the round and the audit log; the director reads the round.
+    let mut label = match lang {
+        Lang::Zh => format!("第{}轮已编排", round.no),
+        Lang::En => format!("round {} paired", round.no),
+    };
+    // An automatic consequence is announced: the engine relaxed colour rules.
+    for notice in round.warnings.iter().filter(|w| w.is_engine_notice()) {
+        label.push_str(lang.t("；", "; "));
+        label.push_str(&notice.message(lang));
+    }
+    match f.execute(&Command::PairRound { group, stage, round }) {
+        Ok(_) => Report::Saved { label, event: Box::new(f.event().clone()), undone: false },
+        Err(e) => failed(heading, &e),
     }
 }
 
