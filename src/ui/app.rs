@@ -170,6 +170,13 @@ impl Panels {
             View::History => &mut self.history,
         }
     }
+
+    /// Another group or stage is shown: the views that follow a round start at their
+    /// defaults again (the last round paired, the standings after the last round).
+    fn show_defaults(&mut self) {
+        self.pairings.round = None;
+        self.standings.after_round = None;
+    }
 }
 
 /// The standings panel keeps its drawing function's shape (a stage argument); this
@@ -307,22 +314,7 @@ impl BianpaiApp {
         }
         let mut jobs = Vec::new();
         self.prefs_window_ui(ui.ctx(), &mut jobs);
-        // Ctrl+Z undoes the newest change to the event, Ctrl+Shift+Z (or Ctrl+Y) redoes it,
-        // when no text field has the keyboard: in a field they edit its text, so a
-        // director fixing a typo never takes back a result by accident.
-        if !super::key_field::typing(ui.ctx()) {
-            let redo = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z);
-            let redo_y = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Y);
-            let undo = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Z);
-            let lang = self.lang;
-            ui.ctx().input_mut(|i| {
-                if i.consume_shortcut(&redo) || i.consume_shortcut(&redo_y) {
-                    jobs.push(Job::Redo { lang });
-                } else if i.consume_shortcut(&undo) {
-                    jobs.push(Job::Undo { lang });
-                }
-            });
-        }
+        undo_keys(ui.ctx(), self.lang, &mut jobs);
         let BianpaiApp {
             session,
             font,
@@ -340,25 +332,15 @@ impl BianpaiApp {
             panels,
             ..
         } = self;
-        theme::install(ui.ctx(), *dark);
-        // The frame's own style was taken before a first install or a switch of theme.
-        if ui.visuals().dark_mode != *dark || ui.visuals().panel_fill != theme::palette(ui).canvas {
-            ui.set_style(ui.ctx().style_of(ui.ctx().theme()));
-        }
         let event = session.event();
-        let now_title = window_title(event, session.path());
-        if now_title != *title {
-            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Title(now_title.clone()));
-            *title = now_title;
-        }
+        style_and_title(ui, *dark, title, window_title(event, session.path()));
         let chosen_group = event.and_then(|e| chosen_group(e, *group));
         let chosen_stage = chosen_group.and_then(|g| chosen_stage(g, *stage));
         // Another group or stage starts its views at their defaults (the last round …).
         let now_shown = chosen_group.zip(chosen_stage).map(|(g, s)| (g.id, s.no));
         if now_shown != *shown {
             *shown = now_shown;
-            panels.pairings.round = None;
-            panels.standings.after_round = None;
+            panels.show_defaults();
         }
 
         let chrome = theme::palette(ui).chrome;
@@ -386,29 +368,9 @@ impl BianpaiApp {
         // A panel may ask for another stage (after closing one, the next).
         let show = std::cell::Cell::new(None);
         let canvas = egui::Frame::central_panel(ui.style()).inner_margin(theme::space::M);
-        egui::CentralPanel::default().frame(canvas).show(ui, |ui| match (event, chosen_group) {
-            (None, _) => open_error_ui(ui, session, lang, &mut jobs),
-            (Some(_), None) => {
-                ui.label(lang.t("此赛事没有组别。", "This event has no groups."));
-            }
-            (Some(event), Some(g)) => {
-                if session.is_read_only() {
-                    read_only_banner_ui(ui, lang);
-                }
-                let env = Env {
-                    event,
-                    group: g,
-                    stage: chosen_stage,
-                    lang,
-                    busy: session.is_busy(),
-                    revision: session.revision(),
-                    history: session.history(),
-                    refusals: session.refusals(),
-                    blacklist: session.blacklist(),
-                    show: &show,
-                };
-                panels.panel_mut(*view).panel_ui(ui, &env, &mut jobs);
-            }
+        egui::CentralPanel::default().frame(canvas).show(ui, |ui| {
+            let chosen = Chosen { group: chosen_group, stage: chosen_stage };
+            central_ui(ui, session, panels.panel_mut(*view), chosen, lang, &show, &mut jobs);
         });
         match show.get() {
             Some(Show::CurrentStage) => *stage = None,
@@ -575,6 +537,82 @@ fn views_ui(ui: &mut Ui, view: &mut View, lang: Lang) {
             *view = v;
         }
     }
+}
+
+/// The group and stage the window shows.
+#[derive(Clone, Copy)]
+struct Chosen<'a> {
+    group: Option<&'a Group>,
+    stage: Option<&'a Stage>,
+}
+
+/// The central panel: the chosen view's panel, or why there is none.
+fn central_ui(
+    ui: &mut Ui,
+    session: &Session,
+    panel: &mut dyn Panel,
+    chosen: Chosen<'_>,
+    lang: Lang,
+    show: &std::cell::Cell<Option<Show>>,
+    jobs: &mut Vec<Job>,
+) {
+    let event = session.event();
+    match (event, chosen.group) {
+        (None, _) => open_error_ui(ui, session, lang, jobs),
+        (Some(_), None) => {
+            ui.label(lang.t("此赛事没有组别。", "This event has no groups."));
+        }
+        (Some(event), Some(g)) => {
+            if session.is_read_only() {
+                read_only_banner_ui(ui, lang);
+            }
+            let env = Env {
+                event,
+                group: g,
+                stage: chosen.stage,
+                lang,
+                busy: session.is_busy(),
+                revision: session.revision(),
+                history: session.history(),
+                refusals: session.refusals(),
+                blacklist: session.blacklist(),
+                show,
+            };
+            panel.panel_ui(ui, &env, jobs);
+        }
+    }
+}
+
+/// Installs the theme (the frame's own style was taken before a first install or a
+/// switch of theme) and gives the window its title when it changed.
+fn style_and_title(ui: &mut Ui, dark: bool, title: &mut String, now_title: String) {
+    theme::install(ui.ctx(), dark);
+    if ui.visuals().dark_mode != dark || ui.visuals().panel_fill != theme::palette(ui).canvas {
+        ui.set_style(ui.ctx().style_of(ui.ctx().theme()));
+    }
+    if now_title != *title {
+        ui.ctx().send_viewport_cmd(egui::ViewportCommand::Title(now_title.clone()));
+        *title = now_title;
+    }
+}
+
+/// Ctrl+Z undoes the newest change to the event, Ctrl+Shift+Z (or Ctrl+Y) redoes it,
+/// when no text field has the keyboard: in a field they edit its text, so a director
+/// fixing a typo never takes back a result by accident.
+fn undo_keys(ctx: &egui::Context, lang: Lang, jobs: &mut Vec<Job>) {
+    if super::key_field::typing(ctx) {
+        return;
+    }
+    let redo = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z);
+    let redo_y = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Y);
+    let undo = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Z);
+    ctx.input_mut(|i| {
+        if i.consume_shortcut(&redo) || i.consume_shortcut(&redo_y) {
+            jobs.push(Job::Redo { lang });
+        } else if i.consume_shortcut(&undo) {
+            jobs.push(Job::Undo { lang });
+        }
+    });
 }
 
 #[cfg(test)]

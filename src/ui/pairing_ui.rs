@@ -263,59 +263,11 @@ pub fn pairing_ui(ui: &mut Ui, state: &mut PairingView, env: &Env<'_>, stage: &S
     } else {
         pair_blocker(stage, players, lang)
     };
-    let seed = parse_seed(&state.seed_text);
     let dialog_open = state.confirm.is_some();
     let keys_free = !dialog_open && !ui.ctx().text_edit_focused();
     let key = |ui: &mut Ui, k: Key| keys_free && ui.input_mut(|i| i.consume_key(Modifiers::NONE, k));
 
-    ui.horizontal_wrapped(|ui| {
-        ui.heading(lang.t("对阵表", "Pairings"));
-        ui.add_space(crate::ui::theme::space::L);
-        let enabled = blocker.is_none() && seed.is_ok();
-        let button = widgets::primary_button(ui, icons::SHUFFLE, lang.t("编排下一轮 (P)", "Pair next round (P)"));
-        let button = ui.add_enabled(enabled, button);
-        let button = match &blocker {
-            Some(why) => button.on_disabled_hover_text(why.as_str()),
-            None => button.on_hover_text(lang.t(
-                "在后台编排下一轮；种子为空时随机抽签并记录种子",
-                "Pairs the next round in the background; an empty seed draws a fresh one and records it",
-            )),
-        };
-        if enabled && (button.clicked() || key(ui, Key::P)) {
-            let seed = seed.as_ref().ok().copied().flatten().unwrap_or_else(fresh_seed);
-            let run = progress::PairingRun::start();
-            let (group, stage, lang) = (env.group.id, stage.no, env.lang);
-            jobs.push(Job::Pair { group, stage, seed, lang, progress: run.progress() });
-            state.pairing = Some(run);
-            state.round = None;
-            state.seed_text.clear();
-            state.clear_choice();
-        }
-        let seed_label = ui.label(lang.t("种子", "Seed"));
-        ui.add(
-            egui::TextEdit::singleline(&mut state.seed_text)
-                .hint_text(lang.t("留空则随机", "empty: random"))
-                .desired_width(170.0),
-        )
-        .labelled_by(seed_label.id)
-        .on_hover_text(lang.t("填入以前的种子可重现那次抽签", "Type an earlier seed to reproduce its draw"));
-        if seed.is_err() {
-            ui.colored_label(
-                ui.visuals().error_fg_color,
-                lang.t(
-                    "种子须为 0 到 18446744073709551615 的整数",
-                    "A seed is a whole number from 0 to 18446744073709551615",
-                ),
-            );
-        }
-        if let Some(run) = state.pairing.as_ref().filter(|_| env.busy) {
-            let what =
-                progress::Pairing { round: stage.rounds.len() + 1, entrants: players, teams: stage.teams.is_some() };
-            progress::pairing_progress_ui(ui, run, &what, keys_free, lang);
-        } else if let Some(why) = &blocker {
-            ui.weak(why.as_str());
-        }
-    });
+    pair_bar_ui(ui, state, env, stage, PairBar { blocker: blocker.as_deref(), players, keys_free }, jobs);
     ui.separator();
     stage_state_ui(ui, &mut state.advance, env, stage, jobs);
     // Avoided pairs and fixed boards are the players' (not a team stage's teams').
@@ -352,6 +304,79 @@ pub fn pairing_ui(ui: &mut Ui, state: &mut PairingView, env: &Env<'_>, stage: &S
     let boards = &choosable.1;
     pairing_table_ui(ui, state, env, stage, chosen, Choosable { players: choosable.0, boards });
     confirm_ui(ui, state, env, stage, dialog_open, jobs);
+}
+
+/// What the pair bar shows besides the view's own state.
+struct PairBar<'a> {
+    /// Why the next round cannot be paired now, if it cannot.
+    blocker: Option<&'a str>,
+    /// The stage's entrants (players, or teams in a team stage).
+    players: usize,
+    /// Whether single keys act (no dialog, no text field focused).
+    keys_free: bool,
+}
+
+/// The heading, 编排下一轮 (P) with its seed field, and the pairing's progress.
+fn pair_bar_ui(
+    ui: &mut Ui,
+    state: &mut PairingView,
+    env: &Env<'_>,
+    stage: &Stage,
+    bar: PairBar<'_>,
+    jobs: &mut Vec<Job>,
+) {
+    let lang = env.lang;
+    let PairBar { blocker, players, keys_free } = bar;
+    let seed = parse_seed(&state.seed_text);
+    let key = |ui: &mut Ui, k: Key| keys_free && ui.input_mut(|i| i.consume_key(Modifiers::NONE, k));
+    ui.horizontal_wrapped(|ui| {
+        ui.heading(lang.t("对阵表", "Pairings"));
+        ui.add_space(crate::ui::theme::space::L);
+        let enabled = blocker.is_none() && seed.is_ok();
+        let button = widgets::primary_button(ui, icons::SHUFFLE, lang.t("编排下一轮 (P)", "Pair next round (P)"));
+        let button = ui.add_enabled(enabled, button);
+        let button = match blocker {
+            Some(why) => button.on_disabled_hover_text(why),
+            None => button.on_hover_text(lang.t(
+                "在后台编排下一轮；种子为空时随机抽签并记录种子",
+                "Pairs the next round in the background; an empty seed draws a fresh one and records it",
+            )),
+        };
+        if enabled && (button.clicked() || key(ui, Key::P)) {
+            let seed = seed.as_ref().ok().copied().flatten().unwrap_or_else(fresh_seed);
+            let run = progress::PairingRun::start();
+            let (group, stage, lang) = (env.group.id, stage.no, env.lang);
+            jobs.push(Job::Pair { group, stage, seed, lang, progress: run.progress() });
+            state.pairing = Some(run);
+            state.round = None;
+            state.seed_text.clear();
+            state.clear_choice();
+        }
+        let seed_label = ui.label(lang.t("种子", "Seed"));
+        ui.add(
+            egui::TextEdit::singleline(&mut state.seed_text)
+                .hint_text(lang.t("留空则随机", "empty: random"))
+                .desired_width(170.0),
+        )
+        .labelled_by(seed_label.id)
+        .on_hover_text(lang.t("填入以前的种子可重现那次抽签", "Type an earlier seed to reproduce its draw"));
+        if seed.is_err() {
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                lang.t(
+                    "种子须为 0 到 18446744073709551615 的整数",
+                    "A seed is a whole number from 0 to 18446744073709551615",
+                ),
+            );
+        }
+        if let Some(run) = state.pairing.as_ref().filter(|_| env.busy) {
+            let what =
+                progress::Pairing { round: stage.rounds.len() + 1, entrants: players, teams: stage.teams.is_some() };
+            progress::pairing_progress_ui(ui, run, &what, keys_free, lang);
+        } else if let Some(why) = blocker {
+            ui.weak(why);
+        }
+    });
 }
 
 /// The round selector (and PageUp / PageDown): the round shown, the last by default.
