@@ -167,89 +167,101 @@ pub struct TeamTable {
 impl TeamTable {
     /// The table of a team ranking of group `g`.
     pub fn of(event: &Event, g: &Group, ranking: &TeamRanking) -> TeamTable {
-        let name = |t: TeamId| g.team(t).map(|t| t.name.clone()).unwrap_or_else(|| t.to_string());
-        let club = |t: TeamId| g.team(t).map(|t| t.club.clone()).unwrap_or_default();
         match ranking {
-            TeamRanking::Matches(s) => {
-                let mut columns = vec![TeamColumn::Rank, TeamColumn::Team, TeamColumn::Club];
-                columns.extend(match s.primary {
-                    crate::domain::model::team::TeamPrimary::MatchPoints => {
-                        [TeamColumn::MatchPoints, TeamColumn::GamePoints]
-                    }
-                    crate::domain::model::team::TeamPrimary::GamePoints => {
-                        [TeamColumn::GamePoints, TeamColumn::MatchPoints]
-                    }
-                });
-                columns.extend(
-                    s.tiebreaks.iter().filter(|t| **t != TeamTiebreak::OtherPoints).map(|t| TeamColumn::Tiebreak(*t)),
-                );
-                columns.push(TeamColumn::Record);
-                let rows = s
-                    .rows
-                    .iter()
-                    .map(|r| TeamTableRow {
-                        team: r.team,
-                        cells: columns
-                            .iter()
-                            .map(|c| match c {
-                                TeamColumn::Rank => r.rank.to_string(),
-                                TeamColumn::Team => name(r.team),
-                                TeamColumn::Club => club(r.team),
-                                TeamColumn::MatchPoints => r.match_points.to_string(),
-                                TeamColumn::GamePoints => r.game_points.to_string(),
-                                TeamColumn::Tiebreak(TeamTiebreak::HeadToHead) => r.head_to_head.to_string(),
-                                TeamColumn::Tiebreak(TeamTiebreak::OpponentsMatchPoints) => {
-                                    r.opponents_match_points.to_string()
-                                }
-                                TeamColumn::Tiebreak(TeamTiebreak::Wins) => r.wins.to_string(),
-                                TeamColumn::Tiebreak(TeamTiebreak::BoardPoints) => r.board_points.to_string(),
-                                TeamColumn::Tiebreak(TeamTiebreak::Fouls) => r.fouls.to_string(),
-                                TeamColumn::Record => {
-                                    let (w, d, l) = r.won_drawn_lost;
-                                    format!("{w}/{d}/{l}")
-                                }
-                                _ => String::new(),
-                            })
-                            .collect(),
-                    })
-                    .collect();
-                TeamTable { columns, rows, after_round: s.after_round }
-            }
-            TeamRanking::Members(s) => {
-                let columns = vec![
-                    TeamColumn::Rank,
-                    TeamColumn::Team,
-                    TeamColumn::Club,
-                    TeamColumn::MemberPoints,
-                    TeamColumn::OpponentsPoints,
-                    TeamColumn::BestRank,
-                    TeamColumn::Fouls,
-                    TeamColumn::Members,
-                ];
-                // The counted members by the numbers shown.
-                let numbers =
-                    |ps: &[StartNo]| ps.iter().map(|p| event.shown_no(*p).to_string()).collect::<Vec<_>>().join(", ");
-                let rows = s
-                    .rows
-                    .iter()
-                    .map(|r| TeamTableRow {
-                        team: r.team,
-                        cells: vec![
-                            r.rank.to_string(),
-                            name(r.team),
-                            club(r.team),
-                            r.points.to_string(),
-                            r.opponents_points.to_string(),
-                            r.best_rank.map(|b| b.to_string()).unwrap_or_default(),
-                            r.fouls.to_string(),
-                            numbers(&r.counted),
-                        ],
-                    })
-                    .collect();
-                TeamTable { columns, rows, after_round: s.after_round }
-            }
+            TeamRanking::Matches(s) => TeamTable::of_matches(g, s),
+            TeamRanking::Members(s) => TeamTable::of_members(event, g, s),
         }
     }
+
+    /// The table of team matches' standings: places, 场分 and 局分 in the stage's order,
+    /// its tiebreaks and the match record.
+    fn of_matches(g: &Group, s: &TeamStandings) -> TeamTable {
+        let (name, club) = (team_name_of(g), team_club_of(g));
+        let mut columns = vec![TeamColumn::Rank, TeamColumn::Team, TeamColumn::Club];
+        columns.extend(match s.primary {
+            crate::domain::model::team::TeamPrimary::MatchPoints => [TeamColumn::MatchPoints, TeamColumn::GamePoints],
+            crate::domain::model::team::TeamPrimary::GamePoints => [TeamColumn::GamePoints, TeamColumn::MatchPoints],
+        });
+        columns
+            .extend(s.tiebreaks.iter().filter(|t| **t != TeamTiebreak::OtherPoints).map(|t| TeamColumn::Tiebreak(*t)));
+        columns.push(TeamColumn::Record);
+        let rows = s
+            .rows
+            .iter()
+            .map(|r| TeamTableRow {
+                team: r.team,
+                cells: columns
+                    .iter()
+                    .map(|c| match c {
+                        TeamColumn::Rank => r.rank.to_string(),
+                        TeamColumn::Team => name(r.team),
+                        TeamColumn::Club => club(r.team),
+                        TeamColumn::MatchPoints => r.match_points.to_string(),
+                        TeamColumn::GamePoints => r.game_points.to_string(),
+                        TeamColumn::Tiebreak(TeamTiebreak::HeadToHead) => r.head_to_head.to_string(),
+                        TeamColumn::Tiebreak(TeamTiebreak::OpponentsMatchPoints) => {
+                            r.opponents_match_points.to_string()
+                        }
+                        TeamColumn::Tiebreak(TeamTiebreak::Wins) => r.wins.to_string(),
+                        TeamColumn::Tiebreak(TeamTiebreak::BoardPoints) => r.board_points.to_string(),
+                        TeamColumn::Tiebreak(TeamTiebreak::Fouls) => r.fouls.to_string(),
+                        TeamColumn::Record => {
+                            let (w, d, l) = r.won_drawn_lost;
+                            format!("{w}/{d}/{l}")
+                        }
+                        _ => String::new(),
+                    })
+                    .collect(),
+            })
+            .collect();
+        TeamTable { columns, rows, after_round: s.after_round }
+    }
+
+    /// The table of 队员总分制: the counted members' points, their opponents' points,
+    /// best rank, fouls and numbers.
+    fn of_members(event: &Event, g: &Group, s: &MemberStandings) -> TeamTable {
+        let (name, club) = (team_name_of(g), team_club_of(g));
+        let columns = vec![
+            TeamColumn::Rank,
+            TeamColumn::Team,
+            TeamColumn::Club,
+            TeamColumn::MemberPoints,
+            TeamColumn::OpponentsPoints,
+            TeamColumn::BestRank,
+            TeamColumn::Fouls,
+            TeamColumn::Members,
+        ];
+        // The counted members by the numbers shown.
+        let numbers = |ps: &[StartNo]| ps.iter().map(|p| event.shown_no(*p).to_string()).collect::<Vec<_>>().join(", ");
+        let rows = s
+            .rows
+            .iter()
+            .map(|r| TeamTableRow {
+                team: r.team,
+                cells: vec![
+                    r.rank.to_string(),
+                    name(r.team),
+                    club(r.team),
+                    r.points.to_string(),
+                    r.opponents_points.to_string(),
+                    r.best_rank.map(|b| b.to_string()).unwrap_or_default(),
+                    r.fouls.to_string(),
+                    numbers(&r.counted),
+                ],
+            })
+            .collect();
+        TeamTable { columns, rows, after_round: s.after_round }
+    }
+}
+
+/// A team's name in `g` (its id when the team is gone).
+fn team_name_of(g: &Group) -> impl Fn(TeamId) -> String + '_ {
+    |t: TeamId| g.team(t).map(|t| t.name.clone()).unwrap_or_else(|| t.to_string())
+}
+
+/// A team's club in `g`.
+fn team_club_of(g: &Group) -> impl Fn(TeamId) -> String + '_ {
+    |t: TeamId| g.team(t).map(|t| t.club.clone()).unwrap_or_default()
 }
 
 /// The team crosstable of a team stage: teams in rank order, each cell the
