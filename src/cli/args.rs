@@ -262,7 +262,7 @@ pub enum Cmd {
         file: PathBuf,
         /// What to print.
         #[arg(value_enum)]
-        what: crate::print::Document,
+        what: crate::print::DocumentKind,
         #[command(flatten)]
         group: GroupArg,
         /// Round (default: the last paired round for sheets, the last complete one for standings).

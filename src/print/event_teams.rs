@@ -4,8 +4,9 @@
 //! reads, landscape so that the counted members with their groups fit.
 
 use super::layout::{Align, Column, Orientation};
-use super::{Lang, PrintError, Printed, Report, Section, officials_line};
+use super::{Body, Document, Lang, PrintError, Report, Section, officials_line};
 use crate::domain::event::Event;
+use crate::domain::ids::{GroupId, RoundNo};
 use crate::present::event_teams::{EventTeamColumn, EventTeamTable};
 
 /// The width and alignment of a column on the page.
@@ -31,17 +32,23 @@ pub fn report(event: &Event, lang: Lang) -> Result<Report, PrintError> {
     Ok(Report {
         orientation: Orientation::Landscape,
         title: event.name.clone(),
-        subtitle: lang.t("全赛事团体名次", "Team ranking across the event").to_string(),
+        subtitle: EventTeamRanking.title(lang).to_string(),
         details: vec![table.rule, table.basis],
         sections: vec![Section { caption: None, columns, rows: table.rows }],
         notes: officials_line(event, lang).into_iter().collect(),
     })
 }
 
-/// The event's team ranking as a PDF.
-///
-/// # Errors
-/// See [`report`]; also [`PrintError::Font`] and [`PrintError::Pdf`].
-pub fn print(event: &Event, lang: Lang) -> Result<Printed, PrintError> {
-    report(event, lang)?.render(lang)
+/// The event's clubs ranked across its groups.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EventTeamRanking;
+
+impl Document for EventTeamRanking {
+    fn name(&self) -> (&'static str, &'static str) {
+        ("全赛事团体名次", "Team ranking across the event")
+    }
+
+    fn body(&self, event: &Event, _group: GroupId, _round: Option<RoundNo>, lang: Lang) -> Result<Body, PrintError> {
+        report(event, lang).map(Body::Report)
+    }
 }

@@ -4,9 +4,9 @@
 //! — the same list as `bianpai prizes`, from `domain::prizes::prize_outcome`.
 
 use super::layout::{Align, Column, Orientation};
-use super::{Lang, PrintError, Printed, Report, Section, club_of, group_of, name_of, officials_line};
+use super::{Body, Document, Lang, PrintError, Report, Section, club_of, group_of, name_of, officials_line};
 use crate::domain::event::{Event, Group};
-use crate::domain::ids::GroupId;
+use crate::domain::ids::{GroupId, RoundNo};
 use crate::domain::ledger::yuan_in as yuan;
 use crate::domain::prizes::{Prize, Withheld, group_finished, prize_outcome};
 use crate::domain::teams::prizes::{team_awards, team_ranks};
@@ -63,7 +63,7 @@ pub fn report(event: &Event, group: GroupId, lang: Lang) -> Result<Report, Print
     Ok(Report {
         orientation: Orientation::Portrait,
         title: event.name.clone(),
-        subtitle: format!("{} {}", g.name, lang.t("奖励名单", "prize list")),
+        subtitle: format!("{} {}", g.name, PrizeList.title(lang)),
         details,
         sections,
         notes,
@@ -129,10 +129,16 @@ fn team_section(event: &Event, group: &Group, lang: Lang) -> Result<Option<Secti
     Ok(Some(Section { caption: Some(lang.t("团体奖", "Team prizes").to_string()), columns, rows }))
 }
 
-/// The prize list as a PDF.
-///
-/// # Errors
-/// See [`report`]; also [`PrintError::Font`] and [`PrintError::Pdf`].
-pub fn print(event: &Event, group: GroupId, lang: Lang) -> Result<Printed, PrintError> {
-    report(event, group, lang)?.render(lang)
+/// The prize list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PrizeList;
+
+impl Document for PrizeList {
+    fn name(&self) -> (&'static str, &'static str) {
+        ("奖励名单", "prize list")
+    }
+
+    fn body(&self, event: &Event, group: GroupId, _round: Option<RoundNo>, lang: Lang) -> Result<Body, PrintError> {
+        report(event, group, lang).map(Body::Report)
+    }
 }

@@ -9,7 +9,7 @@
 use super::layout::{Align, Column, Orientation, Sheet};
 use super::pairings::{round_details, round_label};
 use super::team_pairings::{TeamRoundView, team_round};
-use super::{Lang, PrintError, Printed, font, name_of};
+use super::{Body, Document, Lang, PrintError, Printed, font, name_of};
 use crate::domain::event::Event;
 use crate::domain::ids::{GroupId, RoundNo, StartNo};
 use crate::domain::model::team::{TeamId, TeamMatch};
@@ -194,14 +194,13 @@ fn card_ui(sheet: &mut Sheet, card: &ScoreCard, lang: Lang) {
     }
 }
 
-/// The score cards as a PDF: two to a page when they fit.
+/// Draws the score cards as a PDF: two to a page when they fit.
 ///
 /// # Errors
-/// See [`cards`]; also [`PrintError::Font`] and [`PrintError::Pdf`].
-pub fn print(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) -> Result<Printed, PrintError> {
-    let list = cards(event, group, round, lang)?;
+/// [`PrintError::Font`] or [`PrintError::Pdf`].
+pub(super) fn render(list: &[ScoreCard], lang: Lang) -> Result<Printed, PrintError> {
     let head = list.first().map(|c| format!("{} · {}", c.event, c.round)).unwrap_or_default();
-    let title = format!("{} {}", head, lang.t("对阵记录单", "match score cards"));
+    let title = format!("{} {}", head, ScoreCards.title(lang));
     let mut sheet = Sheet::new(font::cjk()?, Orientation::Portrait, lang, &title, &title);
     let tallest = list.iter().map(ScoreCard::height).fold(0.0, f32::max);
     let per_page = if tallest * 2.0 <= sheet.room() { 2 } else { 1 };
@@ -220,4 +219,18 @@ pub fn print(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) 
         sheet.advance((band - drawn).max(0.0));
     }
     sheet.finish()
+}
+
+/// Match score cards (对阵记录单) of a team round, one per match; `round` `None` is the last paired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScoreCards;
+
+impl Document for ScoreCards {
+    fn name(&self) -> (&'static str, &'static str) {
+        ("对阵记录单", "match score cards")
+    }
+
+    fn body(&self, event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) -> Result<Body, PrintError> {
+        cards(event, group, round, lang).map(Body::ScoreCards)
+    }
 }

@@ -4,7 +4,7 @@
 
 use super::layout::{Align, Orientation, Sheet};
 use super::pairings::{resolve_round, round_label};
-use super::{Lang, PrintError, Printed, club_of, current_stage, font, group_of, name_of};
+use super::{Body, Document, Lang, PrintError, Printed, club_of, current_stage, font, group_of, name_of};
 use crate::domain::event::{Event, StageKind};
 use crate::domain::ids::{GroupId, RoundNo, StartNo};
 
@@ -119,14 +119,13 @@ fn slip_ui(sheet: &mut Sheet, slip: &Slip, top: f32, height: f32, lang: Lang) {
     }
 }
 
-/// The result slips as a PDF.
+/// Draws the slips as a PDF.
 ///
 /// # Errors
-/// See [`slips`]; also [`PrintError::Font`] and [`PrintError::Pdf`].
-pub fn print(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) -> Result<Printed, PrintError> {
-    let list = slips(event, group, round, lang)?;
+/// [`PrintError::Font`] or [`PrintError::Pdf`].
+pub(super) fn render(list: &[Slip], lang: Lang) -> Result<Printed, PrintError> {
     let head = list.first().map(|s| format!("{} · {}", s.event, s.round)).unwrap_or_default();
-    let title = format!("{} {}", head, lang.t("成绩登记单", "result slips"));
+    let title = format!("{} {}", head, ResultSlips.title(lang));
     let mut sheet = Sheet::new(font::cjk()?, Orientation::Portrait, lang, &title, &title);
     let band = sheet.room() / PER_PAGE as f32;
     for (i, slip) in list.iter().enumerate() {
@@ -142,4 +141,18 @@ pub fn print(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) 
         sheet.advance(band);
     }
     sheet.finish()
+}
+
+/// Result slips of a round, one per board (per game in a knockout); `round` `None` is the last paired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResultSlips;
+
+impl Document for ResultSlips {
+    fn name(&self) -> (&'static str, &'static str) {
+        ("成绩登记单", "result slips")
+    }
+
+    fn body(&self, event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) -> Result<Body, PrintError> {
+        slips(event, group, round, lang).map(Body::Slips)
+    }
 }

@@ -1,0 +1,140 @@
+//! The [`Document`] trait every printed document implements, and [`DocumentKind`], the
+//! one list of them (`bianpai print WHAT`, the window's print menu). A document says
+//! its name and gathers what it shows — a [`Report`], result slips or match score cards
+//! ([`Body`]); drawing that on A4 pages and handing back the PDF is written once, here.
+
+use super::{Lang, PrintError, Printed, Report, score_cards, slips};
+use crate::domain::event::Event;
+use crate::domain::ids::{GroupId, RoundNo};
+
+/// What a document shows, gathered before anything is drawn: plain data tests read.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Body {
+    /// A tabular document: headings, tables and notes.
+    Report(Report),
+    /// Result slips, four to a page.
+    Slips(Vec<slips::Slip>),
+    /// Match score cards, two to a page when they fit.
+    ScoreCards(Vec<score_cards::ScoreCard>),
+}
+
+impl Body {
+    /// Draws the body as a PDF.
+    ///
+    /// # Errors
+    /// [`PrintError::Font`] or [`PrintError::Pdf`].
+    pub fn render(&self, lang: Lang) -> Result<Printed, PrintError> {
+        match self {
+            Body::Report(report) => report.render(lang),
+            Body::Slips(list) => slips::render(list, lang),
+            Body::ScoreCards(list) => score_cards::render(list, lang),
+        }
+    }
+}
+
+/// A printed document: its name, what it shows, and (written once) its PDF.
+pub trait Document: Sync {
+    /// The document's name as its heading prints it: (Chinese, English).
+    fn name(&self) -> (&'static str, &'static str);
+
+    /// Gathers what the document shows for the group and round (`None`: the default
+    /// round, see [`super::Request`]); documents without a round ignore `round`, the
+    /// event's team ranking also `group`.
+    ///
+    /// # Errors
+    /// [`PrintError`] when the group or round does not exist or nothing can be printed yet.
+    fn body(&self, event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) -> Result<Body, PrintError>;
+
+    /// The document's name in `lang`.
+    fn title(&self, lang: Lang) -> &'static str {
+        let (zh, en) = self.name();
+        lang.t(zh, en)
+    }
+
+    /// Gathers and draws the document.
+    ///
+    /// # Errors
+    /// See [`Document::body`]; also [`PrintError::Font`] and [`PrintError::Pdf`].
+    fn print(&self, event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) -> Result<Printed, PrintError> {
+        self.body(event, group, round, lang)?.render(lang)
+    }
+
+    /// The document's PDF bytes.
+    ///
+    /// # Errors
+    /// See [`Document::print`].
+    fn bytes(&self, event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) -> Result<Vec<u8>, PrintError> {
+        Ok(self.print(event, group, round, lang)?.bytes)
+    }
+}
+
+/// The documents of `bianpai print` and of the print menu.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DocumentKind {
+    /// The pairing sheet of a round.
+    Pairings,
+    /// Result slips, one per board (one per game in a knockout).
+    Slips,
+    /// Standings after a round.
+    Standings,
+    /// The crosstable (大表).
+    Crosstable,
+    /// The knockout bracket.
+    Bracket,
+    /// The prize list.
+    Prizes,
+    /// The check-in list with entry fees.
+    CheckIn,
+    /// The team pairing sheet of a team round.
+    TeamPairings,
+    /// Match score cards (对阵记录单) of a team round, one per match.
+    ScoreCards,
+    /// Team standings.
+    TeamStandings,
+    /// The team crosstable of a team stage.
+    TeamCrosstable,
+    /// Board prizes: each board's players by score rate.
+    BoardPrizes,
+    /// The event's clubs ranked across its groups; the group is not used.
+    EventTeams,
+}
+
+impl DocumentKind {
+    /// Every document, in the order of `bianpai print --help`.
+    pub const ALL: [DocumentKind; 13] = [
+        DocumentKind::Pairings,
+        DocumentKind::Slips,
+        DocumentKind::Standings,
+        DocumentKind::Crosstable,
+        DocumentKind::Bracket,
+        DocumentKind::Prizes,
+        DocumentKind::CheckIn,
+        DocumentKind::TeamPairings,
+        DocumentKind::ScoreCards,
+        DocumentKind::TeamStandings,
+        DocumentKind::TeamCrosstable,
+        DocumentKind::BoardPrizes,
+        DocumentKind::EventTeams,
+    ];
+
+    /// The document that prints this kind.
+    pub fn document(self) -> &'static dyn Document {
+        use super::{board_prizes, bracket, checkin, crosstable, event_teams, pairings, prizes, standings};
+        use super::{team_pairings, team_standings};
+        match self {
+            DocumentKind::Pairings => &pairings::PairingSheet,
+            DocumentKind::Slips => &slips::ResultSlips,
+            DocumentKind::Standings => &standings::StandingsSheet,
+            DocumentKind::Crosstable => &crosstable::CrosstableSheet,
+            DocumentKind::Bracket => &bracket::BracketSheet,
+            DocumentKind::Prizes => &prizes::PrizeList,
+            DocumentKind::CheckIn => &checkin::CheckInList,
+            DocumentKind::TeamPairings => &team_pairings::TeamPairingSheet,
+            DocumentKind::ScoreCards => &score_cards::ScoreCards,
+            DocumentKind::TeamStandings => &team_standings::TeamStandingsSheet,
+            DocumentKind::TeamCrosstable => &team_standings::TeamCrosstableSheet,
+            DocumentKind::BoardPrizes => &board_prizes::BoardPrizeList,
+            DocumentKind::EventTeams => &event_teams::EventTeamRanking,
+        }
+    }
+}
