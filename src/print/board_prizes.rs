@@ -3,9 +3,9 @@
 //! least the stage's minimum number of games), from `domain::teams::board_prizes`.
 
 use super::layout::{Align, Column, Orientation};
-use super::{Body, Document, Lang, PrintError, Report, Section, current_stage, group_of, name_of, officials_line};
+use super::{Document, Lang, PrintError, Printable, Report, Section, current_stage, group_of, name_of, officials_line};
 use crate::domain::event::Event;
-use crate::domain::ids::{GroupId, RoundNo};
+use crate::domain::ids::GroupId;
 use crate::domain::points::Points;
 use crate::domain::teams::board_prizes::{BoardLine, board_rankings};
 
@@ -72,7 +72,7 @@ pub fn report(event: &Event, group: GroupId, lang: Lang) -> Result<Report, Print
     Ok(Report {
         orientation: Orientation::Portrait,
         title: event.name.clone(),
-        subtitle: format!("{} · {} · {}", g.name, stage.name, BoardPrizeList.title(lang)),
+        subtitle: format!("{} · {} · {}", g.name, stage.name, BOARD_PRIZES.title(lang)),
         details,
         sections,
         notes: officials_line(event, lang).into_iter().collect(),
@@ -80,15 +80,5 @@ pub fn report(event: &Event, group: GroupId, lang: Lang) -> Result<Report, Print
 }
 
 /// Board prizes: each board's players by score rate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BoardPrizeList;
-
-impl Document for BoardPrizeList {
-    fn name(&self) -> (&'static str, &'static str) {
-        ("台次奖", "board prizes")
-    }
-
-    fn body(&self, event: &Event, group: GroupId, _round: Option<RoundNo>, lang: Lang) -> Result<Body, PrintError> {
-        report(event, group, lang).map(Body::Report)
-    }
-}
+pub const BOARD_PRIZES: Printable<Report> =
+    Printable::new(("台次奖", "board prizes"), |event, group, _, lang| report(event, group, lang));

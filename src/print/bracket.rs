@@ -6,9 +6,9 @@
 //! the final and the third-place match are decided.
 
 use super::layout::{Align, Column, Orientation};
-use super::{Body, Document, Lang, PrintError, Report, Section, club_of, group_of, name_of, officials_line};
+use super::{Document, Lang, PrintError, Printable, Report, Section, club_of, group_of, name_of, officials_line};
 use crate::domain::event::{Event, Stage, StageKind};
-use crate::domain::ids::{GroupId, RoundNo};
+use crate::domain::ids::GroupId;
 use crate::domain::standings::standings;
 use crate::present::bracket::{BoxKind, Bracket, Column as BracketColumn, Holder, MatchBox, Pending, Side, Verdict};
 
@@ -135,7 +135,7 @@ pub fn report(event: &Event, group: GroupId, lang: Lang) -> Result<Report, Print
     Ok(Report {
         orientation: Orientation::Portrait,
         title: event.name.clone(),
-        subtitle: format!("{} · {} {}", g.name, stage.name, BracketSheet.title(lang)),
+        subtitle: format!("{} · {} {}", g.name, stage.name, BRACKET.title(lang)),
         details,
         sections,
         notes: officials_line(event, lang).into_iter().collect(),
@@ -143,15 +143,5 @@ pub fn report(event: &Event, group: GroupId, lang: Lang) -> Result<Report, Print
 }
 
 /// The knockout bracket.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BracketSheet;
-
-impl Document for BracketSheet {
-    fn name(&self) -> (&'static str, &'static str) {
-        ("对阵图", "bracket")
-    }
-
-    fn body(&self, event: &Event, group: GroupId, _round: Option<RoundNo>, lang: Lang) -> Result<Body, PrintError> {
-        report(event, group, lang).map(Body::Report)
-    }
-}
+pub const BRACKET: Printable<Report> =
+    Printable::new(("对阵图", "bracket"), |event, group, _, lang| report(event, group, lang));

@@ -3,9 +3,9 @@
 //! and a blank signature column for the desk.
 
 use super::layout::{Align, Column, Orientation};
-use super::{Body, Document, Lang, PrintError, Report, Section, group_of, officials_line};
+use super::{Document, Lang, PrintError, Printable, Report, Section, group_of, officials_line};
 use crate::domain::event::Event;
-use crate::domain::ids::{GroupId, RoundNo};
+use crate::domain::ids::GroupId;
 use crate::domain::ledger::{accounts, yuan_in as yuan};
 use std::collections::BTreeMap;
 
@@ -55,7 +55,7 @@ pub fn report(event: &Event, group: GroupId, lang: Lang) -> Result<Report, Print
     Ok(Report {
         orientation: Orientation::Portrait,
         title: event.name.clone(),
-        subtitle: format!("{} {}", g.name, CheckInList.title(lang)),
+        subtitle: format!("{} {}", g.name, CHECK_IN_LIST.title(lang)),
         details: Vec::new(),
         sections: vec![Section { caption: None, columns, rows }],
         notes,
@@ -63,15 +63,5 @@ pub fn report(event: &Event, group: GroupId, lang: Lang) -> Result<Report, Print
 }
 
 /// The check-in list with entry fees.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CheckInList;
-
-impl Document for CheckInList {
-    fn name(&self) -> (&'static str, &'static str) {
-        ("签到表", "check-in list")
-    }
-
-    fn body(&self, event: &Event, group: GroupId, _round: Option<RoundNo>, lang: Lang) -> Result<Body, PrintError> {
-        report(event, group, lang).map(Body::Report)
-    }
-}
+pub const CHECK_IN_LIST: Printable<Report> =
+    Printable::new(("签到表", "check-in list"), |event, group, _, lang| report(event, group, lang));

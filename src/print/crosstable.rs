@@ -6,7 +6,7 @@
 use super::layout::{Align, Column, Orientation};
 use super::pairings::bye_label;
 use super::standings::{after_round, status_label};
-use super::{Body, Document, Lang, PrintError, Report, Section, current_stage, group_of, name_of, officials_line};
+use super::{Document, Lang, PrintError, Printable, Report, Section, current_stage, group_of, name_of, officials_line};
 use crate::domain::event::{Event, Game, Round};
 use crate::domain::ids::{GroupId, RoundNo, StartNo};
 use crate::domain::rules::Colour;
@@ -91,7 +91,7 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
             row
         })
         .collect();
-    let name = CrosstableSheet.title(lang);
+    let name = CROSSTABLE.title(lang);
     let subtitle = match lang {
         Lang::Zh => format!("{} · {} · 第{}轮后 {name}", g.name, stage.name, after),
         Lang::En => format!("{} · {} · {name} after round {}", g.name, stage.name, after),
@@ -115,15 +115,4 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
 }
 
 /// The crosstable; `round` `None` is after the last complete one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CrosstableSheet;
-
-impl Document for CrosstableSheet {
-    fn name(&self) -> (&'static str, &'static str) {
-        ("成绩总表", "crosstable")
-    }
-
-    fn body(&self, event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) -> Result<Body, PrintError> {
-        report(event, group, round, lang).map(Body::Report)
-    }
-}
+pub const CROSSTABLE: Printable<Report> = Printable::new(("成绩总表", "crosstable"), report);

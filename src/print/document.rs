@@ -1,7 +1,9 @@
-//! The [`Document`] trait every printed document implements, and [`DocumentKind`], the
-//! one list of them (`bianpai print WHAT`, the window's print menu). A document says
-//! its name and gathers what it shows — a [`Report`], result slips or match score cards
+//! The [`Document`] trait of every printed document, and [`DocumentKind`], the one
+//! list of them (`bianpai print WHAT`, the window's print menu). A document says its
+//! name and gathers what it shows — a [`Report`], result slips or match score cards
 //! ([`Body`]); drawing that on A4 pages and handing back the PDF is written once, here.
+//! Each document of the print module is a [`Printable`]: its name in both languages
+//! and the function that gathers its body (`pairings::PAIRING_SHEET` …).
 
 use super::{Lang, PrintError, Printed, Report, score_cards, slips};
 use crate::domain::event::Event;
@@ -32,7 +34,7 @@ impl Body {
     }
 }
 
-/// A printed document: its name, what it shows, and (written once) its PDF.
+/// A printed document: its name, what it shows, and (provided, written once) its PDF.
 pub trait Document: Sync {
     /// The document's name as its heading prints it: (Chinese, English).
     fn name(&self) -> (&'static str, &'static str);
@@ -65,6 +67,53 @@ pub trait Document: Sync {
     /// See [`Document::print`].
     fn bytes(&self, event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) -> Result<Vec<u8>, PrintError> {
         Ok(self.print(event, group, round, lang)?.bytes)
+    }
+}
+
+/// How a document gathers its body: the event, the group, the round (`None`: the
+/// default round) and the language.
+pub type Gather<B> = fn(&Event, GroupId, Option<RoundNo>, Lang) -> Result<B, PrintError>;
+
+/// A document as data: its name and how it gathers what it shows. Every document of
+/// the print module is one (`pairings::PAIRING_SHEET`, `slips::RESULT_SLIPS` …).
+#[derive(Debug, Clone, Copy)]
+pub struct Printable<B> {
+    name: (&'static str, &'static str),
+    gather: Gather<B>,
+}
+
+impl<B> Printable<B> {
+    /// A document named `name` (Chinese, English) whose body `gather` gathers.
+    pub const fn new(name: (&'static str, &'static str), gather: Gather<B>) -> Printable<B> {
+        Printable { name, gather }
+    }
+}
+
+impl<B: Into<Body>> Document for Printable<B> {
+    fn name(&self) -> (&'static str, &'static str) {
+        self.name
+    }
+
+    fn body(&self, event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) -> Result<Body, PrintError> {
+        (self.gather)(event, group, round, lang).map(Into::into)
+    }
+}
+
+impl From<Report> for Body {
+    fn from(report: Report) -> Body {
+        Body::Report(report)
+    }
+}
+
+impl From<Vec<slips::Slip>> for Body {
+    fn from(list: Vec<slips::Slip>) -> Body {
+        Body::Slips(list)
+    }
+}
+
+impl From<Vec<score_cards::ScoreCard>> for Body {
+    fn from(list: Vec<score_cards::ScoreCard>) -> Body {
+        Body::ScoreCards(list)
     }
 }
 
@@ -122,19 +171,19 @@ impl DocumentKind {
         use super::{board_prizes, bracket, checkin, crosstable, event_teams, pairings, prizes, standings};
         use super::{team_pairings, team_standings};
         match self {
-            DocumentKind::Pairings => &pairings::PairingSheet,
-            DocumentKind::Slips => &slips::ResultSlips,
-            DocumentKind::Standings => &standings::StandingsSheet,
-            DocumentKind::Crosstable => &crosstable::CrosstableSheet,
-            DocumentKind::Bracket => &bracket::BracketSheet,
-            DocumentKind::Prizes => &prizes::PrizeList,
-            DocumentKind::CheckIn => &checkin::CheckInList,
-            DocumentKind::TeamPairings => &team_pairings::TeamPairingSheet,
-            DocumentKind::ScoreCards => &score_cards::ScoreCards,
-            DocumentKind::TeamStandings => &team_standings::TeamStandingsSheet,
-            DocumentKind::TeamCrosstable => &team_standings::TeamCrosstableSheet,
-            DocumentKind::BoardPrizes => &board_prizes::BoardPrizeList,
-            DocumentKind::EventTeams => &event_teams::EventTeamRanking,
+            DocumentKind::Pairings => &pairings::PAIRING_SHEET,
+            DocumentKind::Slips => &slips::RESULT_SLIPS,
+            DocumentKind::Standings => &standings::STANDINGS,
+            DocumentKind::Crosstable => &crosstable::CROSSTABLE,
+            DocumentKind::Bracket => &bracket::BRACKET,
+            DocumentKind::Prizes => &prizes::PRIZE_LIST,
+            DocumentKind::CheckIn => &checkin::CHECK_IN_LIST,
+            DocumentKind::TeamPairings => &team_pairings::TEAM_PAIRING_SHEET,
+            DocumentKind::ScoreCards => &score_cards::SCORE_CARDS,
+            DocumentKind::TeamStandings => &team_standings::TEAM_STANDINGS,
+            DocumentKind::TeamCrosstable => &team_standings::TEAM_CROSSTABLE,
+            DocumentKind::BoardPrizes => &board_prizes::BOARD_PRIZES,
+            DocumentKind::EventTeams => &event_teams::EVENT_TEAMS,
         }
     }
 }

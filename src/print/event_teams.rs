@@ -4,9 +4,8 @@
 //! reads, landscape so that the counted members with their groups fit.
 
 use super::layout::{Align, Column, Orientation};
-use super::{Body, Document, Lang, PrintError, Report, Section, officials_line};
+use super::{Document, Lang, PrintError, Printable, Report, Section, officials_line};
 use crate::domain::event::Event;
-use crate::domain::ids::{GroupId, RoundNo};
 use crate::present::event_teams::{EventTeamColumn, EventTeamTable};
 
 /// The width and alignment of a column on the page.
@@ -32,7 +31,7 @@ pub fn report(event: &Event, lang: Lang) -> Result<Report, PrintError> {
     Ok(Report {
         orientation: Orientation::Landscape,
         title: event.name.clone(),
-        subtitle: EventTeamRanking.title(lang).to_string(),
+        subtitle: EVENT_TEAMS.title(lang).to_string(),
         details: vec![table.rule, table.basis],
         sections: vec![Section { caption: None, columns, rows: table.rows }],
         notes: officials_line(event, lang).into_iter().collect(),
@@ -40,15 +39,5 @@ pub fn report(event: &Event, lang: Lang) -> Result<Report, PrintError> {
 }
 
 /// The event's clubs ranked across its groups.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct EventTeamRanking;
-
-impl Document for EventTeamRanking {
-    fn name(&self) -> (&'static str, &'static str) {
-        ("全赛事团体名次", "Team ranking across the event")
-    }
-
-    fn body(&self, event: &Event, _group: GroupId, _round: Option<RoundNo>, lang: Lang) -> Result<Body, PrintError> {
-        report(event, lang).map(Body::Report)
-    }
-}
+pub const EVENT_TEAMS: Printable<Report> =
+    Printable::new(("全赛事团体名次", "Team ranking across the event"), |event, _, _, lang| report(event, lang));

@@ -6,7 +6,7 @@
 
 use super::layout::{Align, Column, Orientation};
 use super::{
-    Body, Document, Lang, PrintError, Report, Section, club_of, current_stage, group_of, name_of, officials_line,
+    Document, Lang, PrintError, Printable, Report, Section, club_of, current_stage, group_of, name_of, officials_line,
 };
 use crate::domain::event::{ByeKind, Event, Group, Round, Stage, StageKind};
 use crate::domain::ids::{GroupId, RoundNo, StartNo};
@@ -170,7 +170,7 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
         // A video stage's two more columns need the width.
         orientation: if stage.video { Orientation::Landscape } else { Orientation::Portrait },
         title: event.name.clone(),
-        subtitle: format!("{} {}", round_label(g, stage, round.no, lang), PairingSheet.title(lang)),
+        subtitle: format!("{} {}", round_label(g, stage, round.no, lang), PAIRING_SHEET.title(lang)),
         details,
         sections: vec![Section { caption: None, columns, rows }],
         notes,
@@ -178,15 +178,4 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
 }
 
 /// The pairing sheet of a round; `round` `None` is the last paired.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PairingSheet;
-
-impl Document for PairingSheet {
-    fn name(&self) -> (&'static str, &'static str) {
-        ("对阵表", "pairings")
-    }
-
-    fn body(&self, event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) -> Result<Body, PrintError> {
-        report(event, group, round, lang).map(Body::Report)
-    }
-}
+pub const PAIRING_SHEET: Printable<Report> = Printable::new(("对阵表", "pairings"), report);

@@ -4,9 +4,9 @@
 //! — the same list as `bianpai prizes`, from `domain::prizes::prize_outcome`.
 
 use super::layout::{Align, Column, Orientation};
-use super::{Body, Document, Lang, PrintError, Report, Section, club_of, group_of, name_of, officials_line};
+use super::{Document, Lang, PrintError, Printable, Report, Section, club_of, group_of, name_of, officials_line};
 use crate::domain::event::{Event, Group};
-use crate::domain::ids::{GroupId, RoundNo};
+use crate::domain::ids::GroupId;
 use crate::domain::ledger::yuan_in as yuan;
 use crate::domain::prizes::{Prize, Withheld, group_finished, prize_outcome};
 use crate::domain::teams::prizes::{team_awards, team_ranks};
@@ -63,7 +63,7 @@ pub fn report(event: &Event, group: GroupId, lang: Lang) -> Result<Report, Print
     Ok(Report {
         orientation: Orientation::Portrait,
         title: event.name.clone(),
-        subtitle: format!("{} {}", g.name, PrizeList.title(lang)),
+        subtitle: format!("{} {}", g.name, PRIZE_LIST.title(lang)),
         details,
         sections,
         notes,
@@ -130,15 +130,5 @@ fn team_section(event: &Event, group: &Group, lang: Lang) -> Result<Option<Secti
 }
 
 /// The prize list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PrizeList;
-
-impl Document for PrizeList {
-    fn name(&self) -> (&'static str, &'static str) {
-        ("奖励名单", "prize list")
-    }
-
-    fn body(&self, event: &Event, group: GroupId, _round: Option<RoundNo>, lang: Lang) -> Result<Body, PrintError> {
-        report(event, group, lang).map(Body::Report)
-    }
-}
+pub const PRIZE_LIST: Printable<Report> =
+    Printable::new(("奖励名单", "prize list"), |event, group, _, lang| report(event, group, lang));

@@ -4,7 +4,7 @@
 
 use super::layout::{Align, Orientation, Sheet};
 use super::pairings::{resolve_round, round_label};
-use super::{Body, Document, Lang, PrintError, Printed, club_of, current_stage, font, group_of, name_of};
+use super::{Document, Lang, PrintError, Printable, Printed, club_of, current_stage, font, group_of, name_of};
 use crate::domain::event::{Event, StageKind};
 use crate::domain::ids::{GroupId, RoundNo, StartNo};
 
@@ -125,7 +125,7 @@ fn slip_ui(sheet: &mut Sheet, slip: &Slip, top: f32, height: f32, lang: Lang) {
 /// [`PrintError::Font`] or [`PrintError::Pdf`].
 pub(super) fn render(list: &[Slip], lang: Lang) -> Result<Printed, PrintError> {
     let head = list.first().map(|s| format!("{} · {}", s.event, s.round)).unwrap_or_default();
-    let title = format!("{} {}", head, ResultSlips.title(lang));
+    let title = format!("{} {}", head, RESULT_SLIPS.title(lang));
     let mut sheet = Sheet::new(font::cjk()?, Orientation::Portrait, lang, &title, &title);
     let band = sheet.room() / PER_PAGE as f32;
     for (i, slip) in list.iter().enumerate() {
@@ -144,15 +144,4 @@ pub(super) fn render(list: &[Slip], lang: Lang) -> Result<Printed, PrintError> {
 }
 
 /// Result slips of a round, one per board (per game in a knockout); `round` `None` is the last paired.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ResultSlips;
-
-impl Document for ResultSlips {
-    fn name(&self) -> (&'static str, &'static str) {
-        ("成绩登记单", "result slips")
-    }
-
-    fn body(&self, event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) -> Result<Body, PrintError> {
-        slips(event, group, round, lang).map(Body::Slips)
-    }
-}
+pub const RESULT_SLIPS: Printable<Vec<Slip>> = Printable::new(("成绩登记单", "result slips"), slips);

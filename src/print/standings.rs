@@ -4,7 +4,7 @@
 //! section per gender where the group ranks them separately.
 
 use super::layout::{Align, Column, Orientation};
-use super::{Body, Document, Lang, PrintError, Report, Section, current_stage, group_of, officials_line};
+use super::{Lang, PrintError, Printable, Report, Section, current_stage, group_of, officials_line};
 use crate::domain::event::{Event, StageKind};
 use crate::domain::ids::{GroupId, RoundNo};
 use crate::domain::standings::StandingsRow;
@@ -126,15 +126,4 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
 }
 
 /// Standings after a round; `round` `None` is after the last complete one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct StandingsSheet;
-
-impl Document for StandingsSheet {
-    fn name(&self) -> (&'static str, &'static str) {
-        ("成绩排名", "standings")
-    }
-
-    fn body(&self, event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) -> Result<Body, PrintError> {
-        report(event, group, round, lang).map(Body::Report)
-    }
-}
+pub const STANDINGS: Printable<Report> = Printable::new(("成绩排名", "standings"), report);

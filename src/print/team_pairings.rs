@@ -7,7 +7,7 @@
 
 use super::layout::{Align, Column, Orientation};
 use super::pairings::{resolve_round, round_details, round_label};
-use super::{Body, Document, Lang, PrintError, Report, Section, current_stage, group_of, name_of, officials_line};
+use super::{Document, Lang, PrintError, Printable, Report, Section, current_stage, group_of, name_of, officials_line};
 use crate::domain::event::{Event, Game, Group, Round, Stage};
 use crate::domain::ids::{GroupId, RoundNo, StartNo};
 use crate::domain::model::team::{TeamId, TeamMatch, TeamRound};
@@ -202,7 +202,7 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
         subtitle: format!(
             "{} {}",
             round_label(view.group, view.stage, view.round.no, lang),
-            TeamPairingSheet.title(lang)
+            TEAM_PAIRING_SHEET.title(lang)
         ),
         details,
         sections,
@@ -211,15 +211,4 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
 }
 
 /// The team pairing sheet of a team round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TeamPairingSheet;
-
-impl Document for TeamPairingSheet {
-    fn name(&self) -> (&'static str, &'static str) {
-        ("团体对阵表", "team pairings")
-    }
-
-    fn body(&self, event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) -> Result<Body, PrintError> {
-        report(event, group, round, lang).map(Body::Report)
-    }
-}
+pub const TEAM_PAIRING_SHEET: Printable<Report> = Printable::new(("团体对阵表", "team pairings"), report);

@@ -7,7 +7,7 @@
 
 use super::layout::{Align, Column, Orientation};
 use super::standings::after_round;
-use super::{Body, Document, Lang, PrintError, Report, Section, current_stage, group_of, officials_line};
+use super::{Document, Lang, PrintError, Printable, Report, Section, current_stage, group_of, officials_line};
 use crate::domain::event::{Event, Group, Stage};
 use crate::domain::ids::{GroupId, RoundNo};
 use crate::domain::model::team::{TeamPrimary, TeamTiebreak};
@@ -78,7 +78,7 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
         .into_iter()
         .map(|r| r.cells.into_iter().zip(&keep).filter(|(_, k)| **k).map(|(c, _)| c).collect())
         .collect();
-    let name = TeamStandingsSheet.title(lang);
+    let name = TEAM_STANDINGS.title(lang);
     let subtitle = match lang {
         Lang::Zh => format!("{} · {} · 第{}轮后 {name}", g.name, stage.name, after),
         Lang::En => format!("{} · {} · {name} after round {}", g.name, stage.name, after),
@@ -94,18 +94,7 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
 }
 
 /// Team standings after a round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TeamStandingsSheet;
-
-impl Document for TeamStandingsSheet {
-    fn name(&self) -> (&'static str, &'static str) {
-        ("团体名次", "team standings")
-    }
-
-    fn body(&self, event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) -> Result<Body, PrintError> {
-        report(event, group, round, lang).map(Body::Report)
-    }
-}
+pub const TEAM_STANDINGS: Printable<Report> = Printable::new(("团体名次", "team standings"), report);
 
 /// The team crosstable of the group's current stage as data, over every round paired.
 ///
@@ -141,7 +130,7 @@ pub fn crosstable_report(event: &Event, group: GroupId, lang: Lang) -> Result<Re
             row
         })
         .collect();
-    let subtitle = format!("{} · {} · {}", g.name, stage.name, TeamCrosstableSheet.title(lang));
+    let subtitle = format!("{} · {} · {}", g.name, stage.name, TEAM_CROSSTABLE.title(lang));
     let mut notes = vec![
         lang.t(
             "说明：每格为本行队与该列队的局分（本队在前）。",
@@ -162,15 +151,7 @@ pub fn crosstable_report(event: &Event, group: GroupId, lang: Lang) -> Result<Re
 }
 
 /// The team crosstable of a team stage.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TeamCrosstableSheet;
-
-impl Document for TeamCrosstableSheet {
-    fn name(&self) -> (&'static str, &'static str) {
-        ("团体交叉表", "team crosstable")
-    }
-
-    fn body(&self, event: &Event, group: GroupId, _round: Option<RoundNo>, lang: Lang) -> Result<Body, PrintError> {
-        crosstable_report(event, group, lang).map(Body::Report)
-    }
-}
+pub const TEAM_CROSSTABLE: Printable<Report> =
+    Printable::new(("团体交叉表", "team crosstable"), |event, group, _, lang| {
+        crosstable_report(event, group, lang)
+    });
