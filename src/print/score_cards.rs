@@ -204,20 +204,7 @@ pub(super) fn render(list: &[ScoreCard], lang: Lang) -> Result<Printed, PrintErr
     let mut sheet = Sheet::new(font::cjk()?, Orientation::Portrait, lang, &title, &title);
     let tallest = list.iter().map(ScoreCard::height).fold(0.0, f32::max);
     let per_page = if tallest * 2.0 <= sheet.room() { 2 } else { 1 };
-    let band = sheet.room() / per_page as f32;
-    for (i, card) in list.iter().enumerate() {
-        if i > 0 && i % per_page == 0 {
-            sheet.new_page();
-        }
-        let top = sheet.y();
-        if i % per_page != 0 {
-            let (left, width) = (sheet.left(), sheet.inner_width());
-            sheet.line((left - 20.0, top), (left + width + 20.0, top), 0.6, true);
-        }
-        card_ui(&mut sheet, card, lang);
-        let drawn = top - sheet.y();
-        sheet.advance((band - drawn).max(0.0));
-    }
+    sheet.bands_ui(list, per_page, |sheet, card, _, _| card_ui(sheet, card, lang));
     sheet.finish()
 }
 

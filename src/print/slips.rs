@@ -127,19 +127,7 @@ pub(super) fn render(list: &[Slip], lang: Lang) -> Result<Printed, PrintError> {
     let head = list.first().map(|s| format!("{} · {}", s.event, s.round)).unwrap_or_default();
     let title = format!("{} {}", head, RESULT_SLIPS.title(lang));
     let mut sheet = Sheet::new(font::cjk()?, Orientation::Portrait, lang, &title, &title);
-    let band = sheet.room() / PER_PAGE as f32;
-    for (i, slip) in list.iter().enumerate() {
-        if i > 0 && i % PER_PAGE == 0 {
-            sheet.new_page();
-        }
-        let top = sheet.y();
-        if i % PER_PAGE != 0 {
-            let (left, width) = (sheet.left(), sheet.inner_width());
-            sheet.line((left - 20.0, top), (left + width + 20.0, top), 0.6, true);
-        }
-        slip_ui(&mut sheet, slip, top, band, lang);
-        sheet.advance(band);
-    }
+    sheet.bands_ui(list, PER_PAGE, |sheet, slip, top, band| slip_ui(sheet, slip, top, band, lang));
     sheet.finish()
 }
 
