@@ -11,7 +11,7 @@ use super::words::t;
 use super::{GroupArg, InputError, current_stage};
 use crate::domain::ids::RoundNo;
 use crate::lang::Localized;
-use crate::print::{self, DocumentKind, Lang, PrintError, Request};
+use crate::print::{self, DocumentKind, Lang, PrintError, Request, RoundUse};
 use std::path::Path;
 
 /// Writes the requested PDF and says where, with its page count.
@@ -37,9 +37,7 @@ pub(super) fn run(
     if document != DocumentKind::EventTeams {
         current_stage(g)?;
     }
-    let after_rounds =
-        matches!(document, DocumentKind::Standings | DocumentKind::Crosstable | DocumentKind::TeamStandings);
-    if round == Some(0) && !after_rounds {
+    if round == Some(0) && document.round_use() != RoundUse::After {
         return Err(InputError(t("--round 0：轮次从 1 开始编号", "--round 0: rounds are numbered from 1")).into());
     }
     let request = Request { document, group: g.id, round: round.map(RoundNo), lang };

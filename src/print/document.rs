@@ -148,6 +148,17 @@ pub enum DocumentKind {
     EventTeams,
 }
 
+/// What a document does with the round of its request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoundUse {
+    /// It shows a paired round (pairing sheet, slips, score cards).
+    Paired,
+    /// It shows the tables after a round (standings, crosstables).
+    After,
+    /// It has no round (bracket, prize lists, check-in list, the event's ranking).
+    None,
+}
+
 impl DocumentKind {
     /// Every document, in the order of `bianpai print --help`.
     pub const ALL: [DocumentKind; 13] = [
@@ -165,6 +176,23 @@ impl DocumentKind {
         DocumentKind::BoardPrizes,
         DocumentKind::EventTeams,
     ];
+
+    /// Which round the document's round names: the one it shows (`None`: the last
+    /// paired), the one it is after (`None`: the last complete), or none.
+    pub fn round_use(self) -> RoundUse {
+        match self {
+            DocumentKind::Pairings | DocumentKind::Slips | DocumentKind::TeamPairings | DocumentKind::ScoreCards => {
+                RoundUse::Paired
+            }
+            DocumentKind::Standings | DocumentKind::Crosstable | DocumentKind::TeamStandings => RoundUse::After,
+            DocumentKind::Bracket
+            | DocumentKind::Prizes
+            | DocumentKind::CheckIn
+            | DocumentKind::TeamCrosstable
+            | DocumentKind::BoardPrizes
+            | DocumentKind::EventTeams => RoundUse::None,
+        }
+    }
 
     /// The document that prints this kind.
     pub fn document(self) -> &'static dyn Document {
@@ -185,5 +213,30 @@ impl DocumentKind {
             DocumentKind::BoardPrizes => &board_prizes::BOARD_PRIZES,
             DocumentKind::EventTeams => &event_teams::EVENT_TEAMS,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{DocumentKind, RoundUse};
+
+    // issue 40, item 5: what a document does with its round is said once, for
+    // `bianpai print --round 0` and the window's proposed file name.
+    #[test]
+    fn every_kind_says_which_round_it_reads() {
+        let count = |u: RoundUse| DocumentKind::ALL.iter().filter(|k| k.round_use() == u).count();
+        assert_eq!((count(RoundUse::Paired), count(RoundUse::After), count(RoundUse::None)), (4, 3, 6));
+        assert_eq!(DocumentKind::ScoreCards.round_use(), RoundUse::Paired);
+        assert_eq!(DocumentKind::TeamStandings.round_use(), RoundUse::After);
+        assert_eq!(DocumentKind::TeamCrosstable.round_use(), RoundUse::None);
+    }
+
+    // issue 40, item 5: the one list holds every document once, each under its own name.
+    #[test]
+    fn the_list_names_every_document_once() {
+        let mut names: Vec<(&str, &str)> = DocumentKind::ALL.iter().map(|k| k.document().name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), DocumentKind::ALL.len());
     }
 }

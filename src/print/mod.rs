@@ -31,7 +31,7 @@ use crate::domain::command::DomainError;
 use crate::domain::event::{Event, Group, Stage};
 use crate::domain::ids::{GroupId, RoundNo};
 use crate::domain::prizes::PrizeError;
-pub use document::{Body, Document, DocumentKind, Gather, Printable};
+pub use document::{Body, Document, DocumentKind, Gather, Printable, RoundUse};
 use layout::{Column, Orientation, Sheet};
 
 /// Why a document cannot be printed.

@@ -12,7 +12,7 @@ use super::i18n::Lang;
 use super::save_dialog::{SaveDialog, folder_beside, save_dialog_ui};
 use super::session::{Job, PrintTarget};
 use crate::domain::event::{Group, StageKind};
-use crate::print::{DocumentKind, Request};
+use crate::print::{DocumentKind, Request, RoundUse};
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 use std::path::Path;
 
@@ -92,14 +92,10 @@ fn label(document: DocumentKind, lang: Lang) -> &'static str {
 fn default_name(document: DocumentKind, group: &Group, lang: Lang) -> String {
     let stage = group.current_stage();
     let stage_name = stage.filter(|_| group.stages.len() > 1).map(|s| s.name.as_str());
-    let round = stage.and_then(|s| match document {
-        DocumentKind::Pairings | DocumentKind::Slips | DocumentKind::TeamPairings | DocumentKind::ScoreCards => {
-            s.last_round().map(|r| r.no.0)
-        }
-        DocumentKind::Standings | DocumentKind::Crosstable | DocumentKind::TeamStandings => {
-            Some(s.completed_rounds()).filter(|&n| n > 0)
-        }
-        _ => None,
+    let round = stage.and_then(|s| match document.round_use() {
+        RoundUse::Paired => s.last_round().map(|r| r.no.0),
+        RoundUse::After => Some(s.completed_rounds()).filter(|&n| n > 0),
+        RoundUse::None => None,
     });
     let group_name = (document != DocumentKind::EventTeams).then_some(group.name.as_str());
     pdf_file_name(label(document, lang), group_name, stage_name, round, lang)
