@@ -9,7 +9,7 @@ use bianpai::domain::ids::{GroupId, RoundNo, StageNo};
 use bianpai::domain::player::PlayerEntry;
 use bianpai::domain::presets;
 use bianpai::domain::swiss::pair_next_round;
-use bianpai::print::{Lang, font, pairings};
+use bianpai::print::{Document, Lang, font, pairings};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
@@ -43,12 +43,12 @@ fn print(c: &mut Criterion) {
     let start = std::time::Instant::now();
     font::cjk().expect("font");
     eprintln!("font parsed in {:?}", start.elapsed());
-    let printed = pairings::print(&e, G, Some(RoundNo(1)), Lang::Zh).expect("print");
+    let printed = pairings::PAIRING_SHEET.print(&e, G, Some(RoundNo(1)), Lang::Zh).expect("print");
     eprintln!("1,500-board pairing sheet: {} pages, {} bytes", printed.pages, printed.bytes.len());
     let mut group = c.benchmark_group("print");
     group.sample_size(10).measurement_time(Duration::from_secs(15));
     group.bench_function("pairing_sheet_1500_boards", |b| {
-        b.iter(|| black_box(pairings::print(&e, G, Some(RoundNo(1)), Lang::Zh).expect("print")))
+        b.iter(|| black_box(pairings::PAIRING_SHEET.print(&e, G, Some(RoundNo(1)), Lang::Zh).expect("print")))
     });
     group.finish();
 }

@@ -195,14 +195,14 @@ fn execute(command: Cmd) -> anyhow::Result<String> {
     match command {
         Cmd::Open { .. } | Cmd::Trf(TrfCmd::Pair { .. }) => Ok(String::new()),
         Cmd::Trf(TrfCmd::Import { input, output }) => trf::import(&input, &output),
-        Cmd::Print { file, what, group, round, output } => {
+        Cmd::Print { at: FileGroup { file, group }, what, round, output } => {
             print::run(&file, what, &group, round, words::lang(), &output)
         }
-        Cmd::Export { file, format, group, output } => match format {
+        Cmd::Export { at: FileGroup { file, group }, format, output } => match format {
             ExportFormat::Trf => trf::export(&file, &group, &output),
             other => export::run(&file, other, &group, words::lang(), &output),
         },
-        Cmd::Presets { json } => Ok(presets_out(json)),
+        Cmd::Presets { json: JsonArg { json } } => Ok(presets_out(json)),
         Cmd::New { file, preset, name, rounds, boards } => {
             let mut event = new_event(&preset, name.as_deref(), rounds)?;
             if let Some(k) = boards {
@@ -230,28 +230,42 @@ fn execute(command: Cmd) -> anyhow::Result<String> {
         Cmd::Backups { file } => history::backups(&file),
         Cmd::Restore { file, backup } => history::restore(&file, &backup),
         Cmd::Blacklist(b) => blacklist::run(b),
-        Cmd::Collusion { file, group, round, board, reason } => {
+        Cmd::Collusion { at: FileGroup { file, group }, round, board, reason } => {
             blacklist::collusion(&file, &group, round, board, &reason)
         }
-        Cmd::Pair { file, group, seed } => rounds::pair(&file, &group, seed),
-        Cmd::Rounds { file, rounds, group } => rounds::set_rounds(&file, &group, rounds),
-        Cmd::Stage(StageCmd::Next { file, group, nominees }) => rounds::next_stage(&file, &group, &nominees),
-        Cmd::Format { file, format, group, double } => rounds::set_format(&file, &group, format, double),
-        Cmd::Edit { file, group, round, confirm, edit } => rounds::edit(&file, &group, round, confirm, edit),
-        Cmd::Unpair { file, group, round } => rounds::unpair(&file, &group, round),
-        Cmd::Avoid { file, players, group, reason, list, remove } => {
+        Cmd::Pair { at: FileGroup { file, group }, seed } => rounds::pair(&file, &group, seed),
+        Cmd::Rounds { at: FileGroup { file, group }, rounds } => rounds::set_rounds(&file, &group, rounds),
+        Cmd::Stage(StageCmd::Next { at: FileGroup { file, group }, nominees }) => {
+            rounds::next_stage(&file, &group, &nominees)
+        }
+        Cmd::Format { at: FileGroup { file, group }, format, double } => {
+            rounds::set_format(&file, &group, format, double)
+        }
+        Cmd::Edit { at: FileGroup { file, group }, round, confirm, edit } => {
+            rounds::edit(&file, &group, round, confirm, edit)
+        }
+        Cmd::Unpair { at: FileGroup { file, group }, round } => rounds::unpair(&file, &group, round),
+        Cmd::Avoid { at: FileGroup { file, group }, players, reason, list, remove } => {
             controls::avoid(&file, &group, &players, &reason, list, remove)
         }
-        Cmd::FixBoard { file, start_no, board, group } => controls::fix_board(&file, &group, start_no, board),
-        Cmd::Bye { file, start_no, group, round, absent, cancel } => {
+        Cmd::FixBoard { at: FileGroup { file, group }, start_no, board } => {
+            controls::fix_board(&file, &group, start_no, board)
+        }
+        Cmd::Bye { at: FileGroup { file, group }, start_no, round, absent, cancel } => {
             rounds::announce_bye(&file, &group, start_no, RoundNo(round), absent, cancel)
         }
-        Cmd::Pairings { file, group, round, json, explain } => rounds::pairings(&file, &group, round, json, explain),
+        Cmd::Pairings { at: FileGroup { file, group }, round, json: JsonArg { json }, explain } => {
+            rounds::pairings(&file, &group, round, json, explain)
+        }
         Cmd::Result(args) => rounds::result(args),
         Cmd::Teams(cmd) => teams::run(cmd),
         Cmd::Lineup(args) => teams::lineup(args),
-        Cmd::Standings { file, group, round, json } => rounds::standings_out(&file, &group, round, json),
-        Cmd::Prizes { file, group, json } => prizes::prizes_out(&file, &group, json),
+        Cmd::Standings(StandingsArgs { at: FileGroup { file, group }, round, json: JsonArg { json } }) => {
+            rounds::standings_out(&file, &group, round, json)
+        }
+        Cmd::Prizes(ListArgs { at: FileGroup { file, group }, json: JsonArg { json } }) => {
+            prizes::prizes_out(&file, &group, json)
+        }
     }
 }
 

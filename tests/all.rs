@@ -55,6 +55,7 @@ mod pairing_controls;
 mod pairing_progress;
 mod planned_lineups;
 mod present_bracket;
+mod print_documents;
 mod print_pdf;
 mod print_teams;
 mod prize_decisions;

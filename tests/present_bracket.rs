@@ -12,7 +12,7 @@ use bianpai::domain::presets;
 use bianpai::domain::result::{GameResult, Outcome};
 use bianpai::domain::swiss::pair_next_round;
 use bianpai::present::bracket::{Bracket, Pending};
-use bianpai::print::{self, Lang};
+use bianpai::print::{self, Document, Lang};
 
 const G: GroupId = GroupId(1);
 const S: StageNo = StageNo(1);
@@ -65,7 +65,7 @@ fn bracket_pdf_names_rounds_as_the_model_does() {
         let captions: Vec<String> =
             report.sections.iter().take(titles.len()).filter_map(|s| s.caption.clone()).collect();
         assert_eq!(captions, titles, "{lang:?}");
-        let text = pdf_strings(&print::bracket::print(&e, G, lang).unwrap().bytes).join("\n");
+        let text = pdf_strings(&print::bracket::BRACKET.print(&e, G, None, lang).unwrap().bytes).join("\n");
         for title in &titles {
             assert!(text.contains(title.as_str()), "'{title}' missing from the PDF:\n{text}");
         }

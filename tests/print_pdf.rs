@@ -14,7 +14,7 @@ use bianpai::domain::player::PlayerEntry;
 use bianpai::domain::presets;
 use bianpai::domain::result::{GameResult, Outcome};
 use bianpai::domain::swiss::pair_next_round;
-use bianpai::print::{self, Lang, Report};
+use bianpai::print::{self, Document, Lang, Report};
 use bianpai::store::EventFile;
 use common::{bianpai, code, ok, stderr};
 use std::path::{Path, PathBuf};
@@ -106,7 +106,7 @@ fn assert_all_strings_present(report: &Report, text: &str) {
 #[test]
 fn pairing_sheet_text_is_golden_and_complete() {
     let e = shared_event();
-    let printed = print::pairings::print(e, GroupId(1), Some(RoundNo(2)), Lang::Zh).unwrap();
+    let printed = print::pairings::PAIRING_SHEET.print(e, GroupId(1), Some(RoundNo(2)), Lang::Zh).unwrap();
     assert!(printed.bytes.starts_with(b"%PDF"));
     assert_eq!(printed.pages, 1);
     common::pdf::keep("pairings.pdf", &printed.bytes);
@@ -127,7 +127,7 @@ fn pairing_sheet_text_is_golden_and_complete() {
 #[test]
 fn standings_text_is_golden_and_complete() {
     let e = shared_event();
-    let printed = print::standings::print(e, GroupId(1), Some(RoundNo(1)), Lang::Zh).unwrap();
+    let printed = print::standings::STANDINGS.print(e, GroupId(1), Some(RoundNo(1)), Lang::Zh).unwrap();
     common::pdf::keep("standings.pdf", &printed.bytes);
     let text = common::pdf::all_text(&printed.bytes);
     common::pdf::golden("standings_after_round1.txt", &(text.clone() + "\n"));
@@ -141,7 +141,7 @@ fn standings_text_is_golden_and_complete() {
 #[test]
 fn english_pairing_sheet_keeps_chinese_names() {
     let e = shared_event();
-    let printed = print::pairings::print(e, GroupId(1), Some(RoundNo(1)), Lang::En).unwrap();
+    let printed = print::pairings::PAIRING_SHEET.print(e, GroupId(1), Some(RoundNo(1)), Lang::En).unwrap();
     common::pdf::keep("pairings_en.pdf", &printed.bytes);
     let text = common::pdf::all_text(&printed.bytes);
     assert!(text.contains("Board | No. | Red | Club | Pts | Result"), "{text}");
@@ -155,9 +155,9 @@ fn english_pairing_sheet_keeps_chinese_names() {
 fn a_twenty_name_sheet_is_small() {
     let e = shared_event();
     for bytes in [
-        print::pairing_sheet(e, GroupId(1), None, Lang::Zh).unwrap(),
-        print::standings_sheet(e, GroupId(1), None, Lang::Zh).unwrap(),
-        print::crosstable_sheet(e, GroupId(1), None, Lang::Zh).unwrap(),
+        print::pairings::PAIRING_SHEET.bytes(e, GroupId(1), None, Lang::Zh).unwrap(),
+        print::standings::STANDINGS.bytes(e, GroupId(1), None, Lang::Zh).unwrap(),
+        print::crosstable::CROSSTABLE.bytes(e, GroupId(1), None, Lang::Zh).unwrap(),
     ] {
         assert!(bytes.len() < 300_000, "{} bytes", bytes.len());
     }
@@ -169,7 +169,7 @@ fn a_twenty_name_sheet_is_small() {
 fn crosstable_slips_and_prizes_carry_their_content() {
     let e = shared_event();
     let cross = print::crosstable::report(e, GroupId(1), Some(RoundNo(1)), Lang::Zh).unwrap();
-    let bytes = print::crosstable::print(e, GroupId(1), Some(RoundNo(1)), Lang::Zh).unwrap().bytes;
+    let bytes = print::crosstable::CROSSTABLE.print(e, GroupId(1), Some(RoundNo(1)), Lang::Zh).unwrap().bytes;
     common::pdf::keep("crosstable.pdf", &bytes);
     let text = common::pdf::all_text(&bytes);
     assert_all_strings_present(&cross, &text);
@@ -184,7 +184,7 @@ fn crosstable_slips_and_prizes_carry_their_content() {
 
     let slips = print::slips::slips(e, GroupId(1), Some(RoundNo(2)), Lang::Zh).unwrap();
     assert_eq!(slips.len(), 10);
-    let printed = print::slips::print(e, GroupId(1), Some(RoundNo(2)), Lang::Zh).unwrap();
+    let printed = print::slips::RESULT_SLIPS.print(e, GroupId(1), Some(RoundNo(2)), Lang::Zh).unwrap();
     assert_eq!(printed.pages, 3, "four slips a page");
     common::pdf::keep("slips.pdf", &printed.bytes);
     let text = common::pdf::all_text(&printed.bytes);
@@ -200,7 +200,7 @@ fn crosstable_slips_and_prizes_carry_their_content() {
     }
 
     let prizes = print::prizes::report(e, GroupId(1), Lang::Zh).unwrap();
-    let bytes = print::prizes::print(e, GroupId(1), Lang::Zh).unwrap().bytes;
+    let bytes = print::prizes::PRIZE_LIST.print(e, GroupId(1), None, Lang::Zh).unwrap().bytes;
     common::pdf::keep("prizes.pdf", &bytes);
     let text = common::pdf::all_text(&bytes);
     assert_all_strings_present(&prizes, &text);
@@ -240,7 +240,7 @@ fn knockout_event() -> Event {
 fn bracket_shows_scores_and_winners() {
     let e = knockout_event();
     let report = print::bracket::report(&e, GroupId(1), Lang::Zh).unwrap();
-    let bytes = print::bracket::print(&e, GroupId(1), Lang::Zh).unwrap().bytes;
+    let bytes = print::bracket::BRACKET.print(&e, GroupId(1), None, Lang::Zh).unwrap().bytes;
     common::pdf::keep("bracket.pdf", &bytes);
     let text = common::pdf::all_text(&bytes);
     assert_all_strings_present(&report, &text);
@@ -381,7 +381,7 @@ fn standings_print_gender_sections_and_status() {
     assert!(report.sections.iter().all(|s| s.rows.len() == 3 && s.rows[0][0] == "1"), "ranks restart per section");
     let row = report.sections[0].rows.iter().find(|r| r[2] == "王昇").unwrap();
     assert_eq!(row.last().unwrap(), "退赛");
-    let bytes = print::standings::print(&e, g, None, Lang::Zh).unwrap().bytes;
+    let bytes = print::standings::STANDINGS.print(&e, g, None, Lang::Zh).unwrap().bytes;
     common::pdf::keep("standings_youth.pdf", &bytes);
     let text = common::pdf::all_text(&bytes);
     assert_all_strings_present(&report, &text);
@@ -424,7 +424,7 @@ fn a_1500_board_sheet_is_under_one_megabyte() {
         teams: None,
     };
     apply(&mut e, &Command::PairRound { group: G, stage: S, round }).unwrap();
-    let printed = print::pairings::print(&e, G, Some(RoundNo(1)), Lang::Zh).unwrap();
+    let printed = print::pairings::PAIRING_SHEET.print(&e, G, Some(RoundNo(1)), Lang::Zh).unwrap();
     assert!(printed.pages >= 30, "{} pages", printed.pages);
     assert!(printed.bytes.len() < 1_000_000, "{} bytes", printed.bytes.len());
     let text = common::pdf::all_text(&printed.bytes);
@@ -462,7 +462,7 @@ fn check_in_list_shows_fees_and_marks() {
     assert_eq!((rows[0][4].as_str(), rows[0][5].as_str()), ("已缴", "√"));
     assert_eq!((rows[1][4].as_str(), rows[1][5].as_str()), ("欠 5元", ""));
     assert!(report.notes.contains(&"已签到 1 / 2".to_string()));
-    let printed = print::checkin::print(&e, adult, Lang::Zh).unwrap();
+    let printed = print::checkin::CHECK_IN_LIST.print(&e, adult, None, Lang::Zh).unwrap();
     assert_all_strings_present(&report, &common::pdf::all_text(&printed.bytes));
 }
 
@@ -490,7 +490,7 @@ fn a_video_stages_pairing_sheet_shows_game_times_and_watchers() {
     };
     apply(&mut e, &watch).unwrap();
     let report = print::pairings::report(&e, g, Some(RoundNo(1)), Lang::Zh).unwrap();
-    let printed = print::pairings::print(&e, g, Some(RoundNo(1)), Lang::Zh).unwrap();
+    let printed = print::pairings::PAIRING_SHEET.print(&e, g, Some(RoundNo(1)), Lang::Zh).unwrap();
     common::pdf::keep("pairings_video.pdf", &printed.bytes);
     let text = common::pdf::all_text(&printed.bytes);
     assert_all_strings_present(&report, &text);

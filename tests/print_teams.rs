@@ -13,7 +13,7 @@ use bianpai::domain::event::{Event, Official};
 use bianpai::domain::ids::{RoundNo, StartNo};
 use bianpai::domain::result::Outcome;
 use bianpai::domain::swiss::pair_next_round;
-use bianpai::print::{self, Lang};
+use bianpai::print::{self, Document, Lang};
 use bianpai::store::EventFile;
 use common::teams::{G, S, pair_and_play, team_event};
 use common::ui::PLAYER_NAMES;
@@ -81,7 +81,7 @@ fn board_lines(text: &str) -> Vec<Vec<String>> {
 #[test]
 fn team_pairing_sheet_is_golden_and_complete() {
     let e = shared();
-    let printed = print::team_pairings::print(e, G, Some(RoundNo(1)), Lang::Zh).unwrap();
+    let printed = print::team_pairings::TEAM_PAIRING_SHEET.print(e, G, Some(RoundNo(1)), Lang::Zh).unwrap();
     assert_eq!(printed.pages, 1);
     common::pdf::keep("team_pairings.pdf", &printed.bytes);
     let text = common::pdf::all_text(&printed.bytes);
@@ -108,7 +108,7 @@ fn team_pairing_sheet_is_golden_and_complete() {
 #[test]
 fn english_team_sheet_of_an_unplayed_round() {
     let e = shared();
-    let printed = print::team_pairings::print(e, G, None, Lang::En).unwrap();
+    let printed = print::team_pairings::TEAM_PAIRING_SHEET.print(e, G, None, Lang::En).unwrap();
     let text = common::pdf::all_text(&printed.bytes);
     assert!(text.contains("round 2 team pairings"), "{text}");
     assert!(text.contains("Match 1　淮阴队 (home)　—　杭州队 (away)\n"), "{text}");
@@ -128,7 +128,7 @@ fn score_cards_are_golden_with_both_captains() {
     let e = shared();
     let cards = print::score_cards::cards(e, G, Some(RoundNo(2)), Lang::Zh).unwrap();
     assert_eq!(cards.len(), 2);
-    let printed = print::score_cards::print(e, G, Some(RoundNo(2)), Lang::Zh).unwrap();
+    let printed = print::score_cards::SCORE_CARDS.print(e, G, Some(RoundNo(2)), Lang::Zh).unwrap();
     assert_eq!(printed.pages, 1, "two cards to a page");
     common::pdf::keep("score_cards.pdf", &printed.bytes);
     let text = common::pdf::all_text(&printed.bytes);
@@ -154,7 +154,8 @@ fn score_cards_are_golden_with_both_captains() {
 fn played_score_cards_carry_the_totals() {
     let e = shared();
     for lang in [Lang::Zh, Lang::En] {
-        let text = common::pdf::all_text(&print::score_cards::print(e, G, Some(RoundNo(1)), lang).unwrap().bytes);
+        let text =
+            common::pdf::all_text(&print::score_cards::SCORE_CARDS.print(e, G, Some(RoundNo(1)), lang).unwrap().bytes);
         let (game, matchp) = match lang {
             Lang::Zh => ("局分合计　主队 5　客队 3", "场分　主队 2　客队 0"),
             Lang::En => ("Game points  home 5  away 3", "Match points  home 2  away 0"),
@@ -173,7 +174,7 @@ fn played_score_cards_carry_the_totals() {
 #[test]
 fn team_standings_in_both_languages() {
     let e = shared();
-    let zh = common::pdf::all_text(&print::team_standings::print(e, G, None, Lang::Zh).unwrap().bytes);
+    let zh = common::pdf::all_text(&print::team_standings::TEAM_STANDINGS.print(e, G, None, Lang::Zh).unwrap().bytes);
     common::pdf::golden("team_standings_round1.txt", &(zh.clone() + "\n"));
     assert!(zh.contains("团体组 · 团体赛 · 第1轮后 团体名次"), "{zh}");
     assert!(zh.contains("排名依据：场分、局分、直胜、对手场分、台次分、胜局、犯规"), "{zh}");
@@ -187,7 +188,7 @@ fn team_standings_in_both_languages() {
     for row in rows {
         assert!(zh.lines().any(|l| l == row), "'{row}' missing:\n{zh}");
     }
-    let en = common::pdf::all_text(&print::team_standings::print(e, G, None, Lang::En).unwrap().bytes);
+    let en = common::pdf::all_text(&print::team_standings::TEAM_STANDINGS.print(e, G, None, Lang::En).unwrap().bytes);
     assert!(en.contains("team standings after round 1"), "{en}");
     assert!(en.contains("Ranked by Match pts, Game pts, Head-to-head, Opp. match pts, Board pts"), "{en}");
     assert!(en.contains("Page 1 of 1") && !en.contains("名次"), "{en}");
@@ -203,12 +204,13 @@ fn team_standings_in_both_languages() {
 fn team_crosstable_and_board_prizes() {
     let e = shared();
     let report = print::team_standings::crosstable_report(e, G, Lang::Zh).unwrap();
-    let text = common::pdf::all_text(&print::team_standings::print_crosstable(e, G, Lang::Zh).unwrap().bytes);
+    let text =
+        common::pdf::all_text(&print::team_standings::TEAM_CROSSTABLE.print(e, G, None, Lang::Zh).unwrap().bytes);
     assert_all_strings_present(&report.strings(), &text);
     assert_eq!(text.matches("5:3").count(), 2, "{text}");
     assert_eq!(text.matches("3:5").count(), 2, "{text}");
     let report = print::board_prizes::report(e, G, Lang::Zh).unwrap();
-    let text = common::pdf::all_text(&print::board_prizes::print(e, G, Lang::Zh).unwrap().bytes);
+    let text = common::pdf::all_text(&print::board_prizes::BOARD_PRIZES.print(e, G, None, Lang::Zh).unwrap().bytes);
     assert_all_strings_present(&report.strings(), &text);
     assert!(text.contains("第1台\n名次 | 编号 | 姓名 | 队名 | 局数 | 得分 | 得分率"), "{text}");
     assert!(text.contains("1 | 1 | 王天一 | 杭州队 | 1 | 2 | 100.0%"), "{text}");

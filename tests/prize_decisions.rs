@@ -21,6 +21,7 @@ use bianpai::domain::prizes::{
 };
 use bianpai::domain::result::{GameResult, Outcome};
 use bianpai::domain::swiss::pair_next_round;
+use bianpai::print::Document;
 use bianpai::store::EventFile;
 use jiff::civil::date;
 use serde_json::Value;
@@ -160,7 +161,7 @@ fn the_players_left_out_and_why() {
     assert!(text.contains("未获奖励的选手") && text.contains("第4轮缺赛"), "{text}");
 
     // The prize PDF has the same section, its rows drawn.
-    let pdf = bianpai::print::prizes::print(&e, adult, bianpai::lang::Lang::Zh).unwrap().bytes;
+    let pdf = bianpai::print::prizes::PRIZE_LIST.print(&e, adult, None, bianpai::lang::Lang::Zh).unwrap().bytes;
     let drawn: Vec<String> = common::pdf::drawn_strings(&pdf).concat().into_iter().map(|(_, _, t)| t).collect();
     for want in ["未获奖励的选手", "第3轮弃权负（须赛满全部轮次）", "第4轮缺赛（须赛满全部轮次）", "第6轮前退赛"]
     {

@@ -73,9 +73,9 @@ fn prizes_json_lists_the_team_awards() {
 // the printed prize list has the team prizes under their heading.
 #[test]
 fn the_printed_prize_list_has_the_team_prizes() {
-    use bianpai::print::prizes;
+    use bianpai::print::{Document, prizes};
     use bianpai::ui::Lang;
-    let printed = prizes::print(&event_after_one_round(), G, Lang::Zh).unwrap();
+    let printed = prizes::PRIZE_LIST.print(&event_after_one_round(), G, None, Lang::Zh).unwrap();
     let text: String = common::pdf::drawn_strings(&printed.bytes)
         .into_iter()
         .flatten()

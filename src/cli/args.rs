@@ -1,11 +1,13 @@
 //! The arguments of every subcommand of CLI.md, as clap parses them.
 
 mod money_args;
+mod shared_args;
 mod team_args;
 
 use super::players;
 use clap::{Args, Parser, Subcommand};
 pub use money_args::{BlacklistCmd, MoneyCmd};
+pub use shared_args::{FileGroup, GroupArg, JsonArg, ListArgs, StandingsArgs};
 use std::path::PathBuf;
 pub use team_args::{AvoidArg, LineupArgs, TeamsCmd};
 
@@ -46,9 +48,8 @@ pub enum Cmd {
     },
     /// List event presets.
     Presets {
-        /// JSON output.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        json: JsonArg,
     },
     /// Create an event file from a preset (never overwrites).
     New {
@@ -75,10 +76,8 @@ pub enum Cmd {
     Money(MoneyCmd),
     /// Collusion (假棋/人情棋): disqualify both players of a game.
     Collusion {
-        /// The event file.
-        file: PathBuf,
         #[command(flatten)]
-        group: GroupArg,
+        at: FileGroup,
         /// The round.
         #[arg(long)]
         round: u32,
@@ -124,42 +123,34 @@ pub enum Cmd {
     Blacklist(BlacklistCmd),
     /// Pair the next round of the group's current stage.
     Pair {
-        /// The event file.
-        file: PathBuf,
         #[command(flatten)]
-        group: GroupArg,
+        at: FileGroup,
         /// Seed of the random draw (recorded); a fresh one is drawn and printed if left out.
         #[arg(long)]
         seed: Option<u64>,
     },
     /// Set the number of rounds of the group's current stage.
     Rounds {
-        /// The event file.
-        file: PathBuf,
+        #[command(flatten)]
+        at: FileGroup,
         /// Rounds to play.
         rounds: u32,
-        #[command(flatten)]
-        group: GroupArg,
     },
     /// Play the group's current stage as a Swiss or a round robin (before round 1).
     Format {
-        /// The event file.
-        file: PathBuf,
+        #[command(flatten)]
+        at: FileGroup,
         /// swiss or round-robin.
         #[arg(value_enum)]
         format: FormatArg,
-        #[command(flatten)]
-        group: GroupArg,
         /// Two cycles, colours reversed in the second (round robin).
         #[arg(long)]
         double: bool,
     },
     /// Edit the last round's pairing by hand.
     Edit {
-        /// The event file.
-        file: PathBuf,
         #[command(flatten)]
-        group: GroupArg,
+        at: FileGroup,
         /// The round (the last paired one).
         #[arg(long)]
         round: u32,
@@ -173,13 +164,11 @@ pub enum Cmd {
     /// Two players who are never paired (siblings, parent and child, the same coach);
     /// `--list` shows the pairs, `--remove` drops one.
     Avoid {
-        /// The event file.
-        file: PathBuf,
+        #[command(flatten)]
+        at: FileGroup,
         /// The two players' start numbers (none with `--list`).
         #[arg(num_args = 0..=2)]
         players: Vec<u32>,
-        #[command(flatten)]
-        group: GroupArg,
         /// Why they are kept apart.
         #[arg(long, default_value = "")]
         reason: String,
@@ -192,33 +181,27 @@ pub enum Cmd {
     },
     /// The player always sits at BOARD; BOARD 0 clears.
     FixBoard {
-        /// The event file.
-        file: PathBuf,
+        #[command(flatten)]
+        at: FileGroup,
         /// The player's start number.
         start_no: u32,
         /// The board (0 clears).
         board: u32,
-        #[command(flatten)]
-        group: GroupArg,
     },
     /// Remove the last round's pairing (no results yet).
     Unpair {
-        /// The event file.
-        file: PathBuf,
         #[command(flatten)]
-        group: GroupArg,
+        at: FileGroup,
         /// The round (the last paired one).
         #[arg(long)]
         round: u32,
     },
     /// Announce a bye or an absence for a round not yet paired.
     Bye {
-        /// The event file.
-        file: PathBuf,
+        #[command(flatten)]
+        at: FileGroup,
         /// The player's start number.
         start_no: u32,
-        #[command(flatten)]
-        group: GroupArg,
         /// The round.
         #[arg(long)]
         round: u32,
@@ -231,16 +214,13 @@ pub enum Cmd {
     },
     /// Show a round's pairings.
     Pairings {
-        /// The event file.
-        file: PathBuf,
         #[command(flatten)]
-        group: GroupArg,
+        at: FileGroup,
         /// Round (default: the last paired).
         #[arg(long)]
         round: Option<u32>,
-        /// JSON output.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        json: JsonArg,
         /// Explain each board: score groups, floats, the colour rule, the bye, and how
         /// the round differs from the engine's pairing after hand edits.
         #[arg(long)]
@@ -258,13 +238,11 @@ pub enum Cmd {
     Stage(StageCmd),
     /// Print a PDF: pairing sheet, result slips, standings, crosstable, bracket or prize list.
     Print {
-        /// The event file.
-        file: PathBuf,
+        #[command(flatten)]
+        at: FileGroup,
         /// What to print.
         #[arg(value_enum)]
-        what: crate::print::Document,
-        #[command(flatten)]
-        group: GroupArg,
+        what: crate::print::DocumentKind,
         /// Round (default: the last paired round for sheets, the last complete one for standings).
         #[arg(long)]
         round: Option<u32>,
@@ -274,13 +252,11 @@ pub enum Cmd {
     },
     /// Export final rankings (CSV, XLSX), a web page (HTML) or TRF-16.
     Export {
-        /// The event file.
-        file: PathBuf,
+        #[command(flatten)]
+        at: FileGroup,
         /// The format.
         #[arg(value_enum)]
         format: ExportFormat,
-        #[command(flatten)]
-        group: GroupArg,
         /// The file to write.
         #[arg(short = 'o')]
         output: PathBuf,
@@ -289,45 +265,16 @@ pub enum Cmd {
     #[command(subcommand)]
     Trf(TrfCmd),
     /// Show the group's prize list over its final ranking.
-    Prizes {
-        /// The event file.
-        file: PathBuf,
-        #[command(flatten)]
-        group: GroupArg,
-        /// JSON output.
-        #[arg(long)]
-        json: bool,
-    },
+    Prizes(ListArgs),
     /// Show the standings after a round.
-    Standings {
-        /// The event file.
-        file: PathBuf,
-        #[command(flatten)]
-        group: GroupArg,
-        /// After this round (default: the last complete round).
-        #[arg(long)]
-        round: Option<u32>,
-        /// JSON output.
-        #[arg(long)]
-        json: bool,
-    },
-}
-
-/// `--group G`: a group's name, alias or number; optional when the event has one group.
-#[derive(Debug, Args)]
-pub struct GroupArg {
-    /// Group name (成人组), alias (adult) or number.
-    #[arg(long = "group")]
-    pub group: Option<String>,
+    Standings(StandingsArgs),
 }
 
 /// Arguments of `bianpai result`.
 #[derive(Debug, Args)]
 pub struct ResultArgs {
-    /// The event file.
-    pub file: PathBuf,
     #[command(flatten)]
-    pub group: GroupArg,
+    pub at: FileGroup,
     /// Round.
     #[arg(long)]
     pub round: u32,
@@ -410,10 +357,8 @@ pub enum TrfCmd {
 pub enum StageCmd {
     /// Close the group's current stage; its top players and the nominees enter the next.
     Next {
-        /// The event file.
-        file: PathBuf,
         #[command(flatten)]
-        group: GroupArg,
+        at: FileGroup,
         /// A sponsor's nominee (start number), after the qualifiers; repeatable.
         #[arg(long = "nominee")]
         nominees: Vec<u32>,
@@ -469,12 +414,10 @@ pub enum SystemArg {
 pub enum PlayersCmd {
     /// Import a roster (.csv, .xlsx or .xls); all rows or none.
     Import {
-        /// The event file.
-        file: PathBuf,
+        #[command(flatten)]
+        at: FileGroup,
         /// The roster.
         roster: PathBuf,
-        #[command(flatten)]
-        group: GroupArg,
         /// Accept rows that break the group's entry rules, recording this reason.
         #[arg(long)]
         override_reason: Option<String>,
@@ -484,23 +427,13 @@ pub enum PlayersCmd {
         registered: Option<jiff::civil::Date>,
     },
     /// List players.
-    List {
-        /// The event file.
-        file: PathBuf,
-        #[command(flatten)]
-        group: GroupArg,
-        /// JSON output.
-        #[arg(long)]
-        json: bool,
-    },
+    List(ListArgs),
     /// Withdraw a player: kept in the standings, no longer paired.
     Withdraw {
-        /// The event file.
-        file: PathBuf,
+        #[command(flatten)]
+        at: FileGroup,
         /// The player's start number.
         start_no: u32,
-        #[command(flatten)]
-        group: GroupArg,
         /// Why.
         #[arg(long, default_value = "")]
         reason: String,
@@ -512,20 +445,16 @@ pub enum PlayersCmd {
     /// Delete a player registered by mistake: only one never paired, qualified or paid
     /// (otherwise withdraw). Undoable.
     Delete {
-        /// The event file.
-        file: PathBuf,
+        #[command(flatten)]
+        at: FileGroup,
         /// The player's start number.
         start_no: u32,
-        #[command(flatten)]
-        group: GroupArg,
     },
     /// Give start numbers anew before round 1 of the first stage (the group's, or
     /// without --group every group's, group by group). Undoable.
     Renumber {
-        /// The event file.
-        file: PathBuf,
         #[command(flatten)]
-        group: GroupArg,
+        at: FileGroup,
         /// rating (highest first), name (pinyin order) or club (then rating).
         #[arg(long, value_enum)]
         by: players::ByArg,

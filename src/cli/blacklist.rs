@@ -3,7 +3,7 @@
 //! both players of a game for collusion (附二 B).
 
 use super::words::t;
-use super::{BlacklistCmd, GroupArg, InputError, current_stage, resolve_group};
+use super::{BlacklistCmd, GroupArg, InputError, JsonArg, current_stage, resolve_group};
 use crate::domain::blacklist::{BlacklistEntry, MatchStrength, screen};
 use crate::domain::command::Command;
 use crate::domain::ids::{BoardNo, RoundNo};
@@ -27,7 +27,7 @@ fn path() -> Result<PathBuf, InputError> {
 pub(super) fn run(cmd: BlacklistCmd) -> anyhow::Result<String> {
     let path = path()?;
     match cmd {
-        BlacklistCmd::List { json } => {
+        BlacklistCmd::List { json: JsonArg { json } } => {
             let list = blacklist::load(&path)?;
             if json {
                 return Ok(format!("{}\n", serde_json::json!({ "entries": list })));

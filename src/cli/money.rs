@@ -4,7 +4,7 @@
 use super::numbers::player_no;
 use super::table::{self, Align};
 use super::words::t;
-use super::{GroupArg, InputError, MoneyCmd, resolve_group};
+use super::{FileGroup, GroupArg, InputError, JsonArg, ListArgs, MoneyCmd, resolve_group};
 use crate::domain::command::{Command, DomainError};
 use crate::domain::event::Event;
 use crate::domain::ids::{GroupId, RoundNo, StageNo, StartNo};
@@ -18,7 +18,9 @@ use std::path::Path;
 /// Runs a ledger subcommand.
 pub(super) fn run(cmd: MoneyCmd) -> anyhow::Result<String> {
     match cmd {
-        MoneyCmd::Ledger { file, group, json } => ledger_out(&file, &group, json),
+        MoneyCmd::Ledger(ListArgs { at: FileGroup { file, group }, json: JsonArg { json } }) => {
+            ledger_out(&file, &group, json)
+        }
         MoneyCmd::Pay { file, start_no, what, amount, round, stage, note, group } => {
             let mut f = EventFile::open_for_command(&file)?;
             let (shown, start_no) = (start_no, player_no(f.event(), start_no, &group)?);

@@ -2,7 +2,7 @@
 
 use super::table::{self, Align};
 use super::words::{lang, t};
-use super::{GroupArg, InputError, PlayersCmd, resolve_group};
+use super::{FileGroup, GroupArg, InputError, JsonArg, ListArgs, PlayersCmd, resolve_group};
 use crate::domain::command::{Command, DomainError, apply, enters_again, registration_issues, renumber_order};
 use crate::domain::event::{Event, Registered};
 use crate::domain::ids::{GroupId, StartNo};
@@ -17,10 +17,10 @@ use std::path::Path;
 /// Runs a `players` subcommand.
 pub(super) fn run(cmd: PlayersCmd) -> anyhow::Result<String> {
     match cmd {
-        PlayersCmd::Import { file, roster: roster_path, group, override_reason, registered } => {
+        PlayersCmd::Import { at: FileGroup { file, group }, roster: roster_path, override_reason, registered } => {
             import_roster(&file, &roster_path, &group, override_reason, registered)
         }
-        PlayersCmd::List { file, group, json } => {
+        PlayersCmd::List(ListArgs { at: FileGroup { file, group }, json: JsonArg { json } }) => {
             let f = EventReader::open(&file)?;
             let event = f.event();
             let selected: Option<GroupId> = match (&group.group, event.groups.len()) {
@@ -60,7 +60,7 @@ pub(super) fn run(cmd: PlayersCmd) -> anyhow::Result<String> {
                 &rows,
             ))
         }
-        PlayersCmd::Withdraw { file, start_no, group, reason, every_entry } => {
+        PlayersCmd::Withdraw { at: FileGroup { file, group }, start_no, reason, every_entry } => {
             let (mut f, start_no, name) = open_on_player(&file, start_no, &group)?;
             let shown = f.event().shown_no(start_no);
             // one person's other entry stays unless the director says so.
@@ -88,7 +88,7 @@ pub(super) fn run(cmd: PlayersCmd) -> anyhow::Result<String> {
             }
             Ok(out)
         }
-        PlayersCmd::Delete { file, start_no, group } => {
+        PlayersCmd::Delete { at: FileGroup { file, group }, start_no } => {
             let (mut f, start_no, name) = open_on_player(&file, start_no, &group)?;
             let n = f.event().shown_no(start_no);
             f.execute(&Command::DeletePlayer { start_no })?;
@@ -100,7 +100,7 @@ pub(super) fn run(cmd: PlayersCmd) -> anyhow::Result<String> {
                 ),
             ))
         }
-        PlayersCmd::Renumber { file, group, by } => renumber(&file, &group, by.into()),
+        PlayersCmd::Renumber { at: FileGroup { file, group }, by } => renumber(&file, &group, by.into()),
         PlayersCmd::Numbering { file, numbering } => set_numbering(&file, numbering.into()),
     }
 }

@@ -11,19 +11,19 @@ use super::words::t;
 use super::{GroupArg, InputError, current_stage};
 use crate::domain::ids::RoundNo;
 use crate::lang::Localized;
-use crate::print::{self, Document, Lang, PrintError, Request};
+use crate::print::{self, DocumentKind, Lang, PrintError, Request, RoundUse};
 use std::path::Path;
 
 /// Writes the requested PDF and says where, with its page count.
 pub(super) fn run(
     file: &Path,
-    document: Document,
+    document: DocumentKind,
     group: &GroupArg,
     round: Option<u32>,
     lang: Lang,
     output: &Path,
 ) -> anyhow::Result<String> {
-    let (event, id) = if document == Document::EventTeams && group.group.is_none() {
+    let (event, id) = if document == DocumentKind::EventTeams && group.group.is_none() {
         // The ranking is the event's: any group will do for the request.
         super::output::check_output(output)?;
         let event = crate::store::EventReader::open(file)?.into_event();
@@ -34,11 +34,10 @@ pub(super) fn run(
     };
     let event = &event;
     let g = event.group(id).ok_or_else(|| InputError(t(format!("没有组别 {id}"), format!("no group {id}"))))?;
-    if document != Document::EventTeams {
+    if document != DocumentKind::EventTeams {
         current_stage(g)?;
     }
-    let after_rounds = matches!(document, Document::Standings | Document::Crosstable | Document::TeamStandings);
-    if round == Some(0) && !after_rounds {
+    if round == Some(0) && document.round_use() != RoundUse::After {
         return Err(InputError(t("--round 0：轮次从 1 开始编号", "--round 0: rounds are numbered from 1")).into());
     }
     let request = Request { document, group: g.id, round: round.map(RoundNo), lang };
@@ -59,40 +58,28 @@ pub(super) fn run(
 }
 
 /// `WHAT` of `bianpai print`: the documents by their command-line names.
-impl clap::ValueEnum for Document {
+impl clap::ValueEnum for DocumentKind {
     fn value_variants<'a>() -> &'a [Self] {
-        &[
-            Document::Pairings,
-            Document::Slips,
-            Document::Standings,
-            Document::Crosstable,
-            Document::Bracket,
-            Document::Prizes,
-            Document::CheckIn,
-            Document::TeamPairings,
-            Document::ScoreCards,
-            Document::TeamStandings,
-            Document::TeamCrosstable,
-            Document::BoardPrizes,
-            Document::EventTeams,
-        ]
+        &DocumentKind::ALL
     }
 
     fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
         let (name, help) = match self {
-            Document::Pairings => ("pairings", "The pairing sheet of a round (of a team round: the team sheet)"),
-            Document::Slips => ("slips", "Result slips, one per board (of a team round: the score cards)"),
-            Document::Standings => ("standings", "Standings after a round"),
-            Document::Crosstable => ("crosstable", "The crosstable (大表)"),
-            Document::Bracket => ("bracket", "The knockout bracket"),
-            Document::Prizes => ("prizes", "The prize list"),
-            Document::CheckIn => ("checkin", "The check-in list with entry fees"),
-            Document::TeamPairings => ("team-pairings", "The team pairing sheet of a team round"),
-            Document::ScoreCards => ("scorecards", "Match score cards (对阵记录单), one per team match"),
-            Document::TeamStandings => ("team-standings", "Team standings after a round"),
-            Document::TeamCrosstable => ("team-crosstable", "The team crosstable"),
-            Document::BoardPrizes => ("board-prizes", "Board prizes: each board's players by score rate"),
-            Document::EventTeams => ("event-teams", "The clubs ranked across the event's groups (no --group needed)"),
+            DocumentKind::Pairings => ("pairings", "The pairing sheet of a round (of a team round: the team sheet)"),
+            DocumentKind::Slips => ("slips", "Result slips, one per board (of a team round: the score cards)"),
+            DocumentKind::Standings => ("standings", "Standings after a round"),
+            DocumentKind::Crosstable => ("crosstable", "The crosstable (大表)"),
+            DocumentKind::Bracket => ("bracket", "The knockout bracket"),
+            DocumentKind::Prizes => ("prizes", "The prize list"),
+            DocumentKind::CheckIn => ("checkin", "The check-in list with entry fees"),
+            DocumentKind::TeamPairings => ("team-pairings", "The team pairing sheet of a team round"),
+            DocumentKind::ScoreCards => ("scorecards", "Match score cards (对阵记录单), one per team match"),
+            DocumentKind::TeamStandings => ("team-standings", "Team standings after a round"),
+            DocumentKind::TeamCrosstable => ("team-crosstable", "The team crosstable"),
+            DocumentKind::BoardPrizes => ("board-prizes", "Board prizes: each board's players by score rate"),
+            DocumentKind::EventTeams => {
+                ("event-teams", "The clubs ranked across the event's groups (no --group needed)")
+            }
         };
         Some(clap::builder::PossibleValue::new(name).help(help))
     }

@@ -351,8 +351,8 @@ pub(super) fn result(args: ResultArgs) -> anyhow::Result<String> {
         .into());
     }
     let (fouls_red, fouls_black) = args.fouls.as_deref().map(parse_fouls).transpose()?.unwrap_or((0, 0));
-    let mut f = EventFile::open_for_command(&args.file)?;
-    let g = resolve_group(f.event(), &args.group)?;
+    let mut f = EventFile::open_for_command(&args.at.file)?;
+    let g = resolve_group(f.event(), &args.at.group)?;
     let stage = current_stage(g)?;
     let round_no = RoundNo(args.round);
     // with --match, --board is the match's board 1 … K.

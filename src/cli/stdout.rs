@@ -24,12 +24,12 @@ pub(super) fn confirms_a_change(command: &Cmd) -> bool {
         | Cmd::Log { .. }
         | Cmd::Backups { .. }
         | Cmd::Pairings { .. }
-        | Cmd::Standings { .. }
-        | Cmd::Prizes { .. }
-        | Cmd::Players(PlayersCmd::List { .. })
-        | Cmd::Money(MoneyCmd::Ledger { .. })
+        | Cmd::Standings(_)
+        | Cmd::Prizes(_)
+        | Cmd::Players(PlayersCmd::List(_))
+        | Cmd::Money(MoneyCmd::Ledger(_))
         | Cmd::Blacklist(BlacklistCmd::List { .. })
-        | Cmd::Teams(TeamsCmd::List { .. } | TeamsCmd::Standings { .. }) => false,
+        | Cmd::Teams(TeamsCmd::List(_) | TeamsCmd::Standings(_)) => false,
         Cmd::Money(MoneyCmd::Checkin { start_nos, .. }) => !start_nos.is_empty(),
         Cmd::Avoid { list, .. } => !list,
         Cmd::Teams(TeamsCmd::EventRanking { set, groups, .. }) => set.is_some() || groups.is_some(),

@@ -5,7 +5,10 @@
 use super::numbers::members_of;
 use super::table::{self, Align};
 use super::words::{lang, t};
-use super::{AvoidArg, GroupArg, InputError, LineupArgs, TeamsCmd, current_stage, resolve_group};
+use super::{
+    AvoidArg, FileGroup, GroupArg, InputError, JsonArg, LineupArgs, ListArgs, StandingsArgs, TeamsCmd, current_stage,
+    resolve_group,
+};
 use crate::domain::command::{Command, TeamCommand};
 use crate::domain::event::{Event, Group};
 use crate::domain::ids::{GroupId, RoundNo, StartNo};
@@ -21,7 +24,7 @@ use std::path::Path;
 /// Runs a `teams` subcommand.
 pub(super) fn run(cmd: TeamsCmd) -> anyhow::Result<String> {
     match cmd {
-        TeamsCmd::Add { file, name, group, members, reserves, captain, club } => {
+        TeamsCmd::Add { at: FileGroup { file, group }, name, members, reserves, captain, club } => {
             let team = Team {
                 id: TeamId(0),
                 name: name.trim().to_string(),
@@ -32,7 +35,7 @@ pub(super) fn run(cmd: TeamsCmd) -> anyhow::Result<String> {
             };
             add(&file, &group, team)
         }
-        TeamsCmd::Edit { file, team, group, name, members, reserves, captain, club } => {
+        TeamsCmd::Edit { at: FileGroup { file, group }, team, name, members, reserves, captain, club } => {
             let members = members.as_deref().map(|m| parse_numbers("--members", m)).transpose()?;
             let reserves = reserves.as_deref().map(|r| parse_numbers("--reserves", r)).transpose()?;
             let mut f = EventFile::open_for_command(&file)?;
@@ -57,7 +60,7 @@ pub(super) fn run(cmd: TeamsCmd) -> anyhow::Result<String> {
             f.execute(&Command::Team { group: group_id, change: TeamCommand::Edit { team: changed.clone() } })?;
             Ok(team_said(f.event(), &changed, t("已修改", "changed ")))
         }
-        TeamsCmd::Remove { file, team, group } => {
+        TeamsCmd::Remove { at: FileGroup { file, group }, team } => {
             let mut f = EventFile::open_for_command(&file)?;
             let g = resolve_group(f.event(), &group)?;
             let team = team_by_name(g, &team)?;
@@ -68,11 +71,15 @@ pub(super) fn run(cmd: TeamsCmd) -> anyhow::Result<String> {
                 format!("removed {name} (`bianpai undo` puts it back)\n"),
             ))
         }
-        TeamsCmd::FromClubs { file, group, min } => from_clubs(&file, &group, min),
-        TeamsCmd::List { file, group, json } => list(&file, &group, json),
-        TeamsCmd::Ranking { file, group, count, avoid, absolute } => ranking(&file, &group, count, avoid, absolute),
-        TeamsCmd::Standings { file, group, round, json } => standings(&file, &group, round, json),
-        TeamsCmd::EventRanking { file, set, groups, json } => {
+        TeamsCmd::FromClubs { at: FileGroup { file, group }, min } => from_clubs(&file, &group, min),
+        TeamsCmd::List(ListArgs { at: FileGroup { file, group }, json: JsonArg { json } }) => list(&file, &group, json),
+        TeamsCmd::Ranking { at: FileGroup { file, group }, count, avoid, absolute } => {
+            ranking(&file, &group, count, avoid, absolute)
+        }
+        TeamsCmd::Standings(StandingsArgs { at: FileGroup { file, group }, round, json: JsonArg { json } }) => {
+            standings(&file, &group, round, json)
+        }
+        TeamsCmd::EventRanking { file, set, groups, json: JsonArg { json } } => {
             super::event_teams::run(&file, set.as_deref(), groups.as_deref(), json)
         }
     }
@@ -300,8 +307,8 @@ fn standings(file: &Path, group: &GroupArg, round: Option<u32>, as_json: bool) -
 /// before its first result.
 pub(super) fn lineup(args: LineupArgs) -> anyhow::Result<String> {
     let players = parse_numbers(&t("出场名单", "line-up"), &args.players.join(","))?;
-    let mut f = EventFile::open_for_command(&args.file)?;
-    let g = resolve_group(f.event(), &args.group)?;
+    let mut f = EventFile::open_for_command(&args.at.file)?;
+    let g = resolve_group(f.event(), &args.at.group)?;
     let stage = current_stage(g)?;
     let team = team_by_name(g, &args.team)?;
     let (group_id, stage_no, team_id, team_name) = (g.id, stage.no, team.id, team.name.clone());

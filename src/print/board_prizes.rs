@@ -3,7 +3,7 @@
 //! least the stage's minimum number of games), from `domain::teams::board_prizes`.
 
 use super::layout::{Align, Column, Orientation};
-use super::{Lang, PrintError, Printed, Report, Section, current_stage, group_of, name_of, officials_line};
+use super::{Document, Lang, PrintError, Printable, Report, Section, current_stage, group_of, name_of, officials_line};
 use crate::domain::event::Event;
 use crate::domain::ids::GroupId;
 use crate::domain::points::Points;
@@ -72,17 +72,13 @@ pub fn report(event: &Event, group: GroupId, lang: Lang) -> Result<Report, Print
     Ok(Report {
         orientation: Orientation::Portrait,
         title: event.name.clone(),
-        subtitle: format!("{} · {} · {}", g.name, stage.name, lang.t("台次奖", "board prizes")),
+        subtitle: format!("{} · {} · {}", g.name, stage.name, BOARD_PRIZES.title(lang)),
         details,
         sections,
         notes: officials_line(event, lang).into_iter().collect(),
     })
 }
 
-/// The board prizes as a PDF.
-///
-/// # Errors
-/// See [`report`]; also [`PrintError::Font`] and [`PrintError::Pdf`].
-pub fn print(event: &Event, group: GroupId, lang: Lang) -> Result<Printed, PrintError> {
-    report(event, group, lang)?.render(lang)
-}
+/// Board prizes: each board's players by score rate.
+pub const BOARD_PRIZES: Printable<Report> =
+    Printable::new(("台次奖", "board prizes"), |event, group, _, lang| report(event, group, lang));

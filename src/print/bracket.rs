@@ -6,7 +6,7 @@
 //! the final and the third-place match are decided.
 
 use super::layout::{Align, Column, Orientation};
-use super::{Lang, PrintError, Printed, Report, Section, club_of, group_of, name_of, officials_line};
+use super::{Document, Lang, PrintError, Printable, Report, Section, club_of, group_of, name_of, officials_line};
 use crate::domain::event::{Event, Stage, StageKind};
 use crate::domain::ids::GroupId;
 use crate::domain::standings::standings;
@@ -135,17 +135,13 @@ pub fn report(event: &Event, group: GroupId, lang: Lang) -> Result<Report, Print
     Ok(Report {
         orientation: Orientation::Portrait,
         title: event.name.clone(),
-        subtitle: format!("{} · {} {}", g.name, stage.name, lang.t("对阵图", "bracket")),
+        subtitle: format!("{} · {} {}", g.name, stage.name, BRACKET.title(lang)),
         details,
         sections,
         notes: officials_line(event, lang).into_iter().collect(),
     })
 }
 
-/// The bracket as a PDF.
-///
-/// # Errors
-/// See [`report`]; also [`PrintError::Font`] and [`PrintError::Pdf`].
-pub fn print(event: &Event, group: GroupId, lang: Lang) -> Result<Printed, PrintError> {
-    report(event, group, lang)?.render(lang)
-}
+/// The knockout bracket.
+pub const BRACKET: Printable<Report> =
+    Printable::new(("对阵图", "bracket"), |event, group, _, lang| report(event, group, lang));

@@ -3,7 +3,7 @@
 //! and a blank signature column for the desk.
 
 use super::layout::{Align, Column, Orientation};
-use super::{Lang, PrintError, Printed, Report, Section, group_of, officials_line};
+use super::{Document, Lang, PrintError, Printable, Report, Section, group_of, officials_line};
 use crate::domain::event::Event;
 use crate::domain::ids::GroupId;
 use crate::domain::ledger::{accounts, yuan_in as yuan};
@@ -55,17 +55,13 @@ pub fn report(event: &Event, group: GroupId, lang: Lang) -> Result<Report, Print
     Ok(Report {
         orientation: Orientation::Portrait,
         title: event.name.clone(),
-        subtitle: format!("{} {}", g.name, lang.t("签到表", "check-in list")),
+        subtitle: format!("{} {}", g.name, CHECK_IN_LIST.title(lang)),
         details: Vec::new(),
         sections: vec![Section { caption: None, columns, rows }],
         notes,
     })
 }
 
-/// The check-in list as a PDF.
-///
-/// # Errors
-/// See [`report`]; also [`PrintError::Font`] and [`PrintError::Pdf`].
-pub fn print(event: &Event, group: GroupId, lang: Lang) -> Result<Printed, PrintError> {
-    report(event, group, lang)?.render(lang)
-}
+/// The check-in list with entry fees.
+pub const CHECK_IN_LIST: Printable<Report> =
+    Printable::new(("签到表", "check-in list"), |event, group, _, lang| report(event, group, lang));

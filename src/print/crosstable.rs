@@ -6,7 +6,7 @@
 use super::layout::{Align, Column, Orientation};
 use super::pairings::bye_label;
 use super::standings::{after_round, status_label};
-use super::{Lang, PrintError, Printed, Report, Section, current_stage, group_of, name_of, officials_line};
+use super::{Document, Lang, PrintError, Printable, Report, Section, current_stage, group_of, name_of, officials_line};
 use crate::domain::event::{Event, Game, Round};
 use crate::domain::ids::{GroupId, RoundNo, StartNo};
 use crate::domain::rules::Colour;
@@ -91,9 +91,10 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
             row
         })
         .collect();
+    let name = CROSSTABLE.title(lang);
     let subtitle = match lang {
-        Lang::Zh => format!("{} · {} · 第{}轮后 成绩总表", g.name, stage.name, after),
-        Lang::En => format!("{} · {} · crosstable after round {}", g.name, stage.name, after),
+        Lang::Zh => format!("{} · {} · 第{}轮后 {name}", g.name, stage.name, after),
+        Lang::En => format!("{} · {} · {name} after round {}", g.name, stage.name, after),
     };
     let mut notes = vec![
         lang.t(
@@ -113,10 +114,5 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
     })
 }
 
-/// The crosstable as a PDF.
-///
-/// # Errors
-/// See [`report`]; also [`PrintError::Font`] and [`PrintError::Pdf`].
-pub fn print(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) -> Result<Printed, PrintError> {
-    report(event, group, round, lang)?.render(lang)
-}
+/// The crosstable; `round` `None` is after the last complete one.
+pub const CROSSTABLE: Printable<Report> = Printable::new(("成绩总表", "crosstable"), report);

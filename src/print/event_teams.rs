@@ -4,7 +4,7 @@
 //! reads, landscape so that the counted members with their groups fit.
 
 use super::layout::{Align, Column, Orientation};
-use super::{Lang, PrintError, Printed, Report, Section, officials_line};
+use super::{Document, Lang, PrintError, Printable, Report, Section, officials_line};
 use crate::domain::event::Event;
 use crate::present::event_teams::{EventTeamColumn, EventTeamTable};
 
@@ -31,17 +31,13 @@ pub fn report(event: &Event, lang: Lang) -> Result<Report, PrintError> {
     Ok(Report {
         orientation: Orientation::Landscape,
         title: event.name.clone(),
-        subtitle: lang.t("全赛事团体名次", "Team ranking across the event").to_string(),
+        subtitle: EVENT_TEAMS.title(lang).to_string(),
         details: vec![table.rule, table.basis],
         sections: vec![Section { caption: None, columns, rows: table.rows }],
         notes: officials_line(event, lang).into_iter().collect(),
     })
 }
 
-/// The event's team ranking as a PDF.
-///
-/// # Errors
-/// See [`report`]; also [`PrintError::Font`] and [`PrintError::Pdf`].
-pub fn print(event: &Event, lang: Lang) -> Result<Printed, PrintError> {
-    report(event, lang)?.render(lang)
-}
+/// The event's clubs ranked across its groups.
+pub const EVENT_TEAMS: Printable<Report> =
+    Printable::new(("全赛事团体名次", "Team ranking across the event"), |event, _, _, lang| report(event, lang));

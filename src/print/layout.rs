@@ -135,6 +135,27 @@ impl Sheet {
         self.y = self.height_pt - MARGIN_PT;
     }
 
+    /// Draws `items` in equal bands, `per_page` to a page, with a dashed cut line between
+    /// two on a page (result slips, score cards): `draw` gets the band's top and height
+    /// and may move the cursor down within it; the next band starts below it.
+    pub fn bands_ui<T>(&mut self, items: &[T], per_page: usize, mut draw: impl FnMut(&mut Sheet, &T, f32, f32)) {
+        let per_page = per_page.max(1);
+        let band = self.room() / per_page as f32;
+        for (i, item) in items.iter().enumerate() {
+            if i > 0 && i % per_page == 0 {
+                self.new_page();
+            }
+            let top = self.y;
+            if i % per_page != 0 {
+                let (left, width) = (self.left(), self.inner_width());
+                self.line((left - 20.0, top), (left + width + 20.0, top), 0.6, true);
+            }
+            draw(self, item, top, band);
+            let drawn = top - self.y;
+            self.advance((band - drawn).max(0.0));
+        }
+    }
+
     /// Starts a new page unless `height_pt` still fits on this one.
     pub fn ensure(&mut self, height_pt: f32) {
         if self.room() < height_pt && !self.ops.is_empty() {

@@ -14,6 +14,7 @@ pub mod board_prizes;
 pub mod bracket;
 pub mod checkin;
 pub mod crosstable;
+pub mod document;
 mod error_words;
 pub mod event_teams;
 pub mod font;
@@ -30,6 +31,7 @@ use crate::domain::command::DomainError;
 use crate::domain::event::{Event, Group, Stage};
 use crate::domain::ids::{GroupId, RoundNo};
 use crate::domain::prizes::PrizeError;
+pub use document::{Body, Document, DocumentKind, Gather, Printable, RoundUse};
 use layout::{Column, Orientation, Sheet};
 
 /// Why a document cannot be printed.
@@ -110,44 +112,13 @@ pub struct Printed {
     pub pages: usize,
 }
 
-/// The documents of `bianpai print`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Document {
-    /// The pairing sheet of a round.
-    Pairings,
-    /// Result slips, one per board (one per game in a knockout).
-    Slips,
-    /// Standings after a round.
-    Standings,
-    /// The crosstable (大表).
-    Crosstable,
-    /// The knockout bracket.
-    Bracket,
-    /// The prize list.
-    Prizes,
-    /// The check-in list with entry fees.
-    CheckIn,
-    /// The team pairing sheet of a team round.
-    TeamPairings,
-    /// Match score cards (对阵记录单) of a team round, one per match.
-    ScoreCards,
-    /// Team standings.
-    TeamStandings,
-    /// The team crosstable of a team stage.
-    TeamCrosstable,
-    /// Board prizes: each board's players by score rate.
-    BoardPrizes,
-    /// The event's clubs ranked across its groups; the group is not used.
-    EventTeams,
-}
-
 /// What to print: the document, the group, the round (the last paired one for sheets
 /// and slips, the last complete one for standings and crosstable when `None`), and the
 /// language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Request {
     /// The document.
-    pub document: Document,
+    pub document: DocumentKind,
     /// The group.
     pub group: GroupId,
     /// The round; `None` for the default.
@@ -166,84 +137,12 @@ pub fn print(event: &Event, request: &Request) -> Result<Printed, PrintError> {
     let (group, round, lang) = (request.group, request.round, request.lang);
     // A team round's sheet and slips are the team sheet and the score cards.
     let team_round = || team_pairings::team_round(event, group, round).is_ok();
-    let document = match request.document {
-        Document::Pairings if team_round() => Document::TeamPairings,
-        Document::Slips if team_round() => Document::ScoreCards,
+    let kind = match request.document {
+        DocumentKind::Pairings if team_round() => DocumentKind::TeamPairings,
+        DocumentKind::Slips if team_round() => DocumentKind::ScoreCards,
         other => other,
     };
-    match document {
-        Document::Pairings => pairings::print(event, group, round, lang),
-        Document::Slips => slips::print(event, group, round, lang),
-        Document::Standings => standings::print(event, group, round, lang),
-        Document::Crosstable => crosstable::print(event, group, round, lang),
-        Document::Bracket => bracket::print(event, group, lang),
-        Document::Prizes => prizes::print(event, group, lang),
-        Document::CheckIn => checkin::print(event, group, lang),
-        Document::TeamPairings => team_pairings::print(event, group, round, lang),
-        Document::ScoreCards => score_cards::print(event, group, round, lang),
-        Document::TeamStandings => team_standings::print(event, group, round, lang),
-        Document::TeamCrosstable => team_standings::print_crosstable(event, group, lang),
-        Document::BoardPrizes => board_prizes::print(event, group, lang),
-        Document::EventTeams => event_teams::print(event, lang),
-    }
-}
-
-/// The pairing sheet of a round as PDF bytes; `round` `None` is the last paired.
-///
-/// # Errors
-/// See [`print`].
-pub fn pairing_sheet(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) -> Result<Vec<u8>, PrintError> {
-    Ok(pairings::print(event, group, round, lang)?.bytes)
-}
-
-/// Result slips of a round as PDF bytes.
-///
-/// # Errors
-/// See [`print`].
-pub fn result_slips(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) -> Result<Vec<u8>, PrintError> {
-    Ok(slips::print(event, group, round, lang)?.bytes)
-}
-
-/// Standings after a round as PDF bytes.
-///
-/// # Errors
-/// See [`print`].
-pub fn standings_sheet(
-    event: &Event,
-    group: GroupId,
-    after: Option<RoundNo>,
-    lang: Lang,
-) -> Result<Vec<u8>, PrintError> {
-    Ok(standings::print(event, group, after, lang)?.bytes)
-}
-
-/// The crosstable as PDF bytes.
-///
-/// # Errors
-/// See [`print`].
-pub fn crosstable_sheet(
-    event: &Event,
-    group: GroupId,
-    after: Option<RoundNo>,
-    lang: Lang,
-) -> Result<Vec<u8>, PrintError> {
-    Ok(crosstable::print(event, group, after, lang)?.bytes)
-}
-
-/// The knockout bracket as PDF bytes.
-///
-/// # Errors
-/// See [`print`].
-pub fn bracket_sheet(event: &Event, group: GroupId, lang: Lang) -> Result<Vec<u8>, PrintError> {
-    Ok(bracket::print(event, group, lang)?.bytes)
-}
-
-/// The prize list as PDF bytes.
-///
-/// # Errors
-/// See [`print`].
-pub fn prize_list(event: &Event, group: GroupId, lang: Lang) -> Result<Vec<u8>, PrintError> {
-    Ok(prizes::print(event, group, lang)?.bytes)
+    kind.document().print(event, group, round, lang)
 }
 
 /// A table of a report, with an optional caption above it.

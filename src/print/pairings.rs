@@ -5,7 +5,9 @@
 //! each board's agreed game time and watching official; officials.
 
 use super::layout::{Align, Column, Orientation};
-use super::{Lang, PrintError, Printed, Report, Section, club_of, current_stage, group_of, name_of, officials_line};
+use super::{
+    Document, Lang, PrintError, Printable, Report, Section, club_of, current_stage, group_of, name_of, officials_line,
+};
 use crate::domain::event::{ByeKind, Event, Group, Round, Stage, StageKind};
 use crate::domain::ids::{GroupId, RoundNo, StartNo};
 use crate::domain::knockout::playoff_minutes;
@@ -168,17 +170,12 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
         // A video stage's two more columns need the width.
         orientation: if stage.video { Orientation::Landscape } else { Orientation::Portrait },
         title: event.name.clone(),
-        subtitle: format!("{} {}", round_label(g, stage, round.no, lang), lang.t("对阵表", "pairings")),
+        subtitle: format!("{} {}", round_label(g, stage, round.no, lang), PAIRING_SHEET.title(lang)),
         details,
         sections: vec![Section { caption: None, columns, rows }],
         notes,
     })
 }
 
-/// The pairing sheet as a PDF.
-///
-/// # Errors
-/// See [`report`]; also [`PrintError::Font`] and [`PrintError::Pdf`].
-pub fn print(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) -> Result<Printed, PrintError> {
-    report(event, group, round, lang)?.render(lang)
-}
+/// The pairing sheet of a round; `round` `None` is the last paired.
+pub const PAIRING_SHEET: Printable<Report> = Printable::new(("对阵表", "pairings"), report);

@@ -4,7 +4,7 @@
 //! — the same list as `bianpai prizes`, from `domain::prizes::prize_outcome`.
 
 use super::layout::{Align, Column, Orientation};
-use super::{Lang, PrintError, Printed, Report, Section, club_of, group_of, name_of, officials_line};
+use super::{Document, Lang, PrintError, Printable, Report, Section, club_of, group_of, name_of, officials_line};
 use crate::domain::event::{Event, Group};
 use crate::domain::ids::GroupId;
 use crate::domain::ledger::yuan_in as yuan;
@@ -63,7 +63,7 @@ pub fn report(event: &Event, group: GroupId, lang: Lang) -> Result<Report, Print
     Ok(Report {
         orientation: Orientation::Portrait,
         title: event.name.clone(),
-        subtitle: format!("{} {}", g.name, lang.t("奖励名单", "prize list")),
+        subtitle: format!("{} {}", g.name, PRIZE_LIST.title(lang)),
         details,
         sections,
         notes,
@@ -129,10 +129,6 @@ fn team_section(event: &Event, group: &Group, lang: Lang) -> Result<Option<Secti
     Ok(Some(Section { caption: Some(lang.t("团体奖", "Team prizes").to_string()), columns, rows }))
 }
 
-/// The prize list as a PDF.
-///
-/// # Errors
-/// See [`report`]; also [`PrintError::Font`] and [`PrintError::Pdf`].
-pub fn print(event: &Event, group: GroupId, lang: Lang) -> Result<Printed, PrintError> {
-    report(event, group, lang)?.render(lang)
-}
+/// The prize list.
+pub const PRIZE_LIST: Printable<Report> =
+    Printable::new(("奖励名单", "prize list"), |event, group, _, lang| report(event, group, lang));

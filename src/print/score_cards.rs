@@ -9,7 +9,7 @@
 use super::layout::{Align, Column, Orientation, Sheet};
 use super::pairings::{round_details, round_label};
 use super::team_pairings::{TeamRoundView, team_round};
-use super::{Lang, PrintError, Printed, font, name_of};
+use super::{Document, Lang, PrintError, Printable, Printed, font, name_of};
 use crate::domain::event::Event;
 use crate::domain::ids::{GroupId, RoundNo, StartNo};
 use crate::domain::model::team::{TeamId, TeamMatch};
@@ -194,30 +194,19 @@ fn card_ui(sheet: &mut Sheet, card: &ScoreCard, lang: Lang) {
     }
 }
 
-/// The score cards as a PDF: two to a page when they fit.
+/// Draws the score cards as a PDF: two to a page when they fit.
 ///
 /// # Errors
-/// See [`cards`]; also [`PrintError::Font`] and [`PrintError::Pdf`].
-pub fn print(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) -> Result<Printed, PrintError> {
-    let list = cards(event, group, round, lang)?;
+/// [`PrintError::Font`] or [`PrintError::Pdf`].
+pub(super) fn render(list: &[ScoreCard], lang: Lang) -> Result<Printed, PrintError> {
     let head = list.first().map(|c| format!("{} · {}", c.event, c.round)).unwrap_or_default();
-    let title = format!("{} {}", head, lang.t("对阵记录单", "match score cards"));
+    let title = format!("{} {}", head, SCORE_CARDS.title(lang));
     let mut sheet = Sheet::new(font::cjk()?, Orientation::Portrait, lang, &title, &title);
     let tallest = list.iter().map(ScoreCard::height).fold(0.0, f32::max);
     let per_page = if tallest * 2.0 <= sheet.room() { 2 } else { 1 };
-    let band = sheet.room() / per_page as f32;
-    for (i, card) in list.iter().enumerate() {
-        if i > 0 && i % per_page == 0 {
-            sheet.new_page();
-        }
-        let top = sheet.y();
-        if i % per_page != 0 {
-            let (left, width) = (sheet.left(), sheet.inner_width());
-            sheet.line((left - 20.0, top), (left + width + 20.0, top), 0.6, true);
-        }
-        card_ui(&mut sheet, card, lang);
-        let drawn = top - sheet.y();
-        sheet.advance((band - drawn).max(0.0));
-    }
+    sheet.bands_ui(list, per_page, |sheet, card, _, _| card_ui(sheet, card, lang));
     sheet.finish()
 }
+
+/// Match score cards (对阵记录单) of a team round, one per match; `round` `None` is the last paired.
+pub const SCORE_CARDS: Printable<Vec<ScoreCard>> = Printable::new(("对阵记录单", "match score cards"), cards);

@@ -4,7 +4,7 @@
 
 use super::layout::{Align, Orientation, Sheet};
 use super::pairings::{resolve_round, round_label};
-use super::{Lang, PrintError, Printed, club_of, current_stage, font, group_of, name_of};
+use super::{Document, Lang, PrintError, Printable, Printed, club_of, current_stage, font, group_of, name_of};
 use crate::domain::event::{Event, StageKind};
 use crate::domain::ids::{GroupId, RoundNo, StartNo};
 
@@ -119,27 +119,17 @@ fn slip_ui(sheet: &mut Sheet, slip: &Slip, top: f32, height: f32, lang: Lang) {
     }
 }
 
-/// The result slips as a PDF.
+/// Draws the slips as a PDF.
 ///
 /// # Errors
-/// See [`slips`]; also [`PrintError::Font`] and [`PrintError::Pdf`].
-pub fn print(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) -> Result<Printed, PrintError> {
-    let list = slips(event, group, round, lang)?;
+/// [`PrintError::Font`] or [`PrintError::Pdf`].
+pub(super) fn render(list: &[Slip], lang: Lang) -> Result<Printed, PrintError> {
     let head = list.first().map(|s| format!("{} · {}", s.event, s.round)).unwrap_or_default();
-    let title = format!("{} {}", head, lang.t("成绩登记单", "result slips"));
+    let title = format!("{} {}", head, RESULT_SLIPS.title(lang));
     let mut sheet = Sheet::new(font::cjk()?, Orientation::Portrait, lang, &title, &title);
-    let band = sheet.room() / PER_PAGE as f32;
-    for (i, slip) in list.iter().enumerate() {
-        if i > 0 && i % PER_PAGE == 0 {
-            sheet.new_page();
-        }
-        let top = sheet.y();
-        if i % PER_PAGE != 0 {
-            let (left, width) = (sheet.left(), sheet.inner_width());
-            sheet.line((left - 20.0, top), (left + width + 20.0, top), 0.6, true);
-        }
-        slip_ui(&mut sheet, slip, top, band, lang);
-        sheet.advance(band);
-    }
+    sheet.bands_ui(list, PER_PAGE, |sheet, slip, top, band| slip_ui(sheet, slip, top, band, lang));
     sheet.finish()
 }
+
+/// Result slips of a round, one per board (per game in a knockout); `round` `None` is the last paired.
+pub const RESULT_SLIPS: Printable<Vec<Slip>> = Printable::new(("成绩登记单", "result slips"), slips);

@@ -4,7 +4,7 @@
 //! section per gender where the group ranks them separately.
 
 use super::layout::{Align, Column, Orientation};
-use super::{Lang, PrintError, Printed, Report, Section, current_stage, group_of, officials_line};
+use super::{Lang, PrintError, Printable, Report, Section, current_stage, group_of, officials_line};
 use crate::domain::event::{Event, StageKind};
 use crate::domain::ids::{GroupId, RoundNo};
 use crate::domain::standings::StandingsRow;
@@ -125,10 +125,5 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
     })
 }
 
-/// The standings as a PDF.
-///
-/// # Errors
-/// See [`report`]; also [`PrintError::Font`] and [`PrintError::Pdf`].
-pub fn print(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) -> Result<Printed, PrintError> {
-    report(event, group, round, lang)?.render(lang)
-}
+/// Standings after a round; `round` `None` is after the last complete one.
+pub const STANDINGS: Printable<Report> = Printable::new(("成绩排名", "standings"), report);

@@ -7,7 +7,7 @@
 
 use super::layout::{Align, Column, Orientation};
 use super::pairings::{resolve_round, round_details, round_label};
-use super::{Lang, PrintError, Printed, Report, Section, current_stage, group_of, name_of, officials_line};
+use super::{Document, Lang, PrintError, Printable, Report, Section, current_stage, group_of, name_of, officials_line};
 use crate::domain::event::{Event, Game, Group, Round, Stage};
 use crate::domain::ids::{GroupId, RoundNo, StartNo};
 use crate::domain::model::team::{TeamId, TeamMatch, TeamRound};
@@ -202,7 +202,7 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
         subtitle: format!(
             "{} {}",
             round_label(view.group, view.stage, view.round.no, lang),
-            lang.t("团体对阵表", "team pairings")
+            TEAM_PAIRING_SHEET.title(lang)
         ),
         details,
         sections,
@@ -210,10 +210,5 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
     })
 }
 
-/// The team pairing sheet as a PDF.
-///
-/// # Errors
-/// See [`report`]; also [`PrintError::Font`] and [`PrintError::Pdf`].
-pub fn print(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) -> Result<Printed, PrintError> {
-    report(event, group, round, lang)?.render(lang)
-}
+/// The team pairing sheet of a team round.
+pub const TEAM_PAIRING_SHEET: Printable<Report> = Printable::new(("团体对阵表", "team pairings"), report);

@@ -7,7 +7,7 @@
 
 use super::layout::{Align, Column, Orientation};
 use super::standings::after_round;
-use super::{Lang, PrintError, Printed, Report, Section, current_stage, group_of, officials_line};
+use super::{Document, Lang, PrintError, Printable, Report, Section, current_stage, group_of, officials_line};
 use crate::domain::event::{Event, Group, Stage};
 use crate::domain::ids::{GroupId, RoundNo};
 use crate::domain::model::team::{TeamPrimary, TeamTiebreak};
@@ -78,9 +78,10 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
         .into_iter()
         .map(|r| r.cells.into_iter().zip(&keep).filter(|(_, k)| **k).map(|(c, _)| c).collect())
         .collect();
+    let name = TEAM_STANDINGS.title(lang);
     let subtitle = match lang {
-        Lang::Zh => format!("{} · {} · 第{}轮后 团体名次", g.name, stage.name, after),
-        Lang::En => format!("{} · {} · team standings after round {}", g.name, stage.name, after),
+        Lang::Zh => format!("{} · {} · 第{}轮后 {name}", g.name, stage.name, after),
+        Lang::En => format!("{} · {} · {name} after round {}", g.name, stage.name, after),
     };
     Ok(Report {
         orientation: Orientation::Portrait,
@@ -92,13 +93,8 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
     })
 }
 
-/// The team standings as a PDF.
-///
-/// # Errors
-/// See [`report`]; also [`PrintError::Font`] and [`PrintError::Pdf`].
-pub fn print(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang) -> Result<Printed, PrintError> {
-    report(event, group, round, lang)?.render(lang)
-}
+/// Team standings after a round.
+pub const TEAM_STANDINGS: Printable<Report> = Printable::new(("团体名次", "team standings"), report);
 
 /// The team crosstable of the group's current stage as data, over every round paired.
 ///
@@ -134,10 +130,7 @@ pub fn crosstable_report(event: &Event, group: GroupId, lang: Lang) -> Result<Re
             row
         })
         .collect();
-    let subtitle = match lang {
-        Lang::Zh => format!("{} · {} · 团体交叉表", g.name, stage.name),
-        Lang::En => format!("{} · {} · team crosstable", g.name, stage.name),
-    };
+    let subtitle = format!("{} · {} · {}", g.name, stage.name, TEAM_CROSSTABLE.title(lang));
     let mut notes = vec![
         lang.t(
             "说明：每格为本行队与该列队的局分（本队在前）。",
@@ -157,10 +150,8 @@ pub fn crosstable_report(event: &Event, group: GroupId, lang: Lang) -> Result<Re
     })
 }
 
-/// The team crosstable as a PDF.
-///
-/// # Errors
-/// See [`crosstable_report`]; also [`PrintError::Font`] and [`PrintError::Pdf`].
-pub fn print_crosstable(event: &Event, group: GroupId, lang: Lang) -> Result<Printed, PrintError> {
-    crosstable_report(event, group, lang)?.render(lang)
-}
+/// The team crosstable of a team stage.
+pub const TEAM_CROSSTABLE: Printable<Report> =
+    Printable::new(("团体交叉表", "team crosstable"), |event, group, _, lang| {
+        crosstable_report(event, group, lang)
+    });

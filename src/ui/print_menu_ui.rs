@@ -12,7 +12,7 @@ use super::i18n::Lang;
 use super::save_dialog::{SaveDialog, folder_beside, save_dialog_ui};
 use super::session::{Job, PrintTarget};
 use crate::domain::event::{Group, StageKind};
-use crate::print::{Document, Request};
+use crate::print::{DocumentKind, Request, RoundUse};
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 use std::path::Path;
 
@@ -23,37 +23,37 @@ pub const PRINT_SHORTCUT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::CO
 #[derive(Debug, Clone, Default)]
 pub struct PrintMenu {
     save_as: Option<SaveDialog>,
-    document: Option<Document>,
+    document: Option<DocumentKind>,
 }
 
 /// The file type of a printed document.
 const PDF: (&str, &str) = ("PDF", "pdf");
 
 /// A document of the menu with its labels.
-type Item = (Document, &'static str, &'static str);
+type Item = (DocumentKind, &'static str, &'static str);
 
 /// Every document of an individual group, in menu order, with its labels.
 const DOCUMENTS: [Item; 7] = [
-    (Document::Pairings, "对阵表", "Pairing sheet"),
-    (Document::Slips, "记分单", "Result slips"),
-    (Document::Standings, "成绩表", "Standings"),
-    (Document::Crosstable, "大表", "Crosstable"),
-    (Document::Bracket, "对阵图", "Bracket"),
-    (Document::Prizes, "奖励名单", "Prize list"),
-    (Document::CheckIn, "签到表", "Check-in list"),
+    (DocumentKind::Pairings, "对阵表", "Pairing sheet"),
+    (DocumentKind::Slips, "记分单", "Result slips"),
+    (DocumentKind::Standings, "成绩表", "Standings"),
+    (DocumentKind::Crosstable, "大表", "Crosstable"),
+    (DocumentKind::Bracket, "对阵图", "Bracket"),
+    (DocumentKind::Prizes, "奖励名单", "Prize list"),
+    (DocumentKind::CheckIn, "签到表", "Check-in list"),
 ];
 
 /// The team documents, with their labels.
 const TEAM_DOCUMENTS: [Item; 5] = [
-    (Document::TeamPairings, "团体对阵表", "Team pairing sheet"),
-    (Document::ScoreCards, "对阵记录单", "Match score cards"),
-    (Document::TeamStandings, "团体名次", "Team standings"),
-    (Document::TeamCrosstable, "团体交叉表", "Team crosstable"),
-    (Document::BoardPrizes, "台次奖", "Board prizes"),
+    (DocumentKind::TeamPairings, "团体对阵表", "Team pairing sheet"),
+    (DocumentKind::ScoreCards, "对阵记录单", "Match score cards"),
+    (DocumentKind::TeamStandings, "团体名次", "Team standings"),
+    (DocumentKind::TeamCrosstable, "团体交叉表", "Team crosstable"),
+    (DocumentKind::BoardPrizes, "台次奖", "Board prizes"),
 ];
 
 /// The event's clubs ranked across its groups, with its labels.
-const EVENT_TEAMS: Item = (Document::EventTeams, "全赛事团体名次", "Team ranking across the event");
+const EVENT_TEAMS: Item = (DocumentKind::EventTeams, "全赛事团体名次", "Team ranking across the event");
 
 /// The documents the menu offers for `group`: a team stage's sheet and slips are the
 /// team ones, and its team tables follow the individual ones; 队员总分制 adds 团体名次;
@@ -82,26 +82,22 @@ fn group_documents(group: &Group) -> Vec<Item> {
     out
 }
 
-fn label(document: Document, lang: Lang) -> &'static str {
+fn label(document: DocumentKind, lang: Lang) -> &'static str {
     let all = DOCUMENTS.iter().chain(&TEAM_DOCUMENTS).chain(std::iter::once(&EVENT_TEAMS));
     all.into_iter().find(|(d, _, _)| *d == document).map_or("", |(_, zh, en)| lang.t(zh, en))
 }
 
 /// The file name proposed for the document: `对阵表-成人组.pdf` once carried no round, and
 /// round 5's sheet replaced round 1's (issue 39 item 2).
-fn default_name(document: Document, group: &Group, lang: Lang) -> String {
+fn default_name(document: DocumentKind, group: &Group, lang: Lang) -> String {
     let stage = group.current_stage();
     let stage_name = stage.filter(|_| group.stages.len() > 1).map(|s| s.name.as_str());
-    let round = stage.and_then(|s| match document {
-        Document::Pairings | Document::Slips | Document::TeamPairings | Document::ScoreCards => {
-            s.last_round().map(|r| r.no.0)
-        }
-        Document::Standings | Document::Crosstable | Document::TeamStandings => {
-            Some(s.completed_rounds()).filter(|&n| n > 0)
-        }
-        _ => None,
+    let round = stage.and_then(|s| match document.round_use() {
+        RoundUse::Paired => s.last_round().map(|r| r.no.0),
+        RoundUse::After => Some(s.completed_rounds()).filter(|&n| n > 0),
+        RoundUse::None => None,
     });
-    let group_name = (document != Document::EventTeams).then_some(group.name.as_str());
+    let group_name = (document != DocumentKind::EventTeams).then_some(group.name.as_str());
     pdf_file_name(label(document, lang), group_name, stage_name, round, lang)
 }
 
@@ -152,17 +148,17 @@ pub fn print_menu_ui(
     let has_knockout = group.stages.iter().any(|s| s.kind == StageKind::Knockout);
     let request = |document| Request { document, group: group.id, round: None, lang };
     if ui.input_mut(|i| i.consume_shortcut(&PRINT_SHORTCUT)) {
-        let name = default_name(Document::Pairings, group, lang);
-        jobs.push(Job::Print { request: request(Document::Pairings), target: PrintTarget::Viewer(name) });
+        let name = default_name(DocumentKind::Pairings, group, lang);
+        jobs.push(Job::Print { request: request(DocumentKind::Pairings), target: PrintTarget::Viewer(name) });
     }
     let ctx = ui.ctx().clone();
     let items = documents(group, event_teams);
     let icon = super::theme::widgets::icon_atom(super::theme::icons::PRINTER, super::theme::size::ICON);
     ui.menu_button((icon, lang.t("打印", "Print")), |ui| {
         for &(document, zh, en) in &items {
-            let enabled = document != Document::Bracket || has_knockout;
+            let enabled = document != DocumentKind::Bracket || has_knockout;
             let mut button = egui::Button::new(lang.t(zh, en));
-            if matches!(document, Document::Pairings | Document::TeamPairings) {
+            if matches!(document, DocumentKind::Pairings | DocumentKind::TeamPairings) {
                 button = button.shortcut_text(ctx.format_shortcut(&PRINT_SHORTCUT));
             }
             if ui.add_enabled(enabled, button).clicked() {
@@ -174,7 +170,7 @@ pub fn print_menu_ui(
         ui.separator();
         ui.menu_button(lang.t("另存为 PDF…", "Save as PDF…"), |ui| {
             for &(document, zh, en) in &items {
-                let enabled = document != Document::Bracket || has_knockout;
+                let enabled = document != DocumentKind::Bracket || has_knockout;
                 if ui.add_enabled(enabled, egui::Button::new(lang.t(zh, en))).clicked() {
                     let title = format!("{} — {}", lang.t("另存为 PDF", "Save as PDF"), label(document, lang));
                     let name = default_name(document, group, lang);
@@ -213,11 +209,11 @@ mod tests {
     fn the_menu_names_the_sheet_after_the_last_paired_round() {
         let mut event = crate::domain::presets::build("lingting-cup", None, None).unwrap_or_else(|| panic!("preset"));
         let group = &mut event.groups[0];
-        let name = default_name(Document::Pairings, group, Lang::Zh);
+        let name = default_name(DocumentKind::Pairings, group, Lang::Zh);
         assert!(name.starts_with("对阵表-") && name.contains("棋社海选赛"), "{name}");
         assert!(!name.contains('轮'), "nothing paired yet: {name}");
         group.stages.truncate(1);
-        let name = default_name(Document::Pairings, group, Lang::Zh);
+        let name = default_name(DocumentKind::Pairings, group, Lang::Zh);
         assert!(!name.contains("棋社海选赛"), "one stage is not named: {name}");
     }
 
@@ -248,7 +244,7 @@ mod tests {
                 _ => None,
             })
             .collect();
-        assert_eq!(names, [default_name(Document::Pairings, group, Lang::Zh).as_str()]);
+        assert_eq!(names, [default_name(DocumentKind::Pairings, group, Lang::Zh).as_str()]);
         assert!(names[0].starts_with("对阵表") && names[0].ends_with(".pdf"), "{names:?}");
     }
 }

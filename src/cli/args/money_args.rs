@@ -5,21 +5,13 @@ use super::super::money;
 use clap::Subcommand;
 use std::path::PathBuf;
 
-use super::GroupArg;
+use super::{GroupArg, JsonArg, ListArgs};
 
 /// `bianpai ledger | pay | excuse | void | checkin`.
 #[derive(Debug, Subcommand)]
 pub enum MoneyCmd {
     /// Show every player's fees, fines and prizes, owed and paid.
-    Ledger {
-        /// The event file.
-        file: PathBuf,
-        #[command(flatten)]
-        group: GroupArg,
-        /// JSON output.
-        #[arg(long)]
-        json: bool,
-    },
+    Ledger(ListArgs),
     /// Record a payment: entry fee or fine received, or a prize paid out.
     Pay {
         /// The event file.
@@ -89,9 +81,8 @@ pub enum MoneyCmd {
 pub enum BlacklistCmd {
     /// List the blacklist.
     List {
-        /// JSON output.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        json: JsonArg,
     },
     /// Add a person by name.
     Add {

@@ -1,7 +1,7 @@
 //! The arguments of the team commands of CLI.md: `teams add | from-clubs | list
 //! | ranking | standings | edit | remove | event-ranking` and `lineup`.
 
-use super::GroupArg;
+use super::{FileGroup, JsonArg, ListArgs, StandingsArgs};
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
 
@@ -10,12 +10,10 @@ use std::path::PathBuf;
 pub enum TeamsCmd {
     /// Register a team: its members in board order, reserves last.
     Add {
-        /// The event file.
-        file: PathBuf,
+        #[command(flatten)]
+        at: FileGroup,
         /// The team's name, unique in its group.
         name: String,
-        #[command(flatten)]
-        group: GroupArg,
         /// The regular members' start numbers in board order: 4,9,17,22.
         #[arg(long, value_name = "SN[,SN…]")]
         members: String,
@@ -32,12 +30,10 @@ pub enum TeamsCmd {
     /// Change a team: what is given replaces what it had (name, members, reserves,
     /// captain, club).
     Edit {
-        /// The event file.
-        file: PathBuf,
+        #[command(flatten)]
+        at: FileGroup,
         /// The team, by name or number.
         team: String,
-        #[command(flatten)]
-        group: GroupArg,
         /// A new name.
         #[arg(long, value_name = "TEXT")]
         name: Option<String>,
@@ -56,40 +52,26 @@ pub enum TeamsCmd {
     },
     /// Remove a team that has not played.
     Remove {
-        /// The event file.
-        file: PathBuf,
+        #[command(flatten)]
+        at: FileGroup,
         /// The team, by name or number.
         team: String,
-        #[command(flatten)]
-        group: GroupArg,
     },
     /// One team per club (单位) with N or more players not yet in a team, named after
     /// the club, members in start-number order.
     FromClubs {
-        /// The event file.
-        file: PathBuf,
         #[command(flatten)]
-        group: GroupArg,
+        at: FileGroup,
         /// Fewest players of a club to make a team.
         #[arg(long, default_value_t = 2)]
         min: u32,
     },
     /// List the group's teams.
-    List {
-        /// The event file.
-        file: PathBuf,
-        #[command(flatten)]
-        group: GroupArg,
-        /// JSON output.
-        #[arg(long)]
-        json: bool,
-    },
+    List(ListArgs),
     /// Rank an individual group's teams by their best N members' points (队员总分制).
     Ranking {
-        /// The event file.
-        file: PathBuf,
         #[command(flatten)]
-        group: GroupArg,
+        at: FileGroup,
         /// How many of each team's best members count.
         #[arg(long)]
         count: u32,
@@ -113,23 +95,11 @@ pub enum TeamsCmd {
         /// every individual group (the default when turned on).
         #[arg(long, value_name = "G[,G…]|all")]
         groups: Option<String>,
-        /// JSON output.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        json: JsonArg,
     },
     /// The team standings: of team matches, or 队员总分制.
-    Standings {
-        /// The event file.
-        file: PathBuf,
-        #[command(flatten)]
-        group: GroupArg,
-        /// After this round (default: the last complete round).
-        #[arg(long)]
-        round: Option<u32>,
-        /// JSON output.
-        #[arg(long)]
-        json: bool,
-    },
+    Standings(StandingsArgs),
 }
 
 /// `--avoid` of `teams ranking`.
@@ -146,10 +116,8 @@ pub enum AvoidArg {
 /// Arguments of `bianpai lineup`.
 #[derive(Debug, Args)]
 pub struct LineupArgs {
-    /// The event file.
-    pub file: PathBuf,
     #[command(flatten)]
-    pub group: GroupArg,
+    pub at: FileGroup,
     /// The round (paired, or the next one).
     #[arg(long)]
     pub round: u32,
