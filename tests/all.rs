@@ -6,6 +6,7 @@
 mod common;
 
 mod architecture;
+mod architecture_size;
 mod architecture_ui;
 mod audit_chain;
 mod bounds_second_round;
