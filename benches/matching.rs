@@ -2,7 +2,7 @@
 //! graphs of 200 and 1,000 vertices (random weights, or a few tied weights) and a
 //! sparse graph of 3,000 vertices with about 50 edges each, all seeded. Run with `cargo bench --bench matching`.
 
-use bianpai::domain::matching::{Edge, Weight, max_weight_matching};
+use bianpai::domain::matching::{Edge, Matcher, Weight};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -51,7 +51,7 @@ fn sparse_graph(n: usize, degree: usize, seed: u64) -> Vec<Edge> {
 }
 
 fn bench_matching(c: &mut Criterion) {
-    let mut group = c.benchmark_group("max_weight_matching");
+    let mut group = c.benchmark_group("Matcher::max_weight_matching");
     group.sample_size(10);
     let cases = [
         ("complete", 200, complete_graph(200, 1)),
@@ -63,7 +63,7 @@ fn bench_matching(c: &mut Criterion) {
         for max_cardinality in [true, false] {
             let label = if max_cardinality { format!("{name}/max-cardinality") } else { format!("{name}/max-weight") };
             group.bench_with_input(BenchmarkId::new(label, n), edges, |b, edges| {
-                b.iter(|| max_weight_matching(*n, black_box(edges), max_cardinality));
+                b.iter(|| Matcher::max_weight_matching(*n, black_box(edges), max_cardinality));
             });
         }
     }

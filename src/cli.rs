@@ -23,6 +23,7 @@ mod table;
 mod team_rounds;
 mod teams;
 pub mod trf;
+mod trf_error;
 mod words;
 
 use crate::domain::command::DomainError;

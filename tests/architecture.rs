@@ -249,3 +249,220 @@ fn only_the_store_names_rusqlite() {
         .collect();
     assert!(offences.is_empty(), "only src/store/ may name rusqlite:\n{}", offences.join("\n"));
 }
+
+// ---- Files that name each other (issue 40, item 4) ----
+
+/// Which module (by path below the crate root) names which others.
+type FileGraph = std::collections::BTreeMap<String, Vec<String>>;
+
+/// A file's module path below the crate root: `domain::swiss::dutch::window` for
+/// `src/domain/swiss/dutch/window.rs`, `domain::swiss` for `src/domain/swiss/mod.rs`.
+fn module_path(src: &Path, file: &Path) -> String {
+    let rel = file.strip_prefix(src).unwrap().with_extension("");
+    let mut parts: Vec<String> = rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+    if parts.last().is_some_and(|p| p == "mod" || p == "lib") {
+        parts.pop();
+    }
+    parts.join("::")
+}
+
+/// A file's code without comments, test-only items and the test module at its end.
+fn code_without_tests(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut out = Vec::new();
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.starts_with("//"));
+    while let Some(line) = lines.next() {
+        if line == "#[cfg(test)]" {
+            match lines.next() {
+                Some(next) if next.starts_with("mod ") && next.ends_with('{') => break,
+                _ => continue,
+            }
+        }
+        out.push(line);
+    }
+    out.join("\n")
+}
+
+fn skip_blank(s: &[u8], at: &mut usize) {
+    while s.get(*at).is_some_and(|c| c.is_ascii_whitespace()) {
+        *at += 1;
+    }
+}
+
+fn is_ident(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
+/// Reads the path or use tree at `s[*at..]` below `prefix`, adding every path it
+/// names to `out` (`a::{b, c::*}` names `a::b` and `a::c`).
+fn read_tree(s: &[u8], at: &mut usize, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+    let depth = prefix.len();
+    loop {
+        skip_blank(s, at);
+        if s.get(*at) == Some(&b'{') {
+            *at += 1;
+            loop {
+                skip_blank(s, at);
+                if matches!(s.get(*at), Some(b'}') | None) {
+                    break;
+                }
+                read_tree(s, at, prefix, out);
+                skip_blank(s, at);
+                if s.get(*at) != Some(&b',') {
+                    break;
+                }
+                *at += 1;
+            }
+            *at += 1;
+            prefix.truncate(depth);
+            return;
+        }
+        let start = *at;
+        while s.get(*at).is_some_and(|&c| is_ident(c)) {
+            *at += 1;
+        }
+        prefix.push(String::from_utf8_lossy(&s[start..*at]).into_owned());
+        if s[*at..].starts_with(b"::") {
+            *at += 2;
+            continue;
+        }
+        out.push(prefix[..prefix.len()].iter().filter(|p| !p.is_empty()).cloned().collect());
+        prefix.truncate(depth);
+        skip_blank(s, at);
+        if s.get(*at) == Some(&b'*') {
+            *at += 1;
+        } else if s[*at..].starts_with(b"as ") {
+            *at += 3;
+            skip_blank(s, at);
+            while s.get(*at).is_some_and(|&c| is_ident(c)) {
+                *at += 1;
+            }
+        }
+        return;
+    }
+}
+
+/// Every path a file's code names: its use trees and the paths written out from
+/// `crate::`, `super::` or `self::`.
+fn paths_named(code: &str) -> Vec<Vec<String>> {
+    let s = code.as_bytes();
+    let mut out = Vec::new();
+    for start in ["use ", "crate::", "super::", "self::"] {
+        for (i, _) in code.match_indices(start) {
+            if i > 0 && (is_ident(s[i - 1]) || s[i - 1] == b':') {
+                continue;
+            }
+            let mut at = if start == "use " { i + start.len() } else { i };
+            read_tree(s, &mut at, &mut Vec::new(), &mut out);
+        }
+    }
+    out
+}
+
+/// The module a `path` named in `module` lies in: the longest prefix that is one of
+/// `modules` (`None` for other crates' paths).
+fn resolve(module: &str, path: &[String], modules: &[String]) -> Option<String> {
+    let mut base: Vec<&str> = if module.is_empty() { Vec::new() } else { module.split("::").collect() };
+    let mut rest = path;
+    match rest.first().map(String::as_str) {
+        Some("crate") => {
+            base.clear();
+            rest = &rest[1..];
+        }
+        Some("self") => rest = &rest[1..],
+        Some("super") => {
+            while rest.first().is_some_and(|p| p == "super") {
+                base.pop();
+                rest = &rest[1..];
+            }
+        }
+        _ => {}
+    }
+    let base: Vec<String> = base.iter().map(|p| p.to_string()).collect();
+    (0..=rest.len()).rev().map(|k| [&base[..], &rest[..k]].concat().join("::")).find(|m| modules.contains(m))
+}
+
+/// Whether one of two modules holds the other (`a` holds `a::b`; the crate root holds all).
+fn nested(a: &str, b: &str) -> bool {
+    a.is_empty() || b.is_empty() || a.starts_with(&format!("{b}::")) || b.starts_with(&format!("{a}::"))
+}
+
+/// Which module of the library (`src/`, without `main.rs`) names which others, by
+/// `use` or a written-out path; a module and the modules it holds do not count.
+fn file_graph() -> FileGraph {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files.retain(|f| f != &src.join("main.rs"));
+    let mut modules: Vec<String> = files.iter().map(|f| module_path(&src, f)).collect();
+    modules.sort();
+    let mut graph = FileGraph::new();
+    for file in &files {
+        let module = module_path(&src, file);
+        let mut named: Vec<String> = paths_named(&code_without_tests(file))
+            .iter()
+            .filter_map(|p| resolve(&module, p, &modules))
+            .filter(|m| m != &module && !nested(m, &module))
+            .collect();
+        named.sort();
+        named.dedup();
+        graph.insert(module, named);
+    }
+    graph
+}
+
+// Issue 40, item 4: no two files of src/ name each other, directly or round a circle.
+#[test]
+fn no_two_files_name_each_other() {
+    let graph = file_graph();
+    assert!(graph.len() > 100, "{}", graph.len());
+    let mut pairs = Vec::new();
+    for (a, named) in &graph {
+        pairs.extend(named.iter().filter(|b| a < *b && graph[*b].contains(a)).map(|b| (a, b)));
+    }
+    assert!(pairs.is_empty(), "files naming each other: {pairs:?}");
+    let circle = find_circle(&graph);
+    assert_eq!(circle, None, "files naming each other round a circle");
+}
+
+// Issue 40, item 4: the matcher's parts stay behind its face.
+#[test]
+fn only_the_matcher_names_its_parts() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in ["src", "tests", "benches"] {
+        rust_files(&root.join(dir), &mut files);
+    }
+    let inside = root.join("src/domain/matching");
+    let parts = ["warm", "pricing", "solver"].map(|p| format!("matching::{p}"));
+    let offenders: Vec<String> = files
+        .iter()
+        .filter(|f| !f.starts_with(&inside))
+        .filter(|f| {
+            let text = std::fs::read_to_string(f).unwrap();
+            parts.iter().any(|p| names(&text, p))
+        })
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(offenders.is_empty(), "files naming the matcher's parts: {offenders:?}");
+}
+
+#[test]
+fn the_file_graph_reads_use_trees_and_paths() {
+    // issue 40, item 4
+    let paths = paths_named("use super::{a::B, c::{self, d as e}, f::*};\nlet x = crate::g::h(1);");
+    let text: Vec<String> = paths.iter().map(|p| p.join("::")).collect();
+    assert!(text.contains(&"super::a::B".to_string()), "{text:?}");
+    assert!(text.contains(&"super::c::self".to_string()), "{text:?}");
+    assert!(text.contains(&"super::c::d".to_string()), "{text:?}");
+    assert!(text.contains(&"super::f".to_string()), "{text:?}");
+    assert!(text.contains(&"crate::g::h".to_string()), "{text:?}");
+    let modules = ["cli", "cli::trf", "cli::words", "domain::x"].map(String::from).to_vec();
+    let trf = ["super", "trf", "run"].map(String::from);
+    assert_eq!(resolve("cli::words", &trf, &modules), Some("cli::trf".to_string()));
+    let own = ["self", "q"].map(String::from);
+    assert_eq!(resolve("cli::words", &own, &modules), Some("cli::words".to_string()));
+    assert!(nested("cli", "cli::trf") && !nested("cli::trf", "cli::words"));
+    let graph: FileGraph = [("a", "b"), ("b", "a")].map(|(a, b)| (a.to_string(), vec![b.to_string()])).into();
+    assert!(find_circle(&graph).is_some());
+}

@@ -2,7 +2,7 @@
 //! brute force on small random graphs, the classic hard cases of `mwmatching.py`'s
 //! test suite, input handling (loops, repeated edges, limits) and determinism.
 
-use bianpai::domain::matching::{Edge, MAX_ABS_WEIGHT, MatchingError, Weight, max_weight_matching};
+use bianpai::domain::matching::{Edge, MAX_ABS_WEIGHT, Matcher, MatchingError, Weight};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -78,7 +78,7 @@ fn brute_force(vertex_count: usize, edges: &[Edge], max_cardinality: bool) -> (u
 fn solve(edges: &[(usize, usize, Weight)], max_cardinality: bool) -> Vec<Option<usize>> {
     let count = edges.iter().map(|&(u, v, _)| u.max(v) + 1).max().unwrap_or(0);
     let edges: Vec<Edge> = edges.iter().map(|&(u, v, w)| Edge::new(u, v, w)).collect();
-    let mate = max_weight_matching(count, &edges, max_cardinality).unwrap();
+    let mate = Matcher::max_weight_matching(count, &edges, max_cardinality).unwrap();
     score(count, &edges, &mate);
     mate
 }
@@ -111,7 +111,7 @@ proptest! {
 
     #[test]
     fn maximum_weight_agrees_with_brute_force((n, edges) in graph_strategy()) {
-        let mate = max_weight_matching(n, &edges, false).unwrap();
+        let mate = Matcher::max_weight_matching(n, &edges, false).unwrap();
         let (_, weight) = score(n, &edges, &mate);
         prop_assert_eq!(weight, brute_force(n, &edges, false).1);
         // Edges of weight <= 0 are never used.
@@ -121,14 +121,14 @@ proptest! {
                 prop_assert!(best[v][m].is_some_and(|w| w > 0));
             }
         }
-        prop_assert_eq!(max_weight_matching(n, &edges, false).unwrap(), mate);
+        prop_assert_eq!(Matcher::max_weight_matching(n, &edges, false).unwrap(), mate);
     }
 
     #[test]
     fn maximum_cardinality_agrees_with_brute_force((n, edges) in graph_strategy()) {
-        let mate = max_weight_matching(n, &edges, true).unwrap();
+        let mate = Matcher::max_weight_matching(n, &edges, true).unwrap();
         prop_assert_eq!(score(n, &edges, &mate), brute_force(n, &edges, true));
-        prop_assert_eq!(max_weight_matching(n, &edges, true).unwrap(), mate);
+        prop_assert_eq!(Matcher::max_weight_matching(n, &edges, true).unwrap(), mate);
     }
 
     /// Dense graphs with few distinct weights: many ties and blossoms.
@@ -147,7 +147,7 @@ proptest! {
             }
         }
         for max_cardinality in [false, true] {
-            let mate = max_weight_matching(n, &edges, max_cardinality).unwrap();
+            let mate = Matcher::max_weight_matching(n, &edges, max_cardinality).unwrap();
             let found = score(n, &edges, &mate);
             let best = brute_force(n, &edges, max_cardinality);
             if max_cardinality {
@@ -185,8 +185,8 @@ proptest! {
             edges.iter().map(|e| Edge::new(order[e.v], order[e.u], e.weight)).collect();
         renumbered.reverse();
         for max_cardinality in [false, true] {
-            let a = max_weight_matching(n, &edges, max_cardinality).unwrap();
-            let b = max_weight_matching(n, &renumbered, max_cardinality).unwrap();
+            let a = Matcher::max_weight_matching(n, &edges, max_cardinality).unwrap();
+            let b = Matcher::max_weight_matching(n, &renumbered, max_cardinality).unwrap();
             prop_assert_eq!(score(n, &edges, &a), score(n, &renumbered, &b));
         }
     }
@@ -194,23 +194,23 @@ proptest! {
 
 #[test]
 fn empty_graphs() {
-    assert_eq!(max_weight_matching(0, &[], false), Ok(vec![]));
-    assert_eq!(max_weight_matching(0, &[], true), Ok(vec![]));
-    assert_eq!(max_weight_matching(4, &[], true), Ok(vec![None; 4]));
+    assert_eq!(Matcher::max_weight_matching(0, &[], false), Ok(vec![]));
+    assert_eq!(Matcher::max_weight_matching(0, &[], true), Ok(vec![]));
+    assert_eq!(Matcher::max_weight_matching(4, &[], true), Ok(vec![None; 4]));
 }
 
 #[test]
 fn single_edge() {
     assert_eq!(solve(&[(0, 1, 1)], false), [Some(1), Some(0)]);
-    assert_eq!(max_weight_matching(3, &[Edge::new(2, 0, 7)], false), Ok(vec![Some(2), None, Some(0)]));
+    assert_eq!(Matcher::max_weight_matching(3, &[Edge::new(2, 0, 7)], false), Ok(vec![Some(2), None, Some(0)]));
 }
 
 #[test]
 fn non_positive_edges_count_only_for_cardinality() {
     for weight in [0, -3, -MAX_ABS_WEIGHT] {
         let edges = [Edge::new(0, 1, weight)];
-        assert_eq!(max_weight_matching(2, &edges, false), Ok(vec![None, None]));
-        assert_eq!(max_weight_matching(2, &edges, true), Ok(vec![Some(1), Some(0)]));
+        assert_eq!(Matcher::max_weight_matching(2, &edges, false), Ok(vec![None, None]));
+        assert_eq!(Matcher::max_weight_matching(2, &edges, true), Ok(vec![Some(1), Some(0)]));
     }
 }
 
@@ -414,24 +414,24 @@ fn classic_cases_survive_huge_weights() {
 fn loops_and_repeated_edges() {
     // The loop is ignored; of the two edges 0–1 the heavier (9) counts, beating 1–2.
     let edges = [Edge::new(0, 0, 100), Edge::new(0, 1, 1), Edge::new(1, 2, 5), Edge::new(1, 0, 9)];
-    assert_eq!(max_weight_matching(3, &edges, false), Ok(vec![Some(1), Some(0), None]));
+    assert_eq!(Matcher::max_weight_matching(3, &edges, false), Ok(vec![Some(1), Some(0), None]));
     // Only a loop: nothing to match.
-    assert_eq!(max_weight_matching(2, &[Edge::new(1, 1, 5)], true), Ok(vec![None, None]));
+    assert_eq!(Matcher::max_weight_matching(2, &[Edge::new(1, 1, 5)], true), Ok(vec![None, None]));
 }
 
 #[test]
 fn invalid_input_is_an_error() {
     assert_eq!(
-        max_weight_matching(3, &[Edge::new(0, 1, 1), Edge::new(1, 3, 1)], false),
+        Matcher::max_weight_matching(3, &[Edge::new(0, 1, 1), Edge::new(1, 3, 1)], false),
         Err(MatchingError::VertexOutOfRange { edge: 1, vertex: 3, vertex_count: 3 })
     );
     assert_eq!(
-        max_weight_matching(0, &[Edge::new(0, 0, 1)], true),
+        Matcher::max_weight_matching(0, &[Edge::new(0, 0, 1)], true),
         Err(MatchingError::VertexOutOfRange { edge: 0, vertex: 0, vertex_count: 0 })
     );
     for weight in [MAX_ABS_WEIGHT + 1, -MAX_ABS_WEIGHT - 1, Weight::MAX, Weight::MIN] {
         assert_eq!(
-            max_weight_matching(2, &[Edge::new(0, 1, weight)], false),
+            Matcher::max_weight_matching(2, &[Edge::new(0, 1, weight)], false),
             Err(MatchingError::WeightOutOfRange { edge: 0, weight })
         );
     }
@@ -442,27 +442,27 @@ fn the_weight_limits() {
     // ±2^120 is accepted in both modes while the vertex count keeps the span small.
     let edges =
         [Edge::new(0, 1, MAX_ABS_WEIGHT), Edge::new(1, 2, MAX_ABS_WEIGHT - 1), Edge::new(2, 3, -MAX_ABS_WEIGHT)];
-    assert_eq!(max_weight_matching(4, &edges, false), Ok(vec![Some(1), Some(0), None, None]));
-    assert_eq!(max_weight_matching(4, &edges, true), Ok(vec![Some(1), Some(0), Some(3), Some(2)]));
+    assert_eq!(Matcher::max_weight_matching(4, &edges, false), Ok(vec![Some(1), Some(0), None, None]));
+    assert_eq!(Matcher::max_weight_matching(4, &edges, true), Ok(vec![Some(1), Some(0), Some(3), Some(2)]));
     // A span of 2^121 on 18 vertices: (9 + 1) * 2^121 > 2^124.
     let mut wide: Vec<Edge> = (0..9).map(|i| Edge::new(2 * i, 2 * i + 1, MAX_ABS_WEIGHT)).collect();
     wide.push(Edge::new(0, 17, -MAX_ABS_WEIGHT));
     assert_eq!(
-        max_weight_matching(18, &wide, true),
+        Matcher::max_weight_matching(18, &wide, true),
         Err(MatchingError::SpreadTooWide { spread: 2 * MAX_ABS_WEIGHT, vertex_count: 18 })
     );
-    assert!(max_weight_matching(18, &wide, false).is_ok());
+    assert!(Matcher::max_weight_matching(18, &wide, false).is_ok());
     // Weights of 2^100 leave room for graphs far larger than any tournament.
     let mut big: Vec<Edge> = (0..2000).map(|i| Edge::new(i, i + 1, 1 << 100)).collect();
     big.push(Edge::new(0, 2001, -(1 << 100)));
-    let mate = max_weight_matching(2002, &big, true).unwrap();
+    let mate = Matcher::max_weight_matching(2002, &big, true).unwrap();
     assert_eq!(score(2002, &big, &mate).0, 1001);
 }
 
 #[test]
 fn vertices_without_edges_stay_unmatched() {
     let edges = [Edge::new(1, 4, 3), Edge::new(4, 6, 2), Edge::new(6, 8, 3)];
-    let mate = max_weight_matching(10, &edges, true).unwrap();
+    let mate = Matcher::max_weight_matching(10, &edges, true).unwrap();
     assert_eq!(mate, [None, Some(4), None, None, Some(1), None, Some(8), None, Some(6), None]);
 }
 
@@ -480,9 +480,9 @@ fn the_same_input_gives_the_same_output() {
         }
     }
     for max_cardinality in [false, true] {
-        let first = max_weight_matching(n, &edges, max_cardinality).unwrap();
+        let first = Matcher::max_weight_matching(n, &edges, max_cardinality).unwrap();
         for _ in 0..3 {
-            assert_eq!(max_weight_matching(n, &edges, max_cardinality).unwrap(), first);
+            assert_eq!(Matcher::max_weight_matching(n, &edges, max_cardinality).unwrap(), first);
         }
     }
 }
@@ -492,7 +492,7 @@ fn complete_graph_with_equal_weights_is_perfect() {
     for n in [2, 7, 40, 101] {
         let edges: Vec<Edge> = (0..n).flat_map(|u| (u + 1..n).map(move |v| Edge::new(u, v, 1))).collect();
         for max_cardinality in [false, true] {
-            let mate = max_weight_matching(n, &edges, max_cardinality).unwrap();
+            let mate = Matcher::max_weight_matching(n, &edges, max_cardinality).unwrap();
             assert_eq!(score(n, &edges, &mate), (n / 2, (n / 2) as Weight));
         }
     }

@@ -4,78 +4,19 @@
 
 use super::words::{lang, t};
 use super::{GroupArg, InputError, current_stage, resolve_group};
-use crate::domain::command::{Command, DomainError, apply};
+use crate::domain::command::{Command, apply};
 use crate::domain::event::ByeKind;
 use crate::domain::rules::PairingSystem;
 use crate::domain::swiss::{PairingError, pair_next_round};
 use crate::io::trf::{TrfDocument, TrfError, from_stage, to_event, write_pairing};
 use crate::lang::Localized;
 use crate::store::EventFile;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 mod error_words;
 
-/// Why `trf pair` stopped, with the exit code of the FIDE pairing engines. Each
-/// variant keeps its cause, so that [`Localized`](crate::lang::Localized) words it in
-/// either language (`trf/error_words.rs`); `Display` is the English of the command line.
-#[derive(Debug, thiserror::Error)]
-pub enum TrfPairError {
-    /// No pairing keeps the absolute rules: exit 1.
-    #[error("{name}: {source}")]
-    NoPairing {
-        /// The TRF file as given.
-        name: String,
-        /// Why the pairing failed.
-        source: PairingError,
-    },
-    /// The TRF is malformed or inconsistent: exit 3.
-    #[error(transparent)]
-    Invalid(#[from] TrfError),
-    /// The TRF holds no stage to pair: exit 3.
-    #[error("{name}: no stage to pair")]
-    NoStage {
-        /// The TRF file as given.
-        name: String,
-    },
-    /// The rules refuse the file's pairing rules: exit 3.
-    #[error("{name}: {source}")]
-    Refused {
-        /// The TRF file as given.
-        name: String,
-        /// The rules' refusal.
-        source: DomainError,
-    },
-    /// The pairing stopped for another reason than the absolute rules: exit 3.
-    #[error("{name}: {source}")]
-    Unpaired {
-        /// The TRF file as given.
-        name: String,
-        /// Why the pairing stopped.
-        source: PairingError,
-    },
-    /// A file could not be read or written: exit 5.
-    #[error("{}: {source}", path.display())]
-    File {
-        /// The file.
-        path: PathBuf,
-        /// The file system's error.
-        source: std::io::Error,
-    },
-}
-
-impl TrfPairError {
-    fn exit_code(&self) -> u8 {
-        match self {
-            TrfPairError::NoPairing { .. } => 1,
-            TrfPairError::Invalid(_)
-            | TrfPairError::NoStage { .. }
-            | TrfPairError::Refused { .. }
-            | TrfPairError::Unpaired { .. } => 3,
-            TrfPairError::File { .. } => 5,
-        }
-    }
-}
+pub use super::trf_error::TrfPairError;
 
 /// Runs `trf pair` and returns the process's exit code.
 pub(super) fn run(system: PairingSystem, input: &Path, output: &Path) -> ExitCode {

@@ -135,7 +135,7 @@ fn localized(cause: &(dyn std::error::Error + 'static), lang: Lang) -> Option<St
         crate::io::trf::ExportError,
         crate::print::PrintError,
         crate::present::ranking::RankingError,
-        crate::cli::trf::TrfPairError,
+        crate::cli::trf_error::TrfPairError,
     );
     None
 }

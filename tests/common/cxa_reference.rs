@@ -2,7 +2,7 @@
 //! score differences any pairing of the next round can have under the absolute rules,
 //! computed without the engine — by brute force over every pairing of a small field,
 //! and for larger fields by a bottleneck search and a separate matching over the
-//! public `max_weight_matching` (costs growing with the size of the difference).
+//! public `Matcher::max_weight_matching` (costs growing with the size of the difference).
 //!
 //! The absolute rules, as read here from the event: no two players meet twice (a
 //! forfeit counts as a meeting), no third same colour running and no colour
@@ -11,7 +11,7 @@
 
 use bianpai::domain::event::{ByeKind, Event};
 use bianpai::domain::ids::{GroupId, StageNo, StartNo};
-use bianpai::domain::matching::{Edge, max_weight_matching};
+use bianpai::domain::matching::{Edge, Matcher};
 use bianpai::domain::result::Outcome;
 use bianpai::domain::rules::Colour;
 use bianpai::domain::standings::standings;
@@ -184,7 +184,7 @@ impl NextRound {
             pairs.iter().filter(|p| p.2 <= largest).map(|p| Edge::new(local[&p.0], local[&p.1], weight(p.2))).collect()
         };
         let perfect = |edges: &[Edge]| {
-            let mates = max_weight_matching(players.len(), edges, true).expect("a valid graph");
+            let mates = Matcher::max_weight_matching(players.len(), edges, true).expect("a valid graph");
             mates.iter().all(Option::is_some).then_some(mates)
         };
         let bottleneck = *sizes.iter().find(|&&d| perfect(&pairs_upto(d, &|_| 1)).is_some())?;

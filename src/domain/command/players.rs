@@ -34,7 +34,7 @@ fn change_player(event: &mut Event, start_no: StartNo, f: impl FnOnce(&mut Playe
 pub(super) fn edit(event: &mut Event, start_no: StartNo, entry: &PlayerEntry) -> Result<Applied, DomainError> {
     let entry = entry.cleaned();
     validate_entry(&entry)?;
-    let others = super::second_entries::other_entries(event, start_no);
+    let others = other_entries(event, start_no);
     let mut applied = change_player(event, start_no, |p| p.entry = entry.clone())?;
     for other in others {
         applied.changes.extend(change_player(event, other, |p| p.entry = entry.clone())?.changes);
@@ -133,6 +133,12 @@ fn validate_entry(entry: &PlayerEntry) -> Result<(), DomainError> {
 
 fn join_issues(issues: &[EligibilityIssue]) -> String {
     issues.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
+}
+
+/// The person's other entries, which a correction of `start_no`'s personal data
+/// follows (R-10.9: one person), with each one as it was.
+fn other_entries(event: &Event, start_no: StartNo) -> Vec<StartNo> {
+    event.entries_of_person(start_no).into_iter().filter(|n| *n != start_no).collect()
 }
 
 /// Every rule of the group that each entry breaks, counting the

@@ -107,9 +107,3 @@ pub(super) fn entry_for(
     applied.new_players.push(start_no);
     Ok(start_no)
 }
-
-/// The person's other entries, which a correction of `start_no`'s personal data
-/// follows (R-10.9: one person), with each one as it was.
-pub(super) fn other_entries(event: &Event, start_no: StartNo) -> Vec<StartNo> {
-    event.entries_of_person(start_no).into_iter().filter(|n| *n != start_no).collect()
-}

@@ -6,26 +6,31 @@
 //! total weight. It knows nothing about xiangqi and imports nothing else of the
 //! domain.
 //!
-//! # One solver, two front doors
-//! - [`max_weight_matching`]: the public, checked entry with `i128` weights
+//! # One face: [`Matcher`]
+//! Callers outside this module go through [`Matcher`] only (issue 40), whose verbs
+//! follow bbpPairings' matching computer:
+//! - [`Matcher::max_weight_matching`]: the public, checked entry with `i128` weights
 //!   ([`Weight`]), maximum weight or maximum cardinality, any vertex numbering, the
 //!   textbook start (uniform duals).
-//! - `solve` and `Warm` (crate-internal): the same solver for any integer type with
-//!   the `MatchWeight` operations (`weight`; the Dutch weights are wider than
-//!   `i128`), unchecked input, and a choice of start (`Start`): uniform, or each
-//!   vertex's heaviest edge with a greedy matching of the edges then tight. `Warm`
-//!   keeps a complete graph's weights, solves on a sparse part of it that pricing
-//!   grows until its optimum is the whole graph's (`warm`, `pricing`), and after a
-//!   few vertices' edges change repairs that optimum and resumes from it.
+//! - [`Matcher::compute_edges`]: the same solver, once, for any integer type with
+//!   the [`MatchWeight`] operations (`weight`; the Dutch weights are wider than
+//!   `i128`), unchecked input, and a choice of [`Start`]: uniform, or each
+//!   vertex's heaviest edge with a greedy matching of the edges then tight.
+//! - [`Matcher::new`], [`Matcher::set_weight`], [`Matcher::compute`] (and
+//!   `remove_vertex`, `scale_weights`, `restart`, `never_paired`): a complete
+//!   graph's weights kept between computations; each computation solves on a sparse
+//!   part of the graph that pricing grows until its optimum is the whole graph's
+//!   (`warm`, `pricing`), and after a few vertices' edges change repairs that
+//!   optimum and resumes from it.
 //!
 //! The starts find optima of the same weight but, among equal ones, not always the
 //! same matching: callers whose output depends on the choice keep one start.
 //!
-//! Layout: `input` (checking and reducing the caller's graph), `solver` (the
+//! Layout: `matcher` (the face), `input` (checking and reducing the caller's graph), `solver` (the
 //! algorithm: search and δ; `solver::blossom`, `solver::augment` for augmenting and
 //! dissolving trees, `solver::restart` for the better starts, `solver::build` for
 //! building and growing the graph, `solver::checks` for the tests' consistency
-//! checks), `warm`, `pricing`, `weight`, `stop` (a pairing cancelled
+//! checks), `warm`, `pricing`, `pairs` (the pair table both share), `weight`, `stop` (a pairing cancelled
 //! stops the solve on its thread); tests in `tests` and `warm_tests`.
 //!
 //! # Algorithm
@@ -87,6 +92,8 @@
 //! the uniform start this ends exactly where the textbook algorithm ends.
 
 mod input;
+mod matcher;
+mod pairs;
 mod pricing;
 mod solver;
 mod stop;
@@ -97,16 +104,18 @@ mod warm;
 mod warm_tests;
 mod weight;
 
+#[cfg(test)]
 use input::Graph;
+#[cfg(test)]
 use solver::Solver;
 use thiserror::Error;
 
-pub(crate) use solver::{Start, solve};
+pub use matcher::Matcher;
+pub use solver::Start;
 pub(crate) use stop::watching;
-pub(crate) use warm::Warm;
 #[cfg(test)]
 pub(crate) use warm_tests::check_warm_solves;
-pub(crate) use weight::MatchWeight;
+pub use weight::MatchWeight;
 
 /// Edge weights: signed 128-bit integers, so that callers can encode several criteria
 /// lexicographically in one number. Internally duals are kept doubled so everything
@@ -169,52 +178,6 @@ pub enum MatchingError {
         /// The vertices that have at least one edge.
         vertex_count: usize,
     },
-}
-
-/// A maximum-weight matching of the graph with `vertex_count` vertices and `edges`.
-///
-/// Returns `mate`, with `mate[i] == Some(j)` when vertex `i` is matched to `j` (and
-/// then `mate[j] == Some(i)`), `None` when `i` stays unmatched. Every matched pair is
-/// joined by an edge of the input. With `max_cardinality`, the matching has the most
-/// edges possible and, among those, the greatest weight; without, the greatest weight
-/// regardless of its size (edges of weight ≤ 0 are never used). See the module
-/// documentation for self-loops, repeated edges and limits.
-///
-/// Time O(n³) for n vertices with edges (O(n·m + n³) with m edges); memory O(n + m).
-///
-/// # Errors
-/// - [`MatchingError::VertexOutOfRange`] when an edge names a vertex `>= vertex_count`;
-/// - [`MatchingError::WeightOutOfRange`] when a weight is beyond ±[`MAX_ABS_WEIGHT`];
-/// - [`MatchingError::SpreadTooWide`] when, with `max_cardinality`, the weights span
-///   too wide a range for the vertex count (see the module documentation).
-///
-/// # Examples
-/// ```
-/// use bianpai::domain::matching::{Edge, max_weight_matching};
-///
-/// // A path 0 – 1 – 2 – 3: the heavy middle edge wins on weight alone,
-/// // the two outer edges win when the number of pairs comes first.
-/// let edges = [Edge::new(0, 1, 5), Edge::new(1, 2, 11), Edge::new(2, 3, 5)];
-/// let by_weight = max_weight_matching(4, &edges, false)?;
-/// assert_eq!(by_weight, [None, Some(2), Some(1), None]);
-/// let by_size = max_weight_matching(4, &edges, true)?;
-/// assert_eq!(by_size, [Some(1), Some(0), Some(3), Some(2)]);
-///
-/// assert!(max_weight_matching(2, &[Edge::new(0, 2, 1)], false).is_err());
-/// # Ok::<(), bianpai::domain::matching::MatchingError>(())
-/// ```
-pub fn max_weight_matching(
-    vertex_count: usize,
-    edges: &[Edge],
-    max_cardinality: bool,
-) -> Result<Vec<Option<usize>>, MatchingError> {
-    let graph = Graph::new(vertex_count, edges, max_cardinality)?;
-    let mut solver = Solver::new(graph.vertex_count(), &graph.edges);
-    // The textbook start (`Start::Uniform`): the Swiss engine's pairings depend on
-    // which of several optima this returns. A failed bookkeeping (a bug, never seen)
-    // leaves a valid if perhaps not optimal matching, returned as it is.
-    solver.run();
-    Ok(graph.mates(solver.partners()))
 }
 
 /// Runs the solver with its internal checks on; returns the matching and the names of

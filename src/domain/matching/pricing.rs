@@ -14,18 +14,9 @@
 //! inside the blossoms of the last check, are checked again: after a warm start
 //! that re-weights a few vertices, a small part of the window.
 
+use super::pairs::{NO_EDGE, Pairs, pair_index};
 use super::solver::Solver;
-use super::warm::{NO_EDGE, pair_index};
 use super::weight::MatchWeight;
-
-/// The warm matcher's pairs, by [`pair_index`]: their weights (≤ 0: no edge),
-/// their edge numbers in the solver's graph ([`NO_EDGE`] when not in it), and the
-/// vertices taken out.
-pub(super) struct Pairs<'a, W> {
-    pub weight: &'a [W],
-    pub edge: &'a [u32],
-    pub removed: &'a [bool],
-}
 
 /// What the last check vouched for: every pair outside the graph had slack ≥ 0
 /// then, except at `suspect` vertices.

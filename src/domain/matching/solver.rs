@@ -22,9 +22,9 @@ pub(super) use build::index;
 /// How a fresh search chooses its starting duals and matching. Both find a
 /// maximum-weight matching; when several exist, they may find different ones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Start {
+pub enum Start {
     /// The textbook start: every vertex dual the heaviest weight, nothing matched.
-    /// [`super::max_weight_matching`] uses it (the Swiss `cxa` engine's pairings
+    /// [`super::Matcher::max_weight_matching`] uses it (the Swiss `cxa` engine's pairings
     /// depend on which optimum it returns among equal ones). From it the search
     /// takes the steps of `mwmatching.py` with partial dissolution, as before the
     /// solvers were merged: every single vertex stays a root with the least vertex
@@ -40,10 +40,10 @@ pub(crate) enum Start {
 /// and at most one edge per pair (an edge of weight ≤ 0 is never used). Returns the
 /// partner of every vertex, or `None` if the solver's bookkeeping failed (a bug).
 ///
-/// Unlike [`super::max_weight_matching`] the input is not checked: the weights must
+/// Unlike [`super::Matcher::max_weight_matching`] the input is not checked: the weights must
 /// leave room for the doubled duals (the module documentation of `domain::matching`
 /// gives the bound for `i128`).
-pub(crate) fn solve<W: MatchWeight>(n: usize, edges: &[(usize, usize, W)], start: Start) -> Option<Vec<Option<usize>>> {
+pub(super) fn solve<W: MatchWeight>(n: usize, edges: &[(usize, usize, W)], start: Start) -> Option<Vec<Option<usize>>> {
     let mut solver = Solver::new(n, edges);
     if start == Start::HeaviestEdge {
         solver.jump_start();

@@ -2,7 +2,7 @@
 //! the classic cases of `mwmatching.py`, its nasty blossom expansions, random graphs
 //! from both starts, and the input reduction.
 
-use super::solver::push_leaves;
+use super::solver::{push_leaves, solve};
 use super::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -34,13 +34,14 @@
 //! The repair itself is the solver's (`solver::restart`); this module keeps the
 //! weights, the sparse graph's pairs and says what changed.
 
-use super::pricing::{Pairs, Pricing};
+use super::pairs::{NO_EDGE, Pairs, pair_index};
+use super::pricing::Pricing;
 use super::solver::{Solver, Start, index};
 use super::weight::MatchWeight;
 
 /// A complete graph on `n` vertices whose edge weights change between solves
 /// (weight ≤ 0: no edge), and the matching of the last solve.
-pub(crate) struct Warm<W: MatchWeight> {
+pub(super) struct Warm<W: MatchWeight> {
     n: usize,
     /// Weight of each pair, by [`pair_index`].
     weight: Vec<W>,
@@ -83,17 +84,6 @@ const KEPT_PER_VERTEX: usize = 12;
 /// pricing (issue 21: more made a large bracket's graph a fifth of its pairs, and
 /// every search slower; less, more passes).
 const MAX_DOUBLINGS: usize = 2;
-
-/// A pair that is not an edge of the solver's graph (also what `index` stores for
-/// an edge number past `u32::MAX`, which no window reaches).
-pub(in crate::domain::matching) const NO_EDGE: u32 = u32::MAX;
-
-/// The index of pair `u < v` among the pairs of `n` vertices in lexicographic order.
-#[inline]
-pub(in crate::domain::matching) fn pair_index(n: usize, u: usize, v: usize) -> usize {
-    let (u, v) = if u < v { (u, v) } else { (v, u) };
-    u * n - u * (u + 1) / 2 + (v - u - 1)
-}
 
 impl<W: MatchWeight> Warm<W> {
     /// `n` vertices and no edges.

@@ -4,8 +4,9 @@
 //! the weight type ([`check_warm_solves`]), so that wider weights defined elsewhere
 //! (the Dutch `Wide`) run it too.
 
-use super::warm::pair_index;
-use super::{Edge, MatchWeight, Warm, max_weight_matching};
+use super::pairs::pair_index;
+use super::warm::Warm;
+use super::{Edge, MatchWeight, Matcher};
 use proptest::prelude::*;
 
 /// A tiny xorshift for the test's own draws.
@@ -31,7 +32,7 @@ fn best_total(n: usize, weights: &[u64], removed: &[bool]) -> u64 {
             }
         }
     }
-    let mates = max_weight_matching(n, &edges, false).expect("solved");
+    let mates = Matcher::max_weight_matching(n, &edges, false).expect("solved");
     edges.iter().filter(|e| mates[e.u] == Some(e.v)).map(|e| u64::try_from(e.weight).expect("small")).sum()
 }
 

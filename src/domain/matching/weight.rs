@@ -9,9 +9,7 @@ use std::ops::{Add, AddAssign, Sub, SubAssign};
 /// An integer edge weight for the matching solver. Arithmetic must be exact for the
 /// values the solver meets: the weights, twice the weights and the duals (see the
 /// module documentation of `domain::matching` for the bound with `i128`).
-pub(crate) trait MatchWeight:
-    Copy + Ord + Debug + Add<Output = Self> + Sub<Output = Self> + AddAssign + SubAssign
-{
+pub trait MatchWeight: Copy + Ord + Debug + Add<Output = Self> + Sub<Output = Self> + AddAssign + SubAssign {
     /// Zero.
     const ZERO: Self;
     /// The width in bits.

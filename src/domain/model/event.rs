@@ -2,16 +2,15 @@
 //! group's entry rules and each stage's rules and schedule.
 
 use super::eligibility::Eligibility;
+pub use super::game::Game;
+use super::ids::Numbering;
 use super::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use super::money::LedgerEntry;
-use super::numbering::Numbering;
 use super::player::Player;
 use super::points::Points;
 use super::prize_decision::PrizeDecision;
 use super::prize_rules::PrizeRules;
-pub use super::registered::Registered;
-use super::result::GameResult;
-use super::rules::{Colour, Discipline, FideEdition, FideEditionChoice, PairingOptions, ScoringTable, Tiebreak};
+use super::rules::{Discipline, FideEdition, FideEditionChoice, PairingOptions, ScoringTable, Tiebreak};
 use super::team::{EventTeamRanking, MemberRanking, Team, TeamId, TeamRound, TeamStage};
 use super::warning::PairingWarning;
 use super::watch::BoardWatch;
@@ -282,42 +281,6 @@ pub struct Round {
     /// A team round's matches and team byes; `None` in an individual round.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub teams: Option<TeamRound>,
-}
-
-/// One game on one board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Game {
-    /// Board number; 1 is the top board.
-    pub board: BoardNo,
-    /// Game of the match: 1 in Swiss; 1, 2 and playoffs 3 … in a knockout.
-    pub game: u32,
-    /// The red player (moves first).
-    pub red: StartNo,
-    /// The black player.
-    pub black: StartNo,
-    /// `None` while unplayed.
-    pub result: Option<GameResult>,
-}
-
-impl Game {
-    /// The colour `player` has in this game, if they play in it.
-    pub fn colour_of(&self, player: StartNo) -> Option<Colour> {
-        if self.red == player {
-            Some(Colour::Red)
-        } else if self.black == player {
-            Some(Colour::Black)
-        } else {
-            None
-        }
-    }
-
-    /// The player of the given colour.
-    pub fn player(&self, colour: Colour) -> StartNo {
-        match colour {
-            Colour::Red => self.red,
-            Colour::Black => self.black,
-        }
-    }
 }
 
 /// Why a player has no game in a round.

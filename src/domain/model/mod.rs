@@ -7,6 +7,7 @@ pub mod change;
 pub mod eligibility;
 pub mod error_words;
 pub mod event;
+pub mod game;
 pub mod group_rules;
 pub mod ids;
 pub mod money;

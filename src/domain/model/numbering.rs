@@ -11,46 +11,8 @@
 use super::event::Event;
 use super::ids::{GroupId, StartNo};
 use super::player::Player;
-use serde::{Deserialize, Serialize};
 
-/// How an event's start numbers run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Numbering {
-    /// 1…N across the event: the shown number is the start number (older files).
-    #[default]
-    PerEvent,
-    /// 1…N within each group (the default for new events).
-    PerGroup,
-}
-
-impl Numbering {
-    /// Both ways, in the order menus list them.
-    pub const ALL: [Numbering; 2] = [Numbering::PerGroup, Numbering::PerEvent];
-
-    /// The code of the file, the audit log and the command line: `per-event`, `per-group`.
-    pub fn code(self) -> &'static str {
-        match self {
-            Numbering::PerEvent => "per-event",
-            Numbering::PerGroup => "per-group",
-        }
-    }
-
-    /// Reads [`Numbering::code`] back.
-    pub fn parse(code: &str) -> Option<Numbering> {
-        match code {
-            "per-event" => Some(Numbering::PerEvent),
-            "per-group" => Some(Numbering::PerGroup),
-            _ => None,
-        }
-    }
-
-    /// Whether this is [`Numbering::PerEvent`] (not written to the event's values then,
-    /// so that older files read and hash as they did).
-    pub fn is_per_event(&self) -> bool {
-        *self == Numbering::PerEvent
-    }
-}
+pub use super::ids::Numbering;
 
 impl Player {
     /// The number people read and type for the player: the number within the group

@@ -5,7 +5,7 @@
 //! the same matching as every other absolute rule; fixed boards are placed after the
 //! board order, the rest keeping their order.
 
-use super::event::Game;
+use super::game::Game;
 use super::ids::{BoardNo, StartNo};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;

@@ -11,7 +11,7 @@ use super::criteria::{Field, Layout, RANK_COST_CAP};
 use super::measure::Levels;
 use super::wide::Wide;
 use crate::domain::ids::StartNo;
-use crate::domain::matching::{self, MatchWeight, Start};
+use crate::domain::matching::{MatchWeight, Matcher, Start};
 use crate::domain::points::Points;
 use std::collections::BTreeSet;
 
@@ -227,7 +227,7 @@ impl Criteria {
             pairs.iter().map(|p| (p.i, p.j, layout.pack(self.values(levels, p)))).collect();
         // The textbook start: which of several equal optima it returns is the engine's
         // pairing, so it is kept whatever the width.
-        matching::solve(vertices, &edges, Start::Uniform)
+        Matcher::compute_edges(vertices, &edges, Start::Uniform)
     }
 }
 

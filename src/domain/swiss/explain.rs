@@ -22,6 +22,7 @@
 mod colour_rules;
 mod compare;
 mod floats;
+mod names;
 mod shown;
 mod team;
 mod team_words;
@@ -296,7 +297,7 @@ pub fn explain_round(event: &Event, group: GroupId, stage_no: StageNo, round_no:
     let before_stage = before.group(group)?.stage(stage_no)?;
     let engine = compare::engine_round(&before, group, stage, round);
     let mut explanation = match stage.kind {
-        StageKind::Swiss => floats::swiss(&before, group, before_stage, round),
+        StageKind::Swiss => swiss(&before, group, before_stage, round),
         StageKind::RoundRobin | StageKind::Knockout => seated(&before, group, before_stage, round),
     };
     explanation.comparison = match &engine {
@@ -310,6 +311,33 @@ pub fn explain_round(event: &Event, group: GroupId, stage_no: StageNo, round_no:
         Err(why) => Comparison::NotCompared(*why),
     };
     Some(explanation)
+}
+
+/// A Swiss round explained, before any comparison with the engine's pairing.
+fn swiss(event: &Event, group: GroupId, stage: &Stage, round: &Round) -> RoundExplanation {
+    let field = floats::Swiss::new(event, group, stage, round);
+    let colours = colour_rules::swiss(&field);
+    let boards = round
+        .games
+        .iter()
+        .zip(colours)
+        .map(|(g, colour)| BoardExplanation {
+            board: g.board,
+            game: g.game,
+            red: field.player(g.red),
+            black: field.player(g.black),
+            colour,
+        })
+        .collect();
+    let byes = round
+        .byes
+        .iter()
+        .map(|b| ByeExplanation {
+            player: b.player,
+            why: ByeWhy::announced(b.kind).unwrap_or_else(|| field.bye_why(b.player)),
+        })
+        .collect();
+    RoundExplanation { round: round.no, boards, byes, comparison: Comparison::Same }
 }
 
 /// A knockout or round-robin round: each player's seed or Berger seat.

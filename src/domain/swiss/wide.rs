@@ -146,7 +146,7 @@ impl<const N: usize> MatchWeight for Wide<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::matching::{self, Edge, check_warm_solves};
+    use crate::domain::matching::{Edge, Matcher, Start, check_warm_solves};
     use proptest::prelude::*;
 
     type W3 = Wide<3>;
@@ -194,8 +194,8 @@ mod tests {
             let total = |mates: &[Option<usize>]| -> i128 {
                 reference.iter().filter(|e| mates[e.u] == Some(e.v)).map(|e| e.weight).sum()
             };
-            let ours = matching::solve(n, &wide, matching::Start::HeaviestEdge).expect("solved");
-            let theirs = matching::max_weight_matching(n, &reference, false).expect("solved");
+            let ours = Matcher::compute_edges(n, &wide, Start::HeaviestEdge).expect("solved");
+            let theirs = Matcher::max_weight_matching(n, &reference, false).expect("solved");
             for (v, mate) in ours.iter().enumerate() {
                 if let Some(m) = mate {
                     prop_assert_eq!(ours[*m], Some(v));

@@ -2,7 +2,7 @@
 //! the hand cases that need a blossom or a search from the base's free vertices.
 
 use super::*;
-use crate::domain::matching::{Edge, max_weight_matching};
+use crate::domain::matching::{Edge, Matcher};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -228,7 +228,7 @@ proptest! {
             edges.extend((0..k).filter(|&a| bye[a]).map(|a| Edge::new(a, k, 1)));
         }
         let total = k + k % 2;
-        let mate = max_weight_matching(total, &edges, true).unwrap();
+        let mate = Matcher::max_weight_matching(total, &edges, true).unwrap();
         let perfect = mate.iter().all(Option::is_some);
 
         let answer = Cardinality::new(k, &base, &allowed).complete_with(&extras, &allowed, &bye_ok);

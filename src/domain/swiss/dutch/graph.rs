@@ -5,7 +5,7 @@
 
 use super::players::Player;
 use super::weights::{Compat, Context, Layout, bye_weight, edge_weight};
-use crate::domain::matching::{self, MatchWeight};
+use crate::domain::matching::{self, MatchWeight, Matcher};
 use std::collections::{BTreeMap, HashMap};
 
 /// Why a round could not be paired by a graph.
@@ -193,7 +193,8 @@ impl<W: MatchWeight> RoundGraph<W> for FullGraph<'_, W> {
                 }
             }
         }
-        let mates = matching::solve(free.len(), &edges, matching::Start::HeaviestEdge).ok_or(Failure::NoPairing)?;
+        let mates =
+            Matcher::compute_edges(free.len(), &edges, matching::Start::HeaviestEdge).ok_or(Failure::NoPairing)?;
         let mut out = self.partners();
         for (a, mate) in mates.iter().enumerate() {
             if let Some(b) = mate {

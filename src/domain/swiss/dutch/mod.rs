@@ -13,7 +13,7 @@
 //!   and the next score group only, in a layout of a few hundred bits, the rest of
 //!   the round vouched for by a maximum-cardinality matching (`completion`), or
 //!   taken into the window when it cannot be completed alone; the matching resumes
-//!   from its last optimum between questions (`domain::matching::Warm`). The full graph is
+//!   from its last optimum between questions (`domain::matching::Matcher`). The full graph is
 //!   the fallback only for C9 and very large tails (issue 10: the last round of
 //!   1,000 players in half a second, of 3,000 in about 15 s);
 //! - `colours`: colour allocation E.1–E.5;

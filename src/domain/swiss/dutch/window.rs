@@ -27,7 +27,7 @@
 //! carried into the next window (two moved-down players) is rebuilt in the new layout
 //! from its [`Recipe`], keeping its nudges.
 //!
-//! The window's matching is kept from one question to the next ([`Warm`]): most
+//! The window's matching is kept from one question to the next ([`Matcher`]): most
 //! questions nudge the edges of a few players, and the matcher repairs its last
 //! optimum around them instead of starting again.
 //!
@@ -40,8 +40,7 @@ use super::completion::Cardinality;
 use super::graph::{Bonus, Failure, Recipe, RoundGraph, Start, unplayed_ranks};
 use super::players::Player;
 use super::weights::{Compat, Context, Layout, bits, edge_weight};
-use crate::domain::matching::MatchWeight;
-use crate::domain::matching::Warm;
+use crate::domain::matching::{MatchWeight, Matcher};
 use std::collections::{BTreeMap, BTreeSet};
 
 mod focus;
@@ -115,7 +114,7 @@ pub(crate) struct WindowGraph<'a, W: MatchWeight> {
     /// A maximum matching of the players of later brackets.
     rest: Option<Cardinality>,
     /// The window's matching, kept from one question to the next (local indices).
-    warm: Warm<W>,
+    warm: Matcher<W>,
     /// Pairs whose weight changed since the last solve (local indices)...
     dirty: Vec<(usize, usize)>,
     /// ...or every pair.
@@ -148,7 +147,7 @@ impl<'a, W: MatchWeight> WindowGraph<'a, W> {
             not_candidate: vec![true; n],
             start: Start { bye_score: 0, single_down: false, unplayed_ranks: BTreeMap::new() },
             rest: None,
-            warm: Warm::new(0),
+            warm: Matcher::new(0),
             dirty: Vec::new(),
             all_dirty: true,
             extra: 0,
@@ -224,7 +223,7 @@ impl<'a, W: MatchWeight> WindowGraph<'a, W> {
     fn rebuild(&mut self, window: &[usize], layout: Layout) {
         // The last window's matching is not needed to rebuild: dropped first, so that
         // it is not held alongside the new window's tables (issue 21: the peak).
-        self.warm = Warm::new(0);
+        self.warm = Matcher::new(0);
         self.rest = None;
         self.focus = None;
         let k = window.len();
@@ -270,10 +269,10 @@ impl<'a, W: MatchWeight> WindowGraph<'a, W> {
     /// weight to be set at the next solve.
     fn fresh_warm(&mut self) {
         let m = self.warm_len();
-        self.warm = Warm::new(m);
+        self.warm = Matcher::new(m);
         for w in 0..m {
             if self.fixed[self.verts[self.local_of(w)]].is_some() {
-                self.warm.remove(w);
+                self.warm.remove_vertex(w);
             }
         }
         self.all_dirty = true;
@@ -419,7 +418,7 @@ impl<W: MatchWeight> RoundGraph<W> for WindowGraph<'_, W> {
         self.fixed[b] = Some(a);
         for v in [a, b] {
             if let Some(w) = self.warm_index(self.local[v]) {
-                self.warm.remove(w);
+                self.warm.remove_vertex(w);
             }
         }
     }
@@ -429,7 +428,7 @@ impl<W: MatchWeight> RoundGraph<W> for WindowGraph<'_, W> {
         if extra != self.extra {
             // Scaling all weights keeps the last optimum; anything else starts again.
             if extra > self.extra && self.last_bonus.is_empty() && !self.all_dirty {
-                self.warm.scale(extra - self.extra);
+                self.warm.scale_weights(extra - self.extra);
             } else {
                 self.all_dirty = true;
             }
@@ -444,7 +443,7 @@ impl<W: MatchWeight> RoundGraph<W> for WindowGraph<'_, W> {
             for a in 0..m {
                 for b in a + 1..m {
                     let w = self.solver_weight(self.local_of(a), self.local_of(b), extra, bonus);
-                    self.warm.set(a, b, w);
+                    self.warm.set_weight(a, b, w);
                 }
             }
         } else {
@@ -454,7 +453,7 @@ impl<W: MatchWeight> RoundGraph<W> for WindowGraph<'_, W> {
         for &(i, j) in &pairs {
             if let (Some(a), Some(b)) = (self.warm_index(i), self.warm_index(j)) {
                 let w = self.solver_weight(i, j, extra, bonus);
-                self.warm.set(a, b, w);
+                self.warm.set_weight(a, b, w);
             }
         }
         pairs.clear();
@@ -466,7 +465,7 @@ impl<W: MatchWeight> RoundGraph<W> for WindowGraph<'_, W> {
         self.all_dirty = false;
         self.extra = extra;
         self.last_bonus.clone_from(bonus);
-        let mates = self.warm.solve().ok_or(Failure::NoPairing)?;
+        let mates = self.warm.compute().ok_or(Failure::NoPairing)?;
         if let Some(out) = self.completed(&self.window_mates(mates))? {
             return Ok(out);
         }
@@ -482,7 +481,7 @@ impl<W: MatchWeight> RoundGraph<W> for WindowGraph<'_, W> {
         }
         // Another optimum may leave players the rest can take.
         self.warm.restart_uniform();
-        let mates = self.warm.solve().ok_or(Failure::NoPairing)?;
+        let mates = self.warm.compute().ok_or(Failure::NoPairing)?;
         if let Some(out) = self.completed(&mates)? {
             return Ok(out);
         }

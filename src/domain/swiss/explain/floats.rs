@@ -4,10 +4,7 @@
 //! his group, or the group's players he could not meet), and why the bye went to its
 //! player (PAIRING.md cxa §1, §5).
 
-use super::{
-    BoardExplanation, ByeExplanation, ByeWhy, DownWhy, FirstRoundDraw, Float, NearerGroup, PairedWhy,
-    PlayerExplanation, RoundExplanation, colour_rules,
-};
+use super::{ByeWhy, DownWhy, FirstRoundDraw, Float, NearerGroup, PairedWhy, PlayerExplanation};
 
 /// An absolute rule that keeps two players apart in a round.
 enum Block {
@@ -108,7 +105,7 @@ impl<'a> Swiss<'a> {
     }
 
     /// One player of a board.
-    fn player(&self, p: StartNo) -> PlayerExplanation {
+    pub(super) fn player(&self, p: StartNo) -> PlayerExplanation {
         let score = self.score(p);
         let opponent = self.opponent.get(&p).copied().unwrap_or(p);
         let theirs = self.score(opponent);
@@ -240,7 +237,7 @@ impl<'a> Swiss<'a> {
 
     /// Why `p` had the pairing-allocated bye: the lowest-ranked of the lowest score
     /// group without an earlier bye or forfeit win; who ranked lower, and why not them.
-    fn bye_why(&self, p: StartNo) -> ByeWhy {
+    pub(super) fn bye_why(&self, p: StartNo) -> ByeWhy {
         if self.first() {
             return ByeWhy::FirstRound;
         }
@@ -255,31 +252,4 @@ impl<'a> Swiss<'a> {
             others_below: others.iter().map(|c| c.start_no).collect(),
         }
     }
-}
-
-/// A Swiss round explained, before any comparison with the engine's pairing.
-pub(super) fn swiss(event: &Event, group: GroupId, stage: &Stage, round: &Round) -> RoundExplanation {
-    let field = Swiss::new(event, group, stage, round);
-    let colours = colour_rules::swiss(&field);
-    let boards = round
-        .games
-        .iter()
-        .zip(colours)
-        .map(|(g, colour)| BoardExplanation {
-            board: g.board,
-            game: g.game,
-            red: field.player(g.red),
-            black: field.player(g.black),
-            colour,
-        })
-        .collect();
-    let byes = round
-        .byes
-        .iter()
-        .map(|b| ByeExplanation {
-            player: b.player,
-            why: ByeWhy::announced(b.kind).unwrap_or_else(|| field.bye_why(b.player)),
-        })
-        .collect();
-    RoundExplanation { round: round.no, boards, byes, comparison: super::Comparison::Same }
 }

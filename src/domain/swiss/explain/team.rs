@@ -8,7 +8,7 @@
 //! answers are told of teams: match *m* is the stand-in's board *m*, home its red, and
 //! every team the reasons name is named by name.
 
-use super::words::Names;
+use super::names::Names;
 use super::{ByeWhy, ColourWhy, Comparison, Difference, PlayerExplanation, explain_round, team_words};
 use crate::domain::event::Event;
 use crate::domain::ids::{GroupId, RoundNo, StageNo, StartNo};

@@ -4,7 +4,7 @@
 //! how a match differs from the engine's pairing. Teams are named by name; what team
 //! and individual rounds share (score groups, floats) is worded in `words`.
 
-use super::words::{Names, join};
+use super::names::{Names, join};
 use super::{ByeWhy, ColourRule, ColourWhy, Difference, FirstRoundDraw, HandColours};
 use crate::domain::ids::StartNo;
 use crate::lang::Lang;

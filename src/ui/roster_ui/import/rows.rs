@@ -5,8 +5,9 @@
 
 use super::super::import_teams::TeamsOfImport;
 use crate::domain::command::{Command, LeftOutRow, enters_again, registration_issues};
-use crate::domain::event::{Event, Registered};
+use crate::domain::event::Event;
 use crate::domain::ids::{GroupId, StartNo};
+use crate::domain::model::registered::Registered;
 use crate::domain::player::PlayerEntry;
 use crate::domain::player::clean_text;
 use crate::io::roster::RosterRow;
