@@ -466,3 +466,22 @@ fn the_file_graph_reads_use_trees_and_paths() {
     let graph: FileGraph = [("a", "b"), ("b", "a")].map(|(a, b)| (a.to_string(), vec![b.to_string()])).into();
     assert!(find_circle(&graph).is_some());
 }
+
+// Issue 40, item 1: one `Lang` path — every file imports the language from
+// `crate::lang`, not through the window's, the print module's or a parent's re-export.
+#[test]
+fn lang_is_imported_one_way() {
+    let mut files = Vec::new();
+    rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    files.sort();
+    let mut offences = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for line in text.lines().map(str::trim_start) {
+            if line.starts_with("use ") && names(line, "Lang") && !line.starts_with("use crate::lang::") {
+                offences.push(format!("{}: {line}", file.display()));
+            }
+        }
+    }
+    assert!(offences.is_empty(), "import Lang from crate::lang:\n{}", offences.join("\n"));
+}

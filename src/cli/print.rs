@@ -10,8 +10,9 @@ use super::output::{open_for_output, write_atomically};
 use super::words::t;
 use super::{GroupArg, InputError, current_stage};
 use crate::domain::ids::RoundNo;
+use crate::lang::Lang;
 use crate::lang::Localized;
-use crate::print::{self, DocumentKind, Lang, PrintError, Request, RoundUse};
+use crate::print::{self, DocumentKind, PrintError, Request, RoundUse};
 use std::path::Path;
 
 /// Writes the requested PDF and says where, with its page count.

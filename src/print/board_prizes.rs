@@ -3,11 +3,12 @@
 //! least the stage's minimum number of games), from `domain::teams::board_prizes`.
 
 use super::layout::{Align, Column, Orientation};
-use super::{Document, Lang, PrintError, Printable, Report, Section, current_stage, group_of, name_of, officials_line};
+use super::{Document, PrintError, Printable, Report, Section, current_stage, group_of, name_of, officials_line};
 use crate::domain::event::Event;
 use crate::domain::ids::GroupId;
 use crate::domain::points::Points;
 use crate::domain::teams::board_prizes::{BoardLine, board_rankings};
+use crate::lang::Lang;
 
 /// The columns of a board's table.
 fn columns(lang: Lang) -> Vec<Column> {

@@ -6,10 +6,11 @@
 //! the final and the third-place match are decided.
 
 use super::layout::{Align, Column, Orientation};
-use super::{Document, Lang, PrintError, Printable, Report, Section, club_of, group_of, name_of, officials_line};
+use super::{Document, PrintError, Printable, Report, Section, club_of, group_of, name_of, officials_line};
 use crate::domain::event::{Event, Stage, StageKind};
 use crate::domain::ids::GroupId;
 use crate::domain::standings::standings;
+use crate::lang::Lang;
 use crate::present::bracket::{BoxKind, Bracket, Column as BracketColumn, Holder, MatchBox, Pending, Side, Verdict};
 
 /// The group's knockout stage: the current one when it is a knockout, else the last.

@@ -3,10 +3,11 @@
 //! and a blank signature column for the desk.
 
 use super::layout::{Align, Column, Orientation};
-use super::{Document, Lang, PrintError, Printable, Report, Section, group_of, officials_line};
+use super::{Document, PrintError, Printable, Report, Section, group_of, officials_line};
 use crate::domain::event::Event;
 use crate::domain::ids::GroupId;
 use crate::domain::ledger::{accounts, yuan_in as yuan};
+use crate::lang::Lang;
 use std::collections::BTreeMap;
 
 /// The check-in list as data.

@@ -6,11 +6,12 @@
 use super::layout::{Align, Column, Orientation};
 use super::pairings::bye_label;
 use super::standings::{after_round, status_label};
-use super::{Document, Lang, PrintError, Printable, Report, Section, current_stage, group_of, name_of, officials_line};
+use super::{Document, PrintError, Printable, Report, Section, current_stage, group_of, name_of, officials_line};
 use crate::domain::event::{Event, Game, Round};
 use crate::domain::ids::{GroupId, RoundNo, StartNo};
 use crate::domain::rules::Colour;
 use crate::domain::standings::standings;
+use crate::lang::Lang;
 use std::collections::BTreeMap;
 
 /// Rounds that still fit a portrait page.

@@ -5,9 +5,10 @@
 //! Each document of the print module is a [`Printable`]: its name in both languages
 //! and the function that gathers its body (`pairings::PAIRING_SHEET` …).
 
-use super::{Lang, PrintError, Printed, Report, score_cards, slips};
+use super::{PrintError, Printed, Report, score_cards, slips};
 use crate::domain::event::Event;
 use crate::domain::ids::{GroupId, RoundNo};
+use crate::lang::Lang;
 
 /// What a document shows, gathered before anything is drawn: plain data tests read.
 #[derive(Debug, Clone, PartialEq)]

@@ -4,8 +4,9 @@
 //! reads, landscape so that the counted members with their groups fit.
 
 use super::layout::{Align, Column, Orientation};
-use super::{Document, Lang, PrintError, Printable, Report, Section, officials_line};
+use super::{Document, PrintError, Printable, Report, Section, officials_line};
 use crate::domain::event::Event;
+use crate::lang::Lang;
 use crate::present::event_teams::{EventTeamColumn, EventTeamTable};
 
 /// The width and alignment of a column on the page.

@@ -4,7 +4,8 @@
 //! page count is known. Nothing here knows what a pairing or a standing is.
 
 use super::font::Font;
-use super::{Lang, PrintError, Printed};
+use super::{PrintError, Printed};
+use crate::lang::Lang;
 use printpdf::{
     Color, Greyscale, Line, LineDashPattern, LinePoint, Mm, Op, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions,
     Point, Pt, TextItem, TextMatrix,

@@ -4,12 +4,13 @@
 //! — the same list as `bianpai prizes`, from `domain::prizes::prize_outcome`.
 
 use super::layout::{Align, Column, Orientation};
-use super::{Document, Lang, PrintError, Printable, Report, Section, club_of, group_of, name_of, officials_line};
+use super::{Document, PrintError, Printable, Report, Section, club_of, group_of, name_of, officials_line};
 use crate::domain::event::{Event, Group};
 use crate::domain::ids::GroupId;
 use crate::domain::ledger::yuan_in as yuan;
 use crate::domain::prizes::{Prize, Withheld, group_finished, prize_outcome};
 use crate::domain::teams::prizes::{team_awards, team_ranks};
+use crate::lang::Lang;
 
 /// The prize list as data.
 ///

@@ -9,12 +9,13 @@
 use super::layout::{Align, Column, Orientation, Sheet};
 use super::pairings::{round_details, round_label};
 use super::team_pairings::{TeamRoundView, team_round};
-use super::{Document, Lang, PrintError, Printable, Printed, font, name_of};
+use super::{Document, PrintError, Printable, Printed, font, name_of};
 use crate::domain::event::Event;
 use crate::domain::ids::{GroupId, RoundNo, StartNo};
 use crate::domain::model::team::{TeamId, TeamMatch};
 use crate::domain::rules::Colour;
 use crate::domain::teams::score_match;
+use crate::lang::Lang;
 
 /// Text size of a card's board table.
 const TABLE_PT: f32 = 11.0;

@@ -4,9 +4,10 @@
 
 use super::layout::{Align, Orientation, Sheet};
 use super::pairings::{resolve_round, round_label};
-use super::{Document, Lang, PrintError, Printable, Printed, club_of, current_stage, font, group_of, name_of};
+use super::{Document, PrintError, Printable, Printed, club_of, current_stage, font, group_of, name_of};
 use crate::domain::event::{Event, StageKind};
 use crate::domain::ids::{GroupId, RoundNo, StartNo};
+use crate::lang::Lang;
 
 /// Slips per page.
 const PER_PAGE: usize = 4;

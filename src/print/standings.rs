@@ -4,10 +4,11 @@
 //! section per gender where the group ranks them separately.
 
 use super::layout::{Align, Column, Orientation};
-use super::{Lang, PrintError, Printable, Report, Section, current_stage, group_of, officials_line};
+use super::{PrintError, Printable, Report, Section, current_stage, group_of, officials_line};
 use crate::domain::event::{Event, StageKind};
 use crate::domain::ids::{GroupId, RoundNo};
 use crate::domain::standings::StandingsRow;
+use crate::lang::Lang;
 use crate::present::ranking::{self, Column as RankColumn, RankingRow, RankingTable, Scope};
 
 /// The round standings are printed after: the one asked for, else the last complete.

@@ -7,13 +7,14 @@
 
 use super::layout::{Align, Column, Orientation};
 use super::pairings::{resolve_round, round_details, round_label};
-use super::{Document, Lang, PrintError, Printable, Report, Section, current_stage, group_of, name_of, officials_line};
+use super::{Document, PrintError, Printable, Report, Section, current_stage, group_of, name_of, officials_line};
 use crate::domain::event::{Event, Game, Group, Round, Stage};
 use crate::domain::ids::{GroupId, RoundNo, StartNo};
 use crate::domain::model::team::{TeamId, TeamMatch, TeamRound};
 use crate::domain::result::Outcome;
 use crate::domain::rules::Colour;
 use crate::domain::teams::score_match;
+use crate::lang::Lang;
 
 /// A team round of a group's current stage, as the team documents read it.
 pub struct TeamRoundView<'e> {

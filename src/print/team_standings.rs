@@ -7,10 +7,11 @@
 
 use super::layout::{Align, Column, Orientation};
 use super::standings::after_round;
-use super::{Document, Lang, PrintError, Printable, Report, Section, current_stage, group_of, officials_line};
+use super::{Document, PrintError, Printable, Report, Section, current_stage, group_of, officials_line};
 use crate::domain::event::{Event, Group, Stage};
 use crate::domain::ids::{GroupId, RoundNo};
 use crate::domain::model::team::{TeamPrimary, TeamTiebreak};
+use crate::lang::Lang;
 use crate::present::teams::{TeamColumn, TeamCrosstable, TeamRanking, TeamTable, tiebreak_label};
 
 /// Teams that still fit a portrait crosstable.

@@ -58,10 +58,10 @@ use crate::domain::event::{Event, KnockoutRules, Stage, StageKind, StageStatus, 
 use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::knockout::{self, KnockoutError};
 use crate::domain::swiss::{PairingEdit, PairingProgress};
+use crate::lang::Lang;
 use crate::seed::fresh_seed;
 use crate::ui::dialog::Answer;
 use crate::ui::env::Env;
-use crate::ui::i18n::Lang;
 use crate::ui::key_field::{KeyField, key_field_ui};
 use crate::ui::panel::Panel;
 use crate::ui::result_entry::{

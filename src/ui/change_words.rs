@@ -2,7 +2,7 @@
 //! window's language, with its round, board or player (`录入成绩 第3轮 第20台`) — for the
 //! history view, the undo and redo buttons and the notice after an undo.
 
-use super::i18n::Lang;
+use crate::lang::Lang;
 
 /// The command's name in the window's language.
 pub fn action_label(command: &str, lang: Lang) -> String {

@@ -6,10 +6,10 @@
 //! builds it once a frame; a test builds it over an event in memory
 //! ([`super::panel::PanelHost`]).
 
-use super::i18n::Lang;
 use super::session::{BlacklistRead, History, Refusal};
 use crate::domain::event::{Event, Group, Stage};
 use crate::domain::ids::StageNo;
+use crate::lang::Lang;
 use egui::Ui;
 use std::cell::Cell;
 

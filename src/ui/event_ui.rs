@@ -40,12 +40,12 @@ mod stage_form;
 mod tiebreak_form;
 
 use super::env::Env;
-use super::i18n::Lang;
 use super::panel::Panel;
 use super::session::Job;
 use crate::domain::command::{Command, EventInfo};
 use crate::domain::event::{Event, Official, Stage, StageKind};
 use crate::domain::ids::{GroupId, StageNo};
+use crate::lang::Lang;
 use crate::ui::theme::{icons, widgets};
 use egui::{Key, KeyboardShortcut, Modifiers, TextEdit, Ui};
 use groups_ui::{GroupSection, add_group_ui, group_ui};

@@ -6,11 +6,11 @@
 //! 团体名次（CSV） writes them alone; while the event ranks its clubs across
 //! groups, 全赛事团体（CSV） writes that ranking.
 
-use super::i18n::Lang;
 use super::save_dialog::{SaveDialog, folder_beside, save_dialog_ui};
 use super::session::{ExportKind, Job};
 use crate::domain::event::Group;
 use crate::io::export::Format;
+use crate::lang::Lang;
 use egui::Ui;
 use std::path::Path;
 

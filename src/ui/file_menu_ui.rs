@@ -11,10 +11,10 @@
 //! Keys: Ctrl+N 新建, Ctrl+O 打开, Ctrl+Shift+S 另存为, Ctrl+, 偏好设置 (⌘ on macOS); in a window, Enter in
 //! the path field confirms and Esc closes it; Tab moves between fields.
 
-use super::i18n::Lang;
 use super::save_dialog::folder_beside;
 use super::session::Job;
 use crate::domain::presets::{self, PRESETS};
+use crate::lang::Lang;
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 use std::path::{Path, PathBuf};
 

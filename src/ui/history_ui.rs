@@ -10,7 +10,6 @@
 use super::change_words::{action_label, local_time};
 use super::env::Env;
 use super::history_words::{RowWords, row_words};
-use super::i18n::Lang;
 use super::memo::Memo;
 use super::panel::Panel;
 use super::search::{matches, search_keys};
@@ -20,6 +19,7 @@ use super::table::{
 };
 use crate::domain::event::Event;
 use crate::domain::ids::{RoundNo, StartNo};
+use crate::lang::Lang;
 use crate::lang::Words;
 pub use crate::present::operator::operator_text;
 use crate::store::AuditEntry;

@@ -22,11 +22,11 @@ mod tests;
 
 use super::change_words::action_label;
 use super::consequences::reason_words;
-use super::i18n::Lang;
 use crate::domain::command::Command;
 use crate::domain::event::{Event, Stage, StageStatus};
 use crate::domain::ids::{GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::player::PlayerStatus;
+use crate::lang::Lang;
 use crate::store::AuditEntry;
 use deltas::Delta;
 

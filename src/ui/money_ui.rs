@@ -18,7 +18,6 @@ mod cache;
 
 use super::env::Env;
 use super::form::labelled_text_ui;
-use super::i18n::Lang;
 use super::memo::Memo;
 use super::panel::Panel;
 use super::session::Job;
@@ -27,6 +26,7 @@ use crate::domain::command::Command;
 use crate::domain::event::{Event, Group};
 use crate::domain::ids::{GroupId, StartNo};
 use crate::domain::ledger::{LedgerKind, LedgerTotals, RoundRef, yuan};
+use crate::lang::Lang;
 use cache::{CheckRow, EntryRow, FineRow, MoneyCache, matches, money_cache};
 use egui::{Key, RichText, Ui};
 use egui_extras::Column;

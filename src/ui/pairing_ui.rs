@@ -68,9 +68,9 @@ use crate::domain::event::{Bye, ByeKind, Game, Round, Stage, StageKind, StageSta
 use crate::domain::ids::{BoardNo, RoundNo, StartNo};
 use crate::domain::round_robin;
 use crate::domain::swiss::{PairingEdit, PairingWarning, suggested_rounds};
+use crate::lang::Lang;
 use crate::seed::fresh_seed;
 use crate::ui::env::Env;
-use crate::ui::i18n::Lang;
 use crate::ui::panel::Panel;
 use crate::ui::session::Job;
 use crate::ui::theme::{icons, widgets};

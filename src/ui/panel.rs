@@ -5,11 +5,11 @@
 //! egui's demo tests each demo with `egui_kittest::Harness::new_ui_state`.
 
 use super::env::{Env, Show};
-use super::i18n::Lang;
 use super::session::{BlacklistRead, History, Job, Refusal};
 use crate::domain::command::apply;
 use crate::domain::event::Event;
 use crate::domain::ids::{GroupId, StageNo};
+use crate::lang::Lang;
 use egui::Ui;
 
 /// A view of the side panel: it keeps its own state, reads the [`Env`] and turns what

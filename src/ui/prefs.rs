@@ -4,9 +4,9 @@
 //! itself is never here — it lives in its file. eframe keeps the window's size and
 //! place itself, beside these.
 
-use super::i18n::Lang;
 use super::save_dialog::is_demo_file;
 use super::session::Job;
+use crate::lang::Lang;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 

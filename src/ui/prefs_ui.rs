@@ -7,8 +7,8 @@
 //! Keys: Tab moves between the fields, Enter in a field confirms, Esc cancels. Nothing
 //! changes until 确定 / OK.
 
-use super::i18n::Lang;
 use super::prefs::{BACKUPS_MAX, DEFAULT_WINDOW_SIZE, Prefs};
+use crate::lang::Lang;
 use crate::store::backup;
 use egui::{Key, Ui};
 

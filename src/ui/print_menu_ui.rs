@@ -8,10 +8,10 @@
 //! group with teams over an individual stage (队员总分制) gets 团体名次. While
 //! the event ranks its clubs across groups, every group gets 全赛事团体名次.
 
-use super::i18n::Lang;
 use super::save_dialog::{SaveDialog, folder_beside, save_dialog_ui};
 use super::session::{Job, PrintTarget};
 use crate::domain::event::{Group, StageKind};
+use crate::lang::Lang;
 use crate::print::{DocumentKind, Request, RoundUse};
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 use std::path::Path;

@@ -15,7 +15,6 @@ mod teams;
 mod withheld;
 
 use super::env::Env;
-use super::i18n::Lang;
 use super::memo::Memo;
 use super::panel::Panel;
 use super::session::Job;
@@ -26,6 +25,7 @@ use crate::domain::ids::{GroupId, StartNo};
 use crate::domain::ledger::LedgerKind;
 use crate::domain::money::yuan_in;
 use crate::domain::prizes::{Prize, PrizeDecisionKind, PrizeTotals, PrizeVerdict, group_finished, prize_outcome};
+use crate::lang::Lang;
 use crate::lang::{Localized, Words};
 use decision::{Pending, button_label, decision_ui};
 use egui::Ui;

@@ -15,11 +15,11 @@ pub use labels::{
     result_rich_text, short_result, slot_label,
 };
 
-use super::i18n::Lang;
 use super::session::Job;
 use crate::domain::command::Command;
 use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo};
 use crate::domain::result::{GameResult, Outcome, ResultReason};
+use crate::lang::Lang;
 use egui::Ui;
 
 /// One game of a round: its board and its game number in the match (1 in Swiss).

@@ -51,9 +51,9 @@ use crate::domain::command::Command;
 use crate::domain::event::{Event, Round, Stage};
 use crate::domain::ids::{GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::result::{GameResult, ResultReason};
+use crate::lang::Lang;
 use crate::ui::dialog::Answer;
 use crate::ui::env::Env;
-use crate::ui::i18n::Lang;
 use crate::ui::key_field::{KeyField, key_field_ui};
 use crate::ui::panel::Panel;
 use crate::ui::result_entry::{

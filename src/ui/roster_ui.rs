@@ -32,7 +32,6 @@ mod search;
 mod table;
 
 use super::env::Env;
-use super::i18n::Lang;
 use super::memo::Memo;
 use super::panel::Panel;
 use super::session::Job;
@@ -41,6 +40,7 @@ use crate::domain::event::{Bye, ByeKind, Event, PlannedBye, Stage, StageStatus, 
 use crate::domain::ids::{GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::knockout::stage_knocked_out;
 use crate::domain::player::{Player, PlayerStatus};
+use crate::lang::Lang;
 use crate::ui::theme::{icons, widgets};
 use delete::{Deletion, delete_ui};
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};

@@ -4,7 +4,7 @@
 //! dialog can be shown the path field is the way. Enter saves, Esc cancels.
 
 use super::dialog::{Answer, Confirmation, confirmation_ui};
-use super::i18n::Lang;
+use crate::lang::Lang;
 use egui::Key;
 use std::path::{Path, PathBuf};
 

@@ -7,12 +7,12 @@ mod open_file;
 mod worker;
 
 use super::consequences::{Consequence, consequences};
-use super::i18n::Lang;
 use crate::domain::blacklist::BlacklistEntry;
 use crate::domain::command::{Command, DomainError};
 use crate::domain::event::Event;
 use crate::domain::ids::{GroupId, StageNo};
 use crate::domain::swiss::PairingProgress;
+use crate::lang::Lang;
 use crate::lang::Words;
 use crate::store::AuditEntry;
 use std::path::PathBuf;

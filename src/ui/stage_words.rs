@@ -3,7 +3,7 @@
 //! the director has left to do is close it).
 
 use crate::domain::event::{Stage, StageKind, StageStatus};
-use crate::ui::i18n::Lang;
+use crate::lang::Lang;
 
 /// 未开始, 进行中, 已赛完，待结束 (every planned round played, the stage still open) or 已结束.
 pub fn stage_status_words(stage: &Stage, lang: Lang) -> &'static str {

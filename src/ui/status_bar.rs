@@ -3,8 +3,8 @@
 
 use super::consequences::describe;
 use super::fonts::FontSource;
-use super::i18n::Lang;
 use super::session::{Job, Notice, Restorable, Session, read_only_words};
+use crate::lang::Lang;
 use egui::Ui;
 
 /// The status bar: the file, the worker busy, the last notice and its consequences;

@@ -3,11 +3,11 @@
 //! and its score (局分 home:away, and 场分 once every board is decided), a board's
 //! `match.board` label (`2.3`), a team's name, and the round's team byes.
 
-use super::i18n::Lang;
 use crate::domain::event::{Group, Round, Stage};
 use crate::domain::ids::BoardNo;
 use crate::domain::model::team::{TeamId, TeamMatch, TeamRound};
 use crate::domain::teams::score_match;
+use crate::lang::Lang;
 
 /// A match of a team round in words.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,8 +2,8 @@
 //! central panel that hosts the chosen view's panel.
 
 use crate::domain::event::{Group, Stage};
+use crate::lang::Lang;
 use crate::ui::env::{Env, Show};
-use crate::ui::i18n::Lang;
 use crate::ui::panel::Panel;
 use crate::ui::session::{Job, Session};
 use crate::ui::status_bar::{open_error_ui, read_only_banner_ui};

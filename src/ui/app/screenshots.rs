@@ -12,7 +12,7 @@
 
 use super::{BianpaiApp, View};
 use crate::domain::event::{Event, StageKind};
-use crate::ui::i18n::Lang;
+use crate::lang::Lang;
 use egui::ColorImage;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};

@@ -26,7 +26,7 @@ use super::model::{BoxKind, Column, Holder, MatchBox, game_text, player_name, si
 use super::{BracketView, GameKey};
 use crate::domain::event::{Event, Game, KnockoutRules};
 use crate::domain::knockout::MatchState;
-use crate::ui::i18n::Lang;
+use crate::lang::Lang;
 use crate::ui::table::row_height;
 use egui::{Align, Layout, Pos2, Rect, RichText, Sense, Stroke, Ui, UiBuilder, Vec2};
 

@@ -5,7 +5,7 @@
 //! A folded column's games are not drawn, so the arrows skip it.
 
 use super::model::{BoxKind, Column, Holder, MatchBox};
-use crate::ui::i18n::Lang;
+use crate::lang::Lang;
 use egui::Ui;
 
 /// Which columns are drawn folded: every paired round all of whose matches are

@@ -16,7 +16,7 @@ use super::{BracketView, GameKey};
 use crate::domain::event::Game;
 use crate::domain::ids::{BoardNo, RoundNo};
 use crate::domain::result::{GameResult, Outcome};
-use crate::ui::i18n::Lang;
+use crate::lang::Lang;
 use crate::ui::key_field::{FieldKey, fold};
 use crate::ui::result_entry::{ResultChange, outcome_of_key};
 

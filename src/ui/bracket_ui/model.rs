@@ -5,7 +5,7 @@
 use crate::domain::event::{Event, Game, KnockoutRules};
 use crate::domain::ids::StartNo;
 use crate::domain::knockout;
-use crate::ui::i18n::Lang;
+use crate::lang::Lang;
 use crate::ui::result_entry::short_result;
 
 pub(super) use crate::present::bracket::{

@@ -8,7 +8,7 @@
 //! — is drawn at it and scrolls, and the panel says so under the zoom buttons. Only an
 //! explicit 缩小 goes below it, down to [`MIN_ZOOM`].
 
-use crate::ui::i18n::Lang;
+use crate::lang::Lang;
 use egui::{Key, KeyboardShortcut, Modifiers, Ui, Vec2};
 
 /// The smallest text 适合窗口 draws, in points (logical pixels at the window's zoom 1).

@@ -8,8 +8,8 @@ use crate::domain::command::Command;
 use crate::domain::event::{KnockoutRules, Stage};
 use crate::domain::ids::{GroupId, StageNo};
 use crate::domain::model::stage_checks::{check_knockout, check_qualifiers};
+use crate::lang::Lang;
 use crate::ui::form::labelled_text_ui;
-use crate::ui::i18n::Lang;
 use egui::Ui;
 
 /// Qualifiers and nominees as typed.

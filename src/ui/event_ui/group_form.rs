@@ -10,8 +10,8 @@ use crate::domain::event::{Event, Group};
 use crate::domain::model::group_rules::GroupRules;
 use crate::domain::money::{parse_yuan, yuan};
 use crate::domain::player::{Gender, Title};
+use crate::lang::Lang;
 use crate::ui::form::labelled_text_ui;
-use crate::ui::i18n::Lang;
 use egui::Ui;
 use jiff::civil::Date;
 

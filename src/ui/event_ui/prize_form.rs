@@ -14,8 +14,8 @@ use crate::domain::prize_rules::{
     BestProgress, Combine, LuckyPrize, Participation, PrizeRules, ProgressBaseline, RankPrize, RankRange, WomenPrizes,
     WomenTier,
 };
+use crate::lang::Lang;
 use crate::ui::form::labelled_text_ui;
-use crate::ui::i18n::Lang;
 use egui::Ui;
 
 /// One row of the prizes by rank.

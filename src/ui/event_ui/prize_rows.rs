@@ -5,7 +5,7 @@
 
 use crate::domain::money::{parse_yuan, yuan};
 use crate::domain::prize_rules::Prize;
-use crate::ui::i18n::Lang;
+use crate::lang::Lang;
 use egui::Ui;
 
 /// What the rules keep where each winner's rank goes.

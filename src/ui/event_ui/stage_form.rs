@@ -13,7 +13,7 @@ use crate::domain::rules::{
     Tiebreak,
 };
 use crate::domain::swiss::suggested_rounds;
-use crate::ui::i18n::Lang;
+use crate::lang::Lang;
 use crate::ui::table::{header_height, row_height};
 use egui::{TextEdit, Ui};
 use egui_extras::{Column, TableBuilder};

@@ -4,7 +4,7 @@
 
 use super::stage_form::{StageForm, combo_ui};
 use crate::domain::rules::{ByeOpponent, FideEditionChoice, Tiebreak};
-use crate::ui::i18n::Lang;
+use crate::lang::Lang;
 use egui::Ui;
 use jiff::civil::Date;
 

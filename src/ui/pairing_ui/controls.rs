@@ -6,8 +6,8 @@
 
 use crate::domain::command::Command;
 use crate::domain::ids::StartNo;
+use crate::lang::Lang;
 use crate::ui::env::Env;
-use crate::ui::i18n::Lang;
 use crate::ui::session::Job;
 use egui::{TextEdit, Ui};
 

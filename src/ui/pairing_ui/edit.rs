@@ -10,10 +10,10 @@ use crate::domain::event::{Round, Stage};
 use crate::domain::ids::{BoardNo, RoundNo, StartNo};
 use crate::domain::model::shown_numbers::shown_warning;
 use crate::domain::swiss::{PairingEdit, PairingWarning, check_round, edited};
+use crate::lang::Lang;
 use crate::lang::Localized;
 use crate::ui::dialog::{Answer, Confirmation, confirmation_ui};
 use crate::ui::env::Env;
-use crate::ui::i18n::Lang;
 use crate::ui::session::Job;
 use egui::{Key, Ui};
 

@@ -15,9 +15,9 @@ use crate::domain::swiss::explain::{
     BoardExplanation, Comparison, Difference, PlayerExplanation, RoundExplanation, TeamRoundExplanation, TeamSide,
     explain_round, explain_team_round,
 };
+use crate::lang::Lang;
 use crate::lang::Localized;
 use crate::ui::env::Env;
-use crate::ui::i18n::Lang;
 use crate::ui::memo::Memo;
 use crate::ui::team_words::team_name;
 use egui::Ui;

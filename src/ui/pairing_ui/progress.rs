@@ -5,7 +5,7 @@
 //! the worker then saves nothing and the status bar says the event is unchanged.
 
 use crate::domain::swiss::PairingProgress;
-use crate::ui::i18n::Lang;
+use crate::lang::Lang;
 use egui::{Key, Modifiers, Ui};
 use std::time::{Duration, Instant};
 

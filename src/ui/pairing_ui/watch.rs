@@ -8,9 +8,9 @@ use crate::domain::command::{Command, DomainError};
 use crate::domain::event::{Round, Stage};
 use crate::domain::ids::{BoardNo, RoundNo};
 use crate::domain::watch::GameTime;
+use crate::lang::Lang;
 use crate::lang::Localized;
 use crate::ui::env::Env;
-use crate::ui::i18n::Lang;
 use crate::ui::session::Job;
 use egui::{Key, Ui};
 

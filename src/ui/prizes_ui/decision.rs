@@ -6,8 +6,8 @@
 use crate::domain::command::Command;
 use crate::domain::ids::{GroupId, StartNo};
 use crate::domain::prizes::PrizeDecisionKind;
+use crate::lang::Lang;
 use crate::ui::dialog::{Answer, Confirmation, confirmation_ui};
-use crate::ui::i18n::Lang;
 use crate::ui::session::Job;
 use egui::Ui;
 

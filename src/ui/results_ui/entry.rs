@@ -8,7 +8,7 @@ use super::{Line, ResultsView};
 use crate::domain::event::Round;
 use crate::domain::ids::{BoardNo, RoundNo};
 use crate::domain::result::{GameResult, Outcome, ResultReason};
-use crate::ui::i18n::Lang;
+use crate::lang::Lang;
 use crate::ui::key_field::FieldKey;
 use crate::ui::result_entry::{Details, ResultChange, Slot, foul_of_key, outcome_of_key, reason_of_key};
 use std::collections::BTreeMap;

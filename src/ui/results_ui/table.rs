@@ -6,7 +6,7 @@ use super::team::{BoardNames, BoardRow};
 use super::{Line, ResultsView};
 use crate::domain::event::{Event, Round};
 use crate::domain::ids::StartNo;
-use crate::ui::i18n::Lang;
+use crate::lang::Lang;
 use crate::ui::result_entry::result_rich_text;
 use crate::ui::table::{Align, header_height, header_ui, passive_cell_ui, row_height, table_builder};
 use crate::ui::theme::Palette;

@@ -11,7 +11,7 @@ use crate::domain::event::{Group, Round, Stage};
 use crate::domain::ids::BoardNo;
 use crate::domain::model::team::{TeamMatch, TeamRound};
 use crate::domain::rules::Colour;
-use crate::ui::i18n::Lang;
+use crate::lang::Lang;
 use crate::ui::result_entry::{Slot, slot_label};
 use crate::ui::team_words::{board_label, board_of_typed, board_words, match_heading, team_name};
 

@@ -7,7 +7,7 @@ use crate::domain::blacklist::{MatchStrength, screen};
 use crate::domain::event::Group;
 use crate::domain::ids::StageNo;
 use crate::domain::player::PlayerEntry;
-use crate::ui::i18n::Lang;
+use crate::lang::Lang;
 use crate::ui::session::BlacklistRead;
 use egui::Ui;
 use jiff::civil::Date;

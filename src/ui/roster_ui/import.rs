@@ -21,9 +21,9 @@ mod rows;
 
 use crate::domain::ids::GroupId;
 use crate::io::roster::{RosterError, RosterRow, RowError, read_roster};
+use crate::lang::Lang;
 use crate::lang::Localized;
 use crate::ui::env::Env;
-use crate::ui::i18n::Lang;
 use crate::ui::memo::Memo;
 use crate::ui::session::Job;
 use crate::ui::theme::{icons, widgets};

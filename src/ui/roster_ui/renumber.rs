@@ -10,8 +10,8 @@ use crate::domain::event::Event;
 use crate::domain::ids::GroupId;
 use crate::domain::numbering::Numbering;
 use crate::domain::player::RenumberKey;
+use crate::lang::Lang;
 use crate::ui::dialog::{Answer, Confirmation, confirmation_ui};
-use crate::ui::i18n::Lang;
 use crate::ui::session::Job;
 use egui::Ui;
 

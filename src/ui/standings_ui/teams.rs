@@ -7,10 +7,10 @@
 use super::StandingsView;
 use crate::domain::command::DomainError;
 use crate::domain::event::Stage;
+use crate::lang::Lang;
 use crate::lang::Localized;
 use crate::present::teams::{TeamColumn, TeamCrosstable, TeamRanking, TeamTable};
 use crate::ui::env::Env;
-use crate::ui::i18n::Lang;
 use crate::ui::table::{Align, TableColumn, data_table_ui, text_cell_ui};
 use egui::Ui;
 use egui_extras::Column;

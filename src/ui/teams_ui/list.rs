@@ -4,7 +4,7 @@
 use crate::domain::event::{Event, Group};
 use crate::domain::ids::StartNo;
 use crate::domain::model::team::{Team, TeamId};
-use crate::ui::i18n::Lang;
+use crate::lang::Lang;
 use crate::ui::table::{Align, header_height, header_ui, passive_cell_ui, row_height, table_builder};
 use egui::{Sense, Ui};
 use egui_extras::Column;

@@ -16,11 +16,11 @@ use crate::domain::model::team::{MatchPoints, MemberRanking, TeamPrimary, TeamSt
 use crate::domain::points::Points;
 use crate::domain::presets::DEFAULT_TEAM_BOARDS;
 use crate::domain::rules::ClubAvoidance;
+use crate::lang::Lang;
 use crate::lang::Words;
 use crate::present::teams::tiebreak_label;
 use crate::ui::env::Env;
 use crate::ui::form::labelled_text_ui;
-use crate::ui::i18n::Lang;
 use crate::ui::session::Job;
 use egui::Ui;
 
