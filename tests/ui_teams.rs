@@ -60,20 +60,8 @@ fn type_into(h: &mut App, label: &str, text: &str) {
 
 /// 文件 → 新建…: the cxa-team preset, 3 rounds, a typed path; then the roster imported.
 fn new_team_event(h: &mut App, dir: &Path) {
-    h.get_by_label("文件").click();
-    h.run();
-    h.get_by_label_contains("新建…").click();
-    h.run();
-    h.get_by_label("预设").click();
-    h.run();
-    h.get_by_label("象棋团体赛（中国象棋协会规则）").click();
-    h.run();
-    h.get_by_label("赛事名称").set_text_value_accesskit(EVENT_NAME);
-    h.get_by_label("轮数").set_text_value_accesskit("3");
-    h.get_by_label("文件路径").set_text_value_accesskit(&dir.join("团体赛.bianpai").display().to_string());
-    h.run();
-    h.get_by_label("创建").click();
-    settle(h);
+    let path = dir.join("团体赛.bianpai");
+    common::ui::new_event_in_window_with_rounds(h, "cxa-team", EVENT_NAME, &path, Some(3));
     assert_eq!(event(h).preset, "cxa-team");
 
     show_view(h, "选手", View::Roster);

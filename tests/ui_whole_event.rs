@@ -178,20 +178,7 @@ fn a_whole_event_is_run_through_the_window_and_its_standings_are_the_librarys() 
     h.run();
 
     // 文件 → 新建…: the cxa-swiss preset, 5 rounds, a typed path.
-    h.get_by_label("文件").click();
-    h.run();
-    h.get_by_label_contains("新建…").click();
-    h.run();
-    h.get_by_label("预设").click();
-    h.run();
-    h.get_by_label("象棋积分编排赛（中国象棋协会规则）").click();
-    h.run();
-    h.get_by_label("赛事名称").set_text_value_accesskit(EVENT_NAME);
-    h.get_by_label("轮数").set_text_value_accesskit(&ROUNDS.to_string());
-    h.get_by_label("文件路径").set_text_value_accesskit(&path.display().to_string());
-    h.run();
-    h.get_by_label("创建").click();
-    settle(&mut h);
+    common::ui::new_event_in_window_with_rounds(&mut h, "cxa-swiss", EVENT_NAME, &path, Some(ROUNDS));
     assert_eq!(h.state().window_title(), format!("Bianpai 编排 — {EVENT_NAME}"));
     let e = event(&h);
     assert_eq!(e.preset, "cxa-swiss");

@@ -212,6 +212,17 @@ pub fn swap_in_lineup<S>(h: &mut Harness<'_, S>, off: &str, on: &str, save: &str
 /// 文件 → 新建…: the event of `preset` (chosen by its title, as the window names
 /// presets), named `name`, at the typed `path`; the window settles on it.
 pub fn new_event_in_window(h: &mut App, preset: &str, name: &str, path: &std::path::Path) {
+    new_event_in_window_with_rounds(h, preset, name, path, None);
+}
+
+/// As [`new_event_in_window`], with the rounds planned typed into 轮数 when given.
+pub fn new_event_in_window_with_rounds(
+    h: &mut App,
+    preset: &str,
+    name: &str,
+    path: &std::path::Path,
+    rounds: Option<u32>,
+) {
     use egui_kittest::kittest::Queryable;
     h.get_by_label("文件").click();
     settle(h);
@@ -223,6 +234,9 @@ pub fn new_event_in_window(h: &mut App, preset: &str, name: &str, path: &std::pa
     h.get_by_label(info.title.0).click();
     settle(h);
     h.get_by_label("赛事名称").set_text_value_accesskit(name);
+    if let Some(rounds) = rounds {
+        h.get_by_label("轮数").set_text_value_accesskit(&rounds.to_string());
+    }
     h.get_by_label("文件路径").set_text_value_accesskit(&path.display().to_string());
     h.run();
     h.get_by_label("创建").click();
