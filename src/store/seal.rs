@@ -14,9 +14,9 @@
 //!
 //! The file's identity, where the system keeps one to the nanosecond (Unix), is its
 //! device, inode and the inode's change time: every write to the file, every
-//! `touch` or copy over it moves the change time, which no program can set back (the
-//! modification time it can), so checking it costs one `stat` whatever the file's
-//! size. Elsewhere, or where the file system keeps whole seconds only, the seal holds
+//! `touch` or copy over it moves the change time (to the kernel's clock tick), which
+//! no program can set back (the modification time it can), so checking it costs one
+//! `stat` whatever the file's size. Elsewhere, or where the file system keeps whole seconds only, the seal holds
 //! a CRC-32 of the file's bytes instead, read once when sealing and once when checking.
 //!
 //! The seal is a hint, never a requirement: a missing, unreadable or foreign seal
@@ -59,8 +59,8 @@ enum Sameness {
     Content(u32),
 }
 
-/// The head a writer sealed the file at `path` with, when the file is byte for byte
-/// as that writer left it; `None` otherwise (or without a seal).
+/// The head a writer sealed the file at `path` with, when the file is as that writer
+/// left it (the same identity, or the same bytes); `None` otherwise (or without a seal).
 ///
 /// The file is read through `held`, a handle its writer keeps open until its SQLite
 /// connection is closed: on Unix every lock a process has on a file goes when any of
