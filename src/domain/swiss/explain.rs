@@ -329,14 +329,7 @@ fn swiss(event: &Event, group: GroupId, stage: &Stage, round: &Round) -> RoundEx
             colour,
         })
         .collect();
-    let byes = round
-        .byes
-        .iter()
-        .map(|b| ByeExplanation {
-            player: b.player,
-            why: ByeWhy::announced(b.kind).unwrap_or_else(|| field.bye_why(b.player)),
-        })
-        .collect();
+    let byes = byes_of(round, |p| field.bye_why(p));
     RoundExplanation { round: round.no, boards, byes, comparison: Comparison::Same }
 }
 
@@ -374,15 +367,20 @@ fn seated(event: &Event, group: GroupId, stage: &Stage, round: &Round) -> RoundE
             },
         })
         .collect();
-    let byes = round
+    let byes = byes_of(round, |_| if knockout { ByeWhy::Knockout } else { ByeWhy::RoundRobin });
+    RoundExplanation { round: round.no, boards, byes, comparison: Comparison::Same }
+}
+
+/// The round's byes explained: an announced bye by its kind, any other by `unannounced`.
+fn byes_of(round: &Round, unannounced: impl Fn(StartNo) -> ByeWhy) -> Vec<ByeExplanation> {
+    round
         .byes
         .iter()
         .map(|b| ByeExplanation {
             player: b.player,
-            why: ByeWhy::announced(b.kind).unwrap_or(if knockout { ByeWhy::Knockout } else { ByeWhy::RoundRobin }),
+            why: ByeWhy::announced(b.kind).unwrap_or_else(|| unannounced(b.player)),
         })
-        .collect();
-    RoundExplanation { round: round.no, boards, byes, comparison: Comparison::Same }
+        .collect()
 }
 
 /// Marks what the director changed: the players of a board paired otherwise by the
