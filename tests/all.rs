@@ -48,6 +48,7 @@ mod ledger_file;
 mod matching;
 mod numbers_never_reused;
 mod numbers_per_group;
+mod one_board_reads;
 mod one_person_two_entries;
 mod output_after_save;
 mod output_guard;

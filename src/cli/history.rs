@@ -9,7 +9,8 @@ use std::path::Path;
 
 /// Undoes (or, with `redo`, redoes) the newest change.
 pub(super) fn undo(file: &Path, redo: bool) -> anyhow::Result<String> {
-    let mut f = EventFile::open_for_command(file)?;
+    // Of the games, only those the change put back are read (issue 38, item 18).
+    let mut f = EventFile::open_for_one_board(file)?;
     let done = if redo { f.redo()? } else { f.undo()? };
     match (done, redo) {
         (Some(applied), false) => {

@@ -351,16 +351,19 @@ pub(super) fn result(args: ResultArgs) -> anyhow::Result<String> {
         .into());
     }
     let (fouls_red, fouls_black) = args.fouls.as_deref().map(parse_fouls).transpose()?.unwrap_or((0, 0));
-    let mut f = EventFile::open_for_command(&args.at.file)?;
+    // Of the games, only this round's and its board's players' are read (issue 38, item 18).
+    let mut f = EventFile::open_for_one_board(&args.at.file)?;
+    let g = resolve_group(f.event(), &args.at.group)?;
+    let round_no = RoundNo(args.round);
+    let (group_id, stage_no) = (g.id, current_stage(g)?.no);
+    f.read_round(group_id, stage_no, round_no)?;
     let g = resolve_group(f.event(), &args.at.group)?;
     let stage = current_stage(g)?;
-    let round_no = RoundNo(args.round);
     // with --match, --board is the match's board 1 … K.
     let board = match args.match_no {
         Some(m) => team_rounds::match_board(stage, round_no, m, args.board)?,
         None => BoardNo(args.board),
     };
-    let (group_id, stage_no) = (g.id, stage.no);
     let given = GameResult { outcome, reason, fouls_red, fouls_black };
     let command = Command::RecordResult {
         group: group_id,

@@ -5,7 +5,7 @@
 //! SQLite's own check of every page ([`verify_whole`]), an older file's history before
 //! it is copied aside and migrated ([`check_older_chain`], [`migrate_older`]), the
 //! history under the event as loaded, in full or, for a sealed file, its newest row
-//! ([`checked_history`]), and the file as it stands
+//! ([`sealed_newest`], [`checked_whole`]), and the file as it stands
 //! on disk before a backup is taken of it ([`EventFile::check_on_disk`]). A broken
 //! chain becomes [`StoreError::Tampered`] naming the newest backup that would restore
 //! ([`chain_error`]).
@@ -126,26 +126,27 @@ impl EventFile {
 
 /// Checks the history under the event as loaded, for every writer: nothing is written
 /// on top of a damaged history, nor copied aside into a backup (issue 38, item 3).
-/// Returns the chain's head, the event's digest, and whether every row was checked.
-/// A file exactly as its last writer sealed it (`sealed`, its head) had every row, and
-/// the event against the newest row's digest, checked by that writer: its newest row
-/// and head are checked, and the digest that row records is the event's (issue 38,
-/// item 18). Any other file has every row and the event's digest checked.
-pub(super) fn checked_history(
+/// The chain's head and the event's digest of a file exactly as its last writer sealed
+/// it (`sealed`, its head): that writer checked every row, and the event against the
+/// newest row's digest, so only the newest row and the head are checked here, and the
+/// digest that row records is the event's (issue 38, item 18). `None` for any other
+/// file, whose rows and event are all to be checked ([`checked_whole`]).
+pub(super) fn sealed_newest(
     conn: &Connection,
     path: &Path,
-    event: &Event,
     sealed: Option<Head>,
-) -> Result<(Head, StateDigest, bool), StoreError> {
-    if let Some(sealed) = sealed {
-        let (newest, state) = chain::newest(conn).map_err(|e| chain_error(path, e))?;
-        if newest == sealed {
-            return Ok((newest, state, false));
-        }
-    }
+) -> Result<Option<(Head, StateDigest)>, StoreError> {
+    let Some(sealed) = sealed else { return Ok(None) };
+    let (newest, state) = chain::newest(conn).map_err(|e| chain_error(path, e))?;
+    Ok((newest == sealed).then_some((newest, state)))
+}
+
+/// Checks every audit row and the whole event's digest against the newest row's;
+/// returns the chain's head and the digest.
+pub(super) fn checked_whole(conn: &Connection, path: &Path, event: &Event) -> Result<(Head, StateDigest), StoreError> {
     let state = digest::of_event(event);
     let head = chain::verify(conn, &state, Depth::Whole).map_err(|e| chain_error(path, e))?;
-    Ok((head, state, true))
+    Ok((head, state))
 }
 
 /// Migrates an older file in one transaction, after copying it aside: its history is

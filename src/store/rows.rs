@@ -1,41 +1,19 @@
 //! Reading and writing the event's entities as rows: the mapping between the domain
 //! types and the tables of `migrations/`.
 
+use super::game_rows::{self, Which};
 use crate::domain::event::{Bye, ByeKind, Event, Game, Group, Official, Round, Stage};
 use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::ledger::{LedgerEntry, LedgerId, LedgerKind, RoundRef};
 use crate::domain::numbering::Numbering;
 use crate::domain::player::{Gender, Player, PlayerEntry, PlayerStatus, Title};
 use crate::domain::points::Points;
-use crate::domain::result::{GameResult, Outcome, ResultReason};
 use crate::domain::watch::{BoardWatch, GameTime};
 use rusqlite::{Connection, OptionalExtension, params};
 use std::collections::BTreeMap;
 
-/// A value in the file that this build cannot read back.
-#[derive(Debug, thiserror::Error)]
-#[error("{table}: {message}")]
-pub struct BadValue {
-    /// The table holding it.
-    pub table: &'static str,
-    /// What is wrong.
-    pub message: String,
-}
-
-/// Errors while reading rows.
-#[derive(Debug, thiserror::Error)]
-pub enum RowError {
-    /// SQLite failed.
-    #[error(transparent)]
-    Sqlite(#[from] rusqlite::Error),
-    /// A stored value is not valid.
-    #[error(transparent)]
-    Bad(#[from] BadValue),
-}
-
-fn bad(table: &'static str, message: impl Into<String>) -> BadValue {
-    BadValue { table, message: message.into() }
-}
+pub use super::row_values::{BadValue, RowError};
+use super::row_values::{RoundKey, bad};
 
 fn json<T: serde::Serialize>(value: &T) -> rusqlite::Result<String> {
     serde_json::to_string(value).map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))
@@ -341,6 +319,16 @@ fn insert_games(
 /// # Errors
 /// SQLite errors, or a [`BadValue`] naming the table of a value this build cannot read.
 pub fn load_event(conn: &Connection) -> Result<Event, RowError> {
+    load_event_with(conn, true)
+}
+
+/// Reads the event, with every game when `games`, else with its rounds empty of games
+/// (their byes, board records and team line-ups read): a one-board command then reads
+/// the few games it needs (`game_rows`, issue 38, item 18).
+///
+/// # Errors
+/// As [`load_event`].
+pub(super) fn load_event_with(conn: &Connection, games: bool) -> Result<Event, RowError> {
     type EventRow = (String, String, Option<String>, String, Option<String>, u32, String);
     let (name, preset, start_date, officials, team_ranking, numbers_given, numbering): EventRow = conn
         .query_row(
@@ -373,7 +361,7 @@ pub fn load_event(conn: &Connection) -> Result<Event, RowError> {
             .stages
             .push(stage);
     }
-    load_rounds(conn, &mut groups)?;
+    load_rounds(conn, &mut groups, games)?;
     let players = load_players(conn)?;
     let ledger = load_ledger(conn)?;
     Ok(Event { name, preset, start_date, officials, groups, players, ledger, team_ranking, numbers_given, numbering })
@@ -428,9 +416,7 @@ fn load_players(conn: &Connection) -> Result<Vec<Player>, RowError> {
     Ok(players)
 }
 
-type RoundKey = (u32, u32, u32);
-
-fn load_rounds(conn: &Connection, groups: &mut [Group]) -> Result<(), RowError> {
+fn load_rounds(conn: &Connection, groups: &mut [Group], games: bool) -> Result<(), RowError> {
     let mut rounds: BTreeMap<RoundKey, Round> = BTreeMap::new();
     let mut stmt = conn.prepare("SELECT group_id, stage_no, round_no, seed, warnings, teams FROM rounds")?;
     let mut rows = stmt.query([])?;
@@ -452,7 +438,9 @@ fn load_rounds(conn: &Connection, groups: &mut [Group]) -> Result<(), RowError> 
             },
         );
     }
-    load_games(conn, &mut rounds)?;
+    if games {
+        load_games(conn, &mut rounds)?;
+    }
     load_byes(conn, &mut rounds)?;
     load_watches(conn, &mut rounds)?;
     for ((group_id, stage_no, _), round) in rounds {
@@ -466,37 +454,10 @@ fn load_rounds(conn: &Connection, groups: &mut [Group]) -> Result<(), RowError> 
     Ok(())
 }
 
-/// Every round's games, sorted by board and game. They are read in the table's own
-/// order: ordered by the key, SQLite would look every row up through the key's index,
-/// twice the reads (issue 38, item 18: a command loads every game of the event).
+/// Every round's games, sorted by board and game.
 fn load_games(conn: &Connection, rounds: &mut BTreeMap<RoundKey, Round>) -> Result<(), RowError> {
-    let mut stmt = conn.prepare(
-        "SELECT group_id, stage_no, round_no, board, game, red, black, outcome, reason, fouls_red, fouls_black
-         FROM games",
-    )?;
-    let mut rows = stmt.query([])?;
     let mut last: Option<(RoundKey, &mut Round)> = None;
-    while let Some(r) = rows.next()? {
-        let key: RoundKey = (r.get(0)?, r.get(1)?, r.get(2)?);
-        let result = match text_or_null(r, 7, "outcome")? {
-            None => None,
-            Some(o) => Some(GameResult {
-                outcome: Outcome::parse(o).ok_or_else(|| bad("games", format!("outcome '{o}'")))?,
-                reason: match text_or_null(r, 8, "reason")? {
-                    None => ResultReason::Normal,
-                    Some(c) => ResultReason::parse(c).ok_or_else(|| bad("games", format!("reason '{c}'")))?,
-                },
-                fouls_red: r.get(9)?,
-                fouls_black: r.get(10)?,
-            }),
-        };
-        let game = Game {
-            board: BoardNo(r.get(3)?),
-            game: r.get(4)?,
-            red: StartNo(r.get(5)?),
-            black: StartNo(r.get(6)?),
-            result,
-        };
+    for (key, game) in game_rows::read(conn, Which::All)? {
         // A round's games are mostly together: its entry is looked up once per run.
         let round = match last.take() {
             Some((k, round)) if k == key => round,
@@ -529,12 +490,6 @@ fn load_byes(conn: &Connection, rounds: &mut BTreeMap<RoundKey, Round>) -> Resul
         rounds.get_mut(&key).ok_or_else(|| bad("byes", "bye of an unknown round"))?.byes.push(bye);
     }
     Ok(())
-}
-
-/// Column `i` of a games row as text borrowed from SQLite, or `None` for NULL.
-fn text_or_null<'r>(r: &'r rusqlite::Row<'_>, i: usize, column: &str) -> Result<Option<&'r str>, RowError> {
-    let value = r.get_ref(i)?;
-    Ok(value.as_str_or_null().map_err(|e| bad("games", format!("{column}: {e}")))?)
 }
 
 /// Each round's board records of a video stage, sorted by board.

@@ -20,6 +20,7 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("migrations/010_numbers_given.sql"),
     include_str!("migrations/011_undo_labels.sql"),
     include_str!("migrations/012_numbering.sql"),
+    include_str!("migrations/013_games_by_player.sql"),
 ];
 
 /// What each migration (0-based) adds that a file can be asked about: a table or an
@@ -42,6 +43,8 @@ const ADDS: &[(usize, &str, Option<&str>)] = &[
     (10, "audit_labels", None),
     (11, "event", Some("numbering")),
     (11, "players", Some("shown_no")),
+    (12, "games_red", None),
+    (12, "games_black", None),
 ];
 
 /// The first schema whose audit rows keep a result's board only (see [`super::compact`]).

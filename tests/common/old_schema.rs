@@ -8,6 +8,7 @@ use std::path::Path;
 /// What migration `k` (0-based, taking version `k` to `k + 1`) added, taken away.
 fn undo_migration(k: i32) -> &'static str {
     match k {
+        12 => "DROP INDEX games_red; DROP INDEX games_black;",
         11 => "ALTER TABLE event DROP COLUMN numbering; ALTER TABLE players DROP COLUMN shown_no;",
         10 => "DROP INDEX audit_labels;",
         9 => "ALTER TABLE event DROP COLUMN numbers_given;",
