@@ -1,6 +1,6 @@
 //! The free texts a command carries beside a player's data — a withdrawal or override
 //! reason, what the arbiters found in a collusion, an avoided pair's reason, a prize
-//! decision's reason, a ledger note, a watcher's name — held to the bound every free
+//! decision's reason, a ledger note, a watcher's name, a prize's label — held to the bound every free
 //! text of the event has ([`MAX_TEXT_CHARS`]; issue 38, item 12: a script's megabyte of
 //! reason would sit in the event and its audit log for ever). Refused, not cut: the
 //! director sees what was too long. Control characters in them never reach a terminal
@@ -24,6 +24,7 @@ fn free_texts(command: &Command) -> Vec<(&'static str, &str)> {
         | Command::AvoidPair { reason, .. } => vec![("reason", reason)],
         Command::RecordLedgerEntry { note, .. } => vec![("note", note)],
         Command::SetBoardWatch { watcher: Some(watcher), .. } => vec![("watcher", watcher)],
+        Command::SetPrizeRules { rules, .. } => rules.prizes().into_iter().map(|p| ("prize", p.label())).collect(),
         _ => Vec::new(),
     }
 }
@@ -72,5 +73,35 @@ mod tests {
         assert!(matches!(apply(&mut event, &avoid), Err(DomainError::InvalidEntry(_))));
         apply(&mut event, &withdraw("因".repeat(200))).unwrap();
         assert_eq!(event.player(StartNo(2)).unwrap().status, PlayerStatus::Withdrawn);
+    }
+
+    // Issue 38 item 12: a prize's label beyond 200 characters is refused, and control
+    // characters in a label or a group's name never reach a sheet or a terminal.
+    #[test]
+    fn prize_labels_are_bounded_and_labels_and_group_names_cleaned() {
+        use crate::domain::model::group_rules::GroupRules;
+        use crate::domain::model::prize_rules::{Combine, Participation, Prize, PrizeRules};
+        let mut event = crate::domain::presets::build("cxa-swiss", Some("t"), Some(3)).unwrap();
+        let rules = |label: String| PrizeRules {
+            participation: Some(Participation { prize: Prize::trophy(&label), combine: Combine::OnlyWithoutRankPrize }),
+            ..Default::default()
+        };
+        let set = |label: String| Command::SetPrizeRules { group: GroupId(1), rules: rules(label) };
+        let refused = apply(&mut event, &set("奖".repeat(201)));
+        let too_long = EntryProblem::FieldTooLong { field: "prize".into(), chars: 201, max: 200 };
+        use crate::lang::Localized;
+        let refused = refused.unwrap_err();
+        assert_eq!(refused, DomainError::InvalidEntry(too_long));
+        assert_eq!(refused.message(crate::lang::Lang::Zh), "奖项名称最多 200 个字，这里有 201 个。");
+        apply(&mut event, &set("参赛\u{1b}[2J奖\n".into())).unwrap();
+        let label = event.groups[0].prizes.participation.as_ref().unwrap().prize.label().to_string();
+        assert_eq!(label, "参赛[2J奖");
+
+        apply(&mut event, &Command::AddGroup { name: "女子\u{1b}[2J组".into(), like: None }).unwrap();
+        assert_eq!(event.groups[1].name, "女子[2J组");
+        let renamed = GroupRules { name: "少年\t组\u{7}".into(), ..GroupRules::of(&event.groups[1]) };
+        let group = event.groups[1].id;
+        apply(&mut event, &Command::SetGroupRules { group, rules: renamed }).unwrap();
+        assert_eq!(event.groups[1].name, "少年 组");
     }
 }

@@ -6,7 +6,7 @@ use crate::domain::model::change::{Applied, Change, DomainError, group_mut, grou
 use crate::domain::model::event::{Event, Group, StageStatus};
 use crate::domain::model::group_rules::GroupRules;
 use crate::domain::model::ids::{GroupId, StartNo};
-use crate::domain::model::player::PlayerStatus;
+use crate::domain::model::player::{PlayerStatus, clean_text};
 use crate::domain::model::prize_checks::check_prize_rules;
 use crate::domain::model::prize_decision::{PrizeDecision, PrizeDecisionIssue, PrizeDecisionKind, PrizeVerdict};
 use crate::domain::model::prize_rules::PrizeRules;
@@ -25,7 +25,7 @@ pub(super) fn add(event: &mut Event, name: &str, like: Option<GroupId>) -> Resul
         group.prizes = PrizeRules::default();
         GroupRules::open(name).apply_to(&mut group);
     }
-    group.name = name.trim().to_string();
+    group.name = clean_text(name);
     group.numbers_given = 0;
     for stage in &mut group.stages {
         stage.entrants.clear();
@@ -42,6 +42,8 @@ pub(super) fn add(event: &mut Event, name: &str, like: Option<GroupId>) -> Resul
 }
 
 pub(super) fn set_rules(event: &mut Event, group: GroupId, rules: &GroupRules) -> Result<Applied, DomainError> {
+    // A name shows on every sheet and in the terminal: no control characters in it.
+    let rules = &GroupRules { name: clean_text(&rules.name), ..rules.clone() };
     let entered = event.group_players(group).count() as u32;
     let others = event.groups.iter().filter(|g| g.id != group);
     if let Some(issue) = rules.check(entered, others) {
@@ -59,7 +61,7 @@ pub(super) fn set_prizes(event: &mut Event, group: GroupId, rules: &PrizeRules) 
         return Err(DomainError::PrizeRules(issue));
     }
     let before = Some(Box::new(group_settings(g)));
-    g.prizes = rules.clone();
+    g.prizes = rules.cleaned();
     Ok(Applied::one(Change::Group { group, before }))
 }
 

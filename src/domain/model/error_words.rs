@@ -290,6 +290,11 @@ fn entry_field(field: &str, lang: Lang) -> String {
         "official" => lang.t("裁判人员的职务或姓名", "An official's role or name").to_string(),
         "time control" => lang.t("用时规定", "The time control").to_string(),
         "start time" => lang.t("开赛时间", "A start time").to_string(),
+        "reason" => lang.t("理由", "The reason").to_string(),
+        "note" => lang.t("备注", "The note").to_string(),
+        "watcher" => lang.t("监看人", "The watcher's name").to_string(),
+        "left_out" => lang.t("未录入者的姓名", "The name of a player left out").to_string(),
+        "prize" => lang.t("奖项名称", "A prize's label").to_string(),
         other => match lang {
             Lang::Zh => format!("“{other}”"),
             Lang::En => format!("The column “{other}”"),

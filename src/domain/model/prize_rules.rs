@@ -92,6 +92,13 @@ impl Prize {
         }
     }
 
+    /// The label, to change it.
+    fn label_mut(&mut self) -> &mut String {
+        match self {
+            Prize::Cash { label, .. } | Prize::Item { label, .. } | Prize::Trophy { label } => label,
+        }
+    }
+
     /// Printing order within an award: cash, then items, then trophies.
     pub fn kind_order(&self) -> u8 {
         match self {
@@ -288,6 +295,34 @@ pub struct PrizeRules {
 }
 
 impl PrizeRules {
+    /// Every prize of the rules, in the order they are written.
+    pub fn prizes(&self) -> Vec<&Prize> {
+        let mut all: Vec<&Prize> = self.by_rank.iter().map(|p| &p.prize).collect();
+        all.extend(self.best_progress.iter().map(|b| &b.prize));
+        all.extend(self.lucky.iter().map(|l| &l.prize));
+        all.extend(self.women.iter().flat_map(|w| w.tiers.iter().map(|t| &t.prize)));
+        all.extend(self.participation.iter().map(|p| &p.prize));
+        all.extend(self.team_prizes.iter().map(|p| &p.prize));
+        all
+    }
+
+    /// The rules with every label cleaned of control characters (issue 38, item 12: a
+    /// label prints on lists, certificates and the terminal).
+    pub fn cleaned(&self) -> PrizeRules {
+        let mut rules = self.clone();
+        let mut prizes: Vec<&mut Prize> = rules.by_rank.iter_mut().map(|p| &mut p.prize).collect();
+        prizes.extend(rules.best_progress.iter_mut().map(|b| &mut b.prize));
+        prizes.extend(rules.lucky.iter_mut().map(|l| &mut l.prize));
+        prizes.extend(rules.women.iter_mut().flat_map(|w| w.tiers.iter_mut().map(|t| &mut t.prize)));
+        prizes.extend(rules.participation.iter_mut().map(|p| &mut p.prize));
+        prizes.extend(rules.team_prizes.iter_mut().map(|p| &mut p.prize));
+        for prize in prizes {
+            let label = prize.label_mut();
+            *label = super::player::clean_text(label);
+        }
+        rules
+    }
+
     /// Whether the rules give no prize at all.
     pub fn is_empty(&self) -> bool {
         self.by_rank.is_empty()
