@@ -12,6 +12,7 @@ pub mod old_schema;
 pub mod pdf;
 pub mod showcase;
 pub mod source;
+pub mod standings_table;
 pub mod teams;
 pub mod ui;
 
