@@ -12,7 +12,7 @@ use super::env::Env;
 use super::history_words::{RowWords, row_words};
 use super::memo::Memo;
 use super::panel::Panel;
-use super::search::{matches, search_keys};
+use crate::present::search::{matches, search_keys};
 use super::session::Job;
 use super::table::{
     Align, cell_text_ui, header_height, header_ui, passive_cell_ui, row_height, table_builder, under_table_ui,

@@ -22,7 +22,7 @@ use crate::lang::Localized;
 use crate::ui::dialog::{Answer, Confirmation, confirmation_ui};
 use crate::ui::env::{Env, Show};
 use crate::ui::memo::Memo;
-use crate::ui::search::{SearchKey, matches, search_keys};
+use crate::present::search::{SearchKey, matches, search_keys};
 use crate::ui::session::Job;
 use crate::ui::table::{Align, TableColumn, data_table_ui, row_height, text_cell_ui};
 use crate::ui::theme::{icons, widgets};

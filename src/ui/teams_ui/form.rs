@@ -17,7 +17,7 @@ use crate::lang::Words;
 use crate::ui::env::Env;
 use crate::ui::form::labelled_text_ui;
 use crate::ui::memo::Memo;
-use crate::ui::search::{SearchKey, matches, search_keys};
+use crate::present::search::{SearchKey, matches, search_keys};
 use crate::ui::session::Job;
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 
