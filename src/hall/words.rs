@@ -1,0 +1,132 @@
+//! The hall pages' words in Chinese and English: headings, labels, the bye kinds, the
+//! WeChat banner and the "not found" sentences. Every text a phone shows is here or
+//! the event's own (names, clubs, the ranking table's headings).
+
+use crate::domain::event::ByeKind;
+use crate::lang::Lang;
+
+/// `第3轮` / `Round 3`.
+pub(super) fn round(lang: Lang, no: u32) -> String {
+    match lang {
+        Lang::Zh => format!("第{no}轮"),
+        Lang::En => format!("Round {no}"),
+    }
+}
+
+/// `第5台` / `Board 5`.
+pub(super) fn board(lang: Lang, no: u32) -> String {
+    match lang {
+        Lang::Zh => format!("第{no}台"),
+        Lang::En => format!("Board {no}"),
+    }
+}
+
+/// `第2局` / `game 2`, for a knockout match's later games.
+pub(super) fn game(lang: Lang, no: u32) -> String {
+    match lang {
+        Lang::Zh => format!("第{no}局"),
+        Lang::En => format!("game {no}"),
+    }
+}
+
+/// Why a player has no game, as a phone shows it.
+pub(super) fn bye_kind(lang: Lang, kind: ByeKind) -> &'static str {
+    match kind {
+        ByeKind::Pairing => lang.t("轮空", "bye"),
+        ByeKind::Requested => lang.t("申请轮空", "requested bye"),
+        ByeKind::Absent => lang.t("请假缺席", "absent"),
+    }
+}
+
+/// The banner for WeChat's built-in browser, which blocks plain-http LAN pages.
+pub(super) fn wechat(lang: Lang) -> &'static str {
+    lang.t(
+        "微信内置浏览器可能无法刷新本页：请点右上角 ··· 在浏览器打开",
+        "WeChat's browser may not update this page: tap ··· at the top right and choose Open in Browser",
+    )
+}
+
+/// The pages' fixed labels.
+pub(super) enum Label {
+    Find,
+    FindHint,
+    FindButton,
+    Standings,
+    Board,
+    Red,
+    Black,
+    Result,
+    Points,
+    Byes,
+    NotPaired,
+    NoStage,
+    NoStandings,
+    NothingFound,
+    NotInRound,
+    Opponent,
+    Home,
+    Groups,
+    Live,
+}
+
+impl Label {
+    /// The label in `lang`.
+    pub(super) fn get(self, lang: Lang) -> &'static str {
+        let (zh, en) = match self {
+            Label::Find => ("查我的台次", "Find my board"),
+            Label::FindHint => ("姓名、拼音首字母（如 wty）或编号", "name, pinyin initials (e.g. wty) or number"),
+            Label::FindButton => ("查找", "Find"),
+            Label::Standings => ("排名", "Standings"),
+            Label::Board => ("台", "Bd"),
+            Label::Red => ("红方", "Red"),
+            Label::Black => ("黑方", "Black"),
+            Label::Result => ("结果", "Result"),
+            Label::Points => ("积分", "Pts"),
+            Label::Byes => ("没有对局", "Without a game"),
+            Label::NotPaired => ("本阶段还没有编排", "No round of this stage is paired yet"),
+            Label::NoStage => ("本组还没有比赛阶段", "This group has no stage yet"),
+            Label::NoStandings => ("还没有排名", "No standings yet"),
+            Label::NothingFound => ("没有找到该选手", "No player found"),
+            Label::NotInRound => ("不在本轮对阵中", "not in this round's pairings"),
+            Label::Opponent => ("对手", "opponent"),
+            Label::Home => ("赛事首页", "Event"),
+            Label::Groups => ("组别", "Groups"),
+            Label::Live => ("本页会自动更新", "This page updates by itself"),
+        };
+        lang.t(zh, en)
+    }
+}
+
+/// `执红` / `red`, the colour a found player has.
+pub(super) fn colour(lang: Lang, red: bool) -> &'static str {
+    match red {
+        true => lang.t("执红", "red"),
+        false => lang.t("执黑", "black"),
+    }
+}
+
+/// What a 404 page says: which thing is not there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Missing {
+    /// No page at this address.
+    Page,
+    /// No group with this id.
+    Group,
+    /// No such round in the group's current stage.
+    Round,
+    /// No such board in the current round.
+    Board,
+}
+
+impl Missing {
+    /// The sentence.
+    pub(super) fn words(self, lang: Lang) -> &'static str {
+        let (zh, en) = match self {
+            Missing::Page => ("找不到这个页面", "There is no such page"),
+            Missing::Group => ("找不到这个组别", "There is no such group"),
+            Missing::Round => ("本阶段没有这一轮", "This stage has no such round"),
+            Missing::Board => ("本轮没有这一台", "This round has no such board"),
+        };
+        lang.t(zh, en)
+    }
+}
