@@ -408,3 +408,66 @@ fn the_real_server_answers_and_stops() {
     drop(server);
     assert!(std::net::TcpStream::connect(addr).is_err(), "the server stopped with its handle");
 }
+
+fn app_of_event(event: &bianpai::domain::event::Event) -> Router {
+    let publisher = Publisher::new(HallSnapshot::of(event, 1), 1);
+    router(publisher, Arc::new(Visitors::default()))
+}
+
+// R-12.1 (issue 41): a knockout's bracket page shows each paired match with the two
+// players the round has on its board, under the round names the window and PDF use.
+#[test]
+fn the_bracket_page_shows_the_knockouts_matches() {
+    let event = crate::common::showcase::knockout_event();
+    let app = app_of_event(&event);
+    let page = get(&app, "/g/1/bracket").body;
+    let group = &event.groups[0];
+    let stage = group.current_stage().unwrap();
+    assert!(page.contains("1/8决赛 · 第1轮"), "the round of 16 is named: {page}");
+    let round = stage.round(bianpai::domain::ids::RoundNo(1)).unwrap();
+    let name = |p| event.player(p).unwrap().entry.name.clone();
+    let mut checked = 0;
+    for game in round.games.iter().filter(|g| g.game == 1) {
+        let link = format!("href=\"/b/{}?group=1\"", game.board);
+        let card = page.split("<div class=\"match\">").find(|c| c.contains(&link)).expect("each match has a card");
+        assert!(card.contains(&name(game.red)) && card.contains(&name(game.black)), "board {}: {card}", game.board);
+        checked += 1;
+    }
+    assert_eq!(checked, 8);
+    assert!(get(&app, "/g/1/r/1").body.contains("href=\"/g/1/bracket\""), "the rounds link to the bracket");
+    // A Swiss stage has none: 404 in words.
+    let (_dir, file) = event_file();
+    let (swiss, _) = app_of(&file);
+    let none = get(&swiss, "/g/1/bracket");
+    assert_eq!(none.status, StatusCode::NOT_FOUND);
+    assert!(none.body.contains("没有对阵图"), "{}", none.body);
+}
+
+// R-12.1 (issue 41): a team round shows each match's teams and 局分, its boards under it.
+#[test]
+fn a_team_round_shows_its_matches_with_their_boards() {
+    let event = crate::common::showcase::team_event();
+    let app = app_of_event(&event);
+    let page = get(&app, "/g/1").body;
+    let group = &event.groups[0];
+    let stage = group.current_stage().unwrap();
+    let round = stage.last_round().unwrap();
+    let k = stage.teams.as_ref().unwrap().boards;
+    let matches = &round.teams.as_ref().unwrap().matches;
+    assert!(!matches.is_empty());
+    let headings: Vec<&str> = page.split("<h3 class=\"match\">").skip(1).collect();
+    assert_eq!(headings.len(), matches.len());
+    for (m, section) in matches.iter().zip(&headings) {
+        let team = |id| group.team(id).unwrap().name.clone();
+        let heading = text_of(&section[..section.find("</h3>").unwrap()]);
+        assert!(heading.starts_with(&format!("第{}场 {}", m.no, team(m.home))), "{heading}");
+        assert!(heading.ends_with(&team(m.away)), "{heading}");
+        // The match's boards, and only those, follow its heading.
+        let table = &section[..section.find("</table>").unwrap()];
+        let first = (m.no - 1) * k + 1;
+        for b in first..first + k {
+            assert!(table.contains(&format!("<tr id=\"b{b}-1\">")), "match {} board {b}", m.no);
+        }
+        assert_eq!(table.matches("<tr id=\"b").count(), k as usize);
+    }
+}

@@ -32,6 +32,15 @@ li.found .where{font-size:1.2em;margin-top:.2em}
 .wechat{background:#fff3cd;color:#5c4400;padding:.7em .8em;font-weight:600;border-bottom:1px solid #e0c96b}
 .empty{color:#666}
 footer{color:#888;font-size:.8em;padding:0 .8em 1em}
+h3.match .score{font-weight:700;color:#8b1e1e}
+div.match{background:#fff;border:1px solid #e2e0d8;border-radius:8px;padding:.4em .6em;margin:.4em 0}
+div.match .kind{font-size:.85em;color:#8b1e1e;font-weight:600}
+div.match .side{display:flex;gap:.3em}
+div.match .side .score{margin-left:auto;font-weight:600}
+div.match .won .name{font-weight:700}
+div.match .seed{color:#666}
+div.match a.board{font-size:.85em}
+ol.podium{background:#fff;border:1px solid #e2e0d8;border-radius:8px;padding:.5em 2em}
 "#;
 
 /// `/assets/hall.js`: reloads the page when the event's revision changes.

@@ -5,14 +5,15 @@
 //! - [`snapshot`]: the pages' data, built once from the event after each save;
 //! - [`Publisher`]: hands the newest snapshot to the server whole — a request never
 //!   sees a half-built one and never reads the event file;
-//! - `pages` and `words`: the HTML (maud, escaped by construction) in Chinese or
-//!   English; `assets`: the one stylesheet and the one script (polling `/rev`);
+//! - `pages`, `bracket_page` and `words`: the HTML (maud, escaped by construction) in
+//!   Chinese or English; `assets`: the one stylesheet and the one script (polling `/rev`);
 //! - [`routes`]: the router; [`server`]: axum on a current-thread tokio runtime in its
 //!   own thread, stopped when dropped, which notices the first phone.
 //!
 //! It names the domain, `present` and `lang`; nothing below it names it.
 
 mod assets;
+mod bracket_page;
 mod error_words;
 mod pages;
 pub mod routes;

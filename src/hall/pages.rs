@@ -2,8 +2,9 @@
 //! and query is escaped by construction). Each page names only the app's own
 //! addresses: the stylesheet and script under `/assets/`, and the other pages.
 
-use super::snapshot::{BoardView, ByeView, Found, GroupView, HallSnapshot, Placement, RoundView, Seat};
+use super::snapshot::{BoardView, ByeView, Found, GroupView, HallSnapshot, Placement, RoundView, Seat, TeamMatchView};
 use super::words::{self, Label, Missing};
+use crate::domain::event::ByeKind;
 use crate::lang::Lang;
 use crate::present::ranking::RankingTable;
 use maud::{DOCTYPE, Markup, html};
@@ -32,7 +33,9 @@ pub(super) fn href(lang: Lang, path: &str) -> String {
     }
 }
 
-fn layout(frame: &Frame<'_>, title: &str, body: Markup) -> Markup {
+/// A whole page: head, the WeChat banner, the header with the search and the language
+/// switch, `body`, and the footer.
+pub(super) fn layout(frame: &Frame<'_>, title: &str, body: Markup) -> Markup {
     let lang = frame.lang;
     let full_title =
         if title.is_empty() { frame.snapshot.title.clone() } else { format!("{title} · {}", frame.snapshot.title) };
@@ -99,7 +102,7 @@ pub(super) fn index(frame: &Frame<'_>) -> Markup {
     layout(frame, "", body)
 }
 
-fn round_links(lang: Lang, group: &GroupView, shown: u32) -> Markup {
+pub(super) fn round_links(lang: Lang, group: &GroupView, shown: u32) -> Markup {
     html! {
         nav.rounds {
             @if let Some(stage) = &group.stage {
@@ -113,6 +116,9 @@ fn round_links(lang: Lang, group: &GroupView, shown: u32) -> Markup {
                 }
             }
             a href=(href(lang, &format!("/g/{}/standings", group.id))) { (Label::Standings.get(lang)) }
+            @if group.stage.as_ref().is_some_and(|s| s.bracket.is_some()) {
+                " " a href=(href(lang, &format!("/g/{}/bracket", group.id))) { (Label::Bracket.get(lang)) }
+            }
         }
     }
 }
@@ -163,6 +169,32 @@ fn byes_list(lang: Lang, byes: &[ByeView]) -> Markup {
     }
 }
 
+fn match_heading(lang: Lang, m: &TeamMatchView) -> Markup {
+    html! {
+        h3.match {
+            (words::team_match(lang, m.no)) " " (m.home) " "
+            span.score { (m.game_points.0) " : " (m.game_points.1) }
+            " " (m.away)
+        }
+    }
+}
+
+/// A team round: each match's heading with its 局分, then its boards.
+fn team_matches(lang: Lang, round: &RoundView) -> Markup {
+    html! {
+        @for m in &round.matches {
+            (match_heading(lang, m))
+            @let boards: Vec<&BoardView> =
+                round.boards.iter().filter(|b| (m.boards.0..=m.boards.1).contains(&b.board)).collect();
+            (boards_table(lang, &boards))
+        }
+        @if !round.team_byes.is_empty() {
+            h3 { (Label::Byes.get(lang)) }
+            ul.byes { @for team in &round.team_byes { li { (team) " · " (words::bye_kind(lang, ByeKind::Pairing)) } } }
+        }
+    }
+}
+
 /// `/g/{group}` and `/g/{group}/r/{round}`: a round's pairings (`None`: none paired).
 pub(super) fn round(frame: &Frame<'_>, group: &GroupView, round: Option<&RoundView>) -> Markup {
     let lang = frame.lang;
@@ -177,7 +209,11 @@ pub(super) fn round(frame: &Frame<'_>, group: &GroupView, round: Option<&RoundVi
             Some(r) => {
                 (round_links(lang, group, r.no))
                 h2 { (words::round(lang, r.no)) }
-                (boards_table(lang, &r.boards.iter().collect::<Vec<_>>()))
+                @if r.matches.is_empty() {
+                    (boards_table(lang, &r.boards.iter().collect::<Vec<_>>()))
+                } @else {
+                    (team_matches(lang, r))
+                }
                 (byes_list(lang, &r.byes))
             }
             None => {

@@ -1,16 +1,20 @@
 //! What the hall's pages show, built once from an event after each save: a read-only
 //! [`HallSnapshot`] of every group's current stage — its paired rounds (boards, the
 //! players' shown start numbers, names, clubs, scores before the round, results as
-//! entered, byes), its standings as `present::ranking` ranks them (the window's, the
-//! PDF's and `bianpai standings`' table), and each player's search keys for 查我的台次.
+//! entered, byes; a team round's matches with their 局分), its standings as
+//! `present::ranking` ranks them (the window's, the PDF's and `bianpai standings`'
+//! table), a knockout's bracket as `present::bracket` draws it for the window and the
+//! PDF, and each player's search keys for 查我的台次.
 //! Pure: no file, no clock, no server; pages only read it.
 
 use crate::domain::event::{ByeKind, Event, Group, Round, Stage};
-use crate::domain::ids::{GroupId, StartNo};
+use crate::domain::ids::StartNo;
 use crate::domain::points::Points;
 use crate::domain::standings::records_after;
+use crate::present::bracket::{Bracket, Pending};
 use crate::present::ranking::RankingTable;
 use crate::present::search::{SearchKey, matches, search_keys};
+use crate::present::team_round::TeamRoundSheet;
 
 /// The event as the hall sees it at one revision.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -47,6 +51,8 @@ pub struct StageView {
     pub rounds: Vec<RoundView>,
     /// The standings after the last complete round (`None` when they cannot be built).
     pub standings: Option<RankingTable>,
+    /// A knockout stage's bracket.
+    pub bracket: Option<Bracket>,
 }
 
 /// One paired round.
@@ -58,6 +64,27 @@ pub struct RoundView {
     pub boards: Vec<BoardView>,
     /// The players without a game.
     pub byes: Vec<ByeView>,
+    /// A team round's matches, in order (empty for a round of players).
+    pub matches: Vec<TeamMatchView>,
+    /// The teams of a team round without a match.
+    pub team_byes: Vec<String>,
+}
+
+/// One match of a team round: its two teams, their 局分 so far and its boards.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TeamMatchView {
+    /// The match's number, 1 on top.
+    pub no: u32,
+    /// The home team's name (red on odd boards).
+    pub home: String,
+    /// The away team's name.
+    pub away: String,
+    /// 局分 of (home, away) so far.
+    pub game_points: (Points, Points),
+    /// Every board has a result.
+    pub complete: bool,
+    /// The round's board numbers of the match, first and last.
+    pub boards: (u32, u32),
 }
 
 /// One game on a board.
@@ -181,6 +208,11 @@ impl GroupView {
         self.stage.as_ref().and_then(|s| s.rounds.last())
     }
 
+    /// The group's player `start_no`.
+    pub fn player(&self, start_no: StartNo) -> Option<&Findable> {
+        self.players.iter().find(|p| p.start_no == start_no)
+    }
+
     /// The current stage's round `no`.
     pub fn round(&self, no: u32) -> Option<&RoundView> {
         self.stage.as_ref().and_then(|s| s.rounds.iter().find(|r| r.no == no))
@@ -219,22 +251,37 @@ fn group_view(event: &Event, group: &Group) -> GroupView {
             })
         })
         .collect();
-    GroupView {
-        id: group.id.0,
-        name: group.name.clone(),
-        stage: group.current_stage().map(|s| stage_view(event, group.id, s)),
-        players,
-    }
+    let stage = group.current_stage().map(|s| stage_view(event, group, s));
+    GroupView { id: group.id.0, name: group.name.clone(), stage, players }
 }
 
-fn stage_view(event: &Event, group: GroupId, stage: &Stage) -> StageView {
+fn stage_view(event: &Event, group: &Group, stage: &Stage) -> StageView {
     let rounds = stage.rounds.iter().map(|r| round_view(event, group, stage, r)).collect();
-    let standings = RankingTable::standings_after(event, group, stage.no, stage.completed_rounds()).ok();
-    StageView { name: stage.name.clone(), rounds_planned: stage.rounds_planned, rounds, standings }
+    let standings = RankingTable::standings_after(event, group.id, stage.no, stage.completed_rounds()).ok();
+    let bracket = Bracket::of_stage(event, group.id, stage, &Pending::new());
+    StageView { name: stage.name.clone(), rounds_planned: stage.rounds_planned, rounds, standings, bracket }
 }
 
-fn round_view(event: &Event, group: GroupId, stage: &Stage, round: &Round) -> RoundView {
-    let before = records_after(event, group, stage, round.no.0.saturating_sub(1));
+fn team_matches(group: &Group, stage: &Stage, round: &Round) -> (Vec<TeamMatchView>, Vec<String>) {
+    let Some(sheet) = TeamRoundSheet::of(stage, round) else { return (Vec::new(), Vec::new()) };
+    let name = |id| group.team(id).map(|t| t.name.clone()).unwrap_or_default();
+    let matches = sheet
+        .matches
+        .iter()
+        .map(|m| TeamMatchView {
+            no: m.no,
+            home: name(m.home),
+            away: name(m.away),
+            game_points: (m.score.home.game_points, m.score.away.game_points),
+            complete: m.score.complete,
+            boards: (m.boards.first().map_or(0, |b| b.round_board.0), m.boards.last().map_or(0, |b| b.round_board.0)),
+        })
+        .collect();
+    (matches, sheet.byes.iter().map(|t| name(*t)).collect())
+}
+
+fn round_view(event: &Event, group: &Group, stage: &Stage, round: &Round) -> RoundView {
+    let before = records_after(event, group.id, stage, round.no.0.saturating_sub(1));
     let seat = |p: StartNo| {
         let player = event.player(p);
         Seat {
@@ -258,5 +305,6 @@ fn round_view(event: &Event, group: GroupId, stage: &Stage, round: &Round) -> Ro
         .collect();
     boards.sort_by_key(|b| (b.board, b.game));
     let byes = round.byes.iter().map(|b| ByeView { seat: seat(b.player), kind: b.kind }).collect();
-    RoundView { no: round.no.0, boards, byes }
+    let (matches, team_byes) = team_matches(group, stage, round);
+    RoundView { no: round.no.0, boards, byes, matches, team_byes }
 }

@@ -29,6 +29,14 @@ pub(super) fn game(lang: Lang, no: u32) -> String {
     }
 }
 
+/// `第2场` / `Match 2`: a match of a team round.
+pub(super) fn team_match(lang: Lang, no: u32) -> String {
+    match lang {
+        Lang::Zh => format!("第{no}场"),
+        Lang::En => format!("Match {no}"),
+    }
+}
+
 /// Why a player has no game, as a phone shows it.
 pub(super) fn bye_kind(lang: Lang, kind: ByeKind) -> &'static str {
     match kind {
@@ -52,6 +60,8 @@ pub(super) enum Label {
     FindHint,
     FindButton,
     Standings,
+    Bracket,
+    ToCome,
     Board,
     Red,
     Black,
@@ -77,6 +87,8 @@ impl Label {
             Label::FindHint => ("姓名、拼音首字母（如 wty）或编号", "name, pinyin initials (e.g. wty) or number"),
             Label::FindButton => ("查找", "Find"),
             Label::Standings => ("排名", "Standings"),
+            Label::Bracket => ("对阵图", "Bracket"),
+            Label::ToCome => ("待定", "to come"),
             Label::Board => ("台", "Bd"),
             Label::Red => ("红方", "Red"),
             Label::Black => ("黑方", "Black"),
@@ -116,6 +128,8 @@ pub(crate) enum Missing {
     Round,
     /// No such board in the current round.
     Board,
+    /// The group's current stage is not a knockout.
+    Bracket,
 }
 
 impl Missing {
@@ -126,6 +140,9 @@ impl Missing {
             Missing::Group => ("找不到这个组别", "There is no such group"),
             Missing::Round => ("本阶段没有这一轮", "This stage has no such round"),
             Missing::Board => ("本轮没有这一台", "This round has no such board"),
+            Missing::Bracket => {
+                ("本组当前阶段不是淘汰赛，没有对阵图", "This group's stage is not a knockout: there is no bracket")
+            }
         };
         lang.t(zh, en)
     }
