@@ -471,3 +471,25 @@ fn a_team_round_shows_its_matches_with_their_boards() {
         assert_eq!(table.matches("<tr id=\"b").count(), k as usize);
     }
 }
+
+// R-12.1 (issue 41): a connection that never finishes its request is closed after the
+// idle time, and a second is served meanwhile.
+#[test]
+fn a_silent_connection_is_closed() {
+    let limits = bianpai::hall::Limits { max_connections: 8, idle: std::time::Duration::from_millis(300) };
+    let publisher = Publisher::new(HallSnapshot::default(), 1);
+    let server = bianpai::hall::start_with(publisher, "127.0.0.1:0".parse().unwrap(), limits).unwrap();
+    let mut silent = std::net::TcpStream::connect(server.addr()).unwrap();
+    silent.set_read_timeout(Some(std::time::Duration::from_secs(10))).unwrap();
+    silent.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n").unwrap();
+    let started = std::time::Instant::now();
+    let mut other = std::net::TcpStream::connect(server.addr()).unwrap();
+    other.write_all(b"GET /rev HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").unwrap();
+    let mut answer = String::new();
+    other.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+    let mut rest = Vec::new();
+    let read = silent.read_to_end(&mut rest);
+    assert!(read.is_ok_and(|_| !String::from_utf8_lossy(&rest).contains("200 OK")), "closed, unanswered");
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "closed after the idle time");
+}

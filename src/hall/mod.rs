@@ -8,20 +8,23 @@
 //! - `pages`, `bracket_page` and `words`: the HTML (maud, escaped by construction) in
 //!   Chinese or English; `assets`: the one stylesheet and the one script (polling `/rev`);
 //! - [`routes`]: the router; [`server`]: axum on a current-thread tokio runtime in its
-//!   own thread, stopped when dropped, which notices the first phone.
+//!   own thread, stopped when dropped, which notices the first phone; `guard`: its
+//!   listener, which caps open connections and closes silent ones.
 //!
 //! It names the domain, `present` and `lang`; nothing below it names it.
 
 mod assets;
 mod bracket_page;
 mod error_words;
+pub mod guard;
 mod pages;
 pub mod routes;
 pub mod server;
 pub mod snapshot;
 mod words;
 
-pub use server::{RunningServer, start};
+pub use guard::Limits;
+pub use server::{RunningServer, start, start_with};
 pub use snapshot::HallSnapshot;
 
 use std::sync::Arc;

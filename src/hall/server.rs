@@ -4,7 +4,9 @@
 //! gives back tells the address it got (port 0 picks a free one) and the first other
 //! device that asked, and stops the server when stopped or dropped: no new connection
 //! is taken, open ones are closed once answered, and after a grace period the rest.
+//! Connections are capped and closed when silent (`guard.rs`).
 
+use super::guard::{GuardedListener, Limits};
 use super::routes::{Peer, Visitors, router};
 use super::{HallError, Publisher};
 use axum::extract::connect_info::Connected;
@@ -19,8 +21,8 @@ use tokio::sync::watch;
 /// How long open connections may take to finish once the server is stopped.
 const GRACE: Duration = Duration::from_secs(2);
 
-impl Connected<IncomingStream<'_, TcpListener>> for Peer {
-    fn connect_info(stream: IncomingStream<'_, TcpListener>) -> Peer {
+impl Connected<IncomingStream<'_, GuardedListener>> for Peer {
+    fn connect_info(stream: IncomingStream<'_, GuardedListener>) -> Peer {
         let remote = *stream.remote_addr();
         let local = stream.io().local_addr().unwrap_or(remote);
         Peer { remote, local }
@@ -42,6 +44,14 @@ pub struct RunningServer {
 /// [`HallError::Bind`] when the address cannot be listened on; [`HallError::Start`]
 /// when the runtime or its thread cannot be made.
 pub fn start(publisher: Publisher, bind: SocketAddr) -> Result<RunningServer, HallError> {
+    start_with(publisher, bind, Limits::default())
+}
+
+/// [`start`] with other limits on connections (tests: a short idle time).
+///
+/// # Errors
+/// As [`start`].
+pub fn start_with(publisher: Publisher, bind: SocketAddr, limits: Limits) -> Result<RunningServer, HallError> {
     let listener = std::net::TcpListener::bind(bind).map_err(|source| HallError::Bind { addr: bind, source })?;
     let addr = listener.local_addr().map_err(|source| HallError::Bind { addr: bind, source })?;
     listener.set_nonblocking(true).map_err(HallError::Start)?;
@@ -51,13 +61,14 @@ pub fn start(publisher: Publisher, bind: SocketAddr) -> Result<RunningServer, Ha
     let (stop, stopped) = watch::channel(false);
     let thread = std::thread::Builder::new()
         .name("hall".into())
-        .spawn(move || runtime.block_on(serve(listener, app, stopped)))
+        .spawn(move || runtime.block_on(serve(listener, limits, app, stopped)))
         .map_err(HallError::Start)?;
     Ok(RunningServer { addr, visitors, stop, thread: Some(thread) })
 }
 
-async fn serve(listener: std::net::TcpListener, app: axum::Router, stopped: watch::Receiver<bool>) {
+async fn serve(listener: std::net::TcpListener, limits: Limits, app: axum::Router, stopped: watch::Receiver<bool>) {
     let Ok(listener) = TcpListener::from_std(listener) else { return };
+    let listener = GuardedListener::new(listener, limits);
     let mut graceful = stopped.clone();
     let mut hard = stopped;
     let server =
