@@ -135,7 +135,8 @@ fn expected_rows(pairings: &Value) -> Vec<(u64, String)> {
 fn every_route_answers() {
     let (_dir, file) = event_file();
     let (app, _) = app_of(&file);
-    for uri in ["/", "/g/1", "/g/1/r/1", "/g/1/r/2", "/g/1/standings", "/find?q=wty", "/find", "/b/1", "/b/1?group=1"] {
+    let uris = ["/", "/g/1", "/g/1/r/1", "/g/1/r/2", "/g/1/standings", "/g/1/crosstable", "/find?q=wty", "/find"];
+    for uri in uris.into_iter().chain(["/b/1", "/b/1?group=1"]) {
         let a = get(&app, uri);
         assert_eq!(a.status, StatusCode::OK, "{uri}: {}", a.body);
         assert_eq!(a.headers["content-type"], "text/html; charset=utf-8", "{uri}");
@@ -192,6 +193,7 @@ fn a_script_name_is_escaped_on_every_page() {
     let board = current.boards.iter().find(|b| b.red.name == SCRIPT || b.black.name == SCRIPT).map(|b| b.board);
     let escaped = "&lt;script&gt;alert(1)&lt;/script&gt;";
     let mut pages = vec!["/g/1".to_string(), "/g/1/r/1".into(), "/g/1/r/2".into(), "/g/1/standings".into()];
+    pages.push("/g/1/crosstable".into());
     pages.push("/find?q=script".into());
     pages.extend(board.map(|b| format!("/b/{b}")));
     for uri in &pages {
@@ -335,8 +337,8 @@ fn standings_order_equals_standings_json() {
 fn no_page_names_another_host() {
     let (_dir, file) = event_file();
     let (app, _) = app_of(&file);
-    let uris = ["/", "/g/1", "/g/1/r/1", "/g/1/standings", "/find?q=wty", "/b/1", "/g/9", "/assets/hall.css"];
-    for uri in uris.into_iter().chain(["/assets/hall.js", "/?lang=en", "/find?q=wty&lang=en"]) {
+    let uris = ["/", "/g/1", "/g/1/r/1", "/g/1/standings", "/g/1/crosstable", "/find?q=wty", "/b/1", "/g/9"];
+    for uri in uris.into_iter().chain(["/assets/hall.css", "/assets/hall.js", "/?lang=en", "/find?q=wty&lang=en"]) {
         let body = get_with(&app, uri, &[("user-agent", "MicroMessenger")]).body;
         assert!(!body.contains("http://") && !body.contains("https://"), "{uri} names a host");
         assert!(!body.contains("src=\"//") && !body.contains("href=\"//"), "{uri} names a host");
@@ -492,4 +494,46 @@ fn a_silent_connection_is_closed() {
     let read = silent.read_to_end(&mut rest);
     assert!(read.is_ok_and(|_| !String::from_utf8_lossy(&rest).contains("200 OK")), "closed, unanswered");
     assert!(started.elapsed() < std::time::Duration::from_secs(5), "closed after the idle time");
+}
+
+// R-12.1 (issue 41): the crosstable page's round-1 cells name each opponent by place in
+// `standings --json`, with the colour and result of `pairings --json`.
+#[test]
+fn the_crosstable_page_follows_the_pairings() {
+    let (_dir, file) = event_file();
+    let (app, _) = app_of(&file);
+    let page = get(&app, "/g/1/crosstable").body;
+    let body = &page[page.find("<tbody>").expect("a crosstable")..];
+    let rows: Vec<Vec<String>> = body
+        .split("<tr>")
+        .skip(1)
+        .map(|r| text_of(&r[..r.find("</tr>").unwrap()]).split(' ').map(str::to_string).collect())
+        .collect();
+    let standings = json(&["standings", &file, "--json"]);
+    let order: Vec<u64> =
+        standings["rows"].as_array().unwrap().iter().map(|r| r["start_no"].as_u64().unwrap()).collect();
+    assert_eq!(rows.iter().map(|r| r[1].parse::<u64>().unwrap()).collect::<Vec<_>>(), order);
+    let place = |no: u64| order.iter().position(|o| *o == no).unwrap() + 1;
+    let cell_of = |no: u64| rows.iter().find(|r| r[1] == no.to_string()).unwrap()[3].clone();
+    let pairings = json(&["pairings", &file, "--round", "1", "--json"]);
+    for b in pairings["boards"].as_array().unwrap() {
+        let (red, black) = (b["red"]["start_no"].as_u64().unwrap(), b["black"]["start_no"].as_u64().unwrap());
+        let (red_word, black_word) = match b["result"].as_str().unwrap() {
+            "1-0" => ("胜", "负"),
+            "0-1" => ("负", "胜"),
+            _ => ("和", "和"),
+        };
+        assert_eq!(cell_of(red), format!("{}红{red_word}", place(black)));
+        assert_eq!(cell_of(black), format!("{}黑{black_word}", place(red)));
+    }
+    let bye = pairings["byes"][0]["start_no"].as_u64().unwrap();
+    assert_eq!(cell_of(bye), "轮空");
+    // Before any round is complete there is none: 404 in words.
+    let dir = tempfile::tempdir().unwrap();
+    let fresh = cli_event(dir.path(), 3, "姓名\n王天一\n郑惟桐\n");
+    ok(&["pair", &fresh]);
+    let (app, _) = app_of(&fresh);
+    let none = get(&app, "/g/1/crosstable");
+    assert_eq!(none.status, StatusCode::NOT_FOUND);
+    assert!(none.body.contains("没有成绩总表"), "{}", none.body);
 }

@@ -40,6 +40,9 @@ div.match .side .score{margin-left:auto;font-weight:600}
 div.match .won .name{font-weight:700}
 div.match .seed{color:#666}
 div.match a.board{font-size:.85em}
+div.wide{overflow-x:auto}
+table.crosstable td.cell{white-space:nowrap;text-align:center}
+.note{color:#666;font-size:.85em}
 ol.podium{background:#fff;border:1px solid #e2e0d8;border-radius:8px;padding:.5em 2em}
 "#;
 

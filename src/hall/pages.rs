@@ -6,6 +6,7 @@ use super::snapshot::{BoardView, ByeView, Found, GroupView, HallSnapshot, Placem
 use super::words::{self, Label, Missing};
 use crate::domain::event::ByeKind;
 use crate::lang::Lang;
+use crate::present::crosstable::bye_label;
 use crate::present::ranking::RankingTable;
 use maud::{DOCTYPE, Markup, html};
 
@@ -116,6 +117,9 @@ pub(super) fn round_links(lang: Lang, group: &GroupView, shown: u32) -> Markup {
                 }
             }
             a href=(href(lang, &format!("/g/{}/standings", group.id))) { (Label::Standings.get(lang)) }
+            @if group.stage.as_ref().is_some_and(|s| s.crosstable.is_some()) {
+                " " a href=(href(lang, &format!("/g/{}/crosstable", group.id))) { (Label::Crosstable.get(lang)) }
+            }
             @if group.stage.as_ref().is_some_and(|s| s.bracket.is_some()) {
                 " " a href=(href(lang, &format!("/g/{}/bracket", group.id))) { (Label::Bracket.get(lang)) }
             }
@@ -162,7 +166,7 @@ fn byes_list(lang: Lang, byes: &[ByeView]) -> Markup {
             h3 { (Label::Byes.get(lang)) }
             ul.byes {
                 @for bye in byes {
-                    li { (seat_cell(&bye.seat)) " · " (words::bye_kind(lang, bye.kind)) }
+                    li { (seat_cell(&bye.seat)) " · " (bye_label(bye.kind, lang)) }
                 }
             }
         }
@@ -190,7 +194,7 @@ fn team_matches(lang: Lang, round: &RoundView) -> Markup {
         }
         @if !round.team_byes.is_empty() {
             h3 { (Label::Byes.get(lang)) }
-            ul.byes { @for team in &round.team_byes { li { (team) " · " (words::bye_kind(lang, ByeKind::Pairing)) } } }
+            ul.byes { @for team in &round.team_byes { li { (team) " · " (bye_label(ByeKind::Pairing, lang)) } } }
         }
     }
 }
@@ -284,7 +288,7 @@ fn found_line(lang: Lang, found: &Found<'_>) -> Markup {
                         @let opponent = if *red { &game.black } else { &game.red };
                         " · " (Label::Opponent.get(lang)) " " span.no { (opponent.shown_no) } " " (opponent.name)
                     }
-                    Placement::Bye(bye) => { (words::bye_kind(lang, bye.kind)) }
+                    Placement::Bye(bye) => { (bye_label(bye.kind, lang)) }
                     Placement::Unpaired => {
                         (if found.round.is_some() { Label::NotInRound.get(lang) } else { Label::NotPaired.get(lang) })
                     }

@@ -1,5 +1,5 @@
 //! The hall's addresses: `/`, `/g/{group}`, `/g/{group}/r/{round}`,
-//! `/g/{group}/standings`, `/g/{group}/bracket`, `/find?q=`, `/b/{board}?group=`, `/rev` (the revision's tag,
+//! `/g/{group}/standings`, `/g/{group}/crosstable`, `/g/{group}/bracket`, `/find?q=`, `/b/{board}?group=`, `/rev` (the revision's tag,
 //! `ETag`/`If-None-Match` → 304) and `/assets/hall.css`, `/assets/hall.js`. Every page
 //! is Chinese unless `?lang=en`; an unknown group, round, board or address is a 404
 //! page in words. Each request reads the snapshot published last, whole, and counts the
@@ -104,6 +104,7 @@ pub fn router(publisher: Publisher, visitors: Arc<Visitors>) -> Router {
         .route("/g/{group}/r/{round}", get(group_round))
         .route("/g/{group}/standings", get(group_standings))
         .route("/g/{group}/bracket", get(group_bracket))
+        .route("/g/{group}/crosstable", get(group_crosstable))
         .route("/find", get(find))
         .route("/b/{board}", get(board))
         .route("/rev", get(revision))
@@ -250,6 +251,24 @@ async fn group_bracket(
     match g.stage.as_ref().and_then(|s| s.bracket.as_ref()) {
         Some(b) => ask.page(StatusCode::OK, super::bracket_page::bracket(&ask.frame(), g, b)),
         None => ask.missing(Missing::Bracket),
+    }
+}
+
+async fn group_crosstable(
+    State(hall): State<Hall>,
+    Path(group): Path<String>,
+    uri: Uri,
+    headers: HeaderMap,
+    Query(params): Query<Params>,
+) -> Response {
+    let ask = Ask::new(&hall, &uri, &headers, &params);
+    let g = match ask.group(&group) {
+        Ok(g) => g,
+        Err(missing) => return missing,
+    };
+    match g.stage.as_ref().and_then(|s| s.crosstable(ask.lang)) {
+        Some(t) => ask.page(StatusCode::OK, super::crosstable_page::crosstable(&ask.frame(), g, t)),
+        None => ask.missing(Missing::Crosstable),
     }
 }
 

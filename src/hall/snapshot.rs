@@ -3,15 +3,18 @@
 //! players' shown start numbers, names, clubs, scores before the round, results as
 //! entered, byes; a team round's matches with their 局分), its standings as
 //! `present::ranking` ranks them (the window's, the PDF's and `bianpai standings`'
-//! table), a knockout's bracket as `present::bracket` draws it for the window and the
-//! PDF, and each player's search keys for 查我的台次.
+//! table), its crosstable (`present::crosstable`, the PDF's), a knockout's bracket as
+//! `present::bracket` draws it for the window and the PDF, and each player's search
+//! keys for 查我的台次.
 //! Pure: no file, no clock, no server; pages only read it.
 
 use crate::domain::event::{ByeKind, Event, Group, Round, Stage};
 use crate::domain::ids::StartNo;
 use crate::domain::points::Points;
 use crate::domain::standings::records_after;
+use crate::lang::Lang;
 use crate::present::bracket::{Bracket, Pending};
+use crate::present::crosstable::Crosstable;
 use crate::present::ranking::RankingTable;
 use crate::present::search::{SearchKey, matches, search_keys};
 use crate::present::team_round::TeamRoundSheet;
@@ -53,6 +56,18 @@ pub struct StageView {
     pub standings: Option<RankingTable>,
     /// A knockout stage's bracket.
     pub bracket: Option<Bracket>,
+    /// The crosstable after the last complete round, its cells in Chinese and English.
+    pub crosstable: Option<(Crosstable, Crosstable)>,
+}
+
+impl StageView {
+    /// The crosstable with its cells in `lang`.
+    pub fn crosstable(&self, lang: Lang) -> Option<&Crosstable> {
+        self.crosstable.as_ref().map(|(zh, en)| match lang {
+            Lang::Zh => zh,
+            Lang::En => en,
+        })
+    }
 }
 
 /// One paired round.
@@ -259,7 +274,10 @@ fn stage_view(event: &Event, group: &Group, stage: &Stage) -> StageView {
     let rounds = stage.rounds.iter().map(|r| round_view(event, group, stage, r)).collect();
     let standings = RankingTable::standings_after(event, group.id, stage.no, stage.completed_rounds()).ok();
     let bracket = Bracket::of_stage(event, group.id, stage, &Pending::new());
-    StageView { name: stage.name.clone(), rounds_planned: stage.rounds_planned, rounds, standings, bracket }
+    let after = stage.completed_rounds();
+    let cross = |lang| Crosstable::of(event, group, stage, after, lang).ok();
+    let crosstable = cross(Lang::Zh).zip(cross(Lang::En)).filter(|(zh, _)| !zh.rounds.is_empty());
+    StageView { name: stage.name.clone(), rounds_planned: stage.rounds_planned, rounds, standings, bracket, crosstable }
 }
 
 fn team_matches(group: &Group, stage: &Stage, round: &Round) -> (Vec<TeamMatchView>, Vec<String>) {

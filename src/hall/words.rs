@@ -2,7 +2,6 @@
 //! WeChat banner and the "not found" sentences. Every text a phone shows is here or
 //! the event's own (names, clubs, the ranking table's headings).
 
-use crate::domain::event::ByeKind;
 use crate::lang::Lang;
 
 /// `第3轮` / `Round 3`.
@@ -10,6 +9,22 @@ pub(super) fn round(lang: Lang, no: u32) -> String {
     match lang {
         Lang::Zh => format!("第{no}轮"),
         Lang::En => format!("Round {no}"),
+    }
+}
+
+/// `第3轮` / `R3`: a narrow column's heading.
+pub(super) fn round_short(lang: Lang, no: u32) -> String {
+    match lang {
+        Lang::Zh => format!("第{no}轮"),
+        Lang::En => format!("R{no}"),
+    }
+}
+
+/// `第3轮后` / `after round 3`.
+pub(super) fn after_round(lang: Lang, no: u32) -> String {
+    match lang {
+        Lang::Zh => format!("第{no}轮后"),
+        Lang::En => format!("after round {no}"),
     }
 }
 
@@ -37,15 +52,6 @@ pub(super) fn team_match(lang: Lang, no: u32) -> String {
     }
 }
 
-/// Why a player has no game, as a phone shows it.
-pub(super) fn bye_kind(lang: Lang, kind: ByeKind) -> &'static str {
-    match kind {
-        ByeKind::Pairing => lang.t("轮空", "bye"),
-        ByeKind::Requested => lang.t("申请轮空", "requested bye"),
-        ByeKind::Absent => lang.t("请假缺席", "absent"),
-    }
-}
-
 /// The banner for WeChat's built-in browser, which blocks plain-http LAN pages.
 pub(super) fn wechat(lang: Lang) -> &'static str {
     lang.t(
@@ -61,6 +67,7 @@ pub(super) enum Label {
     FindButton,
     Standings,
     Bracket,
+    Crosstable,
     ToCome,
     Board,
     Red,
@@ -88,6 +95,7 @@ impl Label {
             Label::FindButton => ("查找", "Find"),
             Label::Standings => ("排名", "Standings"),
             Label::Bracket => ("对阵图", "Bracket"),
+            Label::Crosstable => ("成绩总表", "Crosstable"),
             Label::ToCome => ("待定", "to come"),
             Label::Board => ("台", "Bd"),
             Label::Red => ("红方", "Red"),
@@ -130,6 +138,8 @@ pub(crate) enum Missing {
     Board,
     /// The group's current stage is not a knockout.
     Bracket,
+    /// No round of the current stage is complete.
+    Crosstable,
 }
 
 impl Missing {
@@ -140,6 +150,9 @@ impl Missing {
             Missing::Group => ("找不到这个组别", "There is no such group"),
             Missing::Round => ("本阶段没有这一轮", "This stage has no such round"),
             Missing::Board => ("本轮没有这一台", "This round has no such board"),
+            Missing::Crosstable => {
+                ("本阶段还没有完成的轮次，没有成绩总表", "No round of this stage is complete: there is no crosstable")
+            }
             Missing::Bracket => {
                 ("本组当前阶段不是淘汰赛，没有对阵图", "This group's stage is not a knockout: there is no bracket")
             }

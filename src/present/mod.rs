@@ -9,6 +9,7 @@
 //! - [`teams`]: team standings and the team crosstable; [`team_round`]: a team round's
 //!   matches and their boards as a pairing sheet; [`event_teams`]: the clubs ranked
 //!   across the event's groups; [`operator`]: who made a change in the history;
+//! - [`crosstable`]: the crosstable's cells (opponent's place, colour, result);
 //! - [`search`]: finding players by name, start number or pinyin (the window's roster
 //!   filter and nominee picker, and the hall's 查我的台次).
 //!
@@ -17,6 +18,7 @@
 
 pub mod bracket;
 pub mod consequences;
+pub mod crosstable;
 mod error_words;
 pub mod event_teams;
 pub mod operator;
