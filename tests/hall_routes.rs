@@ -537,3 +537,27 @@ fn the_crosstable_page_follows_the_pairings() {
     assert_eq!(none.status, StatusCode::NOT_FOUND);
     assert!(none.body.contains("没有成绩总表"), "{}", none.body);
 }
+
+// R-12.1 (issue 41): what the framework refuses — a query it cannot read, a method
+// other than GET — is a page in words with the same status, not the library's text.
+#[test]
+fn refusals_of_the_framework_are_in_words() {
+    let (_dir, file) = event_file();
+    let (app, _) = app_of(&file);
+    let bad = get(&app, "/find?q=a&q=b");
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    assert!(bad.body.contains("无法读取这个地址"), "{}", bad.body);
+    assert!(!bad.body.contains("deserialize"), "{}", bad.body);
+    let english = get(&app, "/find?q=a&q=b&lang=en");
+    assert!(english.body.contains("This address cannot be read"), "{}", english.body);
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let post = runtime.block_on(async {
+        let request = Request::builder().method("POST").uri("/").body(Body::from("x")).unwrap();
+        let response = app.clone().oneshot(request).await.unwrap();
+        let status = response.status();
+        let bytes = axum::body::to_bytes(response.into_body(), 1 << 20).await.unwrap();
+        (status, String::from_utf8(bytes.to_vec()).unwrap())
+    });
+    assert_eq!(post.0, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(post.1.contains("无法读取这个地址"), "{}", post.1);
+}

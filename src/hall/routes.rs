@@ -116,15 +116,35 @@ pub fn router(publisher: Publisher, visitors: Arc<Visitors>) -> Router {
         .with_state(hall)
 }
 
-/// Notes who asked and answers 408 past [`REQUEST_TIME`].
+/// Notes who asked, answers 408 past [`REQUEST_TIME`], and words the framework's own
+/// refusals (a query or address it cannot read, a method other than GET): a page in
+/// the asker's language with the same status, never the library's text.
 async fn watch_request(State(hall): State<Hall>, request: Request, next: Next) -> Response {
     if let Some(peer) = request.extensions().get::<axum::extract::ConnectInfo<Peer>>() {
         hall.visitors.saw(&peer.0);
     }
-    match tokio::time::timeout(REQUEST_TIME, next.run(request)).await {
+    let (uri, headers) = (request.uri().clone(), request.headers().clone());
+    let response = match tokio::time::timeout(REQUEST_TIME, next.run(request)).await {
         Ok(response) => response,
         Err(_) => StatusCode::REQUEST_TIMEOUT.into_response(),
+    };
+    let status = response.status();
+    let html = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|t| t.starts_with("text/html"));
+    if !(status.is_client_error() || status.is_server_error()) || html {
+        return response;
     }
+    let lang = if uri.query().is_some_and(|q| q.split('&').any(|p| p == "lang=en")) { "en" } else { "zh" };
+    let params = Params { lang: Some(lang.to_string()), ..Params::default() };
+    let ask = Ask::new(&hall, &uri, &headers, &params);
+    let mut page = ask.page(status, pages::missing(&ask.frame(), Missing::Unreadable));
+    if let Some(allow) = response.headers().get(header::ALLOW) {
+        page.headers_mut().insert(header::ALLOW, allow.clone());
+    }
+    page
 }
 
 fn asset(content_type: &'static str, body: &'static str) -> Response {

@@ -140,6 +140,8 @@ pub(crate) enum Missing {
     Bracket,
     /// No round of the current stage is complete.
     Crosstable,
+    /// A request the server cannot take (an unreadable address or query, not a GET).
+    Unreadable,
 }
 
 impl Missing {
@@ -150,6 +152,10 @@ impl Missing {
             Missing::Group => ("找不到这个组别", "There is no such group"),
             Missing::Round => ("本阶段没有这一轮", "This stage has no such round"),
             Missing::Board => ("本轮没有这一台", "This round has no such board"),
+            Missing::Unreadable => (
+                "无法读取这个地址，请从赛事首页重新打开",
+                "This address cannot be read; open the event's first page again",
+            ),
             Missing::Crosstable => {
                 ("本阶段还没有完成的轮次，没有成绩总表", "No round of this stage is complete: there is no crosstable")
             }
