@@ -18,6 +18,7 @@ mod players;
 mod print;
 mod prizes;
 mod rounds;
+mod serve;
 mod stdout;
 mod table;
 mod team_rounds;
@@ -97,6 +98,16 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Action {
                 SystemArg::Cxa => crate::domain::rules::PairingSystem::Cxa,
             };
             return Action::Exit(trf::run(system, &input, &output));
+        }
+        Some(Cmd::Serve { file, port, bind }) => {
+            // Runs until stopped; prints its addresses itself, before it waits.
+            return Action::Exit(match serve::run(&file, port, bind) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    stdout::print_error(&words::error_words(&e, words::lang()));
+                    ExitCode::from(exit_code(&e))
+                }
+            });
         }
         Some(c) => c,
     };
@@ -194,7 +205,7 @@ fn team_code(issue: &crate::domain::model::team_issue::TeamIssue) -> u8 {
 
 fn execute(command: Cmd) -> anyhow::Result<String> {
     match command {
-        Cmd::Open { .. } | Cmd::Trf(TrfCmd::Pair { .. }) => Ok(String::new()),
+        Cmd::Open { .. } | Cmd::Trf(TrfCmd::Pair { .. }) | Cmd::Serve { .. } => Ok(String::new()),
         Cmd::Trf(TrfCmd::Import { input, output }) => trf::import(&input, &output),
         Cmd::Print { at: FileGroup { file, group }, what, round, output } => {
             print::run(&file, what, &group, round, words::lang(), &output)

@@ -11,6 +11,7 @@
 //! - [`present`]: format-neutral documents as data (ranking table, knockout bracket),
 //!   derived from the event and shared by the window, the PDFs, the exports and the CLI;
 //! - [`print`]: the PDFs (pairing sheets, slips, standings, crosstable, bracket, prizes);
+//! - [`hall`]: the read-only pages of the event on the LAN (赛场网页);
 //! - [`ui`]: the egui desktop app; [`cli`]: the command line;
 //! - [`lang`] (Chinese or English), [`os_words`] (file and library errors in a
 //!   director's words), [`assets`] (the bundled font) and [`seed`] (fresh seeds for
@@ -19,6 +20,7 @@
 pub mod assets;
 pub mod cli;
 pub mod domain;
+pub mod hall;
 pub mod io;
 pub mod lang;
 pub mod os_words;

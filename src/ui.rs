@@ -15,7 +15,8 @@
 //! ([`env`](mod@env)), the [`panel`] trait and a host that draws one panel over an event in
 //! memory, per-revision caches ([`memo`]), `table` pieces, [`form`] fields, the confirmation
 //! [`dialog`], the keyboard field (`key_field`), [`result_entry`] (result keys, labels
-//! and the correction dialog), the players' search by name, number or pinyin (`search`),
+//! and the correction dialog) (the players' search by name, number or pinyin is
+//! `present::search`, shared with the hall's pages),
 //! a team round in words (`team_words`), the audit log in words ([`history_words`]), the remembered preferences ([`prefs`]),
 //! [`i18n`], [`fonts`], the look ([`theme`]: colours, spacing, type scale, icons and the
 //! shared styled buttons) and the worker [`session`]. Above it
@@ -55,7 +56,6 @@ pub mod result_entry;
 pub mod results_ui;
 pub mod roster_ui;
 pub mod save_dialog;
-mod search;
 pub mod session;
 mod stage_words;
 pub mod standings_ui;

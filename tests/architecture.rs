@@ -485,3 +485,23 @@ fn lang_is_imported_one_way() {
     }
     assert!(offences.is_empty(), "import Lang from crate::lang:\n{}", offences.join("\n"));
 }
+
+// Issue 41: the hall (src/hall/) stands on the domain, `present`, the store's readers
+// and the language; only the command line and the window stand on it.
+#[test]
+fn the_hall_names_only_the_floors_below_it() {
+    let graph = file_graph();
+    let inside = |m: &str, top: &str| m == top || m.starts_with(&format!("{top}::"));
+    assert!(graph.keys().any(|m| inside(m, "hall")), "the scan should see src/hall/");
+    let below = ["domain", "present", "store", "lang", "os_words"];
+    let mut offences = Vec::new();
+    for (module, named) in &graph {
+        if inside(module, "hall") {
+            let wrong = named.iter().filter(|n| !inside(n, "hall") && !below.iter().any(|b| inside(n, b)));
+            offences.extend(wrong.map(|n| format!("{module} names {n}")));
+        } else if !inside(module, "cli") && !inside(module, "ui") {
+            offences.extend(named.iter().filter(|n| inside(n, "hall")).map(|n| format!("{module} names {n}")));
+        }
+    }
+    assert!(offences.is_empty(), "the hall's floor:\n{}", offences.join("\n"));
+}

@@ -30,7 +30,6 @@ const FLOOR: &[&str] = &[
     "prefs",
     "result_entry",
     "save_dialog",
-    "search",
     "session",
     "stage_words",
     "table",

@@ -266,6 +266,18 @@ pub enum Cmd {
     Trf(TrfCmd),
     /// Show the group's prize list over its final ranking.
     Prizes(ListArgs),
+    /// Serve the hall's pages (pairings, find my board, standings) on the local network
+    /// until stopped (Ctrl+C); the window may have the event open.
+    Serve {
+        /// The event file.
+        file: PathBuf,
+        /// The port the pages are served on.
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on; 0.0.0.0 serves every network of this computer.
+        #[arg(long, default_value = "0.0.0.0")]
+        bind: std::net::IpAddr,
+    },
     /// Show the standings after a round.
     Standings(StandingsArgs),
 }

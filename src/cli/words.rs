@@ -136,6 +136,7 @@ fn localized(cause: &(dyn std::error::Error + 'static), lang: Lang) -> Option<St
         crate::print::PrintError,
         crate::present::ranking::RankingError,
         crate::cli::trf_error::TrfPairError,
+        crate::hall::HallError,
     );
     None
 }

@@ -8,16 +8,21 @@
 //!   games, winners, the pairs still to come, the podium and the rounds' names;
 //! - [`teams`]: team standings and the team crosstable; [`team_round`]: a team round's
 //!   matches and their boards as a pairing sheet; [`event_teams`]: the clubs ranked
-//!   across the event's groups; [`operator`]: who made a change in the history.
+//!   across the event's groups; [`operator`]: who made a change in the history;
+//! - [`crosstable`]: the crosstable's cells (opponent's place, colour, result);
+//! - [`search`]: finding players by name, start number or pinyin (the window's roster
+//!   filter and nominee picker, and the hall's 查我的台次).
 //!
 //! No egui, printpdf, rusqlite or files here: each medium draws these models its own
 //! way (widths, alignment, fonts) but takes their words and values as they are.
 
 pub mod bracket;
 pub mod consequences;
+pub mod crosstable;
 mod error_words;
 pub mod event_teams;
 pub mod operator;
 pub mod ranking;
+pub mod search;
 pub mod team_round;
 pub mod teams;

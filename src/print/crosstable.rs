@@ -4,54 +4,15 @@
 //! once the rounds do not fit a portrait page.
 
 use super::layout::{Align, Column, Orientation};
-use super::pairings::bye_label;
 use super::standings::{after_round, status_label};
-use super::{Document, PrintError, Printable, Report, Section, current_stage, group_of, name_of, officials_line};
-use crate::domain::event::{Event, Game, Round};
-use crate::domain::ids::{GroupId, RoundNo, StartNo};
-use crate::domain::rules::Colour;
-use crate::domain::standings::standings;
+use super::{Document, PrintError, Printable, Report, Section, current_stage, group_of, officials_line};
+use crate::domain::event::Event;
+use crate::domain::ids::{GroupId, RoundNo};
 use crate::lang::Lang;
-use std::collections::BTreeMap;
+use crate::present::crosstable::Crosstable;
 
 /// Rounds that still fit a portrait page.
 const PORTRAIT_ROUNDS: usize = 7;
-
-/// One game from `player`'s side: opponent's place, colour, result.
-fn game_cell(game: &Game, player: StartNo, place: &BTreeMap<StartNo, usize>, lang: Lang) -> String {
-    let colour = game.colour_of(player).unwrap_or(Colour::Red);
-    let opponent = game.player(colour.opposite());
-    let opp = place.get(&opponent).map_or_else(|| format!("#{opponent}"), usize::to_string);
-    let side = match colour {
-        Colour::Red => lang.t("红", "r"),
-        Colour::Black => lang.t("黑", "b"),
-    };
-    let result = match game.result {
-        None => String::new(),
-        Some(r) => {
-            let o = r.outcome;
-            let mark = if o.was_played() { "" } else { "*" };
-            let word = if o.won_by(colour) {
-                lang.t("胜", "+")
-            } else if o == crate::domain::result::Outcome::Draw {
-                lang.t("和", "=")
-            } else {
-                lang.t("负", "-")
-            };
-            format!("{word}{mark}")
-        }
-    };
-    format!("{opp}{side}{result}")
-}
-
-/// What `player` did in `round`: games (several in a knockout match) or a bye.
-fn round_cell(round: &Round, player: StartNo, place: &BTreeMap<StartNo, usize>, lang: Lang) -> String {
-    let games: Vec<String> = round.games_of(player).map(|g| game_cell(g, player, place, lang)).collect();
-    if !games.is_empty() {
-        return games.join(" ");
-    }
-    round.bye_of(player).map(|b| bye_label(b.kind, lang).to_string()).unwrap_or_default()
-}
 
 /// The crosstable as data.
 ///
@@ -61,18 +22,16 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
     let g = group_of(event, group)?;
     let stage = current_stage(g)?;
     let after = after_round(g, stage, round)?;
-    let table = standings(event, g.id, stage.no, after)?;
-    let place: BTreeMap<StartNo, usize> = table.rows.iter().enumerate().map(|(i, r)| (r.start_no, i + 1)).collect();
-    let rounds: Vec<&Round> = stage.rounds.iter().filter(|r| r.no.0 <= after).collect();
+    let table = Crosstable::of(event, g, stage, after, lang)?;
     let mut columns = vec![
         Column::new(lang.t("序", "#"), 3.0, Align::Right),
         Column::new(lang.t("编号", "No."), 3.5, Align::Right),
         Column::new(lang.t("姓名", "Name"), 8.0, Align::Left),
     ];
-    columns.extend(rounds.iter().map(|r| {
+    columns.extend(table.rounds.iter().map(|r| {
         let title = match lang {
-            Lang::Zh => format!("第{}轮", r.no),
-            Lang::En => format!("R{}", r.no),
+            Lang::Zh => format!("第{r}轮"),
+            Lang::En => format!("R{r}"),
         };
         Column::new(title, 5.0, Align::Center)
     }));
@@ -83,12 +42,11 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
     ]);
     let rows = table
         .rows
-        .iter()
-        .enumerate()
-        .map(|(i, r)| {
-            let mut row = vec![(i + 1).to_string(), event.shown_no(r.start_no).to_string(), name_of(event, r.start_no)];
-            row.extend(rounds.iter().map(|round| round_cell(round, r.start_no, &place, lang)));
-            row.extend([r.points.to_string(), r.rank_text(), status_label(r, lang)]);
+        .into_iter()
+        .map(|r| {
+            let mut row = vec![r.place.to_string(), r.shown_no.to_string(), r.name];
+            row.extend(r.cells);
+            row.extend([r.standing.points.to_string(), r.standing.rank_text(), status_label(&r.standing, lang)]);
             row
         })
         .collect();
@@ -106,7 +64,7 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
     ];
     notes.extend(officials_line(event, lang));
     Ok(Report {
-        orientation: if rounds.len() > PORTRAIT_ROUNDS { Orientation::Landscape } else { Orientation::Portrait },
+        orientation: if table.rounds.len() > PORTRAIT_ROUNDS { Orientation::Landscape } else { Orientation::Portrait },
         title: event.name.clone(),
         subtitle,
         details: Vec::new(),

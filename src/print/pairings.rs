@@ -8,11 +8,13 @@ use super::layout::{Align, Column, Orientation};
 use super::{
     Document, Lang, PrintError, Printable, Report, Section, club_of, current_stage, group_of, name_of, officials_line,
 };
-use crate::domain::event::{ByeKind, Event, Group, Round, Stage, StageKind};
+use crate::domain::event::{Event, Group, Round, Stage, StageKind};
 use crate::domain::ids::{GroupId, RoundNo, StartNo};
 use crate::domain::knockout::playoff_minutes;
 use crate::domain::points::Points;
 use crate::domain::standings::records_after;
+/// The name of a bye's kind, as every sheet names it.
+pub(super) use crate::present::crosstable::bye_label;
 
 /// The mark of a video-watched board.
 pub const VIDEO_MARK: &str = "★";
@@ -46,15 +48,6 @@ pub(super) fn round_label(group: &Group, stage: &Stage, round: RoundNo, lang: La
     match lang {
         Lang::Zh => format!("{} · {} · 第{}轮", group.name, stage.name, round),
         Lang::En => format!("{} · {} · round {}", group.name, stage.name, round),
-    }
-}
-
-/// The name of a bye's kind.
-pub(super) fn bye_label(kind: ByeKind, lang: Lang) -> &'static str {
-    match kind {
-        ByeKind::Pairing => lang.t("轮空", "bye"),
-        ByeKind::Requested => lang.t("请假", "requested bye"),
-        ByeKind::Absent => lang.t("缺席", "absent"),
     }
 }
 

@@ -12,7 +12,6 @@ use super::env::Env;
 use super::history_words::{RowWords, row_words};
 use super::memo::Memo;
 use super::panel::Panel;
-use super::search::{matches, search_keys};
 use super::session::Job;
 use super::table::{
     Align, cell_text_ui, header_height, header_ui, passive_cell_ui, row_height, table_builder, under_table_ui,
@@ -22,6 +21,7 @@ use crate::domain::ids::{RoundNo, StartNo};
 use crate::lang::Lang;
 use crate::lang::Words;
 pub use crate::present::operator::operator_text;
+use crate::present::search::{matches, search_keys};
 use crate::store::AuditEntry;
 use crate::ui::theme::{icons, widgets};
 use egui::{Key, RichText, Sense, Ui};

@@ -4,7 +4,7 @@
 use super::{Sort, SortColumn};
 use crate::domain::event::{Event, Stage};
 use crate::domain::player::Player;
-pub(super) use crate::ui::search::{SearchKey, matches, search_keys};
+pub(super) use crate::present::search::{SearchKey, matches, search_keys};
 use std::cmp::Ordering;
 
 /// The positions in `event.players` of the players matching `filter`, in `sort` order

@@ -5,7 +5,7 @@ use super::table::status_text;
 use super::*;
 use crate::domain::demo::demo_event;
 use crate::domain::player::PlayerEntry;
-use crate::ui::search::{pinyin_matches, readings};
+use crate::present::search::{pinyin_matches, readings};
 
 #[test]
 fn sorting_by_rating_puts_unrated_first_then_reverses_with_start_numbers_breaking_ties() {

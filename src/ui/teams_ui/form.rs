@@ -14,10 +14,10 @@ use crate::domain::model::team::{Team, TeamId};
 use crate::domain::player::PlayerStatus;
 use crate::lang::Lang;
 use crate::lang::Words;
+use crate::present::search::{SearchKey, matches, search_keys};
 use crate::ui::env::Env;
 use crate::ui::form::labelled_text_ui;
 use crate::ui::memo::Memo;
-use crate::ui::search::{SearchKey, matches, search_keys};
 use crate::ui::session::Job;
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 

@@ -2,30 +2,32 @@
 //! club, every pinyin reading of the name, the start number) and matching a search
 //! text against them (part of the name or club, the exact start number, or the name's
 //! pinyin: initials `wty` or full `wangtianyi`). The roster's filter and the pairing
-//! panel's nominee picker both search this way.
+//! panel's nominee picker in the window, and the hall's 查我的台次 (`hall`), all search
+//! this way.
 
 use crate::domain::event::Event;
 use crate::domain::ids::GroupId;
 use pinyin::ToPinyinMulti;
 
 /// How one player is found (and, in the roster, sorted).
-#[derive(Debug, Clone)]
-pub(crate) struct SearchKey {
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchKey {
     /// Position in `event.players`.
-    pub(crate) index: usize,
+    pub index: usize,
     /// Name and club in lower case (Latin names).
-    pub(crate) name: String,
-    pub(crate) club: String,
-    pub(crate) start_no: String,
+    pub name: String,
+    pub club: String,
+    pub start_no: String,
     /// Every plain pinyin reading of each character of the name (`ü` as `v` and `u`);
     /// a Latin letter or digit reads as itself; other marks (·, spaces) are left out.
-    pub(crate) readings: Vec<Vec<String>>,
+    pub readings: Vec<Vec<String>>,
     /// The first reading of each character, joined: the order of names and clubs.
-    pub(crate) name_order: String,
-    pub(crate) club_order: String,
+    pub name_order: String,
+    pub club_order: String,
 }
 
-pub(crate) fn search_keys(event: &Event, group: GroupId) -> Vec<SearchKey> {
+/// The search keys of every player of `group`, in the event's order.
+pub fn search_keys(event: &Event, group: GroupId) -> Vec<SearchKey> {
     event
         .players
         .iter()
@@ -49,7 +51,7 @@ pub(crate) fn search_keys(event: &Event, group: GroupId) -> Vec<SearchKey> {
 
 /// Every plain reading of each character of `text` that has one (Latin letters and
 /// digits read as themselves).
-pub(crate) fn readings(text: &str) -> Vec<Vec<String>> {
+pub fn readings(text: &str) -> Vec<Vec<String>> {
     text.chars()
         .filter_map(|c| match c.to_pinyin_multi() {
             Some(multi) => {
@@ -72,13 +74,13 @@ pub(crate) fn readings(text: &str) -> Vec<Vec<String>> {
 
 /// The first reading of each character, or the character itself: a sort key that puts
 /// 安 before 王 before 张 — the order renumbering by name follows too.
-pub(crate) fn first_readings(text: &str) -> String {
+pub fn first_readings(text: &str) -> String {
     crate::domain::player::collation_key(text)
 }
 
 /// Whether a run of consecutive characters reads as `query`: each character by a
 /// non-empty prefix of one of its readings (`wty`, `wangtianyi`, `wangty`, `tianyi`).
-pub(crate) fn pinyin_matches(readings: &[Vec<String>], query: &str) -> bool {
+pub fn pinyin_matches(readings: &[Vec<String>], query: &str) -> bool {
     let q = query.as_bytes();
     if q.is_empty() || readings.is_empty() {
         return false;
@@ -112,7 +114,7 @@ fn consume(readings: &[Vec<String>], q: &[u8], ci: usize, qi: usize, dead: &mut 
 
 /// Whether the player of `key` matches the search text (trimmed, any case): part of
 /// the name or club, the exact start number, or the name's pinyin.
-pub(crate) fn matches(key: &SearchKey, text: &str) -> bool {
+pub fn matches(key: &SearchKey, text: &str) -> bool {
     let text = text.trim().to_lowercase();
     if text.is_empty() {
         return true;
