@@ -105,6 +105,7 @@ mod ui_event_teams;
 mod ui_every_panel;
 mod ui_explain;
 mod ui_export;
+mod ui_hall;
 mod ui_history;
 mod ui_layout;
 mod ui_new_event;

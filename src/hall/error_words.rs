@@ -11,12 +11,12 @@ impl Localized for HallError {
             HallError::Bind { addr, source } => {
                 let why = match source.kind() {
                     ErrorKind::AddrInUse => lang.t(
-                        "该端口已被其他程序使用，请换一个端口（--port）",
-                        "the port is used by another program; choose another (--port)",
+                        "该端口已被其他程序使用，请换一个端口",
+                        "the port is used by another program; choose another port",
                     ),
                     ErrorKind::AddrNotAvailable => lang.t(
-                        "这不是本机的地址，请换一个地址（--bind）",
-                        "this is not an address of this computer; choose another (--bind)",
+                        "这不是本机的地址，请换一个地址",
+                        "this is not an address of this computer; choose another address",
                     ),
                     ErrorKind::PermissionDenied => lang.t(
                         "没有权限使用该端口（1024 以下的端口需要管理员权限），请换一个端口",

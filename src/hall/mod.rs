@@ -9,22 +9,28 @@
 //!   Chinese or English; `assets`: the one stylesheet and the one script (polling `/rev`);
 //! - [`routes`]: the router; [`server`]: axum on a current-thread tokio runtime in its
 //!   own thread, stopped when dropped, which notices the first phone; `guard`: its
-//!   listener, which caps open connections and closes silent ones.
+//!   listener, which caps open connections and closes silent ones;
+//! - [`HallControl`]: the hall served from the window, fed each saved event, whose
+//!   snapshot a thread of its own builds; [`lan_addresses`]: the addresses to offer.
 //!
 //! It names the domain, `present` and `lang`; nothing below it names it.
 
 mod assets;
 mod bracket_page;
+mod control;
 mod crosstable_page;
 mod error_words;
 pub mod guard;
+mod lan;
 mod pages;
 pub mod routes;
 pub mod server;
 pub mod snapshot;
 mod words;
 
+pub use control::HallControl;
 pub use guard::Limits;
+pub use lan::lan_addresses;
 pub use server::{RunningServer, start, start_with};
 pub use snapshot::HallSnapshot;
 

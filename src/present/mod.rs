@@ -12,6 +12,7 @@
 //! - [`crosstable`]: the crosstable's cells (opponent's place, colour, result);
 //! - [`search`]: finding players by name, start number or pinyin (the window's roster
 //!   filter and nominee picker, and the hall's 查我的台次).
+//! - [`qr`]: a text as a QR code's modules (the hall's address).
 //!
 //! No egui, printpdf, rusqlite or files here: each medium draws these models its own
 //! way (widths, alignment, fonts) but takes their words and values as they are.
@@ -22,6 +23,7 @@ pub mod crosstable;
 mod error_words;
 pub mod event_teams;
 pub mod operator;
+pub mod qr;
 pub mod ranking;
 pub mod search;
 pub mod team_round;

@@ -14,6 +14,8 @@
 //!   a stage followed by another, its qualifiers and nominees (R-1.4,
 //!   [`Command::SetStageQualifiers`]); a knockout, its options (R-6,
 //!   [`Command::SetKnockoutRules`]).
+//! - 赛场网页 (`hall`): the hall on the LAN turned on and off, its address and QR code,
+//!   and the first phone seen.
 //! - The chosen group (`groups_ui`): its name and entry rules, capacity, registration
 //!   window, phone rule and fee (R-1.2, R-1.3, [`Command::SetGroupRules`]), its prize
 //!   rules (R-7, [`Command::SetPrizeRules`]); adding a group ([`Command::AddGroup`]) and
@@ -34,6 +36,7 @@
 mod advance_form;
 mod group_form;
 mod groups_ui;
+mod hall;
 mod prize_form;
 mod prize_rows;
 mod stage_form;
@@ -49,6 +52,7 @@ use crate::lang::Lang;
 use crate::ui::theme::{icons, widgets};
 use egui::{Key, KeyboardShortcut, Modifiers, TextEdit, Ui};
 use groups_ui::{GroupSection, add_group_ui, group_ui};
+use hall::{HallSection, hall_section_ui};
 use stage_form::{StageForm, format_ui, kind_label, pairing_options_ui, schedule_ui, scoring_ui};
 use tiebreak_form::tiebreaks_ui;
 
@@ -57,8 +61,8 @@ pub use tiebreak_form::tiebreak_label;
 /// Ctrl+S: apply every pending change of the panel.
 pub const APPLY_SHORTCUT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
 
-/// The event panel's own state: the forms and the stage chosen.
-#[derive(Debug, Clone, Default)]
+/// The event panel's own state: the forms, the stage chosen and the hall pages.
+#[derive(Debug, Default)]
 pub struct EventView {
     info: InfoForm,
     /// The saved values the info form was last brought up to date with.
@@ -71,6 +75,8 @@ pub struct EventView {
     stage_base: Option<StageForm>,
     /// The chosen group's rules and prizes, and adding or removing groups.
     groups: GroupSection,
+    /// 赛场网页: the hall on the LAN, served while the window is open.
+    hall: HallSection,
 }
 
 /// The event info as typed.
@@ -245,6 +251,8 @@ pub fn event_ui(ui: &mut Ui, state: &mut EventView, env: &Env<'_>, jobs: &mut Ve
             pending.push(command);
         }
         ui.add_space(crate::ui::theme::space::S);
+        ui.separator();
+        hall_section_ui(ui, &mut state.hall, env);
         ui.separator();
         stages_list_ui(ui, state, event, chosen.map(|(g, s)| (g, s.no)), lang);
         if let Some(shown) = add_group_ui(ui, &mut state.groups, event, lang, jobs) {

@@ -5,6 +5,7 @@
 //! panels read colours through [`palette`] and never name a colour of their own.
 
 pub mod icons;
+pub mod qr;
 pub mod tokens;
 pub mod widgets;
 
