@@ -160,14 +160,17 @@ fn a_refused_result_is_taken_back_alone_and_explained() {
     type_keys(&mut h, "3\n0");
     type_keys(&mut h, "2\n1");
     h.get_by_label("已录入 2/4");
+    let first = h.state().ticket_of(0);
     let jobs = h.state_mut().take_jobs();
     assert_eq!(recorded(&jobs).len(), 2);
-    // The rules refuse board 3's result (the stage was closed meanwhile).
-    let board_3 = jobs.into_iter().find(|j| recorded(std::slice::from_ref(j))[0].1 == BoardNo(3)).unwrap();
+    // The rules refuse board 3's result (the stage was closed meanwhile); it was sent
+    // first, so the worker answers it first, by its ticket (issue 40, item 2).
+    let (i, board_3) =
+        jobs.into_iter().enumerate().find(|(_, j)| recorded(std::slice::from_ref(j))[0].1 == BoardNo(3)).unwrap();
+    assert_eq!(i, 0);
     let state = h.state_mut();
     state.event.groups[0].stages[0].status = bianpai::domain::event::StageStatus::Closed;
-    state.jobs = vec![board_3];
-    assert!(state.apply_jobs().is_empty());
+    assert!(state.answer_job(first.after(i), board_3).is_none());
     state.event.groups[0].stages[0].status = bianpai::domain::event::StageStatus::Open;
     assert_eq!(state.refusals.len(), 1);
     h.run_steps(2);

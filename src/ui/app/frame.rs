@@ -46,6 +46,7 @@ pub(super) fn central_ui(
                 revision: session.revision(),
                 history: session.history(),
                 refusals: session.refusals(),
+                tickets: session.tickets(),
                 blacklist: session.blacklist(),
                 show,
             };

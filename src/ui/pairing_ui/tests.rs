@@ -27,6 +27,7 @@ fn chinese_env<'a>(
         revision: 0,
         history: None,
         refusals: &[],
+        tickets: Default::default(),
         blacklist: None,
         show,
     }
