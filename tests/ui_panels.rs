@@ -106,7 +106,7 @@ fn typing_a_result_on_the_results_panel_emits_a_record_result() {
     let black_wins = Some(GameResult::plain(Outcome::BlackWins));
     assert_eq!(recorded(&jobs), vec![(RoundNo(1), BoardNo(3), 1, black_wins)]);
     let Job::Execute { label, .. } = &jobs[0] else { panic!("{jobs:?}") };
-    assert_eq!(label, "第1轮 第3台 0-1");
+    assert_eq!(label.zh, "第1轮 第3台 0-1");
 
     h.state_mut().jobs = jobs;
     assert!(h.state_mut().apply_jobs().is_empty());
@@ -142,7 +142,7 @@ fn a_result_key_in_the_bracket_emits_a_record_result() {
     let jobs = h.state_mut().take_jobs();
     assert_eq!(recorded(&jobs), vec![(RoundNo(1), BoardNo(1), 1, Some(GameResult::plain(Outcome::RedWins)))]);
     let Job::Execute { label, .. } = &jobs[0] else { panic!("{jobs:?}") };
-    assert_eq!(label, "对阵图 第1轮 第1台第1局 1-0");
+    assert_eq!(label.zh, "对阵图 第1轮 第1台第1局 1-0");
     h.state_mut().jobs = jobs;
     h.state_mut().apply_jobs();
     h.run_steps(2);

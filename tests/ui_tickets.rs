@@ -8,11 +8,12 @@ use bianpai::domain::command::{Command, DomainError};
 use bianpai::domain::ids::{BoardNo, GroupId, RoundNo, StageNo};
 use bianpai::domain::result::{GameResult, Outcome};
 use bianpai::ui::{Job, Session};
+use egui_kittest::kittest::Queryable;
 use std::time::Duration;
 
 fn result(round: u32, board: u32, outcome: Outcome) -> Job {
     Job::Execute {
-        label: format!("第{round}轮 第{board}台"),
+        label: bianpai::lang::Words::same(format!("第{round}轮 第{board}台")),
         commands: vec![Command::RecordResult {
             group: GroupId(1),
             stage: StageNo(1),
@@ -71,4 +72,34 @@ fn the_session_keeps_one_shared_snapshot_per_change() {
     let saved = s.shared_event().unwrap();
     assert!(!std::sync::Arc::ptr_eq(&opened, saved));
     assert_eq!(saved.groups[0].stages[0].rounds[0].games[0].result.map(|r| r.outcome), Some(Outcome::RedWins));
+}
+
+// issue 40, item 2: labels are worded on the window's side in both languages — a
+// notice follows a language switch made after its job was sent: the panel's words for
+// a result, the worker's typed label for an undo.
+#[test]
+fn a_notice_follows_a_language_switch_made_after_its_job() {
+    use bianpai::lang::{Lang, Words};
+    use bianpai::ui::BianpaiApp;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("票.bianpai");
+    drop(common::ui::four_players_paired(&path, "票"));
+    let app = BianpaiApp::opening(&path, None);
+    let setup = common::ui::WindowSetup { accessibility_check: false, ..Default::default() };
+    let mut h = common::ui::app_harness(app, setup);
+    h.state_mut().set_lang(Lang::Zh);
+    let Job::Execute { commands, .. } = result(1, 1, Outcome::RedWins) else { unreachable!() };
+    let label = Words::new("第1轮 第1台 1-0", "Round 1 board 1: 1-0");
+    h.state_mut().session_mut().submit(Job::Execute { label, commands });
+    common::ui::settle(&mut h);
+    h.get_by_label("已保存：第1轮 第1台 1-0");
+    h.state_mut().set_lang(Lang::En);
+    h.run();
+    h.get_by_label("Saved: Round 1 board 1: 1-0");
+    h.state_mut().session_mut().submit(Job::Undo);
+    common::ui::settle(&mut h);
+    h.get_by_label("Undo: Result round 1 board 1");
+    h.state_mut().set_lang(Lang::Zh);
+    h.run();
+    h.get_by_label("撤销：录入成绩 第1轮 第1台");
 }

@@ -345,8 +345,8 @@ fn pair_bar_ui(
         if enabled && (button.clicked() || key(ui, Key::P)) {
             let seed = seed.as_ref().ok().copied().flatten().unwrap_or_else(fresh_seed);
             let run = progress::PairingRun::start();
-            let (group, stage, lang) = (env.group.id, stage.no, env.lang);
-            jobs.push(Job::Pair { group, stage, seed, lang, progress: run.progress() });
+            let (group, stage) = (env.group.id, stage.no);
+            jobs.push(Job::Pair { group, stage, seed, progress: run.progress() });
             state.pairing = Some(run);
             state.round = None;
             state.seed_text.clear();

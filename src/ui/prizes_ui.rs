@@ -246,7 +246,7 @@ pub fn prizes_ui(ui: &mut Ui, state: &mut PrizesView, env: &Env<'_>, jobs: &mut 
     });
     let action = if shown.is_empty() { None } else { awards_table_ui(ui, &shown, lang, env.busy) };
     match action {
-        Some(RowAction::Pay(r)) => jobs.push(payout_job(r, note, lang)),
+        Some(RowAction::Pay(r)) => jobs.push(payout_job(r, note)),
         Some(RowAction::Decide(r, kind)) => state.decision = Some(Pending::new(r.start_no, r.no, &r.name, kind)),
         None => {}
     }
@@ -386,13 +386,13 @@ fn row_buttons_ui<'r>(ui: &mut Ui, r: &'r PrizeRow, lang: Lang, busy: bool) -> O
 }
 
 /// The job that records `r`'s unpaid cash as paid out.
-fn payout_job(r: &PrizeRow, note: String, lang: Lang) -> Job {
+fn payout_job(r: &PrizeRow, note: String) -> Job {
     let amount_fen = r.unpaid_fen();
     Job::Execute {
-        label: match lang {
+        label: Words::in_both(|lang| match lang {
             Lang::Zh => format!("发放奖金 {} {} {}", r.start_no, r.name, yuan_text(amount_fen, lang)),
             Lang::En => format!("prize paid out to {} {}: {}", r.start_no, r.name, yuan_text(amount_fen, lang)),
-        },
+        }),
         commands: vec![Command::RecordLedgerEntry {
             start_no: r.start_no,
             kind: LedgerKind::PrizePaid,

@@ -50,7 +50,7 @@ mod tests;
 use crate::domain::event::{Event, Round, Stage};
 use crate::domain::ids::{GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::result::{GameResult, ResultReason};
-use crate::lang::Lang;
+use crate::lang::{Lang, Words};
 use crate::ui::dialog::Answer;
 use crate::ui::env::Env;
 use crate::ui::key_field::{KeyField, key_field_ui};
@@ -231,7 +231,8 @@ fn send_changes(state: &mut ResultsView, env: &Env<'_>, stage: &Stage, several_g
         if change.is_correction() {
             state.history.push(change_label(&change, several_games, lang));
         }
-        let ticket = env.send(jobs, change.job(env.group.id, stage.no, change_label(&change, several_games, lang)));
+        let label = Words::in_both(|lang| change_label(&change, several_games, lang));
+        let ticket = env.send(jobs, change.job(env.group.id, stage.no, label));
         state.asked.insert(ticket, (change.round, change.slot));
     }
 }

@@ -3,10 +3,12 @@
 //! pairs and saves, and answers with the event as saved after each change, waking the
 //! window with a repaint. Dropping the [`Session`] ends the worker and closes the file.
 
+mod label;
 mod open_file;
 mod ticket;
 mod worker;
 
+pub use label::Label;
 pub use ticket::{Refusal, Ticket, Tickets};
 
 use super::consequences::Consequence;
@@ -15,7 +17,6 @@ use crate::domain::command::{Command, DomainError};
 use crate::domain::event::Event;
 use crate::domain::ids::{GroupId, StageNo};
 use crate::domain::swiss::PairingProgress;
-use crate::lang::Lang;
 use crate::lang::Words;
 use crate::store::AuditEntry;
 use std::path::PathBuf;
@@ -42,8 +43,9 @@ pub enum Job {
     /// Apply and save commands in one transaction; `label` names the change for the
     /// status bar.
     Execute {
-        /// What the director did, e.g. "第3轮 第5台 1-0".
-        label: String,
+        /// What the director did, in both languages (e.g. "第3轮 第5台 1-0"), so that
+        /// the notice follows a language switch made after the job was sent.
+        label: Words,
         /// The commands.
         commands: Vec<Command>,
     },
@@ -82,17 +84,10 @@ pub enum Job {
         /// Where it goes.
         path: PathBuf,
     },
-    /// Undo the newest change (Ctrl+Z), saved and audited; the notice names the change
-    /// in `lang`.
-    Undo {
-        /// The language of the notice.
-        lang: Lang,
-    },
+    /// Undo the newest change (Ctrl+Z), saved and audited; the notice names the change.
+    Undo,
     /// Redo the newest undo (Ctrl+Shift+Z).
-    Redo {
-        /// The language of the notice.
-        lang: Lang,
-    },
+    Redo,
     /// Who is at the keyboard and how many backups to keep (the window's preferences,
     /// issue 18, item 5), for the open file and every file opened after it.
     Configure {
@@ -111,8 +106,6 @@ pub enum Job {
         stage: StageNo,
         /// The draw's seed (recorded with the round).
         seed: u64,
-        /// The language of the notice.
-        lang: Lang,
         /// Score group k of n, and the director's cancel.
         progress: PairingProgress,
     },
@@ -121,7 +114,7 @@ pub enum Job {
 impl Job {
     /// Whether the job would change the open event file.
     fn changes_event(&self) -> bool {
-        matches!(self, Job::Execute { .. } | Job::Restore(_) | Job::Undo { .. } | Job::Redo { .. } | Job::Pair { .. })
+        matches!(self, Job::Execute { .. } | Job::Restore(_) | Job::Undo | Job::Redo | Job::Pair { .. })
     }
 }
 
@@ -172,7 +165,7 @@ enum Answer {
     /// and what it did besides itself, found on the worker's thread; `undone` when it
     /// was an undo, so the notice offers redo.
     Saved {
-        label: String,
+        label: Label,
         event: Arc<Event>,
         consequences: Vec<Consequence>,
         undone: bool,
@@ -190,13 +183,13 @@ enum Answer {
     },
     /// The rules refused the commands; nothing was saved.
     Refused {
-        label: String,
+        label: Label,
         error: DomainError,
     },
     History(Box<History>),
     Blacklist(BlacklistRead),
     Done {
-        label: String,
+        label: Label,
     },
     /// The preferences were taken (nothing to show).
     Configured,
@@ -244,15 +237,15 @@ pub struct Restorable {
 /// The last thing that happened, for the status bar.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Notice {
-    /// A change was saved.
-    Saved(String),
+    /// A change was saved (named in both languages: the status bar shows the window's).
+    Saved(Words),
     /// The event file at this path was opened (issue 39 item 5: an opening is no save).
     Opened(String),
     /// A job that changes nothing in the event finished — a print, an export: its label
     /// says what it made and where (issue 39 item 5: a print is no save).
-    Done(String),
+    Done(Words),
     /// An undo was saved: the notice names it and offers to redo it.
-    Undone(String),
+    Undone(Words),
     /// Something was refused or failed; the message says why, in both languages.
     Failed(Words),
 }
@@ -385,6 +378,8 @@ impl Session {
                 true
             }
             Answer::Saved { label, event, consequences, undone } => {
+                // Worded here, on the window's side, in both languages (issue 40, item 2).
+                let label = label.words();
                 self.notice = Some(if undone { Notice::Undone(label) } else { Notice::Saved(label) });
                 self.consequences = consequences;
                 self.event = Some(event);
@@ -392,7 +387,7 @@ impl Session {
                 true
             }
             Answer::Done { label } => {
-                self.notice = Some(Notice::Done(label));
+                self.notice = Some(Notice::Done(label.words()));
                 false
             }
             Answer::Configured => false,
@@ -410,7 +405,7 @@ impl Session {
                 false
             }
             Answer::Refused { label, error } => {
-                self.notice = Some(Notice::Failed(Words::of(&error).after(&Words::same(label))));
+                self.notice = Some(Notice::Failed(Words::of(&error).after(&label.words())));
                 Refusal::record(&mut self.refusals, ticket, error);
                 false
             }

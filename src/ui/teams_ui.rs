@@ -284,10 +284,10 @@ fn from_clubs_ui(ui: &mut Ui, state: &mut TeamsView, env: &Env<'_>, jobs: &mut V
     ));
     if let Some(min) = min.filter(|_| button.clicked()) {
         state.message = None;
-        let label = match lang {
+        let label = Words::in_both(|lang| match lang {
             Lang::Zh => format!("按单位组队（每队至少{min}人）"),
             Lang::En => format!("Teams from clubs (at least {min} players)"),
-        };
+        });
         let change = TeamCommand::FromClubs { min };
         jobs.push(Job::Execute { label, commands: vec![Command::Team { group: env.group.id, change }] });
     }
@@ -318,10 +318,10 @@ fn remove_ui(ui: &Ui, state: &mut TeamsView, env: &Env<'_>, jobs: &mut Vec<Job>)
     match answer {
         Some(Answer::Accepted) => {
             state.message = None;
-            let label = match lang {
+            let label = Words::in_both(|lang| match lang {
                 Lang::Zh => format!("删除队伍“{name}”"),
                 Lang::En => format!("Team “{name}” removed"),
-            };
+            });
             let change = TeamCommand::Remove { team };
             jobs.push(Job::Execute { label, commands: vec![Command::Team { group: env.group.id, change }] });
             state.remove = None;

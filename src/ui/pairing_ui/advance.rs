@@ -19,6 +19,7 @@ use crate::domain::player::PlayerStatus;
 use crate::domain::standings::{StandingsRow, qualifiers};
 use crate::lang::Lang;
 use crate::lang::Localized;
+use crate::lang::Words;
 use crate::ui::dialog::{Answer, Confirmation, confirmation_ui};
 use crate::ui::env::{Env, Show};
 use crate::ui::memo::Memo;
@@ -445,10 +446,10 @@ fn confirm_ui(
     });
     match answer {
         Some(Answer::Accepted) => {
-            let label = match lang {
+            let label = Words::in_both(|lang| match lang {
                 Lang::Zh => format!("「{}」结束，{total} 名进入「{}」", stage.name, next.name),
                 Lang::En => format!("“{}” closed, {total} players on to “{}”", stage.name, next.name),
-            };
+            });
             let nominees = std::mem::take(&mut view.nominees);
             let close = Job::Execute {
                 label,

@@ -216,6 +216,9 @@ fn each_optimistic_entry_clears_when_its_own_answer_arrives() {
     let sending = env_with(&event, &show, &[], Tickets { first, ..Tickets::default() });
     send_changes(&mut v, &sending, stage, false, &mut jobs);
     assert_eq!(jobs.len(), 3);
+    // The label is worded in both languages where it is made, for a later switch.
+    let Job::Execute { label, .. } = &jobs[1] else { panic!("{jobs:?}") };
+    assert!(label.zh.starts_with("第2轮") && label.en.starts_with("Round 2"), "{label:?}");
     let (one, two) = (first.after(1), first.after(2));
     assert_eq!(v.asked.keys().copied().collect::<Vec<_>>(), vec![one, two]);
     let shown = |v: &ResultsView| v.sent.keys().map(|(_, s)| s.board.0).collect::<Vec<_>>();

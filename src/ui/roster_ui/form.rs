@@ -27,6 +27,7 @@ use crate::domain::ids::{GroupId, StartNo};
 use crate::domain::player::{Gender, Player, PlayerEntry, Title};
 use crate::lang::Lang;
 use crate::lang::Localized;
+use crate::lang::Words;
 use crate::ui::env::Env;
 use crate::ui::form::labelled_text_ui;
 use crate::ui::session::{Job, Ticket};
@@ -286,7 +287,7 @@ fn form_body_ui(ui: &mut Ui, state: &mut PlayerForm, env: &Env<'_>, jobs: &mut V
     let can_save = parsed.is_ok() && !needs_reason && !waiting;
     let (save, close) = buttons_ui(ui, state, can_save, needs_reason, lang);
     if save && let Ok(entry) = parsed {
-        state.submitted = Some(env.send(jobs, save_job(state, entry, !issues.is_empty(), lang)));
+        state.submitted = Some(env.send(jobs, save_job(state, entry, !issues.is_empty())));
         state.failed = false;
     }
     close
@@ -520,13 +521,13 @@ fn buttons_ui(ui: &mut Ui, state: &mut PlayerForm, can_save: bool, needs_reason:
 
 /// The job that saves the form's entry: add (with the override reason when rules are
 /// broken) or edit.
-fn save_job(state: &PlayerForm, entry: PlayerEntry, breaks_rules: bool, lang: Lang) -> Job {
-    let label = match (state.mode, lang) {
+fn save_job(state: &PlayerForm, entry: PlayerEntry, breaks_rules: bool) -> Job {
+    let label = Words::in_both(|lang| match (state.mode, lang) {
         (Mode::Add(_), Lang::Zh) => format!("添加选手 {}", entry.name),
         (Mode::Add(_), Lang::En) => format!("added player {}", entry.name),
         (Mode::Edit(no), Lang::Zh) => format!("修改选手 {no} {}", entry.name),
         (Mode::Edit(no), Lang::En) => format!("edited player {no} {}", entry.name),
-    };
+    });
     let command = match state.mode {
         Mode::Add(group) => Command::AddPlayers {
             group,

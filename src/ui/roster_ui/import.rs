@@ -23,6 +23,7 @@ use crate::domain::ids::GroupId;
 use crate::io::roster::{RosterError, RosterRow, RowError, read_roster};
 use crate::lang::Lang;
 use crate::lang::Localized;
+use crate::lang::Words;
 use crate::ui::env::Env;
 use crate::ui::memo::Memo;
 use crate::ui::session::{Job, Ticket};
@@ -416,12 +417,14 @@ fn buttons_ui(
         let override_reason = (!reason.is_empty()).then_some(reason);
         let commands = import_commands(env.event, rows, checks, override_reason);
         let file_name = Path::new(file).file_name().map_or(file.to_string(), |n| n.to_string_lossy().into_owned());
-        let label = format!(
-            "{} {file_name}{}{}",
-            lang.t("导入名单", "Roster"),
-            lang.t("：", ": "),
-            counts_text(checks, true, lang)
-        );
+        let label = Words::in_both(|lang| {
+            format!(
+                "{} {file_name}{}{}",
+                lang.t("导入名单", "Roster"),
+                lang.t("：", ": "),
+                counts_text(checks, true, lang)
+            )
+        });
         *state.submitted = Some(env.send(jobs, Job::Execute { label, commands }));
         *state.failed = false;
     }

@@ -4,7 +4,7 @@
 //! the log (standard error) for a bug report.
 
 use super::open_file::OpenFile;
-use super::{Answer, History, Job, PrintTarget, Report, Ticket};
+use super::{Answer, History, Job, Label, PrintTarget, Report, Ticket};
 use crate::domain::command::Command;
 use crate::domain::event::Event;
 use crate::domain::ids::{GroupId, StageNo};
@@ -12,7 +12,7 @@ use crate::domain::swiss::{PairingError, pair_next_round_watched};
 use crate::lang::{Lang, Localized, Words};
 use crate::os_words::io_words;
 use crate::store::{AuditEntry, EventFile, StoreError, backup, blacklist};
-use crate::ui::change_words::{action_label, original_command};
+use crate::ui::change_words::original_command;
 use crate::ui::consequences::consequences;
 use crate::ui::session::{ExportKind, PairingProgress};
 use std::path::{Path, PathBuf};
@@ -133,7 +133,7 @@ fn run_job(file: &mut Option<OpenFile>, job: Job) -> Answer {
             let heading = Words::new("打印", "Print");
             let Some(f) = file.as_ref() else { return no_file() };
             match print_to(f, &request, target) {
-                Ok(path) => Answer::Done { label: done_label(&heading, request.lang, &path) },
+                Ok(path) => Answer::Done { label: Label::Made { print: true, path } },
                 Err(why) => Answer::Failed(why.after(&heading)),
             }
         }
@@ -141,21 +141,21 @@ fn run_job(file: &mut Option<OpenFile>, job: Job) -> Answer {
             let heading = Words::new("导出", "Export");
             let Some(f) = file.as_ref() else { return no_file() };
             match export_bytes(f.event(), kind, group, lang).and_then(|bytes| write_whole(&path, &bytes, f.path())) {
-                Ok(()) => Answer::Done { label: done_label(&heading, lang, &path) },
+                Ok(()) => Answer::Done { label: Label::Made { print: false, path } },
                 Err(why) => Answer::Failed(why.after(&heading)),
             }
         }
-        Job::Undo { lang } | Job::Redo { lang } => {
-            let redo = matches!(job, Job::Redo { .. });
+        Job::Undo | Job::Redo => {
+            let redo = matches!(job, Job::Redo);
             let verb = if redo { Words::new("重做", "Redo") } else { Words::new("撤销", "Undo") };
             match writer(file, &verb) {
-                Ok(f) => undo_or_redo(f, redo, lang),
+                Ok(f) => undo_or_redo(f, redo),
                 Err(report) => report,
             }
         }
         // Kept by the worker loop, which applies it to every file opened.
         Job::Configure { .. } => Answer::Configured,
-        Job::Pair { group, stage, seed, lang, progress } => pair(file, (group, stage), seed, lang, &progress),
+        Job::Pair { group, stage, seed, progress } => pair(file, (group, stage), seed, &progress),
     }
 }
 
@@ -165,7 +165,6 @@ fn pair(
     file: &mut Option<OpenFile>,
     (group, stage): (GroupId, StageNo),
     seed: u64,
-    lang: Lang,
     progress: &PairingProgress,
 ) -> Answer {
     let heading = Words::new("编排", "Pairing");
@@ -181,16 +180,10 @@ fn pair(
     if progress.is_cancelled() {
         return failed(heading, &PairingError::Cancelled);
     }
-    // The seed is in the round and the audit log; the director reads the round.
-    let mut label = match lang {
-        Lang::Zh => format!("第{}轮已编排", round.no),
-        Lang::En => format!("round {} paired", round.no),
-    };
-    // An automatic consequence is announced: the engine relaxed colour rules.
-    for notice in round.warnings.iter().filter(|w| w.is_engine_notice()) {
-        label.push_str(lang.t("；", "; "));
-        label.push_str(&notice.message(lang));
-    }
+    // The seed is in the round and the audit log; the director reads the round. An
+    // automatic consequence is announced: the engine relaxed colour rules.
+    let notices = round.warnings.iter().filter(|w| w.is_engine_notice()).cloned().collect();
+    let label = Label::Paired { round: round.no, notices };
     let before = f.shared_event();
     match f.execute(&Command::PairRound { group, stage, round }) {
         Ok(_) => saved(label, &before, f, false),
@@ -201,32 +194,23 @@ fn pair(
 /// A change saved: the event as saved, shared with the file without a copy, and what
 /// the change did besides itself, found here by comparing it with the snapshot `before`
 /// — so the window's thread never compares two whole events (issue 40, item 2).
-fn saved(label: String, before: &Event, f: &EventFile, undone: bool) -> Answer {
+fn saved(label: Label, before: &Event, f: &EventFile, undone: bool) -> Answer {
     let event = f.shared_event();
     let consequences = consequences(before, &event);
     Answer::Saved { label, event, consequences, undone }
 }
 
-fn execute(file: &mut Option<OpenFile>, label: String, commands: Vec<Command>) -> Answer {
-    let f = match writer(file, &Words::same(label.clone())) {
+fn execute(file: &mut Option<OpenFile>, label: Words, commands: Vec<Command>) -> Answer {
+    let f = match writer(file, &label) {
         Ok(f) => f,
         Err(report) => return report,
     };
     let before = f.shared_event();
     match f.execute_all(&commands) {
-        Ok(_) => saved(label, &before, f, false),
-        Err(StoreError::Domain(error)) => Answer::Refused { label, error },
-        Err(e) => failed(Words::same(label), &e),
+        Ok(_) => saved(Label::Said(label), &before, f, false),
+        Err(StoreError::Domain(error)) => Answer::Refused { label: Label::Said(label), error },
+        Err(e) => failed(label, &e),
     }
-}
-
-/// What a print or an export made, and where: "打印：…" with the Chinese colon, "Print: …".
-fn done_label(heading: &Words, lang: Lang, path: &std::path::Path) -> String {
-    let colon = match lang {
-        Lang::Zh => "：",
-        Lang::En => ": ",
-    };
-    format!("{}{colon}{}", heading.get(lang), path.display())
 }
 
 fn load_history(file: &Option<OpenFile>) -> Answer {
@@ -381,18 +365,14 @@ fn command_of(entries: &[AuditEntry], id: Option<&i64>) -> Option<String> {
 }
 
 /// Undoes (or redoes) the newest change; the notice names it: `撤销：录入成绩 第3轮 第20台`.
-fn undo_or_redo(f: &mut EventFile, redo: bool, lang: Lang) -> Answer {
+fn undo_or_redo(f: &mut EventFile, redo: bool) -> Answer {
     let verb = if redo { Words::new("重做", "Redo") } else { Words::new("撤销", "Undo") };
     let before = f.shared_event();
     match f.revert_next(redo) {
         Ok(Some((id, _))) => {
             let row = |id: i64| f.audit_command(id).ok().flatten();
-            let what = row(id).map(|c| action_label(&original_command(c, row), lang));
-            let label = match what {
-                Some(what) => Words::same(what).after(&verb),
-                None => verb,
-            };
-            saved(label.get(lang).to_string(), &before, f, !redo)
+            let command = row(id).map(|c| original_command(c, row));
+            saved(Label::Reverted { redo, command }, &before, f, !redo)
         }
         Ok(None) => Answer::Failed(if redo {
             Words::new("没有可重做的操作", "nothing to redo")
@@ -438,7 +418,7 @@ mod tests {
         let entries = vec![PlayerEntry { name: "王天一".into(), ..Default::default() }];
         let add = Command::AddPlayers { group: GroupId(1), entries, override_reason: None, left_out: Vec::new() };
         let Answer::Saved { event, consequences, .. } =
-            run_job(&mut file, Job::Execute { label: "添加".into(), commands: vec![add] })
+            run_job(&mut file, Job::Execute { label: Words::same("添加"), commands: vec![add] })
         else {
             panic!("not saved")
         };
@@ -453,9 +433,7 @@ mod tests {
     // Issue 39 item 5: a print says what it made with the colon of its language.
     #[test]
     fn a_print_is_said_as_made_not_saved() {
-        let heading = Words::new("打印", "Print");
-        let path = Path::new("/tmp/对阵表.pdf");
-        assert_eq!(done_label(&heading, Lang::Zh, path), "打印：/tmp/对阵表.pdf");
-        assert_eq!(done_label(&heading, Lang::En, path), "Print: /tmp/对阵表.pdf");
+        let label = Label::Made { print: true, path: PathBuf::from("/tmp/对阵表.pdf") };
+        assert_eq!(label.words(), Words::new("打印：/tmp/对阵表.pdf", "Print: /tmp/对阵表.pdf"));
     }
 }
