@@ -1,7 +1,9 @@
 //! The event file on a worker thread, so that the window never waits for SQLite or the
-//! pairing engine (DESIGN.md data flow). The window submits [`Job`]s; the worker opens,
-//! pairs and saves, and answers with the event as saved after each change, waking the
-//! window with a repaint. Dropping the [`Session`] ends the worker and closes the file.
+//! pairing engine (DESIGN.md data flow). The window submits [`Job`]s, each numbered by
+//! a [`Ticket`]; the worker opens, pairs and saves, and answers each ticket in turn —
+//! after a change with the event as saved, a snapshot shared with the file, and what
+//! the change did besides itself — waking the window with a repaint. Dropping the
+//! [`Session`] ends the worker and closes the file.
 
 mod label;
 mod open_file;

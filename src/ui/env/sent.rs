@@ -52,3 +52,56 @@ impl Sent {
         !self.jobs.is_empty()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::ids::GroupId;
+    use crate::lang::{Lang, Words};
+    use crate::ui::session::{Refusal, Tickets};
+
+    // issue 40, item 2: a panel hears only about its own jobs — another panel's
+    // refusal (ticket 5) is not its own, even for the same kind of command; its own
+    // refusal (ticket 6) comes back with the commands it sent and why.
+    #[test]
+    fn a_panel_hears_about_its_own_tickets_only() {
+        let event = crate::domain::presets::build("cxa-swiss", Some("票"), Some(3)).unwrap();
+        let group = &event.groups[0];
+        let show = std::cell::Cell::new(None);
+        let remove = |g: u32| Command::RemoveGroup { group: GroupId(g) };
+        let env = |tickets, refusals| Env {
+            event: &event,
+            group,
+            stage: group.stages.first(),
+            lang: Lang::Zh,
+            busy: true,
+            revision: 1,
+            history: None,
+            refusals,
+            tickets,
+            blacklist: None,
+            show: &show,
+        };
+        // Ticket 5 is another panel's job, pushed first in the frame; ours is 6.
+        let other = Job::Execute { label: Words::same("别的"), commands: vec![remove(1)] };
+        let ours = Job::Execute { label: Words::same("我的"), commands: vec![remove(2)] };
+        let mut sent = Sent::default();
+        let first = Ticket::numbered(5);
+        sent.remember(&env(Tickets { first, ..Tickets::default() }, &[]), &[other, ours], 1);
+        assert!(sent.waiting());
+        let refusals = [
+            Refusal { ticket: first, error: DomainError::UnknownGroup(GroupId(1)) },
+            Refusal { ticket: first.after(1), error: DomainError::UnknownGroup(GroupId(2)) },
+        ];
+        let unsaved = [first, first.after(1)];
+        let only_other =
+            env(Tickets { first: first.after(2), through: Ticket::default(), unsaved: &unsaved[..1] }, &refusals);
+        assert!(sent.answered(&only_other).is_empty(), "another panel's refusal is not ours");
+        let both = env(Tickets { first: first.after(2), through: Ticket::default(), unsaved: &unsaved }, &refusals);
+        let answered = sent.answered(&both);
+        assert_eq!(answered.len(), 1);
+        assert_eq!(answered[0].commands, vec![remove(2)]);
+        assert_eq!(answered[0].refused, Some(DomainError::UnknownGroup(GroupId(2))));
+        assert!(!sent.waiting());
+    }
+}
