@@ -130,6 +130,26 @@ fn the_p_key_on_the_pairing_panel_emits_a_pair_job() {
     );
 }
 
+// issue 40, item 2: the pairing's progress ends when the answer to its own job arrives,
+// though the worker is still busy with a job sent after it.
+#[test]
+fn the_pairing_progress_ends_with_its_own_answer() {
+    let mut h = harness(PanelHost::new(PairingView::default(), swiss_event(true)));
+    let ticket = h.state().ticket_of(0);
+    h.key_press(Key::P);
+    h.run_steps(2);
+    let mut jobs = h.state_mut().take_jobs();
+    assert!(matches!(jobs.as_slice(), [Job::Pair { .. }]), "{jobs:?}");
+    h.state_mut().busy = true;
+    h.run_steps(2);
+    assert!(h.query_by_label("取消编排 (Esc)").is_some(), "the pairing is under way");
+    let pair = jobs.remove(0);
+    assert!(h.state_mut().answer_job(ticket, pair).is_some(), "a pairing is no command");
+    h.run_steps(2);
+    assert!(h.state().busy, "another job is still with the worker");
+    assert!(h.query_by_label("取消编排 (Esc)").is_none(), "its own answer ends the run");
+}
+
 // A result key in the bracket records the chosen game (the first of the quarter-finals)
 // with the bracket's label.
 #[test]

@@ -250,7 +250,8 @@ pub fn pairing_ui(ui: &mut Ui, state: &mut PairingView, env: &Env<'_>, stage: &S
         state.clear_choice();
         state.confirm = None;
     }
-    if !env.busy {
+    // The pairing sent from here has come back (saved, refused or cancelled).
+    if state.pairing.as_ref().is_some_and(|run| env.answered(run.ticket())) {
         state.pairing = None;
     }
     // A team stage's entrants are the group's teams.
@@ -346,8 +347,8 @@ fn pair_bar_ui(
             let seed = seed.as_ref().ok().copied().flatten().unwrap_or_else(fresh_seed);
             let run = progress::PairingRun::start();
             let (group, stage) = (env.group.id, stage.no);
-            jobs.push(Job::Pair { group, stage, seed, progress: run.progress() });
-            state.pairing = Some(run);
+            let job = Job::Pair { group, stage, seed, progress: run.progress() };
+            state.pairing = Some(run.sent_as(env.send(jobs, job)));
             state.round = None;
             state.seed_text.clear();
             state.clear_choice();
