@@ -71,6 +71,12 @@ impl Words {
         Words { zh: text.clone(), en: text }
     }
 
+    /// The message `say` writes in each language: a text worded where it is made, kept
+    /// in both, so that it is shown in whichever language the window has later.
+    pub fn in_both(say: impl Fn(Lang) -> String) -> Words {
+        Words { zh: say(Lang::Zh), en: say(Lang::En) }
+    }
+
     /// An error's message in both languages.
     pub fn of(error: &impl Localized) -> Words {
         Words { zh: error.message(Lang::Zh), en: error.message(Lang::En) }

@@ -69,7 +69,9 @@ pub use app::{BianpaiApp, View};
 pub use env::{Env, Show};
 pub use i18n::Lang;
 pub use panel::{Panel, PanelHost};
-pub use session::{BlacklistRead, ExportKind, History, Job, Notice, PrintTarget, Refusal, Restorable, Session};
+pub use session::{
+    BlacklistRead, ExportKind, History, Job, Notice, PrintTarget, Refusal, Restorable, Session, Ticket, Tickets,
+};
 
 use crate::domain::demo::demo_event;
 use crate::store::EventFile;

@@ -128,6 +128,7 @@ mod ui_settings;
 mod ui_stage_change;
 mod ui_teams;
 mod ui_text_undo;
+mod ui_tickets;
 mod ui_whole_event;
 mod ui_window_only;
 mod ui_words_walk;

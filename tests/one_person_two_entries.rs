@@ -216,7 +216,7 @@ fn the_team_form_offers_the_individual_groups_players() {
     h.get_by_label("保存").click();
     h.step();
     let label = h.state().jobs.iter().find_map(|j| match j {
-        bianpai::ui::Job::Execute { label, .. } => Some(label.clone()),
+        bianpai::ui::Job::Execute { label, .. } => Some(label.zh.clone()),
         _ => None,
     });
     assert_eq!(label.as_deref(), Some("新建队伍 甲队（王天一、郑惟桐另报本组）"), "the consequence is announced");

@@ -83,7 +83,7 @@ fn a_forfeit_shows_its_fine_and_the_second_the_disqualification() {
 
     let round = pair_next_round(&event(&h), G, S, 2).unwrap();
     h.state_mut().session_mut().submit(Job::Execute {
-        label: "第2轮".into(),
+        label: bianpai::lang::Words::same("第2轮"),
         commands: vec![Command::PairRound { group: G, stage: S, round }],
     });
     settle(&mut h);

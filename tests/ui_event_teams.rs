@@ -49,7 +49,7 @@ fn the_event_team_ranking_is_set_and_shown_in_the_teams_panel() {
         .jobs
         .iter()
         .filter_map(|j| match j {
-            Job::Execute { label, .. } => Some(label.clone()),
+            Job::Execute { label, .. } => Some(label.zh.clone()),
             _ => None,
         })
         .collect();

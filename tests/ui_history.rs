@@ -86,7 +86,10 @@ fn history_view_undoes_and_restores() {
     assert_eq!(game.result, None, "the result was undone");
     assert_eq!(
         h.state_mut().session_mut().notice(),
-        Some(&bianpai::ui::Notice::Undone("撤销：录入成绩 第1轮 第1台".into()))
+        Some(&bianpai::ui::Notice::Undone(bianpai::lang::Words::new(
+            "撤销：录入成绩 第1轮 第1台",
+            "Undo: Result round 1 board 1"
+        )))
     );
     // Issue 18, item 3: the undo row says what it took back.
     h.get_by_label(&format!("撤销：第1轮第1台（{names}）：1-0"));

@@ -106,7 +106,7 @@ fn typing_a_result_on_the_results_panel_emits_a_record_result() {
     let black_wins = Some(GameResult::plain(Outcome::BlackWins));
     assert_eq!(recorded(&jobs), vec![(RoundNo(1), BoardNo(3), 1, black_wins)]);
     let Job::Execute { label, .. } = &jobs[0] else { panic!("{jobs:?}") };
-    assert_eq!(label, "第1轮 第3台 0-1");
+    assert_eq!(label.zh, "第1轮 第3台 0-1");
 
     h.state_mut().jobs = jobs;
     assert!(h.state_mut().apply_jobs().is_empty());
@@ -130,6 +130,26 @@ fn the_p_key_on_the_pairing_panel_emits_a_pair_job() {
     );
 }
 
+// issue 40, item 2: the pairing's progress ends when the answer to its own job arrives,
+// though the worker is still busy with a job sent after it.
+#[test]
+fn the_pairing_progress_ends_with_its_own_answer() {
+    let mut h = harness(PanelHost::new(PairingView::default(), swiss_event(true)));
+    let ticket = h.state().ticket_of(0);
+    h.key_press(Key::P);
+    h.run_steps(2);
+    let mut jobs = h.state_mut().take_jobs();
+    assert!(matches!(jobs.as_slice(), [Job::Pair { .. }]), "{jobs:?}");
+    h.state_mut().busy = true;
+    h.run_steps(2);
+    assert!(h.query_by_label("取消编排 (Esc)").is_some(), "the pairing is under way");
+    let pair = jobs.remove(0);
+    assert!(h.state_mut().answer_job(ticket, pair).is_some(), "a pairing is no command");
+    h.run_steps(2);
+    assert!(h.state().busy, "another job is still with the worker");
+    assert!(h.query_by_label("取消编排 (Esc)").is_none(), "its own answer ends the run");
+}
+
 // A result key in the bracket records the chosen game (the first of the quarter-finals)
 // with the bracket's label.
 #[test]
@@ -142,7 +162,7 @@ fn a_result_key_in_the_bracket_emits_a_record_result() {
     let jobs = h.state_mut().take_jobs();
     assert_eq!(recorded(&jobs), vec![(RoundNo(1), BoardNo(1), 1, Some(GameResult::plain(Outcome::RedWins)))]);
     let Job::Execute { label, .. } = &jobs[0] else { panic!("{jobs:?}") };
-    assert_eq!(label, "对阵图 第1轮 第1台第1局 1-0");
+    assert_eq!(label.zh, "对阵图 第1轮 第1台第1局 1-0");
     h.state_mut().jobs = jobs;
     h.state_mut().apply_jobs();
     h.run_steps(2);
@@ -160,14 +180,17 @@ fn a_refused_result_is_taken_back_alone_and_explained() {
     type_keys(&mut h, "3\n0");
     type_keys(&mut h, "2\n1");
     h.get_by_label("已录入 2/4");
+    let first = h.state().ticket_of(0);
     let jobs = h.state_mut().take_jobs();
     assert_eq!(recorded(&jobs).len(), 2);
-    // The rules refuse board 3's result (the stage was closed meanwhile).
-    let board_3 = jobs.into_iter().find(|j| recorded(std::slice::from_ref(j))[0].1 == BoardNo(3)).unwrap();
+    // The rules refuse board 3's result (the stage was closed meanwhile); it was sent
+    // first, so the worker answers it first, by its ticket (issue 40, item 2).
+    let (i, board_3) =
+        jobs.into_iter().enumerate().find(|(_, j)| recorded(std::slice::from_ref(j))[0].1 == BoardNo(3)).unwrap();
+    assert_eq!(i, 0);
     let state = h.state_mut();
     state.event.groups[0].stages[0].status = bianpai::domain::event::StageStatus::Closed;
-    state.jobs = vec![board_3];
-    assert!(state.apply_jobs().is_empty());
+    assert!(state.answer_job(first.after(i), board_3).is_none());
     state.event.groups[0].stages[0].status = bianpai::domain::event::StageStatus::Open;
     assert_eq!(state.refusals.len(), 1);
     h.run_steps(2);

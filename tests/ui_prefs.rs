@@ -121,12 +121,11 @@ fn operator_name_and_backups_kept_set_in_preferences() {
             result: Some(GameResult::plain(Outcome::Draw)),
         })
         .collect();
-    h.state_mut().session_mut().submit(Job::Execute { label: "成绩".into(), commands });
+    h.state_mut().session_mut().submit(Job::Execute { label: bianpai::lang::Words::same("成绩"), commands });
     h.state_mut().session_mut().submit(Job::Pair {
         group: GroupId(1),
         stage: StageNo(1),
         seed: 1,
-        lang: bianpai::lang::Lang::Zh,
         progress: bianpai::domain::swiss::PairingProgress::new(),
     });
     settle(&mut h);

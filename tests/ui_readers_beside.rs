@@ -107,7 +107,7 @@ fn submit(h: &mut App, job: Job) {
 }
 
 fn execute(h: &mut App, commands: Vec<Command>) {
-    submit(h, Job::Execute { label: "步骤".into(), commands });
+    submit(h, Job::Execute { label: bianpai::lang::Words::same("步骤"), commands });
 }
 
 /// The results of the newest round of `stage`: red wins on odd boards, black on even.
@@ -131,7 +131,7 @@ fn record_round(h: &mut App, group: GroupId, stage: StageNo) {
 
 fn pair(h: &mut App, group: GroupId, stage: StageNo, seed: u64) {
     let progress = PairingProgress::new();
-    submit(h, Job::Pair { group, stage, seed, lang: Lang::Zh, progress });
+    submit(h, Job::Pair { group, stage, seed, progress });
 }
 
 /// 12 players in three clubs, with phones, as Excel's "CSV (逗号分隔)" writes on a
@@ -192,7 +192,7 @@ fn readers_read_beside_the_window_through_a_directors_day() {
         record_round(&mut h, g, s);
         readers_read(&mut h, g, &format!("round {round} results saved"));
     }
-    submit(&mut h, Job::Undo { lang: Lang::Zh });
+    submit(&mut h, Job::Undo);
     readers_read(&mut h, g, "undo");
     writer_refused(&mut h, "after five rounds");
 

@@ -120,13 +120,14 @@ impl EventFile {
 
     fn add(&mut self, which: Which<'_>) -> Result<(), StoreError> {
         let games = game_rows::read(&self.conn, which).map_err(|e| row_error(&self.path, e))?;
-        game_rows::add_to(&mut self.event, games).map_err(|bad| row_error(&self.path, bad.into()))
+        game_rows::add_to(std::sync::Arc::make_mut(&mut self.event), games)
+            .map_err(|bad| row_error(&self.path, bad.into()))
     }
 
     /// Reads every game the event does not hold yet.
     fn read_all(&mut self) -> Result<(), StoreError> {
         if self.games != Loaded::All {
-            self.event = load(&self.conn, &self.path)?;
+            self.event = std::sync::Arc::new(load(&self.conn, &self.path)?);
             self.games = Loaded::All;
         }
         Ok(())

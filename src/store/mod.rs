@@ -50,6 +50,7 @@ use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, pa
 use sharing::Sharing;
 use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// One row of the audit log.
@@ -73,7 +74,10 @@ pub struct AuditEntry {
 pub struct EventFile {
     conn: Connection,
     path: PathBuf,
-    event: Event,
+    /// Shared, so that the window's worker hands the event as saved to the window
+    /// without copying it (issue 40, item 2): a change works on a copy and swaps in a
+    /// new snapshot once saved.
+    event: Arc<Event>,
     /// Who the audit rows name; `None`: the OS user ([`EventFile::set_operator`]).
     operator: Option<String>,
     /// Backups kept; `None`: the default ([`EventFile::set_backups_kept`]).
@@ -256,7 +260,7 @@ impl EventFile {
         Ok(EventFile {
             conn,
             path: owned,
-            event,
+            event: Arc::new(event),
             games: lazy::Loaded::from(games),
             operator: None,
             backups_kept: None,
@@ -279,6 +283,12 @@ impl EventFile {
     /// The event as saved.
     pub fn event(&self) -> &Event {
         &self.event
+    }
+
+    /// The event as saved, shared: a snapshot that no later change alters (each change
+    /// swaps in a new one), handed on without a copy.
+    pub fn shared_event(&self) -> Arc<Event> {
+        Arc::clone(&self.event)
     }
 
     /// The file's path.
@@ -309,7 +319,7 @@ impl EventFile {
     /// # Errors
     /// As [`EventFile::execute`]; on any error the event is as before the first command.
     pub fn execute_all(&mut self, commands: &[Command]) -> Result<Vec<Applied>, StoreError> {
-        Ok(self.execute_all_keeping_before(commands)?.0)
+        Ok(self.execute_and_swap(commands)?.0)
     }
 
     /// As [`EventFile::execute_all`], and hands back the event as it was before the
@@ -319,8 +329,16 @@ impl EventFile {
     /// # Errors
     /// As [`EventFile::execute_all`].
     pub fn execute_all_keeping_before(&mut self, commands: &[Command]) -> Result<(Vec<Applied>, Event), StoreError> {
+        let (applied, before) = self.execute_and_swap(commands)?;
+        // Not copied unless someone still shares the snapshot.
+        Ok((applied, Arc::unwrap_or_clone(before)))
+    }
+
+    /// Applies and saves `commands` on a copy of the event, then swaps the copy in and
+    /// hands back the snapshot it replaced.
+    fn execute_and_swap(&mut self, commands: &[Command]) -> Result<(Vec<Applied>, Arc<Event>), StoreError> {
         self.cover(commands)?;
-        let mut work = self.event.clone();
+        let mut work = Event::clone(&self.event);
         let mut applied = Vec::with_capacity(commands.len());
         let mut states = Vec::with_capacity(commands.len());
         let mut state = self.state;
@@ -358,7 +376,7 @@ impl EventFile {
             .map_err(|e| classify(&self.path, rusqlite::Error::ToSqlConversionFailure(Box::new(e))))?;
         let saved = self.save(&work, &rows);
         match saved {
-            Ok(()) => Ok((applied, std::mem::replace(&mut self.event, work))),
+            Ok(()) => Ok((applied, std::mem::replace(&mut self.event, Arc::new(work)))),
             Err(source) => Err(classify(&self.path, source)),
         }
     }
@@ -422,7 +440,7 @@ impl EventFile {
             message: format!("audit_log row {id}: {e}"),
         })?;
         self.cover_changes(&changes)?;
-        let mut work = self.event.clone();
+        let mut work = Event::clone(&self.event);
         let applied = crate::domain::undo::revert(&mut work, &changes)?;
         let label = serde_json::json!({ "command": verb, "of": id }).to_string();
         let state = digest::advance(self.state, &applied.changes, &work);
@@ -431,7 +449,7 @@ impl EventFile {
         }
         self.debug_check_revert(&changes, &applied, state);
         self.save(&work, &[(label, &applied, state)]).map_err(|source| classify(&self.path, source))?;
-        self.event = work;
+        self.event = Arc::new(work);
         Ok(applied)
     }
 

@@ -316,7 +316,7 @@ impl BianpaiApp {
         }
         let mut jobs = Vec::new();
         self.prefs_window_ui(ui.ctx(), &mut jobs);
-        undo_keys(ui.ctx(), self.lang, &mut jobs);
+        undo_keys(ui.ctx(), &mut jobs);
         let BianpaiApp {
             session,
             font,

@@ -59,6 +59,7 @@ use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::knockout::{self, KnockoutError};
 use crate::domain::swiss::{PairingEdit, PairingProgress};
 use crate::lang::Lang;
+use crate::lang::Words;
 use crate::seed::fresh_seed;
 use crate::ui::dialog::Answer;
 use crate::ui::env::Env;
@@ -252,16 +253,16 @@ pub fn bracket_ui(ui: &mut Ui, state: &mut BracketView, env: &Env<'_>, stage: &S
 
 /// Hands the results keyed and the colours swapped this frame to the worker.
 fn send_ui_changes(state: &mut BracketView, env: &Env<'_>, stage: &Stage, jobs: &mut Vec<Job>) {
-    let lang = env.lang;
     for change in state.outbox.drain(..) {
-        let label = format!("{} {}", lang.t("对阵图", "Bracket"), change_label(&change, true, lang));
+        let label =
+            Words::in_both(|lang| format!("{} {}", lang.t("对阵图", "Bracket"), change_label(&change, true, lang)));
         jobs.push(change.job(env.group.id, stage.no, label));
     }
     for (round, board) in state.swaps.drain(..) {
-        let label = match lang {
+        let label = Words::in_both(|lang| match lang {
             Lang::Zh => format!("对阵图 第{round}轮 第{board}台 交换先后手"),
             Lang::En => format!("Bracket round {round} match {board}: colours swapped"),
-        };
+        });
         let edit = PairingEdit::SwapColours { board };
         let command = Command::EditPairing { group: env.group.id, stage: stage.no, round, edit, confirmed: false };
         jobs.push(Job::Execute { label, commands: vec![command] });
@@ -315,8 +316,8 @@ fn toolbar_ui(
         };
         let pressed = enabled && keys_free && ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::P));
         if enabled && (button.clicked() || pressed) {
-            let (group, stage, seed, lang) = (env.group.id, stage.no, fresh_seed(), env.lang);
-            jobs.push(Job::Pair { group, stage, seed, lang, progress: PairingProgress::new() });
+            let (group, stage, seed) = (env.group.id, stage.no, fresh_seed());
+            jobs.push(Job::Pair { group, stage, seed, progress: PairingProgress::new() });
             state.refocus = true;
         }
         if let Some(why) = &blocker {

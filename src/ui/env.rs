@@ -1,12 +1,17 @@
 //! The environment every panel reads in a frame ([`Env`]): the event as last saved, the
 //! chosen group and stage, the language, whether the worker is busy, the revision that
 //! caches key on, the history and the blacklist the worker last read, and the commands the rules refused
-//! (typed, so the panel that sent one can take it back), and where a panel may ask the
+//! (typed, so the panel that sent one can take it back), the tickets of the jobs
+//! (which the next job gets, which have been answered), and where a panel may ask the
 //! window to show another stage ([`Show`]) without naming the shell. The app shell
 //! builds it once a frame; a test builds it over an event in memory
 //! ([`super::panel::PanelHost`]).
 
-use super::session::{BlacklistRead, History, Refusal};
+mod sent;
+
+pub use sent::{Answered, Sent};
+
+use super::session::{BlacklistRead, History, Job, Refusal, Ticket, Tickets};
 use crate::domain::event::{Event, Group, Stage};
 use crate::domain::ids::StageNo;
 use crate::lang::Lang;
@@ -42,8 +47,10 @@ pub struct Env<'a> {
     pub revision: u64,
     /// The audit log, undo state and backups as the worker last read them.
     pub history: Option<&'a History>,
-    /// The latest commands the rules refused, oldest first.
+    /// The latest jobs the rules refused, oldest first, each by its ticket.
     pub refusals: &'a [Refusal],
+    /// Which ticket the frame's jobs get and which jobs have been answered.
+    pub tickets: Tickets<'a>,
     /// The blacklist kept across events as the worker last read it (a panel asks for it
     /// with `Job::LoadBlacklist`; panels never read files themselves).
     pub blacklist: Option<&'a BlacklistRead>,
@@ -59,6 +66,24 @@ impl<'a> Env<'a> {
             ui.label(format!("{} {}", self.group.name, self.lang.t("没有比赛阶段。", "has no stages.")));
         }
         self.stage
+    }
+
+    /// Pushes `job` onto the frame's list and returns the ticket it gets: the shell
+    /// submits the list in order (issue 40, item 2).
+    pub fn send(&self, jobs: &mut Vec<Job>, job: Job) -> Ticket {
+        let ticket = self.tickets.ticket_at(jobs.len());
+        jobs.push(job);
+        ticket
+    }
+
+    /// Whether the job of `ticket` has been answered.
+    pub fn answered(&self, ticket: Ticket) -> bool {
+        self.tickets.answered(ticket)
+    }
+
+    /// Why the job of `ticket` was refused, if the rules refused it.
+    pub fn refusal_of(&self, ticket: Ticket) -> Option<&'a Refusal> {
+        self.refusals.iter().find(|r| r.ticket == ticket)
     }
 
     /// Asks the window to show `what` from the next frame on.

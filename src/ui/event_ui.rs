@@ -49,6 +49,7 @@ use crate::domain::command::{Command, EventInfo};
 use crate::domain::event::{Event, Official, Stage, StageKind};
 use crate::domain::ids::{GroupId, StageNo};
 use crate::lang::Lang;
+use crate::lang::Words;
 use crate::ui::theme::{icons, widgets};
 use egui::{Key, KeyboardShortcut, Modifiers, TextEdit, Ui};
 use groups_ui::{GroupSection, add_group_ui, group_ui};
@@ -271,7 +272,7 @@ pub fn event_ui(ui: &mut Ui, state: &mut EventView, env: &Env<'_>, jobs: &mut Ve
         }
     });
     if !pending.is_empty() {
-        jobs.push(Job::Execute { label: lang.t("赛事设置", "Event settings").to_string(), commands: pending });
+        jobs.push(Job::Execute { label: Words::new("赛事设置", "Event settings"), commands: pending });
     }
 }
 

@@ -141,12 +141,12 @@ pub fn file_menu_ui(
         // no field does).
         let undo = KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Z);
         if item(ui, lang.t("撤销上一项修改", "Undo the last change"), &undo, current.is_some()) {
-            jobs.push(Job::Undo { lang });
+            jobs.push(Job::Undo);
             ui.close();
         }
         let redo = KeyboardShortcut::new(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z);
         if item(ui, lang.t("重做", "Redo"), &redo, current.is_some()) {
-            jobs.push(Job::Redo { lang });
+            jobs.push(Job::Redo);
             ui.close();
         }
         ui.separator();

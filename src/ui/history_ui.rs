@@ -152,11 +152,11 @@ fn undo_redo_ui(ui: &mut Ui, history: &super::session::History, lang: Lang, jobs
         };
         let undo_text = named(lang.t("撤销", "Undo"), &history.next_undo, "Ctrl+Z");
         if ui.add_enabled(history.can_undo, widgets::icon_button(icons::ARROW_U_UP_LEFT, undo_text)).clicked() {
-            jobs.push(Job::Undo { lang });
+            jobs.push(Job::Undo);
         }
         let redo_text = named(lang.t("重做", "Redo"), &history.next_redo, "Ctrl+Shift+Z");
         if ui.add_enabled(history.can_redo, widgets::icon_button(icons::ARROW_U_UP_RIGHT, redo_text)).clicked() {
-            jobs.push(Job::Redo { lang });
+            jobs.push(Job::Redo);
         }
         ui.label(format!("{} {}", history.entries.len(), lang.t("条记录", "changes recorded")));
     });

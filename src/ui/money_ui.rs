@@ -27,6 +27,7 @@ use crate::domain::event::{Event, Group};
 use crate::domain::ids::{GroupId, StartNo};
 use crate::domain::ledger::{LedgerKind, LedgerTotals, RoundRef, yuan};
 use crate::lang::Lang;
+use crate::lang::Words;
 use cache::{CheckRow, EntryRow, FineRow, MoneyCache, matches, money_cache};
 use egui::{Key, RichText, Ui};
 use egui_extras::Column;
@@ -264,22 +265,21 @@ fn fee_button_ui(ui: &mut Ui, p: &CheckRow, busy: bool, lang: Lang) -> bool {
 
 /// The job a check-in row's click asks for, named by the player's shown number.
 fn check_in_job(action: CheckAction, env: &Env<'_>, note: &str) -> Job {
-    let lang = env.lang;
     match action {
         CheckAction::CheckIn(start_no, checked_in) => Job::Execute {
-            label: match (checked_in, lang, env.event.shown_no(start_no)) {
+            label: Words::in_both(|lang| match (checked_in, lang, env.event.shown_no(start_no)) {
                 (true, Lang::Zh, no) => format!("{no} 已签到"),
                 (false, Lang::Zh, no) => format!("{no} 取消签到"),
                 (true, Lang::En, no) => format!("{no} checked in"),
                 (false, Lang::En, no) => format!("{no} check-in undone"),
-            },
+            }),
             commands: vec![Command::SetCheckedIn { start_no, checked_in }],
         },
         CheckAction::Fee(start_no, name, amount_fen) => Job::Execute {
-            label: match (lang, env.event.shown_no(start_no)) {
+            label: Words::in_both(|lang| match (lang, env.event.shown_no(start_no)) {
                 (Lang::Zh, no) => format!("{no} {name} 缴纳报名费 {}", yuan_text(amount_fen, lang)),
                 (Lang::En, no) => format!("{no} {name} paid the entry fee, {}", yuan_text(amount_fen, lang)),
-            },
+            }),
             commands: vec![Command::RecordLedgerEntry {
                 start_no,
                 kind: LedgerKind::FeePaid,
@@ -378,10 +378,10 @@ fn fine_paid_job(
     let lang = env.lang;
     let amount = yuan_text(amount_fen, lang);
     Job::Execute {
-        label: match (lang, env.event.shown_no(start_no)) {
+        label: Words::in_both(|lang| match (lang, env.event.shown_no(start_no)) {
             (Lang::Zh, no) => format!("{no} {name} 缴纳第{}轮罚款 {amount}", round.round),
             (Lang::En, no) => format!("{no} {name} paid the fine of round {}, {amount}", round.round),
-        },
+        }),
         commands: vec![Command::RecordLedgerEntry {
             start_no,
             kind: LedgerKind::FinePaid,
@@ -427,12 +427,12 @@ fn excuse_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec<J
                 ui.add_enabled(!reason.is_empty() && !env.busy, egui::Button::new(lang.t("确认免罚", "Excuse")));
             if (confirm.clicked() || entered) && !reason.is_empty() && !env.busy {
                 jobs.push(Job::Execute {
-                    label: match lang {
+                    label: Words::in_both(|lang| match lang {
                         Lang::Zh => format!("{no} {} 第{}轮罚款已免除", excuse.name, excuse.round.round),
                         Lang::En => {
                             format!("{no} {}: fine of round {} excused", excuse.name, excuse.round.round)
                         }
-                    },
+                    }),
                     commands: vec![Command::RecordLedgerEntry {
                         start_no: excuse.start_no,
                         kind: LedgerKind::FineExcused,
@@ -511,10 +511,10 @@ fn ledger_ui(ui: &mut Ui, state: &mut MoneyView, env: &Env<'_>, jobs: &mut Vec<J
     if let Some(r) = void {
         let id = r.entry.id;
         jobs.push(Job::Execute {
-            label: match lang {
+            label: Words::in_both(|lang| match lang {
                 Lang::Zh => format!("账目 {id} 已作废"),
                 Lang::En => format!("ledger entry {id} voided"),
-            },
+            }),
             commands: vec![Command::VoidLedgerEntry { id }],
         });
     }

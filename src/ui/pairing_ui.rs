@@ -250,7 +250,8 @@ pub fn pairing_ui(ui: &mut Ui, state: &mut PairingView, env: &Env<'_>, stage: &S
         state.clear_choice();
         state.confirm = None;
     }
-    if !env.busy {
+    // The pairing sent from here has come back (saved, refused or cancelled).
+    if state.pairing.as_ref().is_some_and(|run| env.answered(run.ticket())) {
         state.pairing = None;
     }
     // A team stage's entrants are the group's teams.
@@ -345,9 +346,9 @@ fn pair_bar_ui(
         if enabled && (button.clicked() || key(ui, Key::P)) {
             let seed = seed.as_ref().ok().copied().flatten().unwrap_or_else(fresh_seed);
             let run = progress::PairingRun::start();
-            let (group, stage, lang) = (env.group.id, stage.no, env.lang);
-            jobs.push(Job::Pair { group, stage, seed, lang, progress: run.progress() });
-            state.pairing = Some(run);
+            let (group, stage) = (env.group.id, stage.no);
+            let job = Job::Pair { group, stage, seed, progress: run.progress() };
+            state.pairing = Some(run.sent_as(env.send(jobs, job)));
             state.round = None;
             state.seed_text.clear();
             state.clear_choice();

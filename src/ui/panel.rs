@@ -5,7 +5,7 @@
 //! egui's demo tests each demo with `egui_kittest::Harness::new_ui_state`.
 
 use super::env::{Env, Show};
-use super::session::{BlacklistRead, History, Job, Refusal};
+use super::session::{BlacklistRead, History, Job, Refusal, Ticket, Tickets};
 use crate::domain::command::apply;
 use crate::domain::event::Event;
 use crate::domain::ids::{GroupId, StageNo};
@@ -44,6 +44,13 @@ pub struct PanelHost<P> {
     pub jobs: Vec<Job>,
     /// The jobs [`PanelHost::apply_jobs`] saw refused, as the worker reports them.
     pub refusals: Vec<Refusal>,
+    /// Jobs taken from [`PanelHost::jobs`] so far: the next job emitted gets the
+    /// ticket after them, as the window's session numbers its jobs.
+    taken: u64,
+    /// Every job taken up to this ticket counts as answered.
+    answered: Ticket,
+    /// The tickets of the jobs refused.
+    unsaved: Vec<Ticket>,
     /// The blacklist the panel sees, as if the worker had read it; `None` when unread.
     pub blacklist: Option<BlacklistRead>,
 }
@@ -62,6 +69,9 @@ impl<P: Panel> PanelHost<P> {
             history: None,
             jobs: Vec::new(),
             refusals: Vec::new(),
+            taken: 0,
+            answered: Ticket::default(),
+            unsaved: Vec::new(),
             blacklist: None,
         }
     }
@@ -85,6 +95,11 @@ impl<P: Panel> PanelHost<P> {
             revision: self.revision,
             history: self.history.as_ref(),
             refusals: &self.refusals,
+            tickets: Tickets {
+                first: Ticket::numbered(self.taken + 1),
+                through: self.answered,
+                unsaved: &self.unsaved,
+            },
             blacklist: self.blacklist.as_ref(),
             show: &show,
         };
@@ -97,32 +112,53 @@ impl<P: Panel> PanelHost<P> {
         }
     }
 
-    /// Takes the jobs emitted so far.
+    /// Takes the jobs emitted so far (they are not answered until
+    /// [`PanelHost::apply_jobs`] or [`PanelHost::answer_all`]).
     pub fn take_jobs(&mut self) -> Vec<Job> {
+        self.taken += self.jobs.len() as u64;
         std::mem::take(&mut self.jobs)
+    }
+
+    /// The ticket of the `index`-th job of [`PanelHost::jobs`].
+    pub fn ticket_of(&self, index: usize) -> Ticket {
+        Ticket::numbered(self.taken + 1).after(index)
+    }
+
+    /// Counts every job taken so far as answered.
+    pub fn answer_all(&mut self) {
+        self.answered = Ticket::numbered(self.taken);
     }
 
     /// Applies the commands of the [`Job::Execute`]s emitted so far to the event, as the
     /// worker would (without a file): each job all or nothing, a refused one recorded
-    /// in [`PanelHost::refusals`] for the panel to see, as the window's session does.
-    /// Counts the revision up; other jobs are returned untouched.
+    /// by its ticket in [`PanelHost::refusals`] for the panel to see, as the window's
+    /// session does. Counts the revision up; every job taken counts as answered; the
+    /// others are returned untouched.
     pub fn apply_jobs(&mut self) -> Vec<Job> {
-        let mut others = Vec::new();
-        for job in self.take_jobs() {
-            match job {
-                Job::Execute { commands, .. } => {
-                    let mut work = self.event.clone();
-                    match commands.iter().try_for_each(|c| apply(&mut work, c).map(drop)) {
-                        Ok(()) => {
-                            self.event = work;
-                            self.revision += 1;
-                        }
-                        Err(error) => Refusal::record(&mut self.refusals, commands, error),
-                    }
-                }
-                other => others.push(other),
+        let first = self.ticket_of(0);
+        let jobs = self.take_jobs();
+        let others = jobs.into_iter().enumerate().filter_map(|(i, job)| self.answer_job(first.after(i), job)).collect();
+        self.answer_all();
+        others
+    }
+
+    /// Answers one job taken earlier, the job of `ticket`, as the worker does — in
+    /// order, so every job up to it counts as answered: a [`Job::Execute`] is applied
+    /// (or refused, by its ticket); another job is returned untouched.
+    pub fn answer_job(&mut self, ticket: Ticket, job: Job) -> Option<Job> {
+        self.answered = self.answered.max(ticket);
+        let Job::Execute { commands, .. } = job else { return Some(job) };
+        let mut work = self.event.clone();
+        match commands.iter().try_for_each(|c| apply(&mut work, c).map(drop)) {
+            Ok(()) => {
+                self.event = work;
+                self.revision += 1;
+            }
+            Err(error) => {
+                Refusal::record(&mut self.refusals, ticket, error);
+                self.unsaved.push(ticket);
             }
         }
-        others
+        None
     }
 }

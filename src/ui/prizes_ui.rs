@@ -14,7 +14,7 @@ mod decision;
 mod teams;
 mod withheld;
 
-use super::env::Env;
+use super::env::{Env, Sent};
 use super::memo::Memo;
 use super::panel::Panel;
 use super::session::Job;
@@ -45,8 +45,8 @@ pub struct PrizesView {
     decision: Option<Pending>,
     /// Why the last prize decision sent was refused, until the next is sent.
     refusal: Option<Words>,
-    /// The last refusal of the session this view has looked at.
-    seen_refusal: u64,
+    /// The prize jobs sent and not yet answered, by ticket (issue 40, item 2).
+    sent: Sent,
     /// The prize table of the group for the saved event, keyed on both.
     cache: Memo<(GroupId, u64), Result<PrizeTable, Words>>,
 }
@@ -201,10 +201,12 @@ pub fn prizes_ui(ui: &mut Ui, state: &mut PrizesView, env: &Env<'_>, jobs: &mut 
         ui.colored_label(ui.visuals().error_fg_color, refusal.get(lang));
     }
     ui.separator();
+    let from = jobs.len();
     decision_ui(ui, &mut state.decision, group.id, lang, jobs);
-    if state.decision.is_none() && jobs.iter().any(is_decision) {
+    if jobs[from..].iter().any(is_decision) {
         state.refusal = None;
     }
+    state.sent.remember(env, jobs, from);
 
     let (unclaimed_only, note) = (state.unclaimed_only, state.note.trim().to_string());
     let table = match table_for(&mut state.cache, event, group, env.revision) {
@@ -244,7 +246,7 @@ pub fn prizes_ui(ui: &mut Ui, state: &mut PrizesView, env: &Env<'_>, jobs: &mut 
     });
     let action = if shown.is_empty() { None } else { awards_table_ui(ui, &shown, lang, env.busy) };
     match action {
-        Some(RowAction::Pay(r)) => jobs.push(payout_job(r, note, lang)),
+        Some(RowAction::Pay(r)) => jobs.push(payout_job(r, note)),
         Some(RowAction::Decide(r, kind)) => state.decision = Some(Pending::new(r.start_no, r.no, &r.name, kind)),
         None => {}
     }
@@ -283,14 +285,14 @@ fn is_decision(job: &Job) -> bool {
     matches!(job, Job::Execute { commands, .. } if commands.iter().any(|c| matches!(c, Command::SetPrizeDecision { .. })))
 }
 
-/// Keeps the newest refusal of a prize decision to show, in both languages.
+/// Keeps the newest refusal of a prize decision this view sent, in both languages.
 fn take_refusals(state: &mut PrizesView, env: &Env<'_>) {
-    for refusal in env.refusals.iter().filter(|r| r.seq > state.seen_refusal) {
-        if refusal.commands.iter().any(|c| matches!(c, Command::SetPrizeDecision { .. })) {
-            state.refusal = Some(Words::new(refusal.error.message(Lang::Zh), refusal.error.message(Lang::En)));
+    for answered in state.sent.answered(env) {
+        let Some(error) = answered.refused else { continue };
+        if answered.commands.iter().any(|c| matches!(c, Command::SetPrizeDecision { .. })) {
+            state.refusal = Some(Words::new(error.message(Lang::Zh), error.message(Lang::En)));
         }
     }
-    state.seen_refusal = env.refusals.last().map_or(state.seen_refusal, |r| r.seq.max(state.seen_refusal));
 }
 
 /// What a row's button asks for.
@@ -384,13 +386,13 @@ fn row_buttons_ui<'r>(ui: &mut Ui, r: &'r PrizeRow, lang: Lang, busy: bool) -> O
 }
 
 /// The job that records `r`'s unpaid cash as paid out.
-fn payout_job(r: &PrizeRow, note: String, lang: Lang) -> Job {
+fn payout_job(r: &PrizeRow, note: String) -> Job {
     let amount_fen = r.unpaid_fen();
     Job::Execute {
-        label: match lang {
+        label: Words::in_both(|lang| match lang {
             Lang::Zh => format!("发放奖金 {} {} {}", r.start_no, r.name, yuan_text(amount_fen, lang)),
             Lang::En => format!("prize paid out to {} {}: {}", r.start_no, r.name, yuan_text(amount_fen, lang)),
-        },
+        }),
         commands: vec![Command::RecordLedgerEntry {
             start_no: r.start_no,
             kind: LedgerKind::PrizePaid,

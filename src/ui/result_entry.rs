@@ -20,6 +20,7 @@ use crate::domain::command::Command;
 use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo};
 use crate::domain::result::{GameResult, Outcome, ResultReason};
 use crate::lang::Lang;
+use crate::lang::Words;
 use egui::Ui;
 
 /// One game of a round: its board and its game number in the match (1 in Swiss).
@@ -74,7 +75,7 @@ impl ResultChange {
     }
 
     /// The job that saves the change: one [`Command::RecordResult`], named `label`.
-    pub fn job(&self, group: GroupId, stage: StageNo, label: String) -> Job {
+    pub fn job(&self, group: GroupId, stage: StageNo, label: Words) -> Job {
         Job::Execute {
             label,
             commands: vec![Command::RecordResult {

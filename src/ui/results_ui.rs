@@ -47,11 +47,10 @@ mod team;
 #[cfg(test)]
 mod tests;
 
-use crate::domain::command::Command;
 use crate::domain::event::{Event, Round, Stage};
 use crate::domain::ids::{GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::result::{GameResult, ResultReason};
-use crate::lang::Lang;
+use crate::lang::{Lang, Words};
 use crate::ui::dialog::Answer;
 use crate::ui::env::Env;
 use crate::ui::key_field::{KeyField, key_field_ui};
@@ -60,7 +59,7 @@ use crate::ui::result_entry::{
     Correction, Details, ResultChange, Slot, change_label, correction_ui, outcome_buttons_ui, reason_key, reason_label,
     refusal_text, result_label,
 };
-use crate::ui::session::Job;
+use crate::ui::session::{Job, Ticket};
 use egui::Ui;
 use entry::{late_deadline, lines_of, suggestion};
 use std::collections::BTreeMap;
@@ -95,16 +94,17 @@ pub struct ResultsView {
     details: Details,
     /// A correction or clearing waiting for the director's confirmation.
     confirm: Option<ResultChange>,
-    /// Results sent to the worker and not yet seen in the saved event.
+    /// Results sent to the worker and not yet answered, shown over the saved event.
     sent: BTreeMap<(RoundNo, Slot), Option<GameResult>>,
+    /// The result jobs sent and not yet answered, by ticket (issue 40, item 2): a
+    /// board's entry in `sent` goes when the answer to its newest job arrives.
+    asked: BTreeMap<Ticket, (RoundNo, Slot)>,
     /// Changes to hand to the worker at the end of the frame.
     outbox: Vec<ResultChange>,
     /// This session's corrections, oldest first.
     history: Vec<String>,
     /// A hint about the last key (no such board …), or why a result was refused.
     message: Option<String>,
-    /// The last refusal of the session this view has taken in.
-    seen_refusal: u64,
     /// Give the board field the focus in the next frame.
     refocus: bool,
     /// Boards per match when the stage is a team stage: `2.3` is typed then.
@@ -124,14 +124,9 @@ pub fn results_ui(ui: &mut Ui, state: &mut ResultsView, env: &Env<'_>, stage: &S
     let lang = env.lang;
     let key = (env.group.id, stage.no);
     if state.shown != Some(key) {
-        let seen_refusal = env.refusals.last().map_or(0, |r| r.seq);
-        *state = ResultsView { shown: Some(key), refocus: true, seen_refusal, ..ResultsView::default() };
+        *state = ResultsView { shown: Some(key), refocus: true, ..ResultsView::default() };
     }
-    take_refusals(state, env, stage);
-    if !env.busy {
-        // Everything sent has been answered: the saved event is the truth again.
-        state.sent.clear();
-    }
+    take_answers(state, env);
     let Some(last) = stage.last_round() else {
         ui.heading(lang.t("成绩录入", "Result entry"));
         ui.separator();
@@ -236,7 +231,9 @@ fn send_changes(state: &mut ResultsView, env: &Env<'_>, stage: &Stage, several_g
         if change.is_correction() {
             state.history.push(change_label(&change, several_games, lang));
         }
-        jobs.push(change.job(env.group.id, stage.no, change_label(&change, several_games, lang)));
+        let label = Words::in_both(|lang| change_label(&change, several_games, lang));
+        let ticket = env.send(jobs, change.job(env.group.id, stage.no, label));
+        state.asked.insert(ticket, (change.round, change.slot));
     }
 }
 
@@ -260,20 +257,19 @@ fn corrections_ui(ui: &mut Ui, history: &[String], lang: Lang) {
         });
 }
 
-/// Takes back exactly the optimistic entries the rules refused (the others stay shown
-/// until saved) and says why beside the board field.
-fn take_refusals(state: &mut ResultsView, env: &Env<'_>, stage: &Stage) {
-    let seen = state.seen_refusal;
-    for refusal in env.refusals.iter().filter(|r| r.seq > seen) {
-        state.seen_refusal = refusal.seq;
-        for command in &refusal.commands {
-            if let Command::RecordResult { group, stage: s, round, board, game, .. } = command
-                && *group == env.group.id
-                && *s == stage.no
-            {
-                state.sent.remove(&(*round, Slot { board: *board, game: *game }));
-                state.message = Some(refusal_text(&refusal.error, env.lang));
-            }
+/// Takes in the answers to the results sent (issue 40, item 2): a board's optimistic
+/// entry goes when the answer to its newest job arrives — saved, the saved event shows
+/// it; refused, it is taken back and why is said beside the board field. A board sent
+/// again meanwhile keeps its newer entry until that job is answered too.
+fn take_answers(state: &mut ResultsView, env: &Env<'_>) {
+    let answered: Vec<Ticket> = state.asked.keys().copied().filter(|t| env.answered(*t)).collect();
+    for ticket in answered {
+        let Some(key) = state.asked.remove(&ticket) else { continue };
+        if let Some(refusal) = env.refusal_of(ticket) {
+            state.message = Some(refusal_text(&refusal.error, env.lang));
+        }
+        if !state.asked.values().any(|k| *k == key) {
+            state.sent.remove(&key);
         }
     }
 }

@@ -41,6 +41,7 @@ use crate::domain::ids::{GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::knockout::stage_knocked_out;
 use crate::domain::player::{Player, PlayerStatus};
 use crate::lang::Lang;
+use crate::lang::Words;
 use crate::ui::theme::{icons, widgets};
 use delete::{Deletion, delete_ui};
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
@@ -426,7 +427,6 @@ fn bye_kind_text(kind: ByeKind, lang: Lang) -> &'static str {
 /// Carries out a row action: opens a dialog or sends a command.
 fn run_action(state: &mut RosterView, env: &Env<'_>, jobs: &mut Vec<Job>, start_no: StartNo, action: RowAction) {
     let Some(player) = env.event.player(start_no) else { return };
-    let lang = env.lang;
     let name = player.entry.name.as_str();
     let (group, no) = (player.group, player.shown());
     let stage = env.stage.map(|s| s.no);
@@ -444,19 +444,19 @@ fn run_action(state: &mut RosterView, env: &Env<'_>, jobs: &mut Vec<Job>, start_
             });
         }
         RowAction::Reinstate => jobs.push(Job::Execute {
-            label: match lang {
+            label: Words::in_both(|lang| match lang {
                 Lang::Zh => format!("{no} {name} 恢复参赛"),
                 Lang::En => format!("{no} {name} reinstated"),
-            },
+            }),
             commands: vec![Command::SetPlayerStatus { start_no, status: PlayerStatus::Active, reason: String::new() }],
         }),
         RowAction::AnnounceBye(round, kind) => {
             if let Some(stage) = stage {
                 jobs.push(Job::Execute {
-                    label: match lang {
+                    label: Words::in_both(|lang| match lang {
                         Lang::Zh => format!("{no} {name} 第{round}轮{}", bye_kind_text(kind, lang)),
                         Lang::En => format!("{no} {name}: round {round} {}", bye_kind_text(kind, lang)),
-                    },
+                    }),
                     commands: vec![Command::AnnounceBye {
                         group,
                         stage,
@@ -468,10 +468,10 @@ fn run_action(state: &mut RosterView, env: &Env<'_>, jobs: &mut Vec<Job>, start_
         RowAction::CancelBye(round) => {
             if let Some(stage) = stage {
                 jobs.push(Job::Execute {
-                    label: match lang {
+                    label: Words::in_both(|lang| match lang {
                         Lang::Zh => format!("{no} {name} 取消第{round}轮轮空"),
                         Lang::En => format!("{no} {name}: round {round} bye cancelled"),
-                    },
+                    }),
                     commands: vec![Command::CancelAnnouncedBye { group, stage, round, player: start_no }],
                 });
             }
@@ -537,10 +537,10 @@ fn withdraw_ui(ctx: &egui::Context, withdraw: &mut Option<Withdrawal>, env: &Env
             if confirm {
                 let reason = w.reason.trim().to_string();
                 jobs.push(Job::Execute {
-                    label: match lang {
+                    label: Words::in_both(|lang| match lang {
                         Lang::Zh => format!("{} {} 退赛", w.no, w.name),
                         Lang::En => format!("{} {} withdrawn", w.no, w.name),
-                    },
+                    }),
                     commands: if w.every_entry { others } else { vec![w.start_no] }
                         .into_iter()
                         .map(|start_no| Command::SetPlayerStatus {

@@ -1,21 +1,28 @@
 //! The event file on a worker thread, so that the window never waits for SQLite or the
-//! pairing engine (DESIGN.md data flow). The window submits [`Job`]s; the worker opens,
-//! pairs and saves, and answers with the event as saved after each change, waking the
-//! window with a repaint. Dropping the [`Session`] ends the worker and closes the file.
+//! pairing engine (DESIGN.md data flow). The window submits [`Job`]s, each numbered by
+//! a [`Ticket`]; the worker opens, pairs and saves, and answers each ticket in turn —
+//! after a change with the event as saved, a snapshot shared with the file, and what
+//! the change did besides itself — waking the window with a repaint. Dropping the
+//! [`Session`] ends the worker and closes the file.
 
+mod label;
 mod open_file;
+mod ticket;
 mod worker;
 
-use super::consequences::{Consequence, consequences};
+pub use label::Label;
+pub use ticket::{Refusal, Ticket, Tickets};
+
+use super::consequences::Consequence;
 use crate::domain::blacklist::BlacklistEntry;
 use crate::domain::command::{Command, DomainError};
 use crate::domain::event::Event;
 use crate::domain::ids::{GroupId, StageNo};
 use crate::domain::swiss::PairingProgress;
-use crate::lang::Lang;
 use crate::lang::Words;
 use crate::store::AuditEntry;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::{Duration, Instant};
 
@@ -38,8 +45,9 @@ pub enum Job {
     /// Apply and save commands in one transaction; `label` names the change for the
     /// status bar.
     Execute {
-        /// What the director did, e.g. "第3轮 第5台 1-0".
-        label: String,
+        /// What the director did, in both languages (e.g. "第3轮 第5台 1-0"), so that
+        /// the notice follows a language switch made after the job was sent.
+        label: Words,
         /// The commands.
         commands: Vec<Command>,
     },
@@ -78,17 +86,10 @@ pub enum Job {
         /// Where it goes.
         path: PathBuf,
     },
-    /// Undo the newest change (Ctrl+Z), saved and audited; the notice names the change
-    /// in `lang`.
-    Undo {
-        /// The language of the notice.
-        lang: Lang,
-    },
+    /// Undo the newest change (Ctrl+Z), saved and audited; the notice names the change.
+    Undo,
     /// Redo the newest undo (Ctrl+Shift+Z).
-    Redo {
-        /// The language of the notice.
-        lang: Lang,
-    },
+    Redo,
     /// Who is at the keyboard and how many backups to keep (the window's preferences,
     /// issue 18, item 5), for the open file and every file opened after it.
     Configure {
@@ -107,8 +108,6 @@ pub enum Job {
         stage: StageNo,
         /// The draw's seed (recorded with the round).
         seed: u64,
-        /// The language of the notice.
-        lang: Lang,
         /// Score group k of n, and the director's cancel.
         progress: PairingProgress,
     },
@@ -117,7 +116,7 @@ pub enum Job {
 impl Job {
     /// Whether the job would change the open event file.
     fn changes_event(&self) -> bool {
-        matches!(self, Job::Execute { .. } | Job::Restore(_) | Job::Undo { .. } | Job::Redo { .. } | Job::Pair { .. })
+        matches!(self, Job::Execute { .. } | Job::Restore(_) | Job::Undo | Job::Redo | Job::Pair { .. })
     }
 }
 
@@ -148,19 +147,29 @@ pub enum PrintTarget {
     File(PathBuf),
 }
 
-/// What the worker reports back.
+/// What the worker reports back: the answer to the job of `ticket`.
 #[derive(Debug)]
-enum Report {
+struct Report {
+    ticket: Ticket,
+    answer: Answer,
+}
+
+/// What the worker answers a job.
+#[derive(Debug)]
+enum Answer {
     Opened {
         path: PathBuf,
-        event: Box<Event>,
+        event: Arc<Event>,
         /// Opened to read only (the file or its folder cannot be written).
         read_only: bool,
     },
-    /// A change saved; `undone` when it was an undo, so the notice offers redo.
+    /// A change saved: the event as saved, shared with the worker's file (no copy),
+    /// and what it did besides itself, found on the worker's thread; `undone` when it
+    /// was an undo, so the notice offers redo.
     Saved {
-        label: String,
-        event: Box<Event>,
+        label: Label,
+        event: Arc<Event>,
+        consequences: Vec<Consequence>,
         undone: bool,
     },
     /// What failed, in both languages (the window's language may change meanwhile).
@@ -174,15 +183,15 @@ enum Report {
         backup: Option<PathBuf>,
         backups: Vec<(PathBuf, Words)>,
     },
+    /// The rules refused the commands; nothing was saved.
     Refused {
-        label: String,
-        commands: Vec<Command>,
+        label: Label,
         error: DomainError,
     },
     History(Box<History>),
     Blacklist(BlacklistRead),
     Done {
-        label: String,
+        label: Label,
     },
     /// The preferences were taken (nothing to show).
     Configured,
@@ -230,50 +239,26 @@ pub struct Restorable {
 /// The last thing that happened, for the status bar.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Notice {
-    /// A change was saved.
-    Saved(String),
+    /// A change was saved (named in both languages: the status bar shows the window's).
+    Saved(Words),
     /// The event file at this path was opened (issue 39 item 5: an opening is no save).
     Opened(String),
     /// A job that changes nothing in the event finished — a print, an export: its label
     /// says what it made and where (issue 39 item 5: a print is no save).
-    Done(String),
+    Done(Words),
     /// An undo was saved: the notice names it and offers to redo it.
-    Undone(String),
+    Undone(Words),
     /// Something was refused or failed; the message says why, in both languages.
     Failed(Words),
 }
 
-/// Commands the rules refused, as the worker reported them: typed, so that the panel
-/// that sent them can take back exactly its optimistic entry and say why beside it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Refusal {
-    /// Counts the session's refusals, from 1: a panel remembers the last it has seen.
-    pub seq: u64,
-    /// The commands of the refused job (none of them was saved).
-    pub commands: Vec<Command>,
-    /// Why.
-    pub error: DomainError,
-}
-
-/// How many refusals the session keeps for the panels.
-const REFUSALS_KEPT: usize = 32;
-
-impl Refusal {
-    /// Adds a refusal to `kept`, numbered after the last, keeping the newest 32.
-    pub fn record(kept: &mut Vec<Refusal>, commands: Vec<Command>, error: DomainError) {
-        let seq = kept.last().map_or(1, |r| r.seq + 1);
-        kept.push(Refusal { seq, commands, error });
-        let excess = kept.len().saturating_sub(REFUSALS_KEPT);
-        kept.drain(..excess);
-    }
-}
-
 /// The window's side of the worker.
 pub struct Session {
-    jobs: Sender<Job>,
+    jobs: Sender<(Ticket, Job)>,
     reports: Receiver<Report>,
     pending: usize,
-    event: Option<Event>,
+    /// The event as last saved: the snapshot the worker handed over, shared.
+    event: Option<Arc<Event>>,
     path: Option<PathBuf>,
     /// The open file cannot be written: jobs that change it are refused at once.
     read_only: bool,
@@ -286,6 +271,12 @@ pub struct Session {
     /// The blacklist as last read (see [`Job::LoadBlacklist`]).
     blacklist: Option<BlacklistRead>,
     refusals: Vec<Refusal>,
+    /// Tickets issued so far (the last one's number).
+    issued: u64,
+    /// Every job sent to the worker up to this ticket has been answered.
+    answered: Ticket,
+    /// The latest tickets answered without a save.
+    unsaved: Vec<Ticket>,
     restorable: Option<Restorable>,
 }
 
@@ -298,7 +289,7 @@ impl std::fmt::Debug for Session {
 impl Session {
     /// Starts the worker. `repaint` is woken after each report.
     pub fn start(repaint: Option<egui::Context>) -> Session {
-        let (jobs, job_rx) = channel::<Job>();
+        let (jobs, job_rx) = channel::<(Ticket, Job)>();
         let (report_tx, reports) = channel::<Report>();
         // Should the thread fail to start, every submit reports it in the status bar.
         let _ = std::thread::Builder::new()
@@ -317,25 +308,38 @@ impl Session {
             history: None,
             blacklist: None,
             refusals: Vec::new(),
+            issued: 0,
+            answered: Ticket::default(),
+            unsaved: Vec::new(),
             restorable: None,
         }
     }
 
-    /// Hands a job to the worker. On a read-only file a job that would change the event
-    /// is refused here, in words, and never reaches the file.
-    pub fn submit(&mut self, job: Job) {
+    /// Hands a job to the worker and returns its ticket, which the worker's answer
+    /// names. On a read-only file a job that would change the event is refused here, in
+    /// words, and never reaches the file: its ticket is answered at once, unsaved.
+    pub fn submit(&mut self, job: Job) -> Ticket {
+        self.issued += 1;
+        let ticket = Ticket::numbered(self.issued);
         if self.read_only && job.changes_event() {
             self.notice = Some(Notice::Failed(read_only_words()));
-            return;
-        }
-        if self.jobs.send(job).is_ok() {
+            ticket::record_unsaved(&mut self.unsaved, ticket);
+        } else if self.jobs.send((ticket, job)).is_ok() {
             self.pending += 1;
         } else {
             self.notice = Some(Notice::Failed(Words::new(
                 "保存赛事文件的后台线程已停止，请保存副本后重新打开 Bianpai",
                 "the event file's worker has stopped; save a copy and restart Bianpai",
             )));
+            ticket::record_unsaved(&mut self.unsaved, ticket);
         }
+        ticket
+    }
+
+    /// The tickets as panels read them this frame: the next job submitted gets
+    /// `first`, and which have been answered.
+    pub fn tickets(&self) -> Tickets<'_> {
+        Tickets { first: Ticket::numbered(self.issued + 1), through: self.answered, unsaved: &self.unsaved }
     }
 
     /// Takes the worker's reports; `true` when the event changed.
@@ -349,17 +353,23 @@ impl Session {
 
     fn take(&mut self, report: Report) -> bool {
         self.pending = self.pending.saturating_sub(1);
-        match report {
-            Report::Opened { path, event, read_only } => {
+        let Report { ticket, answer } = report;
+        // The worker answers in submit order.
+        self.answered = self.answered.max(ticket);
+        if matches!(answer, Answer::Failed(_) | Answer::NotOpened { .. } | Answer::Refused { .. }) {
+            ticket::record_unsaved(&mut self.unsaved, ticket);
+        }
+        match answer {
+            Answer::Opened { path, event, read_only } => {
                 self.notice = Some(Notice::Opened(path.display().to_string()));
                 self.read_only = read_only;
                 self.path = Some(path);
-                self.event = Some(*event);
+                self.event = Some(event);
                 self.restorable = None;
                 self.revision += 1;
                 true
             }
-            Report::NotOpened { why, path, backup, backups } => {
+            Answer::NotOpened { why, path, backup, backups } => {
                 // The worker holds no file now: the window shows why, not the old event.
                 self.notice = Some(Notice::Failed(why));
                 self.event = None;
@@ -369,34 +379,36 @@ impl Session {
                 self.revision += 1;
                 true
             }
-            Report::Saved { label, event, undone } => {
+            Answer::Saved { label, event, consequences, undone } => {
+                // Worded here, on the window's side, in both languages (issue 40, item 2).
+                let label = label.words();
                 self.notice = Some(if undone { Notice::Undone(label) } else { Notice::Saved(label) });
-                self.consequences = self.event.as_ref().map(|before| consequences(before, &event)).unwrap_or_default();
-                self.event = Some(*event);
+                self.consequences = consequences;
+                self.event = Some(event);
                 self.revision += 1;
                 true
             }
-            Report::Done { label } => {
-                self.notice = Some(Notice::Done(label));
+            Answer::Done { label } => {
+                self.notice = Some(Notice::Done(label.words()));
                 false
             }
-            Report::Configured => false,
-            Report::History(mut history) => {
+            Answer::Configured => false,
+            Answer::History(mut history) => {
                 history.revision = self.revision;
                 self.history = Some(*history);
                 false
             }
-            Report::Blacklist(read) => {
+            Answer::Blacklist(read) => {
                 self.blacklist = Some(read);
                 false
             }
-            Report::Failed(words) => {
+            Answer::Failed(words) => {
                 self.notice = Some(Notice::Failed(words));
                 false
             }
-            Report::Refused { label, commands, error } => {
-                self.notice = Some(Notice::Failed(Words::of(&error).after(&Words::same(label))));
-                Refusal::record(&mut self.refusals, commands, error);
+            Answer::Refused { label, error } => {
+                self.notice = Some(Notice::Failed(Words::of(&error).after(&label.words())));
+                Refusal::record(&mut self.refusals, ticket, error);
                 false
             }
         }
@@ -433,6 +445,12 @@ impl Session {
 
     /// The event as last saved, once a file is open.
     pub fn event(&self) -> Option<&Event> {
+        self.event.as_deref()
+    }
+
+    /// The event as last saved, as the shared snapshot the worker handed over: it is
+    /// the same snapshot until a change is saved.
+    pub fn shared_event(&self) -> Option<&Arc<Event>> {
         self.event.as_ref()
     }
 

@@ -30,7 +30,7 @@ pub fn status_bar_ui(ui: &mut Ui, session: &Session, font: Option<&FontSource>, 
         match session.notice() {
             Some(Notice::Saved(what)) => {
                 ui.separator();
-                ui.label(format!("{}{what}", lang.t("已保存：", "Saved: ")));
+                ui.label(format!("{}{}", lang.t("已保存：", "Saved: "), what.get(lang)));
                 for consequence in session.consequences() {
                     ui.separator();
                     ui.colored_label(ui.visuals().warn_fg_color, describe(consequence, lang));
@@ -42,16 +42,16 @@ pub fn status_bar_ui(ui: &mut Ui, session: &Session, font: Option<&FontSource>, 
             }
             Some(Notice::Done(what)) => {
                 ui.separator();
-                ui.label(what.as_str());
+                ui.label(what.get(lang));
             }
             Some(Notice::Undone(what)) => {
                 ui.separator();
-                ui.label(what.as_str());
+                ui.label(what.get(lang));
                 let redo = egui::Button::new(lang.t("重做", "Redo")).small();
                 let hint =
                     lang.t("把刚撤销的修改重新做一遍（Ctrl+Shift+Z）", "Put back what was just undone (Ctrl+Shift+Z)");
                 if ui.add_enabled(!session.is_busy(), redo).on_hover_text(hint).clicked() {
-                    jobs.push(Job::Redo { lang });
+                    jobs.push(Job::Redo);
                 }
             }
             Some(Notice::Failed(why)) => {

@@ -45,7 +45,7 @@ use crate::domain::model::team::TeamId;
 use crate::lang::Lang;
 use crate::lang::{Localized, Words};
 use crate::ui::dialog::{Answer, Confirmation, confirmation_ui};
-use crate::ui::env::Env;
+use crate::ui::env::{Env, Sent};
 use crate::ui::panel::Panel;
 use crate::ui::session::Job;
 use crate::ui::theme::{icons, widgets};
@@ -92,8 +92,8 @@ pub struct TeamsView {
     event_ranking: EventRankingForm,
     /// Why the last removal or 按单位组队 was refused.
     message: Option<Words>,
-    /// The last refusal of the session this view has taken in.
-    seen_refusal: u64,
+    /// The team commands sent and not yet answered, by ticket (issue 40, item 2).
+    sent: Sent,
 }
 
 impl Panel for TeamsView {
@@ -106,10 +106,10 @@ impl Panel for TeamsView {
 pub fn teams_ui(ui: &mut Ui, state: &mut TeamsView, env: &Env<'_>, jobs: &mut Vec<Job>) {
     let lang = env.lang;
     if state.shown != Some(env.group.id) {
-        let seen_refusal = env.refusals.last().map_or(0, |r| r.seq);
-        *state = TeamsView { shown: Some(env.group.id), seen_refusal, tab: state.tab, ..TeamsView::default() };
+        *state = TeamsView { shown: Some(env.group.id), tab: state.tab, ..TeamsView::default() };
     }
     take_refusals(state, env);
+    let from = jobs.len();
     let team_stage = env.stage.filter(|s| s.teams.is_some());
     if team_stage.is_none() && state.tab == TeamsTab::Lineups {
         state.tab = TeamsTab::Teams;
@@ -144,15 +144,16 @@ pub fn teams_ui(ui: &mut Ui, state: &mut TeamsView, env: &Env<'_>, jobs: &mut Ve
         }
         _ => teams_tab_ui(ui, state, env, jobs),
     }
+    state.sent.remember(env, jobs, from);
 }
 
-/// Keeps each refused team command's reason for the control that sent it.
+/// Keeps each refused team command's reason for the control that sent it: the panel
+/// remembers the commands of each job by its ticket (issue 40, item 2).
 fn take_refusals(state: &mut TeamsView, env: &Env<'_>) {
-    let seen = state.seen_refusal;
-    for refusal in env.refusals.iter().filter(|r| r.seq > seen) {
-        state.seen_refusal = refusal.seq;
-        let words = Words::new(refusal.error.message(Lang::Zh), refusal.error.message(Lang::En));
-        for command in &refusal.commands {
+    for answered in state.sent.answered(env) {
+        let Some(error) = answered.refused else { continue };
+        let words = Words::new(error.message(Lang::Zh), error.message(Lang::En));
+        for command in &answered.commands {
             if let Command::SetEventTeamRanking { .. } = command {
                 state.event_ranking.refused(words.clone());
                 continue;
@@ -283,10 +284,10 @@ fn from_clubs_ui(ui: &mut Ui, state: &mut TeamsView, env: &Env<'_>, jobs: &mut V
     ));
     if let Some(min) = min.filter(|_| button.clicked()) {
         state.message = None;
-        let label = match lang {
+        let label = Words::in_both(|lang| match lang {
             Lang::Zh => format!("按单位组队（每队至少{min}人）"),
             Lang::En => format!("Teams from clubs (at least {min} players)"),
-        };
+        });
         let change = TeamCommand::FromClubs { min };
         jobs.push(Job::Execute { label, commands: vec![Command::Team { group: env.group.id, change }] });
     }
@@ -317,10 +318,10 @@ fn remove_ui(ui: &Ui, state: &mut TeamsView, env: &Env<'_>, jobs: &mut Vec<Job>)
     match answer {
         Some(Answer::Accepted) => {
             state.message = None;
-            let label = match lang {
+            let label = Words::in_both(|lang| match lang {
                 Lang::Zh => format!("删除队伍“{name}”"),
                 Lang::En => format!("Team “{name}” removed"),
-            };
+            });
             let change = TeamCommand::Remove { team };
             jobs.push(Job::Execute { label, commands: vec![Command::Team { group: env.group.id, change }] });
             state.remove = None;

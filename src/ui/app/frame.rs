@@ -46,6 +46,7 @@ pub(super) fn central_ui(
                 revision: session.revision(),
                 history: session.history(),
                 refusals: session.refusals(),
+                tickets: session.tickets(),
                 blacklist: session.blacklist(),
                 show,
             };
@@ -70,7 +71,7 @@ pub(super) fn style_and_title(ui: &mut Ui, dark: bool, title: &mut String, now_t
 /// Ctrl+Z undoes the newest change to the event, Ctrl+Shift+Z (or Ctrl+Y) redoes it,
 /// when no text field has the keyboard: in a field they edit its text, so a director
 /// fixing a typo never takes back a result by accident.
-pub(super) fn undo_keys(ctx: &egui::Context, lang: Lang, jobs: &mut Vec<Job>) {
+pub(super) fn undo_keys(ctx: &egui::Context, jobs: &mut Vec<Job>) {
     if crate::ui::key_field::typing(ctx) {
         return;
     }
@@ -79,9 +80,9 @@ pub(super) fn undo_keys(ctx: &egui::Context, lang: Lang, jobs: &mut Vec<Job>) {
     let undo = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Z);
     ctx.input_mut(|i| {
         if i.consume_shortcut(&redo) || i.consume_shortcut(&redo_y) {
-            jobs.push(Job::Redo { lang });
+            jobs.push(Job::Redo);
         } else if i.consume_shortcut(&undo) {
-            jobs.push(Job::Undo { lang });
+            jobs.push(Job::Undo);
         }
     });
 }

@@ -10,6 +10,7 @@ use crate::domain::command::Command;
 use crate::domain::event::{Event, Group};
 use crate::domain::ids::{GroupId, StageNo};
 use crate::lang::Lang;
+use crate::lang::Words;
 use crate::ui::dialog::{Answer, Confirmation, confirmation_ui};
 use crate::ui::session::Job;
 use crate::ui::theme::{icons, widgets};
@@ -78,10 +79,10 @@ pub(super) fn add_group_ui(
         let name = state.new_name.trim().to_string();
         if ui.add_enabled(!name.is_empty(), egui::Button::new(lang.t("添加组别", "Add group"))).clicked() {
             jobs.push(Job::Execute {
-                label: match lang {
+                label: Words::in_both(|lang| match lang {
                     Lang::Zh => format!("添加组别 {name}"),
                     Lang::En => format!("Group {name} added"),
-                },
+                }),
                 commands: vec![Command::AddGroup { name, like: state.new_like }],
             });
             let next = GroupId(event.groups.iter().map(|g| g.id.0).max().unwrap_or(0) + 1);
@@ -212,10 +213,10 @@ fn confirm_removal_ui(ui: &Ui, state: &mut GroupSection, lang: Lang, jobs: &mut 
     match answer {
         Some(Answer::Accepted) => {
             jobs.push(Job::Execute {
-                label: match lang {
+                label: Words::in_both(|lang| match lang {
                     Lang::Zh => format!("删除组别 {name}"),
                     Lang::En => format!("Group {name} removed"),
-                },
+                }),
                 commands: vec![Command::RemoveGroup { group }],
             });
             state.removing = None;

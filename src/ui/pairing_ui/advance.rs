@@ -19,11 +19,13 @@ use crate::domain::player::PlayerStatus;
 use crate::domain::standings::{StandingsRow, qualifiers};
 use crate::lang::Lang;
 use crate::lang::Localized;
+use crate::lang::Words;
 use crate::present::search::{SearchKey, matches, search_keys};
 use crate::ui::dialog::{Answer, Confirmation, confirmation_ui};
 use crate::ui::env::{Env, Show};
 use crate::ui::memo::Memo;
 use crate::ui::session::Job;
+use crate::ui::session::Ticket;
 use crate::ui::table::{Align, TableColumn, data_table_ui, row_height, text_cell_ui};
 use crate::ui::theme::{icons, widgets};
 use egui::{Key, Ui};
@@ -49,10 +51,9 @@ pub(super) struct AdvanceView {
     qualifiers: Memo<(u64, GroupId, StageNo), Result<Vec<StandingsRow>, DomainError>>,
     /// The group's search keys, per revision.
     keys: Memo<(u64, GroupId), Vec<SearchKey>>,
-    /// The last refusal looked at.
-    seen_refusal: u64,
-    /// A close was sent from here: its refusal is said beside the button.
-    sent: bool,
+    /// The ticket of the close sent from here, until answered: its refusal is said
+    /// beside the button (issue 40, item 2).
+    sent: Option<Ticket>,
     /// Why the last close was refused.
     message: Option<String>,
 }
@@ -150,7 +151,7 @@ fn advance_ui(ui: &mut Ui, view: &mut AdvanceView, env: &Env<'_>, stage: &Stage,
     if view.shown != Some((group, stage.no)) {
         *view = AdvanceView { shown: Some((group, stage.no)), ..AdvanceView::default() };
     }
-    take_refusals(view, env, stage);
+    take_refusals(view, env);
     let computed =
         view.qualifiers.get_or_compute((env.revision, group, stage.no), || qualifiers(env.event, group, stage));
     let rows = match computed {
@@ -445,18 +446,18 @@ fn confirm_ui(
     });
     match answer {
         Some(Answer::Accepted) => {
-            let label = match lang {
+            let label = Words::in_both(|lang| match lang {
                 Lang::Zh => format!("「{}」结束，{total} 名进入「{}」", stage.name, next.name),
                 Lang::En => format!("“{}” closed, {total} players on to “{}”", stage.name, next.name),
-            };
+            });
             let nominees = std::mem::take(&mut view.nominees);
-            jobs.push(Job::Execute {
+            let close = Job::Execute {
                 label,
                 commands: vec![Command::AdvanceStage { group: env.group.id, stage: stage.no, nominees }],
-            });
+            };
+            view.sent = Some(env.send(jobs, close));
             view.confirm = None;
             view.search.clear();
-            view.sent = true;
             // Saved, the next stage is the group's current one; refused, this one stays.
             env.show(Show::CurrentStage);
         }
@@ -465,30 +466,26 @@ fn confirm_ui(
     }
 }
 
-/// A refusal of this stage's close, said beside the button.
-fn take_refusals(view: &mut AdvanceView, env: &Env<'_>, stage: &Stage) {
+/// A refusal of this stage's close, said beside the button, once the answer to the
+/// close sent from here arrives.
+fn take_refusals(view: &mut AdvanceView, env: &Env<'_>) {
     let lang = env.lang;
-    let sent = view.sent;
-    for refusal in env.refusals.iter().filter(|r| sent && r.seq > view.seen_refusal) {
-        let ours = refusal.commands.iter().any(
-            |c| matches!(c, Command::AdvanceStage { group, stage: s, .. } if *group == env.group.id && *s == stage.no),
-        );
-        if ours {
-            view.message = Some(match (&refusal.error, lang) {
-                (DomainError::NomineeQualifies(p), Lang::Zh) => format!("未能晋级：{p} 号已凭名次晋级，不能再提名。"),
-                (DomainError::NomineeQualifies(p), Lang::En) => {
-                    format!("Not closed: {p} qualifies by rank and cannot be nominated.")
-                }
-                (DomainError::TooManyNominees { allowed, .. }, Lang::Zh) => {
-                    format!("未能晋级：最多提名 {allowed} 名。")
-                }
-                (DomainError::TooManyNominees { allowed, .. }, Lang::En) => {
-                    format!("Not closed: at most {allowed} nominees.")
-                }
-                (error, Lang::Zh) => format!("未能晋级：{}", error.message(lang)),
-                (error, Lang::En) => format!("Not closed: {}", error.message(lang)),
-            });
-        }
+    let Some(ticket) = view.sent.filter(|t| env.answered(*t)) else { return };
+    view.sent = None;
+    if let Some(refusal) = env.refusal_of(ticket) {
+        view.message = Some(match (&refusal.error, lang) {
+            (DomainError::NomineeQualifies(p), Lang::Zh) => format!("未能晋级：{p} 号已凭名次晋级，不能再提名。"),
+            (DomainError::NomineeQualifies(p), Lang::En) => {
+                format!("Not closed: {p} qualifies by rank and cannot be nominated.")
+            }
+            (DomainError::TooManyNominees { allowed, .. }, Lang::Zh) => {
+                format!("未能晋级：最多提名 {allowed} 名。")
+            }
+            (DomainError::TooManyNominees { allowed, .. }, Lang::En) => {
+                format!("Not closed: at most {allowed} nominees.")
+            }
+            (error, Lang::Zh) => format!("未能晋级：{}", error.message(lang)),
+            (error, Lang::En) => format!("Not closed: {}", error.message(lang)),
+        });
     }
-    view.seen_refusal = env.refusals.last().map_or(view.seen_refusal, |r| r.seq.max(view.seen_refusal));
 }

@@ -7,6 +7,7 @@
 use crate::domain::command::Command;
 use crate::domain::ids::StartNo;
 use crate::lang::Lang;
+use crate::lang::Words;
 use crate::ui::env::Env;
 use crate::ui::session::Job;
 use egui::{TextEdit, Ui};
@@ -64,10 +65,12 @@ fn avoided_ui(ui: &mut Ui, form: &mut ControlsForm, env: &Env<'_>, jobs: &mut Ve
         ui.horizontal(|ui| {
             let why = if pair.reason.is_empty() { String::new() } else { format!(" · {}", pair.reason) };
             ui.label(format!("{} — {}{why}", named(env, pair.a), named(env, pair.b)));
-            let label = format!("{} {} — {}", lang.t("取消回避", "Remove"), named(env, pair.a), named(env, pair.b));
-            if ui.small_button(lang.t("取消", "Remove")).on_hover_text(&label).clicked() {
+            let label = |lang: Lang| {
+                format!("{} {} — {}", lang.t("取消回避", "Remove"), named(env, pair.a), named(env, pair.b))
+            };
+            if ui.small_button(lang.t("取消", "Remove")).on_hover_text(label(lang)).clicked() {
                 let command = Command::RemoveAvoidedPair { group, a: pair.a, b: pair.b };
-                jobs.push(Job::Execute { label, commands: vec![command] });
+                jobs.push(Job::Execute { label: Words::in_both(label), commands: vec![command] });
             }
         });
     }
@@ -84,7 +87,9 @@ fn avoided_ui(ui: &mut Ui, form: &mut ControlsForm, env: &Env<'_>, jobs: &mut Ve
         if ui.button(lang.t("添加回避", "Add pair")).clicked() {
             match (player_of(env, &form.a), player_of(env, &form.b)) {
                 (Some(a), Some(b)) if a != b => {
-                    let label = format!("{} {} — {}", lang.t("回避", "Never pair"), named(env, a), named(env, b));
+                    let label = Words::in_both(|lang| {
+                        format!("{} {} — {}", lang.t("回避", "Never pair"), named(env, a), named(env, b))
+                    });
                     let command = Command::AvoidPair { group, a, b, reason: form.reason.trim().to_string() };
                     jobs.push(Job::Execute { label, commands: vec![command] });
                     *form = ControlsForm::default();
@@ -112,10 +117,10 @@ fn fixed_ui(ui: &mut Ui, form: &mut ControlsForm, env: &Env<'_>, jobs: &mut Vec<
                 Lang::Zh => format!("{who} 固定坐第{}台", fixed.board),
                 Lang::En => format!("{who} always at board {}", fixed.board),
             });
-            let label = format!("{} {who}", lang.t("取消固定台次", "Free the board of"));
-            if ui.small_button(lang.t("取消", "Remove")).on_hover_text(&label).clicked() {
+            let label = |lang: Lang| format!("{} {who}", lang.t("取消固定台次", "Free the board of"));
+            if ui.small_button(lang.t("取消", "Remove")).on_hover_text(label(lang)).clicked() {
                 let command = Command::FixBoard { group, start_no: fixed.start_no, board: 0 };
-                jobs.push(Job::Execute { label, commands: vec![command] });
+                jobs.push(Job::Execute { label: Words::in_both(label), commands: vec![command] });
             }
         });
     }
@@ -128,7 +133,9 @@ fn fixed_ui(ui: &mut Ui, form: &mut ControlsForm, env: &Env<'_>, jobs: &mut Vec<
             let board = form.board.trim().parse::<u32>().ok().filter(|b| (1..=9_999).contains(b));
             match (player_of(env, &form.player), board) {
                 (Some(start_no), Some(board)) => {
-                    let label = format!("{} {} → {board}", lang.t("固定台次", "Fixed board"), named(env, start_no));
+                    let label = Words::in_both(|lang| {
+                        format!("{} {} → {board}", lang.t("固定台次", "Fixed board"), named(env, start_no))
+                    });
                     jobs.push(Job::Execute { label, commands: vec![Command::FixBoard { group, start_no, board }] });
                     *form = ControlsForm::default();
                 }

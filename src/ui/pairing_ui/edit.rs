@@ -12,6 +12,7 @@ use crate::domain::model::shown_numbers::shown_warning;
 use crate::domain::swiss::{PairingEdit, PairingWarning, check_round, edited};
 use crate::lang::Lang;
 use crate::lang::Localized;
+use crate::lang::Words;
 use crate::ui::dialog::{Answer, Confirmation, confirmation_ui};
 use crate::ui::env::Env;
 use crate::ui::session::Job;
@@ -164,16 +165,15 @@ pub fn edit_warnings(
 }
 
 pub(super) fn edit_job(env: &Env<'_>, stage: &Stage, round: RoundNo, edit: PairingEdit, confirmed: bool) -> Job {
-    let lang = env.lang;
     let no = |p: StartNo| env.event.shown_no(p);
-    let label = match (lang, edit) {
+    let label = Words::in_both(|lang| match (lang, edit) {
         (Lang::Zh, PairingEdit::SwapPlayers { a, b }) => format!("第{round}轮 交换 {} 与 {}", no(a), no(b)),
         (Lang::En, PairingEdit::SwapPlayers { a, b }) => format!("Round {round}: swapped {} and {}", no(a), no(b)),
         (Lang::Zh, PairingEdit::SwapColours { board }) => format!("第{round}轮 第{board}台 交换先后手"),
         (Lang::En, PairingEdit::SwapColours { board }) => format!("Round {round} board {board}: colours swapped"),
         (Lang::Zh, PairingEdit::MoveToBye { player }) => format!("第{round}轮 {} 轮空", no(player)),
         (Lang::En, PairingEdit::MoveToBye { player }) => format!("Round {round}: {} to the bye", no(player)),
-    };
+    });
     Job::Execute {
         label,
         commands: vec![Command::EditPairing { group: env.group.id, stage: stage.no, round, edit, confirmed }],
@@ -236,10 +236,10 @@ pub(super) fn confirm_ui(
                     jobs.push(edit_job(env, stage, round, edit, true));
                 }
                 Confirm::Unpair(round) => {
-                    let label = match lang {
+                    let label = Words::in_both(|lang| match lang {
                         Lang::Zh => format!("取消第{round}轮编排"),
                         Lang::En => format!("Round {round} unpaired"),
-                    };
+                    });
                     jobs.push(Job::Execute {
                         label,
                         commands: vec![Command::UnpairRound { group: env.group.id, stage: stage.no, round }],

@@ -6,6 +6,7 @@
 
 use crate::domain::swiss::PairingProgress;
 use crate::lang::Lang;
+use crate::ui::session::Ticket;
 use egui::{Key, Modifiers, Ui};
 use std::time::{Duration, Instant};
 
@@ -16,12 +17,25 @@ pub(super) struct PairingRun {
     started: Instant,
     /// What the worker reports, shared with its job.
     progress: PairingProgress,
+    /// The ticket of its job: the run ends when the answer to it arrives (issue 40,
+    /// item 2), not when the worker is next idle.
+    ticket: Ticket,
 }
 
 impl PairingRun {
     /// A pairing starting now; its progress goes with the job.
     pub(super) fn start() -> PairingRun {
-        PairingRun { started: Instant::now(), progress: PairingProgress::new() }
+        PairingRun { started: Instant::now(), progress: PairingProgress::new(), ticket: Ticket::default() }
+    }
+
+    /// The run, its job sent with `ticket`.
+    pub(super) fn sent_as(self, ticket: Ticket) -> PairingRun {
+        PairingRun { ticket, ..self }
+    }
+
+    /// The ticket of its job.
+    pub(super) fn ticket(&self) -> Ticket {
+        self.ticket
     }
 
     /// The progress handle the worker reports to.

@@ -27,6 +27,7 @@ fn chinese_env<'a>(
         revision: 0,
         history: None,
         refusals: &[],
+        tickets: Default::default(),
         blacklist: None,
         show,
     }
@@ -146,5 +147,5 @@ fn hand_edits_name_the_groups_numbers() {
     else {
         panic!("an edit is a command")
     };
-    assert_eq!(label, format!("第1轮 交换 {shown_a} 与 {shown_b}"));
+    assert_eq!(label.zh, format!("第1轮 交换 {shown_a} 与 {shown_b}"));
 }

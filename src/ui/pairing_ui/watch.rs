@@ -10,6 +10,7 @@ use crate::domain::ids::{BoardNo, RoundNo};
 use crate::domain::watch::GameTime;
 use crate::lang::Lang;
 use crate::lang::Localized;
+use crate::lang::Words;
 use crate::ui::env::Env;
 use crate::ui::session::Job;
 use egui::{Key, Ui};
@@ -123,10 +124,10 @@ fn send_watch(
     match entered_time(&form.time, lang) {
         Ok(time) => {
             let watcher = form.watcher.clone();
-            let label = match lang {
+            let label = Words::in_both(|lang| match lang {
                 Lang::Zh => format!("第{}轮 第{board}台 对局时间与挂盘手", round.no),
                 Lang::En => format!("Round {} board {board}: game time and watcher", round.no),
-            };
+            });
             let (group, stage, round) = (env.group.id, stage.no, round.no);
             let command = Command::SetBoardWatch { group, stage, round, board, time, watcher };
             jobs.push(Job::Execute { label, commands: vec![command] });

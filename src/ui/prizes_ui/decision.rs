@@ -7,6 +7,7 @@ use crate::domain::command::Command;
 use crate::domain::ids::{GroupId, StartNo};
 use crate::domain::prizes::PrizeDecisionKind;
 use crate::lang::Lang;
+use crate::lang::Words;
 use crate::ui::dialog::{Answer, Confirmation, confirmation_ui};
 use crate::ui::session::Job;
 use egui::Ui;
@@ -98,10 +99,10 @@ pub(super) fn decision_ui(ui: &Ui, pending: &mut Option<Pending>, group: GroupId
             let (start_no, no, name) = (decision.start_no, decision.no, &decision.name);
             let what = button_label(decision.kind, lang);
             jobs.push(Job::Execute {
-                label: match lang {
+                label: Words::in_both(|lang| match lang {
                     Lang::Zh => format!("{what} {no} 号 {name}"),
                     Lang::En => format!("{what}: {no} {name}"),
-                },
+                }),
                 commands: vec![Command::SetPrizeDecision { group, start_no, decision: decision.kind, reason }],
             });
             *pending = None;

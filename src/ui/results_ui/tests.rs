@@ -1,5 +1,6 @@
 //! Unit tests of result entry by keyboard: board choice, result, reason and foul keys,
-//! corrections, arrows, and the late-arrival deadline.
+//! corrections, arrows, the late-arrival deadline, and each optimistic entry cleared by
+//! the answer to its own ticket.
 
 use super::*;
 use crate::domain::event::Game;
@@ -171,4 +172,112 @@ fn the_late_deadline_is_the_start_plus_the_minutes() {
     let d = late_deadline("2022-12-02 19:00", 5).unwrap();
     assert_eq!(d.strftime("%H:%M").to_string(), "19:05");
     assert!(late_deadline("evening", 5).is_none());
+}
+
+/// An environment over `event`'s first group and stage with these tickets answered.
+fn env_with<'a>(
+    event: &'a Event,
+    show: &'a std::cell::Cell<Option<crate::ui::env::Show>>,
+    refusals: &'a [crate::ui::session::Refusal],
+    tickets: crate::ui::session::Tickets<'a>,
+) -> Env<'a> {
+    let group = &event.groups[0];
+    Env {
+        event,
+        group,
+        stage: group.stages.first(),
+        lang: Lang::Zh,
+        busy: true,
+        revision: 1,
+        history: None,
+        refusals,
+        tickets,
+        blacklist: None,
+        show,
+    }
+}
+
+// issue 40, item 2: two results are entered and the first is refused — only the first's
+// optimistic entry is taken back, with why; the second stays until its own answer.
+#[test]
+fn each_optimistic_entry_clears_when_its_own_answer_arrives() {
+    use crate::domain::command::DomainError;
+    use crate::ui::session::{Refusal, Tickets};
+    let event = crate::domain::presets::build("cxa-swiss", Some("票"), Some(3)).unwrap();
+    let stage = &event.groups[0].stages[0];
+    let show = std::cell::Cell::new(None);
+    let r = round(&[None, None, None]);
+    let mut v = ResultsView::default();
+    press(&mut v, &r, "1\n1");
+    press(&mut v, &r, "2\n0");
+    // The frame's list already holds a job of the menus: the results get tickets 8 and 9.
+    let mut jobs = vec![Job::LoadHistory];
+    let first = Ticket::numbered(7);
+    let sending = env_with(&event, &show, &[], Tickets { first, ..Tickets::default() });
+    send_changes(&mut v, &sending, stage, false, &mut jobs);
+    assert_eq!(jobs.len(), 3);
+    // The label is worded in both languages where it is made, for a later switch.
+    let Job::Execute { label, .. } = &jobs[1] else { panic!("{jobs:?}") };
+    assert!(label.zh.starts_with("第2轮") && label.en.starts_with("Round 2"), "{label:?}");
+    let (one, two) = (first.after(1), first.after(2));
+    assert_eq!(v.asked.keys().copied().collect::<Vec<_>>(), vec![one, two]);
+    let shown = |v: &ResultsView| v.sent.keys().map(|(_, s)| s.board.0).collect::<Vec<_>>();
+    assert_eq!(shown(&v), vec![1, 2]);
+
+    // The first is refused; the second is not answered yet (the worker is busy).
+    let refusals = [Refusal { ticket: one, error: DomainError::UnknownRound(RoundNo(2)) }];
+    let unsaved = [one];
+    let refused =
+        env_with(&event, &show, &refusals, Tickets { first: first.after(3), through: one, unsaved: &unsaved });
+    take_answers(&mut v, &refused);
+    assert_eq!(shown(&v), vec![2], "only the refused entry is taken back");
+    assert!(v.message.as_deref().is_some_and(|m| !m.is_empty()), "why is said beside the field");
+    v.message = None;
+
+    // Another job's answer (the menu's) does not clear it either; its own does.
+    take_answers(&mut v, &refused);
+    assert_eq!(shown(&v), vec![2]);
+    let saved = env_with(&event, &show, &refusals, Tickets { first: first.after(3), through: two, unsaved: &unsaved });
+    take_answers(&mut v, &saved);
+    assert!(v.sent.is_empty() && v.asked.is_empty());
+    assert_eq!(v.message, None, "a saved result says nothing beside the field");
+}
+
+// issue 40, item 2: a board sent again before the first answer keeps its newer entry
+// until that job is answered too.
+#[test]
+fn a_board_sent_twice_keeps_the_newer_entry_until_its_answer() {
+    use crate::ui::session::Tickets;
+    let event = crate::domain::presets::build("cxa-swiss", Some("票"), Some(3)).unwrap();
+    let stage = &event.groups[0].stages[0];
+    let show = std::cell::Cell::new(None);
+    let r = round(&[None]);
+    let mut v = ResultsView::default();
+    press(&mut v, &r, "1\n1");
+    let mut jobs = Vec::new();
+    let first = Ticket::numbered(1);
+    send_changes(
+        &mut v,
+        &env_with(&event, &show, &[], Tickets { first, ..Tickets::default() }),
+        stage,
+        false,
+        &mut jobs,
+    );
+    // Amended before the first answer: a reason key on the board shown with 1-0.
+    let r1 = round(&[Some(Outcome::RedWins)]);
+    press(&mut v, &r1, "1\nt");
+    send_changes(
+        &mut v,
+        &env_with(&event, &show, &[], Tickets { first, ..Tickets::default() }),
+        stage,
+        false,
+        &mut jobs,
+    );
+    assert_eq!(v.asked.len(), 2);
+    let first_answered = Tickets { first: first.after(2), through: first, unsaved: &[] };
+    take_answers(&mut v, &env_with(&event, &show, &[], first_answered));
+    assert_eq!(v.sent.len(), 1, "the newer entry stays");
+    let both = Tickets { first: first.after(2), through: first.after(1), unsaved: &[] };
+    take_answers(&mut v, &env_with(&event, &show, &[], both));
+    assert!(v.sent.is_empty());
 }

@@ -6,6 +6,7 @@
 use crate::domain::command::Command;
 use crate::domain::ids::StartNo;
 use crate::lang::Lang;
+use crate::lang::Words;
 use crate::ui::dialog::{Answer, Confirmation, confirmation_ui};
 use crate::ui::session::Job;
 use egui::Ui;
@@ -47,10 +48,10 @@ pub(super) fn delete_ui(ui: &Ui, pending: &mut Option<Deletion>, lang: Lang, job
     match answer {
         Some(Answer::Accepted) => {
             jobs.push(Job::Execute {
-                label: match lang {
+                label: Words::in_both(|lang| match lang {
                     Lang::Zh => format!("删除 {no} 号 {name}，编号不再分配"),
                     Lang::En => format!("{no} {name} deleted; the number is not given again"),
-                },
+                }),
                 commands: vec![Command::DeletePlayer { start_no }],
             });
             *pending = None;

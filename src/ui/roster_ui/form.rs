@@ -27,9 +27,10 @@ use crate::domain::ids::{GroupId, StartNo};
 use crate::domain::player::{Gender, Player, PlayerEntry, Title};
 use crate::lang::Lang;
 use crate::lang::Localized;
+use crate::lang::Words;
 use crate::ui::env::Env;
 use crate::ui::form::labelled_text_ui;
-use crate::ui::session::Job;
+use crate::ui::session::{Job, Ticket};
 use crate::ui::theme::{icons, widgets};
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 use std::collections::BTreeMap;
@@ -62,8 +63,9 @@ pub(super) struct PlayerForm {
     notes: BTreeMap<String, String>,
     /// Why an entry that breaks the group's rules is accepted.
     override_reason: String,
-    /// The revision when the change was sent; `None` while editing.
-    submitted: Option<u64>,
+    /// The ticket of the save sent, until its answer arrives (issue 40, item 2);
+    /// `None` while editing.
+    submitted: Option<Ticket>,
     /// Start a fresh form once the new player is saved ("save and add another").
     add_another: bool,
     /// The last save was refused.
@@ -211,16 +213,16 @@ fn issues_for(event: &Event, mode: Mode, group: GroupId, entry: &PlayerEntry) ->
 pub(super) fn player_form_ui(ctx: &egui::Context, form: &mut Option<PlayerForm>, env: &Env<'_>, jobs: &mut Vec<Job>) {
     let Some(state) = form.as_mut() else { return };
     let lang = env.lang;
-    // The answer to a save: a new revision means it was saved.
-    if let Some(sent) = state.submitted {
-        if env.revision != sent {
+    // The answer to this form's save, by its ticket — not any other change saved.
+    if let Some(sent) = state.submitted.filter(|t| env.answered(*t)) {
+        if env.tickets.done(sent) {
             if state.add_another {
                 *state = state.next();
             } else {
                 *form = None;
                 return;
             }
-        } else if !env.busy {
+        } else {
             state.submitted = None;
             state.failed = true;
         }
@@ -285,8 +287,7 @@ fn form_body_ui(ui: &mut Ui, state: &mut PlayerForm, env: &Env<'_>, jobs: &mut V
     let can_save = parsed.is_ok() && !needs_reason && !waiting;
     let (save, close) = buttons_ui(ui, state, can_save, needs_reason, lang);
     if save && let Ok(entry) = parsed {
-        jobs.push(save_job(state, entry, !issues.is_empty(), lang));
-        state.submitted = Some(env.revision);
+        state.submitted = Some(env.send(jobs, save_job(state, entry, !issues.is_empty())));
         state.failed = false;
     }
     close
@@ -520,13 +521,13 @@ fn buttons_ui(ui: &mut Ui, state: &mut PlayerForm, can_save: bool, needs_reason:
 
 /// The job that saves the form's entry: add (with the override reason when rules are
 /// broken) or edit.
-fn save_job(state: &PlayerForm, entry: PlayerEntry, breaks_rules: bool, lang: Lang) -> Job {
-    let label = match (state.mode, lang) {
+fn save_job(state: &PlayerForm, entry: PlayerEntry, breaks_rules: bool) -> Job {
+    let label = Words::in_both(|lang| match (state.mode, lang) {
         (Mode::Add(_), Lang::Zh) => format!("添加选手 {}", entry.name),
         (Mode::Add(_), Lang::En) => format!("added player {}", entry.name),
         (Mode::Edit(no), Lang::Zh) => format!("修改选手 {no} {}", entry.name),
         (Mode::Edit(no), Lang::En) => format!("edited player {no} {}", entry.name),
-    };
+    });
     let command = match state.mode {
         Mode::Add(group) => Command::AddPlayers {
             group,

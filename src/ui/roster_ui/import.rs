@@ -23,9 +23,10 @@ use crate::domain::ids::GroupId;
 use crate::io::roster::{RosterError, RosterRow, RowError, read_roster};
 use crate::lang::Lang;
 use crate::lang::Localized;
+use crate::lang::Words;
 use crate::ui::env::Env;
 use crate::ui::memo::Memo;
-use crate::ui::session::Job;
+use crate::ui::session::{Job, Ticket};
 use crate::ui::theme::{icons, widgets};
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 use preview::{counts_text, preview_table_ui, summary_ui};
@@ -53,8 +54,9 @@ pub(super) struct ImportDialog {
     checked: Memo<(u64, GroupId, BTreeSet<usize>), Vec<RowCheck>>,
     /// Why an entry that breaks its group's rules is accepted.
     override_reason: String,
-    /// The revision when the import was sent; `None` before.
-    submitted: Option<u64>,
+    /// The ticket of the import sent, until its answer arrives (issue 40, item 2);
+    /// `None` before.
+    submitted: Option<Ticket>,
     /// The import was refused.
     failed: bool,
     /// Put the keyboard in the path field on the next frame.
@@ -84,7 +86,7 @@ enum LoadError {
 /// The parts of the dialog's state that its buttons change.
 struct Controls<'a> {
     override_reason: &'a mut String,
-    submitted: &'a mut Option<u64>,
+    submitted: &'a mut Option<Ticket>,
     failed: &'a mut bool,
     /// The file read, for the status bar.
     file: &'a str,
@@ -154,15 +156,14 @@ pub(super) fn import_dialog(
 /// Draws the dialog while it is open; closes it once the import is saved.
 pub(super) fn import_ui(ctx: &egui::Context, dialog: &mut Option<ImportDialog>, env: &Env<'_>, jobs: &mut Vec<Job>) {
     let Some(state) = dialog.as_mut() else { return };
-    if let Some(sent) = state.submitted {
-        if env.revision != sent {
+    // The answer to this dialog's import, by its ticket — not any other change saved.
+    if let Some(sent) = state.submitted.filter(|t| env.answered(*t)) {
+        if env.tickets.done(sent) {
             *dialog = None;
             return;
         }
-        if !env.busy {
-            state.submitted = None;
-            state.failed = true;
-        }
+        state.submitted = None;
+        state.failed = true;
     }
     let mut open = true;
     let mut close = false;
@@ -416,14 +417,15 @@ fn buttons_ui(
         let override_reason = (!reason.is_empty()).then_some(reason);
         let commands = import_commands(env.event, rows, checks, override_reason);
         let file_name = Path::new(file).file_name().map_or(file.to_string(), |n| n.to_string_lossy().into_owned());
-        let label = format!(
-            "{} {file_name}{}{}",
-            lang.t("导入名单", "Roster"),
-            lang.t("：", ": "),
-            counts_text(checks, true, lang)
-        );
-        jobs.push(Job::Execute { label, commands });
-        *state.submitted = Some(env.revision);
+        let label = Words::in_both(|lang| {
+            format!(
+                "{} {file_name}{}{}",
+                lang.t("导入名单", "Roster"),
+                lang.t("：", ": "),
+                counts_text(checks, true, lang)
+            )
+        });
+        *state.submitted = Some(env.send(jobs, Job::Execute { label, commands }));
         *state.failed = false;
     }
     close

@@ -11,6 +11,7 @@ use crate::domain::ids::GroupId;
 use crate::domain::numbering::Numbering;
 use crate::domain::player::RenumberKey;
 use crate::lang::Lang;
+use crate::lang::Words;
 use crate::ui::dialog::{Answer, Confirmation, confirmation_ui};
 use crate::ui::session::Job;
 use egui::Ui;
@@ -110,10 +111,10 @@ pub(super) fn renumber_ui(
             }
             commands.push(Command::RenumberPlayers { group: Some(group), by });
             jobs.push(Job::Execute {
-                label: match lang {
+                label: Words::in_both(|lang| match lang {
                     Lang::Zh => format!("重新编号：{}", key_text(by, lang)),
                     Lang::En => format!("Renumbered {}", key_text(by, lang).to_lowercase()),
-                },
+                }),
                 commands,
             });
             *pending = None;

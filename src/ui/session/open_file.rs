@@ -6,6 +6,7 @@
 use crate::domain::event::Event;
 use crate::store::{AuditEntry, EventFile, EventReader, StoreError};
 use std::path::Path;
+use std::sync::Arc;
 
 /// The open event file.
 pub(super) enum OpenFile {
@@ -30,6 +31,15 @@ impl OpenFile {
         match self {
             OpenFile::Writer(f) => f.event(),
             OpenFile::Reader(r) => r.event(),
+        }
+    }
+
+    /// The event as saved, as the snapshot the window keeps: the writer's own, shared
+    /// without a copy; a reader's, copied once (it never changes).
+    pub(super) fn shared_event(&self) -> Arc<Event> {
+        match self {
+            OpenFile::Writer(f) => f.shared_event(),
+            OpenFile::Reader(r) => Arc::new(r.event().clone()),
         }
     }
 

@@ -1,10 +1,10 @@
 //! The worker thread's side of the session: it owns the open [`EventFile`], runs each
-//! [`Job`] and answers with a [`Report`]. Failures are reported in both languages
+//! [`Job`] and answers with a [`Report`] naming the job's ticket. Failures are reported in both languages
 //! ([`Words`]), never as a library's or the operating system's raw text — that goes to
 //! the log (standard error) for a bug report.
 
 use super::open_file::OpenFile;
-use super::{History, Job, PrintTarget, Report};
+use super::{Answer, History, Job, Label, PrintTarget, Report, Ticket};
 use crate::domain::command::Command;
 use crate::domain::event::Event;
 use crate::domain::ids::{GroupId, StageNo};
@@ -12,26 +12,27 @@ use crate::domain::swiss::{PairingError, pair_next_round_watched};
 use crate::lang::{Lang, Localized, Words};
 use crate::os_words::io_words;
 use crate::store::{AuditEntry, EventFile, StoreError, backup, blacklist};
-use crate::ui::change_words::{action_label, original_command};
+use crate::ui::change_words::original_command;
+use crate::ui::consequences::consequences;
 use crate::ui::session::{ExportKind, PairingProgress};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, Sender};
 
 /// Runs jobs until the window drops its side of the channel.
-pub(super) fn worker(jobs: Receiver<Job>, reports: Sender<Report>, repaint: Option<egui::Context>) {
+pub(super) fn worker(jobs: Receiver<(Ticket, Job)>, reports: Sender<Report>, repaint: Option<egui::Context>) {
     let mut file: Option<OpenFile> = None;
     let (mut operator, mut backups_kept) = (None, None);
-    for job in jobs {
+    for (ticket, job) in jobs {
         if let Job::Configure { operator: o, backups_kept: b } = &job {
             (operator, backups_kept) = (o.clone(), *b);
         }
-        let report = run_job(&mut file, job);
+        let answer = run_job(&mut file, job);
         // The preferences hold for whichever file is open now (opened, created, restored).
         if let Some(OpenFile::Writer(f)) = file.as_mut() {
             f.set_operator(operator.clone());
             f.set_backups_kept(backups_kept);
         }
-        if reports.send(report).is_err() {
+        if reports.send(Report { ticket, answer }).is_err() {
             break;
         }
         if let Some(ctx) = &repaint {
@@ -40,19 +41,19 @@ pub(super) fn worker(jobs: Receiver<Job>, reports: Sender<Report>, repaint: Opti
     }
 }
 
-fn no_file() -> Report {
-    Report::Failed(Words::new("没有打开的赛事文件", "no event file is open"))
+fn no_file() -> Answer {
+    Answer::Failed(Words::new("没有打开的赛事文件", "no event file is open"))
 }
 
 /// A failure with the error's words after a heading.
-fn failed(heading: Words, error: &impl Localized) -> Report {
-    Report::Failed(Words::of(error).after(&heading))
+fn failed(heading: Words, error: &impl Localized) -> Answer {
+    Answer::Failed(Words::of(error).after(&heading))
 }
 
 /// A file that could not be opened, with the newest backup beside it that would restore
 /// when it was changed outside Bianpai or damaged (issue 22, item 6), and then every
 /// backup of it in words (issue 38, item 3).
-fn not_opened(path: PathBuf, error: &StoreError) -> Report {
+fn not_opened(path: PathBuf, error: &StoreError) -> Answer {
     let backup = match error {
         StoreError::Tampered { backup, .. } => backup.clone(),
         StoreError::Damaged { .. } => backup::newest_restorable(&path),
@@ -62,7 +63,7 @@ fn not_opened(path: PathBuf, error: &StoreError) -> Report {
         StoreError::Tampered { .. } | StoreError::Damaged { .. } => backups_in_words(&path),
         _ => Vec::new(),
     };
-    Report::NotOpened { why: Words::of(error), path, backup, backups }
+    Answer::NotOpened { why: Words::of(error), path, backup, backups }
 }
 
 /// The automatic backups of the event file at `path`, oldest first, each with what it
@@ -78,20 +79,20 @@ fn backups_in_words(path: &Path) -> Vec<(PathBuf, Words)> {
 }
 
 /// Makes `f` the open file and reports it.
-fn opened(file: &mut Option<OpenFile>, path: PathBuf, f: OpenFile) -> Report {
-    let event = Box::new(f.event().clone());
+fn opened(file: &mut Option<OpenFile>, path: PathBuf, f: OpenFile) -> Answer {
+    let event = f.shared_event();
     let read_only = f.read_only();
     *file = Some(f);
-    Report::Opened { path, event, read_only }
+    Answer::Opened { path, event, read_only }
 }
 
 /// The open file's writer, or the report that there is none or it is read-only.
-fn writer<'f>(file: &'f mut Option<OpenFile>, heading: &Words) -> Result<&'f mut EventFile, Report> {
+fn writer<'f>(file: &'f mut Option<OpenFile>, heading: &Words) -> Result<&'f mut EventFile, Answer> {
     let Some(f) = file.as_mut() else { return Err(no_file()) };
     f.writer().map_err(|e| failed(heading.clone(), &e))
 }
 
-fn run_job(file: &mut Option<OpenFile>, job: Job) -> Report {
+fn run_job(file: &mut Option<OpenFile>, job: Job) -> Answer {
     match job {
         Job::Open(path) => {
             *file = None;
@@ -108,7 +109,7 @@ fn run_job(file: &mut Option<OpenFile>, job: Job) -> Report {
                     // The file is as it was: its backups are offered again.
                     let why = Words::of(&e).after(&Words::new("恢复备份", "Restore a backup"));
                     let (backup, backups) = (backup::newest_restorable(&path), backups_in_words(&path));
-                    Report::NotOpened { why, path, backup, backups }
+                    Answer::NotOpened { why, path, backup, backups }
                 }
             }
         }
@@ -126,35 +127,35 @@ fn run_job(file: &mut Option<OpenFile>, job: Job) -> Report {
         }
         Job::Execute { label, commands } => execute(file, label, commands),
         Job::LoadHistory => load_history(file),
-        Job::LoadBlacklist => Report::Blacklist(read_blacklist()),
+        Job::LoadBlacklist => Answer::Blacklist(read_blacklist()),
         Job::Restore(from) => restore(file, &from),
         Job::Print { request, target } => {
             let heading = Words::new("打印", "Print");
             let Some(f) = file.as_ref() else { return no_file() };
             match print_to(f, &request, target) {
-                Ok(path) => Report::Done { label: done_label(&heading, request.lang, &path) },
-                Err(why) => Report::Failed(why.after(&heading)),
+                Ok(path) => Answer::Done { label: Label::Made { print: true, path } },
+                Err(why) => Answer::Failed(why.after(&heading)),
             }
         }
         Job::Export { kind, group, lang, path } => {
             let heading = Words::new("导出", "Export");
             let Some(f) = file.as_ref() else { return no_file() };
             match export_bytes(f.event(), kind, group, lang).and_then(|bytes| write_whole(&path, &bytes, f.path())) {
-                Ok(()) => Report::Done { label: done_label(&heading, lang, &path) },
-                Err(why) => Report::Failed(why.after(&heading)),
+                Ok(()) => Answer::Done { label: Label::Made { print: false, path } },
+                Err(why) => Answer::Failed(why.after(&heading)),
             }
         }
-        Job::Undo { lang } | Job::Redo { lang } => {
-            let redo = matches!(job, Job::Redo { .. });
+        Job::Undo | Job::Redo => {
+            let redo = matches!(job, Job::Redo);
             let verb = if redo { Words::new("重做", "Redo") } else { Words::new("撤销", "Undo") };
             match writer(file, &verb) {
-                Ok(f) => undo_or_redo(f, redo, lang),
+                Ok(f) => undo_or_redo(f, redo),
                 Err(report) => report,
             }
         }
         // Kept by the worker loop, which applies it to every file opened.
-        Job::Configure { .. } => Report::Configured,
-        Job::Pair { group, stage, seed, lang, progress } => pair(file, (group, stage), seed, lang, &progress),
+        Job::Configure { .. } => Answer::Configured,
+        Job::Pair { group, stage, seed, progress } => pair(file, (group, stage), seed, &progress),
     }
 }
 
@@ -164,9 +165,8 @@ fn pair(
     file: &mut Option<OpenFile>,
     (group, stage): (GroupId, StageNo),
     seed: u64,
-    lang: Lang,
     progress: &PairingProgress,
-) -> Report {
+) -> Answer {
     let heading = Words::new("编排", "Pairing");
     let f = match writer(file, &heading) {
         Ok(f) => f,
@@ -180,44 +180,40 @@ fn pair(
     if progress.is_cancelled() {
         return failed(heading, &PairingError::Cancelled);
     }
-    // The seed is in the round and the audit log; the director reads the round.
-    let mut label = match lang {
-        Lang::Zh => format!("第{}轮已编排", round.no),
-        Lang::En => format!("round {} paired", round.no),
-    };
-    // An automatic consequence is announced: the engine relaxed colour rules.
-    for notice in round.warnings.iter().filter(|w| w.is_engine_notice()) {
-        label.push_str(lang.t("；", "; "));
-        label.push_str(&notice.message(lang));
-    }
+    // The seed is in the round and the audit log; the director reads the round. An
+    // automatic consequence is announced: the engine relaxed colour rules.
+    let notices = round.warnings.iter().filter(|w| w.is_engine_notice()).cloned().collect();
+    let label = Label::Paired { round: round.no, notices };
+    let before = f.shared_event();
     match f.execute(&Command::PairRound { group, stage, round }) {
-        Ok(_) => Report::Saved { label, event: Box::new(f.event().clone()), undone: false },
+        Ok(_) => saved(label, &before, f, false),
         Err(e) => failed(heading, &e),
     }
 }
 
-fn execute(file: &mut Option<OpenFile>, label: String, commands: Vec<Command>) -> Report {
-    let f = match writer(file, &Words::same(label.clone())) {
+/// A change saved: the event as saved, shared with the file without a copy, and what
+/// the change did besides itself, found here by comparing it with the snapshot `before`
+/// — so the window's thread never compares two whole events (issue 40, item 2).
+fn saved(label: Label, before: &Event, f: &EventFile, undone: bool) -> Answer {
+    let event = f.shared_event();
+    let consequences = consequences(before, &event);
+    Answer::Saved { label, event, consequences, undone }
+}
+
+fn execute(file: &mut Option<OpenFile>, label: Words, commands: Vec<Command>) -> Answer {
+    let f = match writer(file, &label) {
         Ok(f) => f,
         Err(report) => return report,
     };
+    let before = f.shared_event();
     match f.execute_all(&commands) {
-        Ok(_) => Report::Saved { label, event: Box::new(f.event().clone()), undone: false },
-        Err(StoreError::Domain(error)) => Report::Refused { label, commands, error },
-        Err(e) => failed(Words::same(label), &e),
+        Ok(_) => saved(Label::Said(label), &before, f, false),
+        Err(StoreError::Domain(error)) => Answer::Refused { label: Label::Said(label), error },
+        Err(e) => failed(label, &e),
     }
 }
 
-/// What a print or an export made, and where: "打印：…" with the Chinese colon, "Print: …".
-fn done_label(heading: &Words, lang: Lang, path: &std::path::Path) -> String {
-    let colon = match lang {
-        Lang::Zh => "：",
-        Lang::En => ": ",
-    };
-    format!("{}{colon}{}", heading.get(lang), path.display())
-}
-
-fn load_history(file: &Option<OpenFile>) -> Report {
+fn load_history(file: &Option<OpenFile>) -> Answer {
     let Some(f) = file.as_ref() else { return no_file() };
     // A read-only file can be neither undone nor redone.
     let read = f.audit_log().and_then(|entries| match f {
@@ -225,7 +221,7 @@ fn load_history(file: &Option<OpenFile>) -> Report {
         OpenFile::Reader(_) => Ok((entries, Default::default())),
     });
     match read {
-        Ok((entries, stacks)) => Report::History(Box::new(History {
+        Ok((entries, stacks)) => Answer::History(Box::new(History {
             can_undo: !stacks.done.is_empty(),
             can_redo: !stacks.undone.is_empty(),
             next_undo: command_of(&entries, stacks.done.last()),
@@ -254,7 +250,7 @@ fn read_blacklist() -> super::BlacklistRead {
     }
 }
 
-fn restore(file: &mut Option<OpenFile>, from: &Path) -> Report {
+fn restore(file: &mut Option<OpenFile>, from: &Path) -> Answer {
     let heading = Words::new("从备份恢复", "Restore from backup");
     let path = match writer(file, &heading) {
         Ok(f) => f.path().to_path_buf(),
@@ -369,19 +365,16 @@ fn command_of(entries: &[AuditEntry], id: Option<&i64>) -> Option<String> {
 }
 
 /// Undoes (or redoes) the newest change; the notice names it: `撤销：录入成绩 第3轮 第20台`.
-fn undo_or_redo(f: &mut EventFile, redo: bool, lang: Lang) -> Report {
+fn undo_or_redo(f: &mut EventFile, redo: bool) -> Answer {
     let verb = if redo { Words::new("重做", "Redo") } else { Words::new("撤销", "Undo") };
+    let before = f.shared_event();
     match f.revert_next(redo) {
         Ok(Some((id, _))) => {
             let row = |id: i64| f.audit_command(id).ok().flatten();
-            let what = row(id).map(|c| action_label(&original_command(c, row), lang));
-            let label = match what {
-                Some(what) => Words::same(what).after(&verb),
-                None => verb,
-            };
-            Report::Saved { label: label.get(lang).to_string(), event: Box::new(f.event().clone()), undone: !redo }
+            let command = row(id).map(|c| original_command(c, row));
+            saved(Label::Reverted { redo, command }, &before, f, !redo)
         }
-        Ok(None) => Report::Failed(if redo {
+        Ok(None) => Answer::Failed(if redo {
             Words::new("没有可重做的操作", "nothing to redo")
         } else {
             Words::new("没有可撤销的操作", "nothing to undo")
@@ -408,12 +401,39 @@ mod tests {
         assert!(words.en.starts_with("No PDF viewer could be opened"));
     }
 
+    // issue 40, item 2: the saved event reaches the window as the file's own snapshot —
+    // no copy on the way — with what the change did, found here; a job that changes
+    // nothing leaves the snapshot as it was.
+    #[test]
+    fn a_saved_change_hands_over_the_files_snapshot_with_its_consequences() {
+        use crate::domain::ids::GroupId;
+        use crate::domain::player::PlayerEntry;
+        use std::sync::Arc;
+        let dir = tempfile::tempdir().unwrap();
+        let event = crate::domain::presets::build("cxa-swiss", Some("票"), Some(3)).unwrap();
+        let created = EventFile::create(&dir.path().join("票.bianpai"), &event).unwrap();
+        let mut file = Some(OpenFile::Writer(created));
+        let shared = |file: &Option<OpenFile>| file.as_ref().unwrap().shared_event();
+        let before = shared(&file);
+        let entries = vec![PlayerEntry { name: "王天一".into(), ..Default::default() }];
+        let add = Command::AddPlayers { group: GroupId(1), entries, override_reason: None, left_out: Vec::new() };
+        let Answer::Saved { event, consequences, .. } =
+            run_job(&mut file, Job::Execute { label: Words::same("添加"), commands: vec![add] })
+        else {
+            panic!("not saved")
+        };
+        assert!(Arc::ptr_eq(&event, &shared(&file)), "the window gets the file's snapshot, not a copy");
+        assert!(!Arc::ptr_eq(&event, &before), "a change swaps in a new snapshot");
+        assert_eq!(event.players.len(), 1);
+        assert!(consequences.is_empty(), "{consequences:?}");
+        assert!(matches!(run_job(&mut file, Job::LoadHistory), Answer::History(_)));
+        assert!(Arc::ptr_eq(&event, &shared(&file)), "nothing changed, the same snapshot");
+    }
+
     // Issue 39 item 5: a print says what it made with the colon of its language.
     #[test]
     fn a_print_is_said_as_made_not_saved() {
-        let heading = Words::new("打印", "Print");
-        let path = Path::new("/tmp/对阵表.pdf");
-        assert_eq!(done_label(&heading, Lang::Zh, path), "打印：/tmp/对阵表.pdf");
-        assert_eq!(done_label(&heading, Lang::En, path), "Print: /tmp/对阵表.pdf");
+        let label = Label::Made { print: true, path: PathBuf::from("/tmp/对阵表.pdf") };
+        assert_eq!(label.words(), Words::new("打印：/tmp/对阵表.pdf", "Print: /tmp/对阵表.pdf"));
     }
 }

@@ -124,12 +124,12 @@ pub(super) fn event_ranking_ui(ui: &mut Ui, form: &mut EventRankingForm, env: &E
         match form.setting() {
             Ok(ranking) => {
                 form.message = None;
-                let label = match &ranking {
+                let label = Words::in_both(|lang| match &ranking {
                     None => lang.t("取消全赛事团体排名", "Team ranking across the event off").to_string(),
                     Some(r) => {
                         format!("{}{}", lang.t("全赛事团体：", "Team ranking across "), setting_words(event, r, lang))
                     }
-                };
+                });
                 jobs.push(Job::Execute { label, commands: vec![Command::SetEventTeamRanking { ranking }] });
             }
             Err(why) => form.message = Some(why),

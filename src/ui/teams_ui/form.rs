@@ -18,7 +18,7 @@ use crate::present::search::{SearchKey, matches, search_keys};
 use crate::ui::env::Env;
 use crate::ui::form::labelled_text_ui;
 use crate::ui::memo::Memo;
-use crate::ui::session::Job;
+use crate::ui::session::{Job, Ticket};
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 
 /// The most players offered at once.
@@ -43,7 +43,7 @@ pub(super) struct TeamForm {
     /// Why the last save was refused.
     message: Option<Words>,
     /// The revision when the team was sent; a newer one means it was saved.
-    submitted: Option<u64>,
+    submitted: Option<Ticket>,
     /// Put the keyboard in the name field on the next frame.
     focus_name: bool,
     /// Put the keyboard back in the search field on the next frame (after Enter).
@@ -143,9 +143,14 @@ impl TeamForm {
 /// Draws the form while it is open and sends the team when saved.
 pub(super) fn team_form_ui(ctx: &egui::Context, form: &mut Option<TeamForm>, env: &Env<'_>, jobs: &mut Vec<Job>) {
     let Some(state) = form.as_mut() else { return };
-    if state.submitted.is_some_and(|sent| env.revision != sent) {
-        *form = None;
-        return;
+    // Closed by the answer to its own save (issue 40, item 2); a refusal keeps it open
+    // with why (`refused`), a failure lets the director save again.
+    if let Some(sent) = state.submitted.filter(|t| env.answered(*t)) {
+        if env.tickets.done(sent) {
+            *form = None;
+            return;
+        }
+        state.submitted = None;
     }
     let lang = env.lang;
     let title = match (state.editing.and_then(|t| env.group.team(t)), lang) {
@@ -198,13 +203,15 @@ fn form_body_ui(ui: &mut Ui, state: &mut TeamForm, env: &Env<'_>, jobs: &mut Vec
         let save = ui.add_enabled(!waiting, egui::Button::new(lang.t("保存", "Save"))).on_hover_text("Ctrl+Enter");
         if !waiting && (save.clicked() || ui.input_mut(|i| i.consume_shortcut(&save_key))) {
             let team = state.team();
-            let (mut label, change) = match state.editing {
-                Some(_) => (format!("{} {}", lang.t("修改队伍", "Edit team"), team.name), TeamCommand::Edit { team }),
-                None => (format!("{} {}", lang.t("新建队伍", "New team"), team.name), TeamCommand::Add { team }),
-            };
-            label.push_str(&second_entries_said(state, event, env.group.id, lang));
-            jobs.push(Job::Execute { label, commands: vec![Command::Team { group: env.group.id, change }] });
-            state.submitted = Some(env.revision);
+            let editing = state.editing.is_some();
+            let verb =
+                if editing { Words::new("修改队伍", "Edit team") } else { Words::new("新建队伍", "New team") };
+            let label = Words::in_both(|lang| {
+                format!("{} {}{}", verb.get(lang), team.name, second_entries_said(state, event, env.group.id, lang))
+            });
+            let change = if editing { TeamCommand::Edit { team } } else { TeamCommand::Add { team } };
+            let job = Job::Execute { label, commands: vec![Command::Team { group: env.group.id, change }] };
+            state.submitted = Some(env.send(jobs, job));
             state.message = None;
         }
         close |= ui.button(lang.t("取消", "Cancel")).on_hover_text("Esc").clicked();

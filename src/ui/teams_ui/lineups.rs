@@ -283,10 +283,10 @@ fn checkboxes_ui(
 /// The job naming `team`'s line-up for round `no`.
 fn lineup_job(env: &Env<'_>, stage: &Stage, no: RoundNo, team: TeamId, players: Vec<StartNo>) -> Job {
     let name = env.group.team(team).map_or_else(|| team.to_string(), |t| t.name.clone());
-    let label = match env.lang {
+    let label = Words::in_both(|lang| match lang {
         Lang::Zh => format!("第{no}轮“{name}”出场名单"),
         Lang::En => format!("Round {no} line-up of “{name}”"),
-    };
+    });
     let change = TeamCommand::SetLineup { stage: stage.no, round: no, team, players };
     Job::Execute { label, commands: vec![Command::Team { group: env.group.id, change }] }
 }

@@ -152,7 +152,7 @@ pub(super) fn settings_ui(ui: &mut Ui, form: &mut SettingsForm, env: &Env<'_>, j
 }
 
 /// Sends one team command of the chosen group.
-fn send(env: &Env<'_>, jobs: &mut Vec<Job>, label: String, change: TeamCommand) {
+fn send(env: &Env<'_>, jobs: &mut Vec<Job>, label: Words, change: TeamCommand) {
     jobs.push(Job::Execute { label, commands: vec![Command::Team { group: env.group.id, change }] });
 }
 
@@ -193,7 +193,7 @@ fn member_ranking_ui(ui: &mut Ui, form: &mut SettingsForm, env: &Env<'_>, jobs: 
         match form.member_ranking() {
             Ok(ranking) => {
                 form.message = None;
-                let label = lang.t("队员总分制", "Team ranking by members").to_string();
+                let label = Words::new("队员总分制", "Team ranking by members");
                 send(env, jobs, label, TeamCommand::SetMemberRanking { ranking });
             }
             Err(why) => form.message = Some(why),
@@ -241,7 +241,8 @@ fn team_stage_ui(ui: &mut Ui, form: &mut SettingsForm, env: &Env<'_>, stage: &St
         match form.team_stage(saved) {
             Ok(rules) => {
                 form.message = None;
-                let label = format!("{} {}", stage.name, lang.t("团体赛设置", "team match rules"));
+                let label =
+                    Words::in_both(|lang| format!("{} {}", stage.name, lang.t("团体赛设置", "team match rules")));
                 send(env, jobs, label, TeamCommand::SetStage { stage: stage.no, rules: Some(rules) });
             }
             Err(why) => form.message = Some(why),
@@ -280,12 +281,12 @@ fn stage_kind_ui(ui: &mut Ui, env: &Env<'_>, stage: &Stage, jobs: &mut Vec<Job>)
         return;
     }
     ui.separator();
-    let (text, rules, label) = match &stage.teams {
-        Some(_) => (lang.t("改为个人赛阶段", "Make it an individual stage"), None, lang.t("个人赛", "individual")),
+    let (text, rules, kind) = match &stage.teams {
+        Some(_) => (lang.t("改为个人赛阶段", "Make it an individual stage"), None, Words::new("个人赛", "individual")),
         None => (
             lang.t("改为团体赛阶段", "Make it a team stage"),
             Some(TeamStage::cxa(DEFAULT_TEAM_BOARDS)),
-            lang.t("团体赛", "team matches"),
+            Words::new("团体赛", "team matches"),
         ),
     };
     let hover = lang.t(
@@ -293,7 +294,8 @@ fn stage_kind_ui(ui: &mut Ui, env: &Env<'_>, stage: &Stage, jobs: &mut Vec<Job>)
         "Before round 1: in a team stage the group's teams play matches of several boards",
     );
     if ui.add_enabled(!env.busy, egui::Button::new(text)).on_hover_text(hover).clicked() {
-        send(env, jobs, format!("{} → {label}", stage.name), TeamCommand::SetStage { stage: stage.no, rules });
+        let label = Words::in_both(|lang| format!("{} → {}", stage.name, kind.get(lang)));
+        send(env, jobs, label, TeamCommand::SetStage { stage: stage.no, rules });
     }
 }
 
