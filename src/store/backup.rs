@@ -10,12 +10,13 @@
 //! a backup's name is left alone, and the backup goes to `…-n2` beside it). A backup
 //! can be restored over the event file while it is closed — also over an empty, damaged
 //! or missing one; the file it replaces is kept under a name no other copy has.
+//! [`copy_into`] writes the consistent copy of "save as" and of a reader's private copy.
 
 use super::read_only::folder_of;
 use super::{EventFile, EventReader, StoreError, classify};
 use crate::domain::ids::{GroupId, RoundNo, StageNo};
 use crate::lang::{Lang, Localized, Words};
-use rusqlite::{Connection, MAIN_DB};
+use rusqlite::{Connection, MAIN_DB, params};
 use std::path::{Path, PathBuf};
 
 /// Backups kept per event file unless `$BIANPAI_BACKUPS` says otherwise.
@@ -375,4 +376,27 @@ mod tests {
         assert_eq!(BackupTag::of(event, Path::new("/tmp/cup.bak-x1.bianpai")), None);
         assert_eq!(BackupTag::of(event, Path::new("/tmp/other.bak-r1.bianpai")), None);
     }
+}
+
+/// Writes a consistent copy of the database behind `conn` to a new file at `path`
+/// (`VACUUM INTO`, which also reads a read-only or immutable file), whole or not at
+/// all: under a temporary name, then renamed.
+pub(super) fn copy_into(conn: &Connection, path: &Path) -> Result<(), StoreError> {
+    if path.exists() {
+        return Err(StoreError::AlreadyExists { path: path.to_path_buf() });
+    }
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".copying");
+    let tmp = PathBuf::from(tmp);
+    let _ = std::fs::remove_file(&tmp);
+    let written = conn
+        .execute("VACUUM INTO ?1", params![tmp.to_string_lossy()])
+        .map_err(|source| StoreError::Sqlite { path: path.to_path_buf(), source })
+        .and_then(|_| {
+            std::fs::rename(&tmp, path).map_err(|source| StoreError::Io { path: path.to_path_buf(), source })
+        });
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
 }

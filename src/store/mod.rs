@@ -493,7 +493,7 @@ impl EventFile {
     /// # Errors
     /// [`StoreError::AlreadyExists`] if `path` exists; SQLite or file-system errors.
     pub fn save_copy(&self, path: &Path) -> Result<(), StoreError> {
-        copy_into(&self.conn, path)
+        backup::copy_into(&self.conn, path)
     }
 
     /// The audit log, oldest first.
@@ -533,29 +533,6 @@ fn load(conn: &Connection, path: &Path) -> Result<Event, StoreError> {
 /// How a writing command checks the file it opens ([`EventFile::open_for_command`]).
 fn command_check(path: &Path) -> Check {
     if wal_beside(path).exists() { Check::Whole } else { Check::PagesRead }
-}
-
-/// Writes a consistent copy of the database behind `conn` to a new file at `path`
-/// (`VACUUM INTO`, which also reads a read-only or immutable file), whole or not at
-/// all: under a temporary name, then renamed.
-fn copy_into(conn: &Connection, path: &Path) -> Result<(), StoreError> {
-    if path.exists() {
-        return Err(StoreError::AlreadyExists { path: path.to_path_buf() });
-    }
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".copying");
-    let tmp = PathBuf::from(tmp);
-    let _ = std::fs::remove_file(&tmp);
-    let written = conn
-        .execute("VACUUM INTO ?1", params![tmp.to_string_lossy()])
-        .map_err(|source| StoreError::Sqlite { path: path.to_path_buf(), source })
-        .and_then(|_| {
-            std::fs::rename(&tmp, path).map_err(|source| StoreError::Io { path: path.to_path_buf(), source })
-        });
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    written
 }
 
 /// The audit log, oldest first.

@@ -147,7 +147,7 @@ impl EventReader {
         if !self.conn.is_autocommit() {
             self.conn.execute_batch("COMMIT").map_err(sql)?;
         }
-        let copied = super::copy_into(&self.conn, path);
+        let copied = super::backup::copy_into(&self.conn, path);
         self.conn.execute_batch("BEGIN DEFERRED").map_err(sql)?;
         copied
     }
