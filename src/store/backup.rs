@@ -352,6 +352,29 @@ fn nobody_else_has(path: &Path) -> Result<(), StoreError> {
     }
 }
 
+/// Writes a consistent copy of the database behind `conn` to a new file at `path`
+/// (`VACUUM INTO`, which also reads a read-only or immutable file), whole or not at
+/// all: under a temporary name, then renamed.
+pub(super) fn copy_into(conn: &Connection, path: &Path) -> Result<(), StoreError> {
+    if path.exists() {
+        return Err(StoreError::AlreadyExists { path: path.to_path_buf() });
+    }
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".copying");
+    let tmp = PathBuf::from(tmp);
+    let _ = std::fs::remove_file(&tmp);
+    let written = conn
+        .execute("VACUUM INTO ?1", params![tmp.to_string_lossy()])
+        .map_err(|source| StoreError::Sqlite { path: path.to_path_buf(), source })
+        .and_then(|_| {
+            std::fs::rename(&tmp, path).map_err(|source| StoreError::Io { path: path.to_path_buf(), source })
+        });
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -376,27 +399,4 @@ mod tests {
         assert_eq!(BackupTag::of(event, Path::new("/tmp/cup.bak-x1.bianpai")), None);
         assert_eq!(BackupTag::of(event, Path::new("/tmp/other.bak-r1.bianpai")), None);
     }
-}
-
-/// Writes a consistent copy of the database behind `conn` to a new file at `path`
-/// (`VACUUM INTO`, which also reads a read-only or immutable file), whole or not at
-/// all: under a temporary name, then renamed.
-pub(super) fn copy_into(conn: &Connection, path: &Path) -> Result<(), StoreError> {
-    if path.exists() {
-        return Err(StoreError::AlreadyExists { path: path.to_path_buf() });
-    }
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".copying");
-    let tmp = PathBuf::from(tmp);
-    let _ = std::fs::remove_file(&tmp);
-    let written = conn
-        .execute("VACUUM INTO ?1", params![tmp.to_string_lossy()])
-        .map_err(|source| StoreError::Sqlite { path: path.to_path_buf(), source })
-        .and_then(|_| {
-            std::fs::rename(&tmp, path).map_err(|source| StoreError::Io { path: path.to_path_buf(), source })
-        });
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    written
 }
