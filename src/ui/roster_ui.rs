@@ -27,6 +27,7 @@ mod form;
 mod form_checks;
 mod import;
 mod import_teams;
+mod model;
 mod renumber;
 mod search;
 mod table;
@@ -36,9 +37,8 @@ use super::memo::Memo;
 use super::panel::Panel;
 use super::session::Job;
 use crate::domain::command::Command;
-use crate::domain::event::{Bye, ByeKind, Event, PlannedBye, Stage, StageStatus, stage_entrants};
+use crate::domain::event::{Bye, ByeKind, PlannedBye, Stage, StageStatus};
 use crate::domain::ids::{GroupId, RoundNo, StageNo, StartNo};
-use crate::domain::knockout::stage_knocked_out;
 use crate::domain::player::{Player, PlayerStatus};
 use crate::lang::Lang;
 use crate::ui::theme::{icons, widgets};
@@ -46,8 +46,10 @@ use delete::{Deletion, delete_ui};
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 use form::{PlayerForm, player_form_ui};
 use import::{ImportDialog, import_dialog, import_ui};
+use model::{ModelKey, RosterModel, RowFacts};
 use renumber::{Renumbering, renumber_ui};
 use search::{SearchKey, filtered_sorted, search_keys};
+use std::sync::Arc;
 use table::{table_keys, table_ui};
 
 /// A column of the roster table, each one sortable.
@@ -134,6 +136,10 @@ pub struct RosterView {
     index: Memo<(u64, GroupId), Vec<SearchKey>>,
     /// The rows shown (positions in `event.players`), per search text and order.
     rows: Memo<RowsKey, Vec<usize>>,
+    /// The group and stage as drawn, derived once per change (issue 40, item 3).
+    model: Memo<ModelKey, Arc<RosterModel>>,
+    /// Whether the selected player has a history (no delete then), per revision.
+    history: Memo<(u64, StartNo), bool>,
     /// The add / edit form, when open.
     form: Option<PlayerForm>,
     /// The import dialog, when open.
@@ -183,6 +189,14 @@ enum RowAction {
     CancelBye(RoundNo),
 }
 
+impl RosterView {
+    /// How many times the group's model, its search index and its rows were derived:
+    /// once per change each, never once per frame.
+    pub fn model_builds(&self) -> [u64; 3] {
+        [self.model.builds(), self.index.builds(), self.rows.builds()]
+    }
+}
+
 impl Panel for RosterView {
     fn panel_ui(&mut self, ui: &mut Ui, env: &Env<'_>, jobs: &mut Vec<Job>) {
         roster_ui(ui, self, env, jobs);
@@ -193,7 +207,7 @@ impl Panel for RosterView {
 pub fn roster_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>, jobs: &mut Vec<Job>) {
     let (event, group) = (env.event, env.group.id);
     let lang = env.lang;
-    refresh(state, env);
+    let model = refresh(state, env);
     let total = state.index.get().map_or(0, Vec::len);
     let dialog_open = state.form.is_some()
         || state.import.is_some()
@@ -254,7 +268,7 @@ pub fn roster_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>, jobs: &mut 
         if ui.add(import).on_hover_text("Ctrl+I").clicked() {
             state.import = Some(import_dialog(state.import_group, event, group));
         }
-        let blocked = renumber::unavailable(event, group, lang);
+        let blocked = model.renumber_blocked;
         let button = ui.add_enabled(blocked.is_none(), egui::Button::new(lang.t("重新编号…", "Renumber…")));
         let button = match blocked {
             Some(why) => button.on_disabled_hover_text(why),
@@ -279,15 +293,18 @@ pub fn roster_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>, jobs: &mut 
     // The selected player's actions.
     let stage = env.stage;
     let mut action: Option<(StartNo, RowAction)> = None;
+    let selected = state.selected.and_then(|no| event.player(no)).filter(|p| p.group == group);
+    let history = selected
+        .map(|p| *state.history.get_or_compute((env.revision, p.start_no), || event.player_has_history(p.start_no)));
     ui.horizontal_wrapped(|ui| {
-        let selected = state.selected.and_then(|no| event.player(no)).filter(|p| p.group == group);
-        match selected {
-            Some(player) => {
+        match selected.zip(history) {
+            Some((player, history)) => {
                 ui.label(match lang {
                     Lang::Zh => format!("已选 {} 号 {}：", player.start_no, player.entry.name),
                     Lang::En => format!("Selected {} {}:", player.start_no, player.entry.name),
                 });
-                if let Some(a) = row_actions_ui(ui, event, stage, player, lang) {
+                let facts = model.facts(player.start_no, history);
+                if let Some(a) = row_actions_ui(ui, stage, player, facts, lang) {
                     action = Some((player.start_no, a));
                 }
             }
@@ -306,7 +323,7 @@ pub fn roster_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>, jobs: &mut 
             "本组尚无选手。点“添加选手…”逐个登记，或“导入名单…”读入 CSV / Excel 名单。",
             "No players in this group yet. Use “Add player…” or “Import roster…” (CSV / Excel).",
         ));
-    } else if let Some(a) = table_ui(ui, state, env) {
+    } else if let Some(a) = table_ui(ui, state, env, &model) {
         action = Some(a);
     }
 
@@ -329,8 +346,9 @@ pub fn roster_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>, jobs: &mut 
     }
 }
 
-/// Rebuilds the search index and the row list when what they depend on changed.
-fn refresh(state: &mut RosterView, env: &Env<'_>) {
+/// Rebuilds the search index, the row list and the model when what they depend on
+/// changed; returns the model.
+fn refresh(state: &mut RosterView, env: &Env<'_>) -> Arc<RosterModel> {
     let (event, group) = (env.event, env.group.id);
     let keys = state.index.get_or_compute((env.revision, group), || search_keys(event, group));
     let key = RowsKey {
@@ -341,6 +359,8 @@ fn refresh(state: &mut RosterView, env: &Env<'_>) {
         sort: state.sort,
     };
     state.rows.get_or_compute(key, || filtered_sorted(event, env.stage, keys, &state.filter, state.sort));
+    let key = (env.revision, group, env.stage.map(|s| s.no), env.lang);
+    Arc::clone(state.model.get_or_compute(key, || Arc::new(model::derive(event, group, env.stage, env.lang))))
 }
 
 /// The next round of `stage` that can still get an announced bye, if any.
@@ -351,12 +371,18 @@ fn next_round(stage: &Stage) -> Option<RoundNo> {
 }
 
 /// The actions for `player` as buttons; returns the one clicked.
-fn row_actions_ui(ui: &mut Ui, event: &Event, stage: Option<&Stage>, player: &Player, lang: Lang) -> Option<RowAction> {
+fn row_actions_ui(
+    ui: &mut Ui,
+    stage: Option<&Stage>,
+    player: &Player,
+    facts: RowFacts,
+    lang: Lang,
+) -> Option<RowAction> {
     let mut chosen = None;
     if ui.button(lang.t("修改…", "Edit…")).on_hover_text("Enter").clicked() {
         chosen = Some(RowAction::Edit);
     }
-    if !event.player_has_history(player.start_no)
+    if !facts.has_history
         && ui
             .button(lang.t("删除…", "Delete…"))
             .on_hover_text(
@@ -378,8 +404,7 @@ fn row_actions_ui(ui: &mut Ui, event: &Event, stage: Option<&Stage>, player: &Pl
     }
     let Some(stage) = stage else { return chosen };
     // A player knocked out of the knockout plays no more rounds of it.
-    let knocked_out = stage_knocked_out(event, player.group, stage).contains_key(&player.start_no);
-    let in_stage = !knocked_out && stage_entrants(event, player.group, stage).contains(&player.start_no);
+    let in_stage = facts.in_stage;
     let planned: Vec<&PlannedBye> = stage.planned_byes.iter().filter(|b| b.bye.player == player.start_no).collect();
     for bye in &planned {
         let text = match lang {

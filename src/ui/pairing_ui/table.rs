@@ -4,11 +4,11 @@
 //! and byes to click for their explanation, and the round's warnings under it.
 
 use super::explain::Chosen;
-use super::{Line, PairingView, WARNING_MARK, bye_label, colour_histories};
+use super::model::RoundModel;
+use super::{Line, PairingView, WARNING_MARK, bye_label};
 use crate::domain::event::{Game, Round, Stage};
 use crate::domain::ids::{BoardNo, StartNo};
 use crate::domain::model::shown_numbers::shown_warning;
-use crate::domain::standings::records_after;
 use crate::domain::warning::PairingWarning;
 use crate::lang::Lang;
 use crate::lang::Localized;
@@ -33,17 +33,14 @@ pub(super) fn pairing_table_ui(
     ui: &mut Ui,
     state: &mut PairingView,
     env: &Env<'_>,
-    stage: &Stage,
-    chosen: &Round,
+    (stage, chosen, model): (&Stage, &Round, &RoundModel),
     choose: Choosable<'_>,
 ) {
     let editable = choose.players;
     let video = stage.video;
-    let (event, group, lang) = (env.event, env.group, env.lang);
-    let before = records_after(event, group.id, stage, chosen.no.0.saturating_sub(1));
-    let histories = colour_histories(stage, chosen.no, lang);
-    let points = |p: StartNo| before.get(&p).map(|r| r.total().to_string()).unwrap_or_default();
-    let history = |p: StartNo| histories.get(&p).cloned().unwrap_or_default();
+    let (group, lang) = (env.group, env.lang);
+    let points = |p: StartNo| model.points(p);
+    let history = |p: StartNo| model.history(p);
     let lines: Vec<Line<'_>> = chosen.games.iter().map(Line::Game).chain(chosen.byes.iter().map(Line::Bye)).collect();
     let headings: Vec<(String, Align)> = [
         (lang.t("台次", "Board"), Align::Right),
@@ -74,15 +71,9 @@ pub(super) fn pairing_table_ui(
     let explain = &state.explain;
     let explained = |line: Chosen| explain.is_chosen(chosen.no, line);
     let player_cell = |ui: &mut Ui, p: StartNo, picked_now: &mut Option<StartNo>| {
-        let name = event.player(p).map(|pl| pl.entry.name.as_str()).unwrap_or("");
-        let concerns: Vec<String> = chosen
-            .warnings
-            .iter()
-            .filter(|w| w.players().contains(&p))
-            .map(|w| shown_warning(event, w).message(lang))
-            .collect();
-        let no = event.shown_no(p);
-        let text = if concerns.is_empty() { format!("{no} {name}") } else { format!("{no} {name} {WARNING_MARK}") };
+        let cell = model.players.get(&p);
+        let text = cell.map_or_else(|| p.to_string(), |c| c.text.clone());
+        let concerns = cell.map_or(&[][..], |c| c.concerns.as_slice());
         ui.push_id(("player", p), |ui| {
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
                 let response = if editable {

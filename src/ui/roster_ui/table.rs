@@ -3,10 +3,10 @@
 //! selection, and the context menu of a row.
 
 use super::form::PlayerForm;
+use super::model::RosterModel;
 use super::{RosterView, RowAction, Sort, SortColumn, bye_kind_text, row_actions_ui};
 use crate::domain::event::{Event, Stage};
 use crate::domain::ids::StartNo;
-use crate::domain::knockout::stage_knocked_out;
 use crate::domain::player::{Gender, Player, PlayerStatus};
 use crate::lang::Lang;
 use crate::ui::consequences::reason_words;
@@ -121,9 +121,14 @@ pub(super) fn gender_text(gender: Option<Gender>, lang: Lang) -> &'static str {
 }
 
 /// The table itself; returns an action chosen in a row's context menu.
-pub(super) fn table_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>) -> Option<(StartNo, RowAction)> {
+pub(super) fn table_ui(
+    ui: &mut Ui,
+    state: &mut RosterView,
+    env: &Env<'_>,
+    model: &RosterModel,
+) -> Option<(StartNo, RowAction)> {
     let (event, lang, stage) = (env.event, env.lang, env.stage);
-    let out = stage.map(|s| stage_knocked_out(event, env.group.id, s)).unwrap_or_default();
+    let out = &model.knocked_out;
     let scroll = std::mem::take(&mut state.scroll_to_selected);
     let mut sort = state.sort;
     let selected = state.selected;
@@ -224,7 +229,8 @@ pub(super) fn table_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>) -> Op
                     response.context_menu(|ui| {
                         ui.label(format!("{id} {}", e.name));
                         ui.separator();
-                        if let Some(a) = row_actions_ui(ui, event, stage, player, lang) {
+                        let facts = model.facts(id, event.player_has_history(id));
+                        if let Some(a) = row_actions_ui(ui, stage, player, facts, lang) {
                             action = Some((id, a));
                             ui.close();
                         }
