@@ -31,6 +31,7 @@ mod model;
 mod renumber;
 mod search;
 mod table;
+mod withdraw;
 
 use super::env::Env;
 use super::memo::Memo;
@@ -51,6 +52,7 @@ use renumber::{Renumbering, renumber_ui};
 use search::{SearchKey, filtered_sorted, search_keys};
 use std::sync::Arc;
 use table::{table_keys, table_ui};
+use withdraw::{Withdrawal, withdraw_ui};
 
 /// A column of the roster table, each one sortable.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -155,19 +157,6 @@ pub struct RosterView {
     renumber: Option<Renumbering>,
 }
 
-/// A withdrawal waiting for its reason.
-#[derive(Debug, Clone)]
-struct Withdrawal {
-    start_no: StartNo,
-    /// The number shown for the player.
-    no: u32,
-    name: String,
-    reason: String,
-    focus: bool,
-    /// Withdraw the person's other entry too.
-    every_entry: bool,
-}
-
 /// What the row list was computed for.
 #[derive(Debug, Clone, PartialEq)]
 struct RowsKey {
@@ -217,18 +206,104 @@ pub fn roster_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>, jobs: &mut 
 
     // Shortcuts that open things (not while a dialog has the keyboard).
     if !dialog_open {
-        if ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::F))) {
-            state.focus_search = true;
-        }
-        if ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::A))) {
-            state.form = Some(PlayerForm::add(group));
-        }
-        if ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::I))) {
-            state.import = Some(import_dialog(state.import_group, event, group));
-        }
+        shortcuts(ui, state, env);
     }
 
     // Toolbar: heading, search, count, add and import.
+    let (search_has_focus, search_entered) = toolbar_ui(ui, state, env, (&model, total));
+
+    // Keyboard moves in the table.
+    if !dialog_open {
+        let list = std::mem::take(&mut state.rows);
+        let rows = list.get().map_or(&[][..], Vec::as_slice);
+        table_keys(ui, state, rows, event, search_has_focus, search_entered);
+        state.rows = list;
+    }
+
+    // The selected player's actions.
+    let stage = env.stage;
+    let mut action: Option<(StartNo, RowAction)> = None;
+    let selected = state.selected.and_then(|no| event.player(no)).filter(|p| p.group == group);
+    let history = selected
+        .map(|p| *state.history.get_or_compute((env.revision, p.start_no), || event.player_has_history(p.start_no)));
+    ui.horizontal_wrapped(|ui| {
+        match selected.zip(history) {
+            Some((player, history)) => {
+                ui.label(match lang {
+                    Lang::Zh => format!("已选 {} 号 {}：", player.start_no, player.entry.name),
+                    Lang::En => format!("Selected {} {}:", player.start_no, player.entry.name),
+                });
+                let facts = model.facts(player.start_no, history);
+                if let Some(a) = row_actions_ui(ui, stage, player, facts, lang) {
+                    action = Some((player.start_no, a));
+                }
+            }
+            None => {
+                ui.weak(lang.t(
+                    "单击选择选手（↑↓ 移动，Enter 修改，右键更多操作）；Ctrl+F 搜索，Ctrl+Shift+A 添加，Ctrl+I 导入。",
+                    "Click a player to select (↑↓ move, Enter edits, right click for more); Ctrl+F search, Ctrl+Shift+A add, Ctrl+I import.",
+                ));
+            }
+        }
+    });
+    ui.separator();
+
+    if total == 0 {
+        ui.label(lang.t(
+            "本组尚无选手。点“添加选手…”逐个登记，或“导入名单…”读入 CSV / Excel 名单。",
+            "No players in this group yet. Use “Add player…” or “Import roster…” (CSV / Excel).",
+        ));
+    } else if let Some(a) = table_ui(ui, state, env, &model) {
+        action = Some(a);
+    }
+
+    if let Some((start_no, a)) = action {
+        run_action(state, env, jobs, start_no, a);
+    }
+
+    dialogs_ui(ui, state, env, jobs);
+}
+
+/// The dialogs open: the player form, the import, a withdrawal, a deletion, a
+/// renumbering.
+fn dialogs_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>, jobs: &mut Vec<Job>) {
+    let ctx = ui.ctx().clone();
+    player_form_ui(&ctx, &mut state.form, env, jobs);
+    import_ui(&ctx, &mut state.import, env, jobs);
+    if let Some(chosen) = state.import.as_ref().and_then(ImportDialog::chosen_group) {
+        state.import_group = Some(chosen);
+    }
+    withdraw_ui(&ctx, &mut state.withdraw, env, jobs);
+    delete_ui(ui, &mut state.delete, env.lang, jobs);
+    if renumber_ui(ui, &mut state.renumber, env.event, env.lang, jobs) {
+        // The selection is by start number, which now belongs to another player.
+        state.selected = None;
+    }
+}
+
+/// Ctrl+F goes to the search box, Ctrl+Shift+A adds a player, Ctrl+I imports a roster.
+fn shortcuts(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>) {
+    let (event, group) = (env.event, env.group.id);
+    if ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::F))) {
+        state.focus_search = true;
+    }
+    if ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::A))) {
+        state.form = Some(PlayerForm::add(group));
+    }
+    if ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::I))) {
+        state.import = Some(import_dialog(state.import_group, event, group));
+    }
+}
+
+/// The toolbar: heading, search, count, add, import and renumber. Returns whether the
+/// search box has the keyboard and whether Enter left it this frame.
+fn toolbar_ui(
+    ui: &mut Ui,
+    state: &mut RosterView,
+    env: &Env<'_>,
+    (model, total): (&RosterModel, usize),
+) -> (bool, bool) {
+    let (event, group, lang) = (env.event, env.group.id, env.lang);
     let mut search_has_focus = false;
     let mut search_entered = false;
     ui.horizontal_wrapped(|ui| {
@@ -281,69 +356,7 @@ pub fn roster_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>, jobs: &mut 
             state.renumber = Some(Renumbering::new(group, env.event.numbering));
         }
     });
-
-    // Keyboard moves in the table.
-    if !dialog_open {
-        let list = std::mem::take(&mut state.rows);
-        let rows = list.get().map_or(&[][..], Vec::as_slice);
-        table_keys(ui, state, rows, event, search_has_focus, search_entered);
-        state.rows = list;
-    }
-
-    // The selected player's actions.
-    let stage = env.stage;
-    let mut action: Option<(StartNo, RowAction)> = None;
-    let selected = state.selected.and_then(|no| event.player(no)).filter(|p| p.group == group);
-    let history = selected
-        .map(|p| *state.history.get_or_compute((env.revision, p.start_no), || event.player_has_history(p.start_no)));
-    ui.horizontal_wrapped(|ui| {
-        match selected.zip(history) {
-            Some((player, history)) => {
-                ui.label(match lang {
-                    Lang::Zh => format!("已选 {} 号 {}：", player.start_no, player.entry.name),
-                    Lang::En => format!("Selected {} {}:", player.start_no, player.entry.name),
-                });
-                let facts = model.facts(player.start_no, history);
-                if let Some(a) = row_actions_ui(ui, stage, player, facts, lang) {
-                    action = Some((player.start_no, a));
-                }
-            }
-            None => {
-                ui.weak(lang.t(
-                    "单击选择选手（↑↓ 移动，Enter 修改，右键更多操作）；Ctrl+F 搜索，Ctrl+Shift+A 添加，Ctrl+I 导入。",
-                    "Click a player to select (↑↓ move, Enter edits, right click for more); Ctrl+F search, Ctrl+Shift+A add, Ctrl+I import.",
-                ));
-            }
-        }
-    });
-    ui.separator();
-
-    if total == 0 {
-        ui.label(lang.t(
-            "本组尚无选手。点“添加选手…”逐个登记，或“导入名单…”读入 CSV / Excel 名单。",
-            "No players in this group yet. Use “Add player…” or “Import roster…” (CSV / Excel).",
-        ));
-    } else if let Some(a) = table_ui(ui, state, env, &model) {
-        action = Some(a);
-    }
-
-    if let Some((start_no, a)) = action {
-        run_action(state, env, jobs, start_no, a);
-    }
-
-    // Dialogs.
-    let ctx = ui.ctx().clone();
-    player_form_ui(&ctx, &mut state.form, env, jobs);
-    import_ui(&ctx, &mut state.import, env, jobs);
-    if let Some(chosen) = state.import.as_ref().and_then(ImportDialog::chosen_group) {
-        state.import_group = Some(chosen);
-    }
-    withdraw_ui(&ctx, &mut state.withdraw, env, jobs);
-    delete_ui(ui, &mut state.delete, lang, jobs);
-    if renumber_ui(ui, &mut state.renumber, event, lang, jobs) {
-        // The selection is by start number, which now belongs to another player.
-        state.selected = None;
-    }
+    (search_has_focus, search_entered)
 }
 
 /// Rebuilds the search index, the row list and the model when what they depend on
@@ -501,88 +514,6 @@ fn run_action(state: &mut RosterView, env: &Env<'_>, jobs: &mut Vec<Job>, start_
                 });
             }
         }
-    }
-}
-
-/// The withdrawal window: a reason, then confirm (Enter) or cancel (Esc).
-fn withdraw_ui(ctx: &egui::Context, withdraw: &mut Option<Withdrawal>, env: &Env<'_>, jobs: &mut Vec<Job>) {
-    let Some(w) = withdraw.as_mut() else { return };
-    let lang = env.lang;
-    let mut open = true;
-    let mut done = false;
-    egui::Window::new(lang.t("退赛", "Withdraw"))
-        .id(egui::Id::unique("roster_withdraw"))
-        .open(&mut open)
-        .collapsible(false)
-        .resizable(false)
-        .pivot(egui::Align2::CENTER_TOP)
-        .default_pos(ctx.content_rect().center_top() + egui::vec2(0.0, 96.0))
-        .show(ctx, |ui| {
-            ui.label(match lang {
-                Lang::Zh => format!("{} 号 {} 退出比赛：已赛成绩保留，以后各轮不再编排。", w.no, w.name),
-                Lang::En => {
-                    format!("{} {} leaves the event: games played count, later rounds are not paired.", w.no, w.name)
-                }
-            });
-            let mut confirm = false;
-            ui.horizontal(|ui| {
-                let label = ui.label(lang.t("原因", "Reason"));
-                let field = ui
-                    .add(
-                        egui::TextEdit::singleline(&mut w.reason)
-                            .hint_text(lang.t("如 身体不适", "e.g. illness"))
-                            .desired_width(220.0),
-                    )
-                    .labelled_by(label.id);
-                if std::mem::take(&mut w.focus) {
-                    field.request_focus();
-                }
-                confirm |= field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
-            });
-            // the person's entry in another group stays unless the director says so.
-            let others = env.event.entries_of_person(w.start_no);
-            let other_groups: Vec<&str> = others
-                .iter()
-                .filter(|n| **n != w.start_no)
-                .filter_map(|n| env.event.player(*n))
-                .filter_map(|p| env.event.group(p.group))
-                .map(|g| g.name.as_str())
-                .collect();
-            if !other_groups.is_empty() {
-                let text = match lang {
-                    Lang::Zh => format!("同时退出“{}”", other_groups.join("、")),
-                    Lang::En => format!("Withdraw from {} too", other_groups.join(", ")),
-                };
-                ui.checkbox(&mut w.every_entry, text);
-            }
-            ui.horizontal(|ui| {
-                confirm |= ui.button(lang.t("确认退赛", "Withdraw")).on_hover_text("Enter").clicked();
-                done |= ui.button(lang.t("取消", "Cancel")).on_hover_text("Esc").clicked();
-            });
-            if confirm {
-                let reason = w.reason.trim().to_string();
-                jobs.push(Job::Execute {
-                    label: match lang {
-                        Lang::Zh => format!("{} {} 退赛", w.no, w.name),
-                        Lang::En => format!("{} {} withdrawn", w.no, w.name),
-                    },
-                    commands: if w.every_entry { others } else { vec![w.start_no] }
-                        .into_iter()
-                        .map(|start_no| Command::SetPlayerStatus {
-                            start_no,
-                            status: PlayerStatus::Withdrawn,
-                            reason: reason.clone(),
-                        })
-                        .collect(),
-                });
-                done = true;
-            }
-            if ui.input(|i| i.key_pressed(Key::Escape)) {
-                done = true;
-            }
-        });
-    if !open || done {
-        *withdraw = None;
     }
 }
 
