@@ -100,6 +100,7 @@ mod teams_properties;
 mod trf;
 mod ui_bracket;
 mod ui_consequences;
+mod ui_derive;
 mod ui_event;
 mod ui_event_teams;
 mod ui_every_panel;

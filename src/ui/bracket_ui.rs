@@ -48,13 +48,14 @@
 mod canvas;
 mod fold;
 mod keys;
+mod layout;
 mod model;
 #[cfg(test)]
 mod tests;
 mod zoom;
 
 use crate::domain::command::Command;
-use crate::domain::event::{Event, KnockoutRules, Stage, StageKind, StageStatus, stage_entrants};
+use crate::domain::event::{Event, KnockoutRules, Stage, StageKind, StageStatus};
 use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::knockout::{self, KnockoutError};
 use crate::domain::swiss::{PairingEdit, PairingProgress};
@@ -64,6 +65,7 @@ use crate::seed::fresh_seed;
 use crate::ui::dialog::Answer;
 use crate::ui::env::Env;
 use crate::ui::key_field::{KeyField, key_field_ui};
+use crate::ui::memo::Memo;
 use crate::ui::panel::Panel;
 use crate::ui::result_entry::{
     Correction, ResultChange, Slot, change_label, correction_ui, outcome_buttons_ui, result_label,
@@ -71,11 +73,13 @@ use crate::ui::result_entry::{
 use crate::ui::session::Job;
 use crate::ui::table::row_height;
 use crate::ui::theme::{icons, widgets};
-use canvas::{canvas_ui, game_rows, placement_of};
+use canvas::canvas_ui;
 use egui::{Key, Modifiers, Response, Ui};
-use fold::{fold_bar_ui, folded_columns};
-use model::{BoxKind, Column, columns_of, find, player_name};
+use fold::fold_bar_ui;
+use layout::{BracketModel, LayoutKey};
+use model::{BoxKind, Column, find, player_name};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 use zoom::{Zoom, fit, readable_zoom, scroll_note_ui, zoom_bar_ui};
 
 pub use crate::present::bracket::GameKey;
@@ -123,6 +127,8 @@ pub struct BracketView {
     folded: Vec<bool>,
     /// Colour swaps (round, match) to hand to the worker at the end of the frame.
     swaps: Vec<(RoundNo, BoardNo)>,
+    /// The stage as drawn, derived once per change (issue 40, item 3).
+    layout: Memo<LayoutKey, Arc<BracketModel>>,
 }
 
 impl BracketView {
@@ -139,6 +145,34 @@ impl BracketView {
     /// The zoom the bracket was drawn at last (1 = the window's text size).
     pub fn zoom(&self) -> f32 {
         self.zoom_shown
+    }
+
+    /// How many times the bracket's model was derived: once per change (a saved
+    /// change, a result sent, the rounds unfolded), never once per frame.
+    pub fn model_builds(&self) -> u64 {
+        self.layout.builds()
+    }
+
+    /// The model of knockout `stage` as shown now (with the results sent).
+    fn layout(
+        &mut self,
+        env: &Env<'_>,
+        (stage, rules): (&Stage, &KnockoutRules),
+        row_height: f32,
+    ) -> Arc<BracketModel> {
+        let key = LayoutKey {
+            revision: env.revision,
+            shown: (env.group.id, stage.no),
+            lang: env.lang,
+            sent: self.sent.clone(),
+            unfolded: self.unfolded,
+            row_height: row_height.to_bits(),
+        };
+        let (sent, unfolded) = (&self.sent, self.unfolded);
+        Arc::clone(self.layout.get_or_compute(key, || {
+            let shape = (unfolded, row_height);
+            Arc::new(layout::derive(env.event, (env.group.id, stage, rules), sent, shape, env.lang))
+        }))
     }
 }
 
@@ -182,7 +216,8 @@ pub fn bracket_ui(ui: &mut Ui, state: &mut BracketView, env: &Env<'_>, stage: &S
     let lang = env.lang;
     let key = (env.group.id, stage.no);
     if state.shown != Some(key) {
-        *state = BracketView { shown: Some(key), refocus: true, ..BracketView::default() };
+        let layout = std::mem::take(&mut state.layout);
+        *state = BracketView { shown: Some(key), refocus: true, layout, ..BracketView::default() };
     }
     if !env.busy {
         // Everything sent has been answered: the saved event is the truth again.
@@ -201,22 +236,23 @@ pub fn bracket_ui(ui: &mut Ui, state: &mut BracketView, env: &Env<'_>, stage: &S
         ));
         return;
     };
-    let seeds = stage_entrants(env.event, env.group.id, stage);
     state.open = stage.status == StageStatus::Open && !env.busy;
     let confirm_was_shown = state.confirm.is_some();
-    toolbar_ui(ui, state, env, stage, rules, &seeds, jobs);
+    let rh = row_height(ui);
+    let model = state.layout(env, (stage, rules), rh);
+    toolbar_ui(ui, state, env, (stage, rules), &model, jobs);
     ui.separator();
-    if seeds.len() < 2 {
+    if model.seeds.len() < 2 {
         ui.label(lang.t(
             "本阶段还没有种子选手：上一阶段结束（晋级）后按其排名产生。",
             "This stage has no seeds yet: they come from the previous stage's ranking when it ends.",
         ));
         return;
     }
-    let columns = columns_of(&seeds, stage, rules, &state.sent);
-    state.keep_selection(&columns, stage.rounds.len(), env.busy);
-    state.folded = folded_columns(&columns, state.unfolded);
-    let field = selection_bar_ui(ui, state, env.event, &columns, lang);
+    let columns = &model.columns;
+    state.keep_selection(columns, stage.rounds.len(), env.busy);
+    state.folded = model.folded.clone();
+    let field = selection_bar_ui(ui, state, env.event, columns, lang);
     message_line_ui(ui, state.message.as_deref());
     ui.weak(lang.t(
         "键：↑↓ 本轮上一局/下一局 · ←→ 相邻轮次 · 1 红胜 · = 或 5 和棋 · 0 黑胜 · + 黑方弃权 · - 红方弃权 · \
@@ -225,22 +261,22 @@ pub fn bracket_ui(ui: &mut Ui, state: &mut BracketView, env: &Env<'_>, stage: &S
          + black forfeits · - red forfeits · * both forfeit · Del clears · C swaps colours · P pairs the next round · \
          or click a game",
     ));
-    podium_ui(ui, env.event, &columns, lang);
+    podium_ui(ui, env.event, columns, lang);
     let keys_live = state.confirm.is_none();
     zoom_bar_ui(ui, &mut state.zoom, state.zoom_shown, keys_live, lang);
-    fold_bar_ui(ui, &mut state.unfolded, &columns, lang);
+    fold_bar_ui(ui, &mut state.unfolded, columns, lang);
     ui.add_space(crate::ui::theme::space::XS);
     // The columns as they are now (with what the keys just sent), placed at zoom 1 so
     // that they can be fitted to the space left.
-    let columns = columns_of(&seeds, stage, rules, &state.sent);
-    state.folded = folded_columns(&columns, state.unfolded);
-    let placement = placement_of(&columns, row_height(ui), game_rows(rules), &state.folded);
+    let model = state.layout(env, (stage, rules), rh);
+    let (columns, placement) = (&model.columns, &model.placement);
+    state.folded = model.folded.clone();
     let zoom = zoom_of(ui, state.zoom, placement.size, lang);
     state.zoom_shown = zoom;
     egui::ScrollArea::both().id_salt("bracket").auto_shrink([false, false]).show(ui, |ui| {
-        canvas_ui(ui, state, env.event, &columns, &placement, rules, field.has_focus(), zoom, lang);
+        canvas_ui(ui, state, env.event, columns, placement, rules, field.has_focus(), zoom, lang);
     });
-    confirm_ui(ui, state, env.event, &columns, confirm_was_shown, lang);
+    confirm_ui(ui, state, env.event, columns, confirm_was_shown, lang);
 
     let nothing_focused = ui.memory(|m| m.focused().is_none());
     let popup_open = egui::Popup::is_any_open(ui.ctx());
@@ -291,16 +327,16 @@ fn toolbar_ui(
     ui: &mut Ui,
     state: &mut BracketView,
     env: &Env<'_>,
-    stage: &Stage,
-    rules: &KnockoutRules,
-    seeds: &[StartNo],
+    (stage, rules): (&Stage, &KnockoutRules),
+    model: &BracketModel,
     jobs: &mut Vec<Job>,
 ) {
     let lang = env.lang;
+    let seeds = &model.seeds;
     let blocker = if env.busy {
         Some(lang.t("正在处理上一项操作…", "Still working on the last change…").to_string())
     } else {
-        pair_blocker(stage, seeds, rules, lang)
+        model.blocker.clone()
     };
     let keys_free = state.confirm.is_none() && !ui.ctx().text_edit_focused();
     ui.horizontal_wrapped(|ui| {

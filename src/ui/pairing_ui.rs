@@ -55,6 +55,7 @@ mod advance;
 mod controls;
 mod edit;
 mod explain;
+mod model;
 mod progress;
 mod table;
 mod team_table;
@@ -65,12 +66,13 @@ mod watch;
 pub use edit::edit_warnings;
 
 use crate::domain::event::{Bye, ByeKind, Game, Round, Stage, StageKind, StageStatus, Unfinished, stage_entrants};
-use crate::domain::ids::{BoardNo, RoundNo, StartNo};
+use crate::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use crate::domain::round_robin;
 use crate::domain::swiss::{PairingEdit, PairingWarning, suggested_rounds};
 use crate::lang::Lang;
 use crate::seed::fresh_seed;
 use crate::ui::env::Env;
+use crate::ui::memo::Memo;
 use crate::ui::panel::Panel;
 use crate::ui::session::Job;
 use crate::ui::theme::{icons, widgets};
@@ -78,7 +80,9 @@ use advance::{AdvanceView, stage_state_ui};
 use controls::{ControlsForm, controls_ui};
 use edit::{confirm_ui, edit_bar_ui, match_colours_bar_ui};
 use egui::{Key, Modifiers, Ui};
+use model::{ModelKey, RoundModel};
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 use table::{Choosable, pairing_table_ui, warnings_ui};
 use watch::{WatchForm, watch_bar_ui};
 
@@ -113,6 +117,10 @@ pub struct PairingView {
     controls: ControlsForm,
     /// The explanation of the chosen board or bye.
     explain: explain::ExplainView,
+    /// The stage's entrants (players, or teams in a team stage), per revision.
+    entrants: Memo<(u64, GroupId, StageNo), usize>,
+    /// The round shown as the table draws it, derived once per change (issue 40, item 3).
+    model: Memo<ModelKey, Arc<RoundModel>>,
 }
 
 /// What waits for confirmation.
@@ -125,6 +133,20 @@ enum Confirm {
 }
 
 impl PairingView {
+    /// How many times the model of the round shown was derived: once per change (a
+    /// saved change, another round), never once per frame.
+    pub fn model_builds(&self) -> u64 {
+        self.model.builds()
+    }
+
+    /// The model of `round` of `stage` as the table draws it.
+    fn model(&mut self, env: &Env<'_>, stage: &Stage, round: &Round) -> Arc<RoundModel> {
+        let key = (env.revision, env.group.id, stage.no, round.no, env.lang);
+        let model =
+            self.model.get_or_compute(key, || Arc::new(model::derive(env.event, env.group.id, stage, round, env.lang)));
+        Arc::clone(model)
+    }
+
     /// The players chosen for an edit.
     pub fn picked(&self) -> &[StartNo] {
         &self.picked
@@ -255,10 +277,10 @@ pub fn pairing_ui(ui: &mut Ui, state: &mut PairingView, env: &Env<'_>, stage: &S
         state.pairing = None;
     }
     // A team stage's entrants are the group's teams.
-    let players = match stage.teams {
+    let players = *state.entrants.get_or_compute((env.revision, env.group.id, stage.no), || match stage.teams {
         Some(_) => env.group.teams.len(),
         None => stage_entrants(env.event, env.group.id, stage).len(),
-    };
+    });
     let blocker = if env.busy {
         Some(lang.t("正在处理上一项操作…", "Still working on the last change…").to_string())
     } else {
@@ -303,7 +325,8 @@ pub fn pairing_ui(ui: &mut Ui, state: &mut PairingView, env: &Env<'_>, stage: &S
     warnings_ui(ui, env.event, chosen, lang);
     explain::explain_ui(ui, &mut state.explain, env, stage, chosen);
     let boards = &choosable.1;
-    pairing_table_ui(ui, state, env, stage, chosen, Choosable { players: choosable.0, boards });
+    let model = state.model(env, stage, chosen);
+    pairing_table_ui(ui, state, env, (stage, chosen, &model), Choosable { players: choosable.0, boards });
     confirm_ui(ui, state, env, stage, dialog_open, jobs);
 }
 

@@ -42,6 +42,7 @@
 //! Full-width keys (`＝ ＋ － ＊ 【 】`, full-width digits) count as their ASCII twins.
 
 mod entry;
+mod model;
 mod table;
 mod team;
 #[cfg(test)]
@@ -54,6 +55,7 @@ use crate::lang::{Lang, Words};
 use crate::ui::dialog::Answer;
 use crate::ui::env::Env;
 use crate::ui::key_field::{KeyField, key_field_ui};
+use crate::ui::memo::Memo;
 use crate::ui::panel::Panel;
 use crate::ui::result_entry::{
     Correction, Details, ResultChange, Slot, change_label, correction_ui, outcome_buttons_ui, reason_key, reason_label,
@@ -61,8 +63,10 @@ use crate::ui::result_entry::{
 };
 use crate::ui::session::{Job, Ticket};
 use egui::Ui;
-use entry::{late_deadline, lines_of, suggestion};
+use entry::{late_deadline, suggestion};
+use model::{ModelKey, RoundModel, derive};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 use table::board_table_ui;
 use team::BoardNames;
 
@@ -109,6 +113,30 @@ pub struct ResultsView {
     refocus: bool,
     /// Boards per match when the stage is a team stage: `2.3` is typed then.
     match_boards: Option<u32>,
+    /// The round shown as drawn, derived once per change (issue 40, item 3).
+    model: Memo<ModelKey, Arc<RoundModel>>,
+}
+
+impl ResultsView {
+    /// How many times the model of the round shown was derived: once per change (a
+    /// saved change, another round, a result sent), never once per frame.
+    pub fn model_builds(&self) -> u64 {
+        self.model.builds()
+    }
+
+    /// The model of `round` as shown now (with the results sent and not yet saved).
+    fn model(&mut self, env: &Env<'_>, stage: &Stage, round: &Round) -> Arc<RoundModel> {
+        let key = ModelKey {
+            revision: env.revision,
+            group: env.group.id,
+            stage: stage.no,
+            round: round.no,
+            lang: env.lang,
+            sent: self.sent.clone(),
+        };
+        let sent = &self.sent;
+        Arc::clone(self.model.get_or_compute(key, || Arc::new(derive(env.group, stage, round, sent, env.lang))))
+    }
 }
 
 impl Panel for ResultsView {
@@ -124,7 +152,8 @@ pub fn results_ui(ui: &mut Ui, state: &mut ResultsView, env: &Env<'_>, stage: &S
     let lang = env.lang;
     let key = (env.group.id, stage.no);
     if state.shown != Some(key) {
-        *state = ResultsView { shown: Some(key), refocus: true, ..ResultsView::default() };
+        let model = std::mem::take(&mut state.model);
+        *state = ResultsView { shown: Some(key), refocus: true, model, ..ResultsView::default() };
     }
     take_answers(state, env);
     let Some(last) = stage.last_round() else {
@@ -148,21 +177,24 @@ pub fn results_ui(ui: &mut Ui, state: &mut ResultsView, env: &Env<'_>, stage: &S
     // A confirmation answers only keys pressed after it was shown.
     let confirm_was_shown = state.confirm.is_some();
 
-    round_header_ui(ui, state, env, stage, round);
+    let model = state.model(env, stage, round);
+    round_header_ui(ui, state, env, stage, (round, &model));
     ui.separator();
 
     // The board field first, so that its keys act before anything else is drawn.
-    let entry = board_field_ui(ui, state, env, round, names);
+    let entry = board_field_ui(ui, state, env, (stage, round), names);
     if let Some(message) = &state.message {
         ui.colored_label(ui.visuals().warn_fg_color, message.as_str());
     }
     keys_hint_ui(ui, names, lang);
     ui.add_space(crate::ui::theme::space::XS);
-    editor_ui(ui, state, round, names, lang);
+    // The keys may have sent a result: the model then shows it this frame.
+    let model = state.model(env, stage, round);
+    editor_ui(ui, state, (round, &model.lines), names, lang);
     ui.separator();
     corrections_ui(ui, &state.history, lang);
-    let rows = names.rows(env.group, stage, round, &lines_of(round, &state.sent), lang);
-    board_table_ui(ui, state, env.event, (round, &rows, names), lang);
+    let model = state.model(env, stage, round);
+    board_table_ui(ui, state, env.event, (round, &model, names), lang);
 
     confirm_ui(ui, state, env.event, round, names, confirm_was_shown, lang);
 
@@ -182,17 +214,18 @@ fn board_field_ui(
     ui: &mut Ui,
     state: &mut ResultsView,
     env: &Env<'_>,
-    round: &Round,
+    (stage, round): (&Stage, &Round),
     names: BoardNames,
 ) -> egui::Response {
     let lang = env.lang;
-    let lines = lines_of(round, &state.sent);
+    let lines = state.model(env, stage, round);
+    let lines = &lines.lines;
     ui.horizontal(|ui| {
         let label = ui.label(lang.t("台次", "Board"));
         let (shown, suggested) = match (state.armed, state.typed.is_empty()) {
             (Some(slot), _) => (names.field(slot), false),
             (None, false) => (state.typed.clone(), false),
-            (None, true) => (suggestion(&lines, state.cursor).map(|s| names.field(s)).unwrap_or_default(), true),
+            (None, true) => (suggestion(lines, state.cursor).map(|s| names.field(s)).unwrap_or_default(), true),
         };
         let (response, keys) = key_field_ui(
             ui,
@@ -218,7 +251,8 @@ fn board_field_ui(
             }
             state.key(k, round, lang);
         }
-        armed_caption_ui(ui, state, env.event, &lines_of(round, &state.sent), names, lang);
+        let model = state.model(env, stage, round);
+        armed_caption_ui(ui, state, env.event, &model.lines, names, lang);
         response
     })
     .inner
@@ -275,9 +309,10 @@ fn take_answers(state: &mut ResultsView, env: &Env<'_>) {
 }
 
 /// Title, round selector, completion count and the round's start time.
-fn round_header_ui(ui: &mut Ui, state: &mut ResultsView, env: &Env<'_>, stage: &Stage, round: &Round) {
+fn round_header_ui(ui: &mut Ui, state: &mut ResultsView, env: &Env<'_>, stage: &Stage, shown: (&Round, &RoundModel)) {
     let lang = env.lang;
-    let lines = lines_of(round, &state.sent);
+    let (round, model) = shown;
+    let (done, games) = (model.done, model.lines.len());
     ui.horizontal_wrapped(|ui| {
         ui.heading(lang.t("成绩录入", "Result entry"));
         ui.add_space(crate::ui::theme::space::L);
@@ -294,12 +329,11 @@ fn round_header_ui(ui: &mut Ui, state: &mut ResultsView, env: &Env<'_>, stage: &
             }
         }
         ui.add_space(crate::ui::theme::space::L);
-        let done = lines.iter().filter(|l| l.result.is_some()).count();
         let count = match lang {
-            Lang::Zh => format!("已录入 {done}/{}", lines.len()),
-            Lang::En => format!("Entered {done}/{}", lines.len()),
+            Lang::Zh => format!("已录入 {done}/{games}"),
+            Lang::En => format!("Entered {done}/{games}"),
         };
-        if done == lines.len() {
+        if done == games {
             ui.strong(count);
         } else {
             ui.label(count);
@@ -390,8 +424,13 @@ fn keys_hint_ui(ui: &mut Ui, names: BoardNames<'_>, lang: Lang) {
 
 /// Buttons for the chosen board: the six outcomes, the reason, the fouls, late arrival
 /// and clearing — what the keys do, for the mouse.
-fn editor_ui(ui: &mut Ui, state: &mut ResultsView, round: &Round, names: BoardNames<'_>, lang: Lang) {
-    let lines = lines_of(round, &state.sent);
+fn editor_ui(
+    ui: &mut Ui,
+    state: &mut ResultsView,
+    (round, lines): (&Round, &[Line]),
+    names: BoardNames<'_>,
+    lang: Lang,
+) {
     let Some(line) = state.armed.and_then(|s| lines.iter().find(|l| l.slot == s)).copied() else {
         // The row keeps its place, so that the table does not jump when a board is chosen.
         ui.horizontal(|ui| {

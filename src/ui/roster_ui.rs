@@ -27,18 +27,19 @@ mod form;
 mod form_checks;
 mod import;
 mod import_teams;
+mod model;
 mod renumber;
 mod search;
 mod table;
+mod withdraw;
 
 use super::env::Env;
 use super::memo::Memo;
 use super::panel::Panel;
 use super::session::Job;
 use crate::domain::command::Command;
-use crate::domain::event::{Bye, ByeKind, Event, PlannedBye, Stage, StageStatus, stage_entrants};
+use crate::domain::event::{Bye, ByeKind, PlannedBye, Stage, StageStatus};
 use crate::domain::ids::{GroupId, RoundNo, StageNo, StartNo};
-use crate::domain::knockout::stage_knocked_out;
 use crate::domain::player::{Player, PlayerStatus};
 use crate::lang::Lang;
 use crate::lang::Words;
@@ -47,9 +48,12 @@ use delete::{Deletion, delete_ui};
 use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 use form::{PlayerForm, player_form_ui};
 use import::{ImportDialog, import_dialog, import_ui};
+use model::{ModelKey, RosterModel, RowFacts};
 use renumber::{Renumbering, renumber_ui};
 use search::{SearchKey, filtered_sorted, search_keys};
+use std::sync::Arc;
 use table::{table_keys, table_ui};
+use withdraw::{Withdrawal, withdraw_ui};
 
 /// A column of the roster table, each one sortable.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -135,6 +139,10 @@ pub struct RosterView {
     index: Memo<(u64, GroupId), Vec<SearchKey>>,
     /// The rows shown (positions in `event.players`), per search text and order.
     rows: Memo<RowsKey, Vec<usize>>,
+    /// The group and stage as drawn, derived once per change (issue 40, item 3).
+    model: Memo<ModelKey, Arc<RosterModel>>,
+    /// Whether the selected player has a history (no delete then), per revision.
+    history: Memo<(u64, StartNo), bool>,
     /// The add / edit form, when open.
     form: Option<PlayerForm>,
     /// The import dialog, when open.
@@ -148,19 +156,6 @@ pub struct RosterView {
     delete: Option<Deletion>,
     /// The renumbering being chosen and confirmed, when open.
     renumber: Option<Renumbering>,
-}
-
-/// A withdrawal waiting for its reason.
-#[derive(Debug, Clone)]
-struct Withdrawal {
-    start_no: StartNo,
-    /// The number shown for the player.
-    no: u32,
-    name: String,
-    reason: String,
-    focus: bool,
-    /// Withdraw the person's other entry too.
-    every_entry: bool,
 }
 
 /// What the row list was computed for.
@@ -184,6 +179,14 @@ enum RowAction {
     CancelBye(RoundNo),
 }
 
+impl RosterView {
+    /// How many times the group's model, its search index and its rows were derived:
+    /// once per change each, never once per frame.
+    pub fn model_builds(&self) -> [u64; 3] {
+        [self.model.builds(), self.index.builds(), self.rows.builds()]
+    }
+}
+
 impl Panel for RosterView {
     fn panel_ui(&mut self, ui: &mut Ui, env: &Env<'_>, jobs: &mut Vec<Job>) {
         roster_ui(ui, self, env, jobs);
@@ -194,7 +197,7 @@ impl Panel for RosterView {
 pub fn roster_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>, jobs: &mut Vec<Job>) {
     let (event, group) = (env.event, env.group.id);
     let lang = env.lang;
-    refresh(state, env);
+    let model = refresh(state, env);
     let total = state.index.get().map_or(0, Vec::len);
     let dialog_open = state.form.is_some()
         || state.import.is_some()
@@ -204,18 +207,104 @@ pub fn roster_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>, jobs: &mut 
 
     // Shortcuts that open things (not while a dialog has the keyboard).
     if !dialog_open {
-        if ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::F))) {
-            state.focus_search = true;
-        }
-        if ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::A))) {
-            state.form = Some(PlayerForm::add(group));
-        }
-        if ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::I))) {
-            state.import = Some(import_dialog(state.import_group, event, group));
-        }
+        shortcuts(ui, state, env);
     }
 
     // Toolbar: heading, search, count, add and import.
+    let (search_has_focus, search_entered) = toolbar_ui(ui, state, env, (&model, total));
+
+    // Keyboard moves in the table.
+    if !dialog_open {
+        let list = std::mem::take(&mut state.rows);
+        let rows = list.get().map_or(&[][..], Vec::as_slice);
+        table_keys(ui, state, rows, event, search_has_focus, search_entered);
+        state.rows = list;
+    }
+
+    // The selected player's actions.
+    let stage = env.stage;
+    let mut action: Option<(StartNo, RowAction)> = None;
+    let selected = state.selected.and_then(|no| event.player(no)).filter(|p| p.group == group);
+    let history = selected
+        .map(|p| *state.history.get_or_compute((env.revision, p.start_no), || event.player_has_history(p.start_no)));
+    ui.horizontal_wrapped(|ui| {
+        match selected.zip(history) {
+            Some((player, history)) => {
+                ui.label(match lang {
+                    Lang::Zh => format!("已选 {} 号 {}：", player.start_no, player.entry.name),
+                    Lang::En => format!("Selected {} {}:", player.start_no, player.entry.name),
+                });
+                let facts = model.facts(player.start_no, history);
+                if let Some(a) = row_actions_ui(ui, stage, player, facts, lang) {
+                    action = Some((player.start_no, a));
+                }
+            }
+            None => {
+                ui.weak(lang.t(
+                    "单击选择选手（↑↓ 移动，Enter 修改，右键更多操作）；Ctrl+F 搜索，Ctrl+Shift+A 添加，Ctrl+I 导入。",
+                    "Click a player to select (↑↓ move, Enter edits, right click for more); Ctrl+F search, Ctrl+Shift+A add, Ctrl+I import.",
+                ));
+            }
+        }
+    });
+    ui.separator();
+
+    if total == 0 {
+        ui.label(lang.t(
+            "本组尚无选手。点“添加选手…”逐个登记，或“导入名单…”读入 CSV / Excel 名单。",
+            "No players in this group yet. Use “Add player…” or “Import roster…” (CSV / Excel).",
+        ));
+    } else if let Some(a) = table_ui(ui, state, env, &model) {
+        action = Some(a);
+    }
+
+    if let Some((start_no, a)) = action {
+        run_action(state, env, jobs, start_no, a);
+    }
+
+    dialogs_ui(ui, state, env, jobs);
+}
+
+/// The dialogs open: the player form, the import, a withdrawal, a deletion, a
+/// renumbering.
+fn dialogs_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>, jobs: &mut Vec<Job>) {
+    let ctx = ui.ctx().clone();
+    player_form_ui(&ctx, &mut state.form, env, jobs);
+    import_ui(&ctx, &mut state.import, env, jobs);
+    if let Some(chosen) = state.import.as_ref().and_then(ImportDialog::chosen_group) {
+        state.import_group = Some(chosen);
+    }
+    withdraw_ui(&ctx, &mut state.withdraw, env, jobs);
+    delete_ui(ui, &mut state.delete, env.lang, jobs);
+    if renumber_ui(ui, &mut state.renumber, env.event, env.lang, jobs) {
+        // The selection is by start number, which now belongs to another player.
+        state.selected = None;
+    }
+}
+
+/// Ctrl+F goes to the search box, Ctrl+Shift+A adds a player, Ctrl+I imports a roster.
+fn shortcuts(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>) {
+    let (event, group) = (env.event, env.group.id);
+    if ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::F))) {
+        state.focus_search = true;
+    }
+    if ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::A))) {
+        state.form = Some(PlayerForm::add(group));
+    }
+    if ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::I))) {
+        state.import = Some(import_dialog(state.import_group, event, group));
+    }
+}
+
+/// The toolbar: heading, search, count, add, import and renumber. Returns whether the
+/// search box has the keyboard and whether Enter left it this frame.
+fn toolbar_ui(
+    ui: &mut Ui,
+    state: &mut RosterView,
+    env: &Env<'_>,
+    (model, total): (&RosterModel, usize),
+) -> (bool, bool) {
+    let (event, group, lang) = (env.event, env.group.id, env.lang);
     let mut search_has_focus = false;
     let mut search_entered = false;
     ui.horizontal_wrapped(|ui| {
@@ -255,7 +344,7 @@ pub fn roster_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>, jobs: &mut 
         if ui.add(import).on_hover_text("Ctrl+I").clicked() {
             state.import = Some(import_dialog(state.import_group, event, group));
         }
-        let blocked = renumber::unavailable(event, group, lang);
+        let blocked = model.renumber_blocked;
         let button = ui.add_enabled(blocked.is_none(), egui::Button::new(lang.t("重新编号…", "Renumber…")));
         let button = match blocked {
             Some(why) => button.on_disabled_hover_text(why),
@@ -268,70 +357,12 @@ pub fn roster_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>, jobs: &mut 
             state.renumber = Some(Renumbering::new(group, env.event.numbering));
         }
     });
-
-    // Keyboard moves in the table.
-    if !dialog_open {
-        let list = std::mem::take(&mut state.rows);
-        let rows = list.get().map_or(&[][..], Vec::as_slice);
-        table_keys(ui, state, rows, event, search_has_focus, search_entered);
-        state.rows = list;
-    }
-
-    // The selected player's actions.
-    let stage = env.stage;
-    let mut action: Option<(StartNo, RowAction)> = None;
-    ui.horizontal_wrapped(|ui| {
-        let selected = state.selected.and_then(|no| event.player(no)).filter(|p| p.group == group);
-        match selected {
-            Some(player) => {
-                ui.label(match lang {
-                    Lang::Zh => format!("已选 {} 号 {}：", player.start_no, player.entry.name),
-                    Lang::En => format!("Selected {} {}:", player.start_no, player.entry.name),
-                });
-                if let Some(a) = row_actions_ui(ui, event, stage, player, lang) {
-                    action = Some((player.start_no, a));
-                }
-            }
-            None => {
-                ui.weak(lang.t(
-                    "单击选择选手（↑↓ 移动，Enter 修改，右键更多操作）；Ctrl+F 搜索，Ctrl+Shift+A 添加，Ctrl+I 导入。",
-                    "Click a player to select (↑↓ move, Enter edits, right click for more); Ctrl+F search, Ctrl+Shift+A add, Ctrl+I import.",
-                ));
-            }
-        }
-    });
-    ui.separator();
-
-    if total == 0 {
-        ui.label(lang.t(
-            "本组尚无选手。点“添加选手…”逐个登记，或“导入名单…”读入 CSV / Excel 名单。",
-            "No players in this group yet. Use “Add player…” or “Import roster…” (CSV / Excel).",
-        ));
-    } else if let Some(a) = table_ui(ui, state, env) {
-        action = Some(a);
-    }
-
-    if let Some((start_no, a)) = action {
-        run_action(state, env, jobs, start_no, a);
-    }
-
-    // Dialogs.
-    let ctx = ui.ctx().clone();
-    player_form_ui(&ctx, &mut state.form, env, jobs);
-    import_ui(&ctx, &mut state.import, env, jobs);
-    if let Some(chosen) = state.import.as_ref().and_then(ImportDialog::chosen_group) {
-        state.import_group = Some(chosen);
-    }
-    withdraw_ui(&ctx, &mut state.withdraw, env, jobs);
-    delete_ui(ui, &mut state.delete, lang, jobs);
-    if renumber_ui(ui, &mut state.renumber, event, lang, jobs) {
-        // The selection is by start number, which now belongs to another player.
-        state.selected = None;
-    }
+    (search_has_focus, search_entered)
 }
 
-/// Rebuilds the search index and the row list when what they depend on changed.
-fn refresh(state: &mut RosterView, env: &Env<'_>) {
+/// Rebuilds the search index, the row list and the model when what they depend on
+/// changed; returns the model.
+fn refresh(state: &mut RosterView, env: &Env<'_>) -> Arc<RosterModel> {
     let (event, group) = (env.event, env.group.id);
     let keys = state.index.get_or_compute((env.revision, group), || search_keys(event, group));
     let key = RowsKey {
@@ -342,6 +373,8 @@ fn refresh(state: &mut RosterView, env: &Env<'_>) {
         sort: state.sort,
     };
     state.rows.get_or_compute(key, || filtered_sorted(event, env.stage, keys, &state.filter, state.sort));
+    let key = (env.revision, group, env.stage.map(|s| s.no), env.lang);
+    Arc::clone(state.model.get_or_compute(key, || Arc::new(model::derive(event, group, env.stage, env.lang))))
 }
 
 /// The next round of `stage` that can still get an announced bye, if any.
@@ -352,12 +385,18 @@ fn next_round(stage: &Stage) -> Option<RoundNo> {
 }
 
 /// The actions for `player` as buttons; returns the one clicked.
-fn row_actions_ui(ui: &mut Ui, event: &Event, stage: Option<&Stage>, player: &Player, lang: Lang) -> Option<RowAction> {
+fn row_actions_ui(
+    ui: &mut Ui,
+    stage: Option<&Stage>,
+    player: &Player,
+    facts: RowFacts,
+    lang: Lang,
+) -> Option<RowAction> {
     let mut chosen = None;
     if ui.button(lang.t("修改…", "Edit…")).on_hover_text("Enter").clicked() {
         chosen = Some(RowAction::Edit);
     }
-    if !event.player_has_history(player.start_no)
+    if !facts.has_history
         && ui
             .button(lang.t("删除…", "Delete…"))
             .on_hover_text(
@@ -379,8 +418,7 @@ fn row_actions_ui(ui: &mut Ui, event: &Event, stage: Option<&Stage>, player: &Pl
     }
     let Some(stage) = stage else { return chosen };
     // A player knocked out of the knockout plays no more rounds of it.
-    let knocked_out = stage_knocked_out(event, player.group, stage).contains_key(&player.start_no);
-    let in_stage = !knocked_out && stage_entrants(event, player.group, stage).contains(&player.start_no);
+    let in_stage = facts.in_stage;
     let planned: Vec<&PlannedBye> = stage.planned_byes.iter().filter(|b| b.bye.player == player.start_no).collect();
     for bye in &planned {
         let text = match lang {
@@ -476,88 +514,6 @@ fn run_action(state: &mut RosterView, env: &Env<'_>, jobs: &mut Vec<Job>, start_
                 });
             }
         }
-    }
-}
-
-/// The withdrawal window: a reason, then confirm (Enter) or cancel (Esc).
-fn withdraw_ui(ctx: &egui::Context, withdraw: &mut Option<Withdrawal>, env: &Env<'_>, jobs: &mut Vec<Job>) {
-    let Some(w) = withdraw.as_mut() else { return };
-    let lang = env.lang;
-    let mut open = true;
-    let mut done = false;
-    egui::Window::new(lang.t("退赛", "Withdraw"))
-        .id(egui::Id::unique("roster_withdraw"))
-        .open(&mut open)
-        .collapsible(false)
-        .resizable(false)
-        .pivot(egui::Align2::CENTER_TOP)
-        .default_pos(ctx.content_rect().center_top() + egui::vec2(0.0, 96.0))
-        .show(ctx, |ui| {
-            ui.label(match lang {
-                Lang::Zh => format!("{} 号 {} 退出比赛：已赛成绩保留，以后各轮不再编排。", w.no, w.name),
-                Lang::En => {
-                    format!("{} {} leaves the event: games played count, later rounds are not paired.", w.no, w.name)
-                }
-            });
-            let mut confirm = false;
-            ui.horizontal(|ui| {
-                let label = ui.label(lang.t("原因", "Reason"));
-                let field = ui
-                    .add(
-                        egui::TextEdit::singleline(&mut w.reason)
-                            .hint_text(lang.t("如 身体不适", "e.g. illness"))
-                            .desired_width(220.0),
-                    )
-                    .labelled_by(label.id);
-                if std::mem::take(&mut w.focus) {
-                    field.request_focus();
-                }
-                confirm |= field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
-            });
-            // the person's entry in another group stays unless the director says so.
-            let others = env.event.entries_of_person(w.start_no);
-            let other_groups: Vec<&str> = others
-                .iter()
-                .filter(|n| **n != w.start_no)
-                .filter_map(|n| env.event.player(*n))
-                .filter_map(|p| env.event.group(p.group))
-                .map(|g| g.name.as_str())
-                .collect();
-            if !other_groups.is_empty() {
-                let text = match lang {
-                    Lang::Zh => format!("同时退出“{}”", other_groups.join("、")),
-                    Lang::En => format!("Withdraw from {} too", other_groups.join(", ")),
-                };
-                ui.checkbox(&mut w.every_entry, text);
-            }
-            ui.horizontal(|ui| {
-                confirm |= ui.button(lang.t("确认退赛", "Withdraw")).on_hover_text("Enter").clicked();
-                done |= ui.button(lang.t("取消", "Cancel")).on_hover_text("Esc").clicked();
-            });
-            if confirm {
-                let reason = w.reason.trim().to_string();
-                jobs.push(Job::Execute {
-                    label: Words::in_both(|lang| match lang {
-                        Lang::Zh => format!("{} {} 退赛", w.no, w.name),
-                        Lang::En => format!("{} {} withdrawn", w.no, w.name),
-                    }),
-                    commands: if w.every_entry { others } else { vec![w.start_no] }
-                        .into_iter()
-                        .map(|start_no| Command::SetPlayerStatus {
-                            start_no,
-                            status: PlayerStatus::Withdrawn,
-                            reason: reason.clone(),
-                        })
-                        .collect(),
-                });
-                done = true;
-            }
-            if ui.input(|i| i.key_pressed(Key::Escape)) {
-                done = true;
-            }
-        });
-    if !open || done {
-        *withdraw = None;
     }
 }
 

@@ -4,28 +4,31 @@
 //!
 //! The table is [`RankingTable::standings_after`], the same model as the standings PDF
 //! and `bianpai standings`. Standings are derived from the event, never stored; the
-//! last table computed is kept until the round, stage or group changes or
+//! last table computed, with its cells as text (`standings_ui/model.rs`), is kept until
+//! the round, stage, group, language or revision changes or
 //! [`StandingsView::invalidate`] is called (after any change to the event). When the
 //! stage is played out and another follows, a line points to the pairing panel, where
 //! the stage is closed and its players qualified.
 
+mod model;
 mod teams;
 
 pub use teams::StandingsMode;
 
 use super::env::Env;
 use super::memo::Memo;
-use super::table::{Align, header_height, header_ui, row_height, stacked_heights, table_builder, text_cell_ui};
+use super::table::{header_height, header_ui, row_height, stacked_heights, table_builder, text_cell_ui};
 use crate::domain::command::DomainError;
+use crate::domain::event::Stage;
 use crate::domain::event::StageStatus;
-use crate::domain::event::{Event, Stage};
 use crate::domain::ids::{GroupId, RoundNo, StageNo};
 use crate::domain::player::Gender;
 use crate::lang::Localized;
-use crate::present::ranking::{Column as RankColumn, RankingRow, RankingTable};
+use crate::present::ranking::Column as RankColumn;
 use crate::present::teams::{TeamCrosstable, TeamTable};
 use egui::Ui;
 use egui_extras::Column;
+use model::{ModelKey, Section, StandingsModel};
 
 /// Which standings the cache holds.
 /// Group, stage, round, and the event's revision (any saved change invalidates).
@@ -41,7 +44,9 @@ pub struct StandingsView {
     pub after_round: Option<u32>,
     /// Individual or team standings; `None` for the stage's default.
     pub mode: Option<StandingsMode>,
-    cache: Option<(CacheKey, Result<RankingTable, DomainError>)>,
+    /// The individual table as drawn, per group, stage, round, revision and language
+    /// (issue 40, item 3).
+    model: Memo<ModelKey, Result<StandingsModel, DomainError>>,
     /// The team standings (with 队员总分制's note), per group, stage, round, revision.
     team_table: Memo<CacheKey, Result<Option<TeamStandingsShown>, DomainError>>,
     /// The team crosstable, per group, stage and revision.
@@ -51,18 +56,15 @@ pub struct StandingsView {
 impl StandingsView {
     /// Forgets the cached standings: call after any change to the event.
     pub fn invalidate(&mut self) {
-        self.cache = None;
+        self.model.clear();
         self.team_table.clear();
         self.crosstable.clear();
     }
 
-    fn standings_for(&mut self, event: &Event, key: CacheKey) -> &Result<RankingTable, DomainError> {
-        if self.cache.as_ref().is_none_or(|(k, _)| *k != key) {
-            self.cache = None;
-        }
-        let (_, table) =
-            self.cache.get_or_insert_with(|| (key, RankingTable::standings_after(event, key.0, key.1, key.2)));
-        table
+    /// How many times the individual table was derived: once per change (a saved
+    /// change, another round, the language), never once per frame.
+    pub fn model_builds(&self) -> u64 {
+        self.model.builds()
     }
 }
 
@@ -113,7 +115,8 @@ pub fn standings_ui(ui: &mut Ui, state: &mut StandingsView, env: &Env<'_>, stage
         StandingsMode::Individual => {}
     }
 
-    let table = match state.standings_for(event, (group.id, stage.no, after, env.revision)) {
+    let key = (group.id, stage.no, after, env.revision, lang);
+    let table = match state.model.get_or_compute(key, || model::derive(event, (group.id, stage.no, after), lang)) {
         Ok(table) => table,
         Err(e) => {
             ui.colored_label(
@@ -123,20 +126,13 @@ pub fn standings_ui(ui: &mut Ui, state: &mut StandingsView, env: &Env<'_>, stage
             return;
         }
     };
-    sections_ui(ui, table, group.rank_genders_separately, lang);
+    sections_ui(ui, table, lang);
 }
 
 /// The table, or the boys' and the girls' tables, each headed, sharing the
 /// height left.
-fn sections_ui(ui: &mut Ui, table: &RankingTable, by_gender: bool, lang: crate::ui::Lang) {
-    let sections: Vec<(Option<Gender>, Vec<&RankingRow>)> = if by_gender {
-        [Gender::Male, Gender::Female]
-            .into_iter()
-            .map(|g| (Some(g), table.rows.iter().filter(|r| r.standing.section == Some(g)).collect()))
-            .collect()
-    } else {
-        vec![(None, table.rows.iter().collect())]
-    };
+fn sections_ui(ui: &mut Ui, table: &StandingsModel, lang: crate::ui::Lang) {
+    let sections = &table.sections;
     let (header_h, row_h) = (header_height(ui), row_height(ui));
     // The sections' tables share the height left, a heading before each: a short one
     // takes what it needs, the others the rest (issue 39, item 7).
@@ -146,19 +142,15 @@ fn sections_ui(ui: &mut Ui, table: &RankingTable, by_gender: bool, lang: crate::
     // A row takes its height and the spacing under it; one table alone takes it all.
     let needs: Vec<f32> = match sections.len() {
         1 => vec![f32::INFINITY],
-        _ => sections.iter().map(|(_, rows)| rows.len() as f32 * (row_h + spacing) + spacing).collect(),
+        _ => sections.iter().map(|s| s.rows.len() as f32 * (row_h + spacing) + spacing).collect(),
     };
     let heights = stacked_heights(bodies, &needs, 3.0 * row_h);
-    for ((section, rows), share) in sections.iter().zip(heights) {
-        if let Some(gender) = section {
-            ui.strong(match (gender, lang) {
-                (_, crate::ui::Lang::Zh) => format!("{}子组", gender.label_zh()),
-                (Gender::Male, crate::ui::Lang::En) => "Boys".to_string(),
-                (Gender::Female, crate::ui::Lang::En) => "Girls".to_string(),
-            });
+    for (section, share) in sections.iter().zip(heights) {
+        if let Some(heading) = &section.heading {
+            ui.strong(heading.as_str());
         }
-        ui.push_id(("standings-section", section.map(Gender::code)), |ui| {
-            section_table_ui(ui, lang, table, rows, (header_h, row_h), share);
+        ui.push_id(("standings-section", section.gender.map(Gender::code)), |ui| {
+            section_table_ui(ui, lang, table, section, (header_h, row_h), share);
         });
     }
 }
@@ -176,35 +168,30 @@ fn table_column(column: RankColumn) -> Column {
     }
 }
 
-fn align_of(column: RankColumn) -> Align {
-    if column.is_numeric() { Align::Right } else { Align::Left }
-}
-
 /// One section's table: the ranking table's columns and cells as they are.
 fn section_table_ui(
     ui: &mut Ui,
     lang: crate::ui::Lang,
-    table: &RankingTable,
-    rows: &[&RankingRow],
+    table: &StandingsModel,
+    section: &Section,
     (header_h, row_h): (f32, f32),
     max_height: f32,
 ) {
+    let rows = &section.rows;
     if rows.is_empty() {
         ui.label(lang.t("（无选手）", "(no players)"));
         return;
     }
-    let headings: Vec<(String, Align)> =
-        table.columns.iter().map(|c| (c.short_header(lang).to_string(), align_of(*c))).collect();
     let mut builder = table_builder(ui, "standings").max_scroll_height(max_height);
     for column in &table.columns {
         builder = builder.column(table_column(*column));
     }
-    builder.header(header_h, |header| header_ui(header, &headings)).body(|body| {
+    builder.header(header_h, |header| header_ui(header, &table.headings)).body(|body| {
         body.rows(row_h, rows.len(), |mut row| {
             let Some(r) = rows.get(row.index()) else { return };
             // A tiebreak without a value for this player still takes its cell.
-            for (column, cell) in table.columns.iter().zip(table.cells(r, lang)) {
-                text_cell_ui(&mut row, r.start_no, align_of(*column), cell.display().into_owned());
+            for ((_, align), cell) in table.headings.iter().zip(&r.cells) {
+                text_cell_ui(&mut row, r.start_no, *align, cell.as_str());
             }
         });
     });

@@ -1,7 +1,7 @@
 //! Unit tests of the bracket panel: the game texts, keys, and the pair blocker (the
 //! bracket model itself is tested in `present::bracket`).
 
-use super::model::{Holder, game_text};
+use super::model::{Holder, columns_of, game_text};
 use super::*;
 use crate::domain::event::Game;
 use crate::domain::ids::{BoardNo, RoundNo};

@@ -4,11 +4,11 @@
 //! and byes to click for their explanation, and the round's warnings under it.
 
 use super::explain::Chosen;
-use super::{Line, PairingView, WARNING_MARK, bye_label, colour_histories};
+use super::model::RoundModel;
+use super::{Line, PairingView, WARNING_MARK, bye_label};
 use crate::domain::event::{Game, Round, Stage};
-use crate::domain::ids::{BoardNo, StartNo};
+use crate::domain::ids::{BoardNo, RoundNo, StartNo};
 use crate::domain::model::shown_numbers::shown_warning;
-use crate::domain::standings::records_after;
 use crate::domain::warning::PairingWarning;
 use crate::lang::Lang;
 use crate::lang::Localized;
@@ -16,7 +16,7 @@ use crate::ui::env::Env;
 use crate::ui::result_entry::result_rich_text;
 use crate::ui::table::{Align, header_height, header_ui, row_height, table_builder, text_cell_ui, under_table_ui};
 use egui::{AsIdSalt, Ui};
-use egui_extras::{Column, TableRow};
+use egui_extras::{Column, TableBuilder, TableRow};
 use std::collections::BTreeSet;
 
 /// What the table lets the director choose: every player and board for a hand edit,
@@ -33,19 +33,87 @@ pub(super) fn pairing_table_ui(
     ui: &mut Ui,
     state: &mut PairingView,
     env: &Env<'_>,
-    stage: &Stage,
-    chosen: &Round,
+    (stage, chosen, model): (&Stage, &Round, &RoundModel),
     choose: Choosable<'_>,
 ) {
     let editable = choose.players;
     let video = stage.video;
-    let (event, group, lang) = (env.event, env.group, env.lang);
-    let before = records_after(event, group.id, stage, chosen.no.0.saturating_sub(1));
-    let histories = colour_histories(stage, chosen.no, lang);
-    let points = |p: StartNo| before.get(&p).map(|r| r.total().to_string()).unwrap_or_default();
-    let history = |p: StartNo| histories.get(&p).cloned().unwrap_or_default();
+    let (group, lang) = (env.group, env.lang);
     let lines: Vec<Line<'_>> = chosen.games.iter().map(Line::Game).chain(chosen.byes.iter().map(Line::Bye)).collect();
-    let headings: Vec<(String, Align)> = [
+    let headings = headings(lang, video);
+    let (header_h, row_h) = (header_height(ui), row_height(ui));
+    let palette = crate::ui::theme::palette(ui);
+    let mut picked_now: Option<StartNo> = None;
+    let mut board_now: Option<BoardNo> = None;
+    let mut bye_now: Option<StartNo> = None;
+    let picked = state.picked.clone();
+    let chosen_board = state.board;
+    let explain = &state.explain;
+    let explained = |line: Chosen| explain.is_chosen(chosen.no, line);
+    let pickable = editable.then_some(picked.as_slice());
+    let player_cell = |ui: &mut Ui, p: StartNo, picked_now: &mut Option<StartNo>| {
+        if player_cell_ui(ui, model, p, pickable) {
+            *picked_now = Some(p);
+        }
+    };
+    // The table fills the height left (the warnings are drawn under it first).
+    let builder = columns(table_builder(ui, ("pairings", group.id, stage.no, chosen.no)), video);
+    builder.header(header_h, |header| header_ui(header, &headings)).body(|body| {
+        body.rows(row_h, lines.len(), |mut row| match lines.get(row.index()).copied() {
+            Some(Line::Game(game)) => {
+                let id = ("game", game.board, game.game);
+                let selected = chosen_board == Some(game.board) || explained(Chosen::Board(game.board));
+                row.set_selected(selected);
+                let hover = if editable || choose.boards.contains(&game.board) {
+                    lang.t("选定本台：编排说明，交换先后手", "Choose the board: why so, swap colours")
+                } else {
+                    lang.t("选定本台：编排说明", "Choose the board: why it is paired so")
+                };
+                let cell = ("board", game.board, game.game);
+                if choice_cell_ui(&mut row, cell, Align::Right, selected, game.board.to_string(), hover) {
+                    board_now = Some(game.board);
+                }
+                row.col(|ui| player_cell(ui, game.red, &mut picked_now));
+                text_cell_ui(&mut row, id, Align::Right, model.points(game.red));
+                text_cell_ui(&mut row, id, Align::Left, model.history(game.red));
+                let result = game.result.map(|r| result_rich_text(r, lang, palette)).unwrap_or_default();
+                text_cell_ui(&mut row, id, Align::Left, result);
+                row.col(|ui| player_cell(ui, game.black, &mut picked_now));
+                text_cell_ui(&mut row, id, Align::Right, model.points(game.black));
+                text_cell_ui(&mut row, id, Align::Left, model.history(game.black));
+                if video {
+                    let (time, watcher) = watch_cells(chosen, game);
+                    text_cell_ui(&mut row, id, Align::Left, time);
+                    text_cell_ui(&mut row, id, Align::Left, watcher);
+                }
+            }
+            Some(Line::Bye(bye)) => {
+                let id = ("bye", bye.player);
+                let selected = explained(Chosen::Bye(bye.player));
+                row.set_selected(selected);
+                text_cell_ui(&mut row, id, Align::Right, String::new());
+                row.col(|ui| player_cell(ui, bye.player, &mut picked_now));
+                text_cell_ui(&mut row, id, Align::Right, model.points(bye.player));
+                text_cell_ui(&mut row, id, Align::Left, model.history(bye.player));
+                let kind = egui::RichText::new(bye_label(bye.kind, lang)).color(palette.bye);
+                let hover = lang.t("为什么轮空", "Why this bye");
+                if choice_cell_ui(&mut row, ("bye kind", bye.player), Align::Left, selected, kind, hover) {
+                    bye_now = Some(bye.player);
+                }
+                for _ in 0..if video { 5 } else { 3 } {
+                    text_cell_ui(&mut row, id, Align::Left, String::new());
+                }
+            }
+            None => {}
+        });
+    });
+    take_choices(state, chosen.no, &choose, (picked_now, board_now, bye_now));
+}
+
+/// The table's headings: board, each side's player, points and colours, the result,
+/// and in a video stage the game time and the watching official.
+fn headings(lang: Lang, video: bool) -> Vec<(String, Align)> {
+    [
         (lang.t("台次", "Board"), Align::Right),
         (lang.t("红方", "Red"), Align::Left),
         (lang.t("积分", "Pts"), Align::Right),
@@ -63,42 +131,12 @@ pub(super) fn pairing_table_ui(
             .flatten(),
     )
     .map(|(h, a)| (h.to_string(), a))
-    .collect();
-    let (header_h, row_h) = (header_height(ui), row_height(ui));
-    let palette = crate::ui::theme::palette(ui);
-    let mut picked_now: Option<StartNo> = None;
-    let mut board_now: Option<BoardNo> = None;
-    let mut bye_now: Option<StartNo> = None;
-    let picked = state.picked.clone();
-    let chosen_board = state.board;
-    let explain = &state.explain;
-    let explained = |line: Chosen| explain.is_chosen(chosen.no, line);
-    let player_cell = |ui: &mut Ui, p: StartNo, picked_now: &mut Option<StartNo>| {
-        let name = event.player(p).map(|pl| pl.entry.name.as_str()).unwrap_or("");
-        let concerns: Vec<String> = chosen
-            .warnings
-            .iter()
-            .filter(|w| w.players().contains(&p))
-            .map(|w| shown_warning(event, w).message(lang))
-            .collect();
-        let no = event.shown_no(p);
-        let text = if concerns.is_empty() { format!("{no} {name}") } else { format!("{no} {name} {WARNING_MARK}") };
-        ui.push_id(("player", p), |ui| {
-            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                let response = if editable {
-                    ui.selectable_label(picked.contains(&p), text)
-                } else {
-                    ui.add(egui::Label::new(text).selectable(false))
-                };
-                let response = if concerns.is_empty() { response } else { response.on_hover_text(concerns.join("\n")) };
-                if editable && response.clicked() {
-                    *picked_now = Some(p);
-                }
-            });
-        });
-    };
-    // The table fills the height left (the warnings are drawn under it first).
-    let builder = table_builder(ui, ("pairings", group.id, stage.no, chosen.no))
+    .collect()
+}
+
+/// The table's columns, the video stage's two more among them.
+fn columns(builder: TableBuilder<'_>, video: bool) -> TableBuilder<'_> {
+    let builder = builder
         .column(Column::exact(44.0))
         .column(Column::initial(130.0).at_least(80.0))
         .column(Column::exact(40.0))
@@ -106,77 +144,59 @@ pub(super) fn pairing_table_ui(
         .column(Column::initial(170.0).at_least(90.0))
         .column(Column::initial(130.0).at_least(80.0))
         .column(Column::exact(40.0));
-    let builder = if video {
+    if video {
         builder
             .column(Column::initial(70.0).at_least(40.0))
             .column(Column::initial(130.0).at_least(70.0))
             .column(Column::remainder().at_least(60.0))
     } else {
         builder.column(Column::remainder().at_least(40.0))
-    };
-    builder.header(header_h, |header| header_ui(header, &headings)).body(|body| {
-        body.rows(row_h, lines.len(), |mut row| match lines.get(row.index()).copied() {
-            Some(Line::Game(game)) => {
-                let id = ("game", game.board, game.game);
-                let selected = chosen_board == Some(game.board) || explained(Chosen::Board(game.board));
-                row.set_selected(selected);
-                let hover = if editable || choose.boards.contains(&game.board) {
-                    lang.t("选定本台：编排说明，交换先后手", "Choose the board: why so, swap colours")
-                } else {
-                    lang.t("选定本台：编排说明", "Choose the board: why it is paired so")
-                };
-                let cell = ("board", game.board, game.game);
-                if choice_cell_ui(&mut row, cell, Align::Right, selected, game.board.to_string(), hover) {
-                    board_now = Some(game.board);
-                }
-                row.col(|ui| player_cell(ui, game.red, &mut picked_now));
-                text_cell_ui(&mut row, id, Align::Right, points(game.red));
-                text_cell_ui(&mut row, id, Align::Left, history(game.red));
-                let result = game.result.map(|r| result_rich_text(r, lang, palette)).unwrap_or_default();
-                text_cell_ui(&mut row, id, Align::Left, result);
-                row.col(|ui| player_cell(ui, game.black, &mut picked_now));
-                text_cell_ui(&mut row, id, Align::Right, points(game.black));
-                text_cell_ui(&mut row, id, Align::Left, history(game.black));
-                if video {
-                    let (time, watcher) = watch_cells(chosen, game);
-                    text_cell_ui(&mut row, id, Align::Left, time);
-                    text_cell_ui(&mut row, id, Align::Left, watcher);
-                }
-            }
-            Some(Line::Bye(bye)) => {
-                let id = ("bye", bye.player);
-                let selected = explained(Chosen::Bye(bye.player));
-                row.set_selected(selected);
-                text_cell_ui(&mut row, id, Align::Right, String::new());
-                row.col(|ui| player_cell(ui, bye.player, &mut picked_now));
-                text_cell_ui(&mut row, id, Align::Right, points(bye.player));
-                text_cell_ui(&mut row, id, Align::Left, history(bye.player));
-                let kind = egui::RichText::new(bye_label(bye.kind, lang)).color(palette.bye);
-                let hover = lang.t("为什么轮空", "Why this bye");
-                if choice_cell_ui(&mut row, ("bye kind", bye.player), Align::Left, selected, kind, hover) {
-                    bye_now = Some(bye.player);
-                }
-                for _ in 0..if video { 5 } else { 3 } {
-                    text_cell_ui(&mut row, id, Align::Left, String::new());
-                }
-            }
-            None => {}
+    }
+}
+
+/// A player's cell, marked when a warning concerns them (the warnings on hover); with
+/// `picked` (a hand edit is possible), a choice that is on for the players picked.
+/// `true` when it was chosen this frame.
+fn player_cell_ui(ui: &mut Ui, model: &RoundModel, p: StartNo, picked: Option<&[StartNo]>) -> bool {
+    let cell = model.players.get(&p);
+    let text = cell.map_or_else(|| p.to_string(), |c| c.text.clone());
+    let concerns = cell.map_or(&[][..], |c| c.concerns.as_slice());
+    let mut chosen = false;
+    ui.push_id(("player", p), |ui| {
+        ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+            let response = match picked {
+                Some(picked) => ui.selectable_label(picked.contains(&p), text),
+                None => ui.add(egui::Label::new(text).selectable(false)),
+            };
+            let response = if concerns.is_empty() { response } else { response.on_hover_text(concerns.join("\n")) };
+            chosen = picked.is_some() && response.clicked();
         });
     });
-    if let Some(p) = picked_now {
+    chosen
+}
+
+/// What the director chose in the table this frame: a player for an edit, a board
+/// (for an edit where it may be chosen, and its explanation), a bye's explanation.
+fn take_choices(
+    state: &mut PairingView,
+    round: RoundNo,
+    choose: &Choosable<'_>,
+    (picked, board, bye): (Option<StartNo>, Option<BoardNo>, Option<StartNo>),
+) {
+    if let Some(p) = picked {
         state.pick(p);
     }
-    if let Some(b) = board_now {
+    if let Some(b) = board {
         // One choice: the board for an edit (where it may be chosen) and its explanation.
-        let on = !(state.board == Some(b) || state.explain.is_chosen(chosen.no, Chosen::Board(b)));
-        if editable || choose.boards.contains(&b) {
+        let on = !(state.board == Some(b) || state.explain.is_chosen(round, Chosen::Board(b)));
+        if choose.players || choose.boards.contains(&b) {
             state.board = on.then_some(b);
             state.message = None;
         }
-        state.explain.choose(chosen.no, on.then_some(Chosen::Board(b)));
+        state.explain.choose(round, on.then_some(Chosen::Board(b)));
     }
-    if let Some(p) = bye_now {
-        state.explain.toggle(chosen.no, Chosen::Bye(p));
+    if let Some(p) = bye {
+        state.explain.toggle(round, Chosen::Bye(p));
     }
 }
 

@@ -2,6 +2,7 @@
 //! late-arrival buttons; in a team round each match's heading row (with its score)
 //! above its boards. A click on a game's row chooses its board.
 
+use super::model::RoundModel;
 use super::team::{BoardNames, BoardRow};
 use super::{Line, ResultsView};
 use crate::domain::event::{Event, Round};
@@ -18,9 +19,10 @@ pub(super) fn board_table_ui(
     ui: &mut Ui,
     state: &mut ResultsView,
     event: &Event,
-    (round, rows, names): (&Round, &[BoardRow], BoardNames<'_>),
+    (round, model, names): (&Round, &RoundModel, BoardNames<'_>),
     lang: Lang,
 ) {
+    let rows = model.rows.as_slice();
     let headings: Vec<(String, Align)> = [
         (lang.t("台次", "Board"), Align::Right),
         (lang.t("红方", "Red"), Align::Left),
@@ -65,13 +67,11 @@ pub(super) fn board_table_ui(
             None => {}
         });
     });
-    let lines: Vec<Line> =
-        rows.iter().filter_map(|r| if let BoardRow::Game(l) = r { Some(*l) } else { None }).collect();
     if let Some((line, red, black)) = late {
         state.late(round.no, line, red, black, lang);
         state.refocus = true;
     } else if let Some(line) = clicked {
-        state.arm(line.slot, &lines);
+        state.arm(line.slot, &model.lines);
         state.refocus = true;
     }
 }

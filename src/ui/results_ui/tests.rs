@@ -7,6 +7,7 @@ use crate::domain::event::Game;
 use crate::domain::ids::BoardNo;
 use crate::domain::result::Outcome;
 use crate::ui::key_field::{FieldKey, fold};
+use entry::lines_of;
 
 fn round(results: &[Option<Outcome>]) -> Round {
     let games = results

@@ -3,10 +3,10 @@
 //! selection, and the context menu of a row.
 
 use super::form::PlayerForm;
+use super::model::RosterModel;
 use super::{RosterView, RowAction, Sort, SortColumn, bye_kind_text, row_actions_ui};
 use crate::domain::event::{Event, Stage};
 use crate::domain::ids::StartNo;
-use crate::domain::knockout::stage_knocked_out;
 use crate::domain::player::{Gender, Player, PlayerStatus};
 use crate::lang::Lang;
 use crate::ui::consequences::reason_words;
@@ -120,10 +120,69 @@ pub(super) fn gender_text(gender: Option<Gender>, lang: Lang) -> &'static str {
     }
 }
 
+/// A player's cells, from the number shown to the status (an entry accepted by
+/// override shows its reason on hover).
+fn player_cells_ui(row: &mut egui_extras::TableRow<'_, '_>, player: &Player, status: String, lang: Lang) {
+    let id = player.start_no;
+    let e = &player.entry;
+    text_cell_ui(row, id, Align::Right, player.shown().to_string());
+    text_cell_ui(row, id, Align::Left, e.name.as_str());
+    text_cell_ui(row, id, Align::Left, gender_text(e.gender, lang));
+    text_cell_ui(row, id, Align::Left, e.born.map(|d| d.to_string()).unwrap_or_default());
+    text_cell_ui(row, id, Align::Left, e.club.as_str());
+    text_cell_ui(row, id, Align::Right, e.rating.map(|r| r.to_string()).unwrap_or_default());
+    let title = e.title.as_ref().map_or("", |t| lang.t(t.label_zh(), t.label_en()));
+    text_cell_ui(row, id, Align::Left, title);
+    text_cell_ui(row, id, Align::Left, if e.verified_female { "√" } else { "" });
+    text_cell_ui(row, id, Align::Left, if e.nominee { "√" } else { "" });
+    match &player.eligibility_override {
+        Some(reason) => {
+            row.col(|ui| {
+                ui.push_id(id, |ui| {
+                    ui.label(status).on_hover_text(match lang {
+                        Lang::Zh => format!("破格理由：{reason}"),
+                        Lang::En => format!("Override: {reason}"),
+                    });
+                });
+            });
+        }
+        None => text_cell_ui(row, id, Align::Left, status),
+    }
+}
+
+/// The headings, each a button that sorts by its column (again: reversed).
+fn sort_header_ui(mut header: egui_extras::TableRow<'_, '_>, sort: &mut Sort, lang: Lang) {
+    for column in SortColumn::ALL {
+        header.col(|ui| {
+            let mut text = column.heading(lang).to_string();
+            if sort.column == column {
+                text.push_str(if sort.descending { " ▼" } else { " ▲" });
+            }
+            let text = egui::WidgetText::from(egui::RichText::new(text).strong());
+            let hint = lang.t("按此列排序，再点一次倒序", "Sort by this column; click again to reverse");
+            // A heading cut by its column shows in full above the hint.
+            let hint = if is_clipped(ui, &text) { format!("{}\n{hint}", text.text()) } else { hint.to_string() };
+            let button = egui::Button::selectable(sort.column == column, text);
+            if ui.add(button).on_hover_text(hint).clicked() {
+                *sort = if sort.column == column {
+                    Sort { column, descending: !sort.descending }
+                } else {
+                    Sort { column, descending: false }
+                };
+            }
+        });
+    }
+}
+
 /// The table itself; returns an action chosen in a row's context menu.
-pub(super) fn table_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>) -> Option<(StartNo, RowAction)> {
+pub(super) fn table_ui(
+    ui: &mut Ui,
+    state: &mut RosterView,
+    env: &Env<'_>,
+    model: &RosterModel,
+) -> Option<(StartNo, RowAction)> {
     let (event, lang, stage) = (env.event, env.lang, env.stage);
-    let out = stage.map(|s| stage_knocked_out(event, env.group.id, s)).unwrap_or_default();
+    let out = &model.knocked_out;
     let scroll = std::mem::take(&mut state.scroll_to_selected);
     let mut sort = state.sort;
     let selected = state.selected;
@@ -160,77 +219,31 @@ pub(super) fn table_ui(ui: &mut Ui, state: &mut RosterView, env: &Env<'_>) -> Op
         if let Some(at) = scroll_to {
             table = table.scroll_to_row(at, None);
         }
-        table
-            .header(header_h, |mut header| {
-                for column in SortColumn::ALL {
-                    header.col(|ui| {
-                        let mut text = column.heading(lang).to_string();
-                        if sort.column == column {
-                            text.push_str(if sort.descending { " ▼" } else { " ▲" });
-                        }
-                        let text = egui::WidgetText::from(egui::RichText::new(text).strong());
-                        let hint = lang.t("按此列排序，再点一次倒序", "Sort by this column; click again to reverse");
-                        // A heading cut by its column shows in full above the hint.
-                        let hint =
-                            if is_clipped(ui, &text) { format!("{}\n{hint}", text.text()) } else { hint.to_string() };
-                        let button = egui::Button::selectable(sort.column == column, text);
-                        if ui.add(button).on_hover_text(hint).clicked() {
-                            sort = if sort.column == column {
-                                Sort { column, descending: !sort.descending }
-                            } else {
-                                Sort { column, descending: false }
-                            };
-                        }
-                    });
+        table.header(header_h, |header| sort_header_ui(header, &mut sort, lang)).body(|body| {
+            body.rows(row_h, rows.len(), |mut row| {
+                let Some(player) = rows.get(row.index()).and_then(|&i| event.players.get(i)) else { return };
+                let id = player.start_no;
+                row.set_selected(selected == Some(id));
+                let status = status_text(player, stage, out.get(&player.start_no).copied(), lang);
+                player_cells_ui(&mut row, player, status, lang);
+                let response = row.response();
+                if response.clicked() || response.secondary_clicked() {
+                    clicked = Some(id);
                 }
-            })
-            .body(|body| {
-                body.rows(row_h, rows.len(), |mut row| {
-                    let Some(player) = rows.get(row.index()).and_then(|&i| event.players.get(i)) else { return };
-                    let id = player.start_no;
-                    let e = &player.entry;
-                    row.set_selected(selected == Some(id));
-                    text_cell_ui(&mut row, id, Align::Right, player.shown().to_string());
-                    text_cell_ui(&mut row, id, Align::Left, e.name.as_str());
-                    text_cell_ui(&mut row, id, Align::Left, gender_text(e.gender, lang));
-                    text_cell_ui(&mut row, id, Align::Left, e.born.map(|d| d.to_string()).unwrap_or_default());
-                    text_cell_ui(&mut row, id, Align::Left, e.club.as_str());
-                    text_cell_ui(&mut row, id, Align::Right, e.rating.map(|r| r.to_string()).unwrap_or_default());
-                    let title = e.title.as_ref().map_or("", |t| lang.t(t.label_zh(), t.label_en()));
-                    text_cell_ui(&mut row, id, Align::Left, title);
-                    text_cell_ui(&mut row, id, Align::Left, if e.verified_female { "√" } else { "" });
-                    text_cell_ui(&mut row, id, Align::Left, if e.nominee { "√" } else { "" });
-                    let status = status_text(player, stage, out.get(&player.start_no).copied(), lang);
-                    match &player.eligibility_override {
-                        Some(reason) => {
-                            row.col(|ui| {
-                                ui.push_id(id, |ui| {
-                                    ui.label(status).on_hover_text(match lang {
-                                        Lang::Zh => format!("破格理由：{reason}"),
-                                        Lang::En => format!("Override: {reason}"),
-                                    });
-                                });
-                            });
-                        }
-                        None => text_cell_ui(&mut row, id, Align::Left, status),
+                if response.double_clicked() {
+                    double_clicked = Some(id);
+                }
+                response.context_menu(|ui| {
+                    ui.label(format!("{id} {}", player.entry.name));
+                    ui.separator();
+                    let facts = model.facts(id, event.player_has_history(id));
+                    if let Some(a) = row_actions_ui(ui, stage, player, facts, lang) {
+                        action = Some((id, a));
+                        ui.close();
                     }
-                    let response = row.response();
-                    if response.clicked() || response.secondary_clicked() {
-                        clicked = Some(id);
-                    }
-                    if response.double_clicked() {
-                        double_clicked = Some(id);
-                    }
-                    response.context_menu(|ui| {
-                        ui.label(format!("{id} {}", e.name));
-                        ui.separator();
-                        if let Some(a) = row_actions_ui(ui, event, stage, player, lang) {
-                            action = Some((id, a));
-                            ui.close();
-                        }
-                    });
                 });
             });
+        });
     });
     state.sort = sort;
     if let Some(no) = clicked {
