@@ -11,7 +11,9 @@ use super::words::Missing;
 use super::{Publisher, assets};
 use crate::lang::Lang;
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, Path, Query, Request, State};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{DefaultBodyLimit, FromRequestParts, Path, Query, Request, State};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -79,7 +81,7 @@ struct Hall {
 }
 
 /// The query parameters any page takes.
-#[derive(Debug, Default, serde::Deserialize)]
+#[derive(Debug, Clone, Default, serde::Deserialize)]
 struct Params {
     lang: Option<String>,
     q: Option<String>,
@@ -151,8 +153,11 @@ fn asset(content_type: &'static str, body: &'static str) -> Response {
     ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], body).into_response()
 }
 
-/// One request's view: the snapshot, its tag, the language, the browser.
+/// One request's view: the snapshot, its tag, the language, the browser, the query.
+/// Every page handler takes it as an extractor; a query it cannot read is refused as
+/// `Query` refuses it (and `watch_request` words the refusal).
 struct Ask {
+    params: Params,
     snapshot: Arc<HallSnapshot>,
     tag: String,
     lang: Lang,
@@ -169,7 +174,7 @@ impl Ask {
             .get(header::USER_AGENT)
             .and_then(|v| v.to_str().ok())
             .is_some_and(|ua| ua.contains("MicroMessenger"));
-        Ask { snapshot, tag, lang, wechat, switch_href: switch_href(uri, lang.other()) }
+        Ask { params: params.clone(), snapshot, tag, lang, wechat, switch_href: switch_href(uri, lang.other()) }
     }
 
     fn frame(&self) -> Frame<'_> {
@@ -197,6 +202,15 @@ impl Ask {
     }
 }
 
+impl FromRequestParts<Hall> for Ask {
+    type Rejection = QueryRejection;
+
+    async fn from_request_parts(parts: &mut Parts, hall: &Hall) -> Result<Ask, QueryRejection> {
+        let Query(params) = Query::<Params>::try_from_uri(&parts.uri)?;
+        Ok(Ask::new(hall, &parts.uri, &parts.headers, &params))
+    }
+}
+
 /// The same address in `lang`: the query without its `lang`, then `lang=en` for English.
 fn switch_href(uri: &Uri, lang: Lang) -> String {
     let kept: Vec<&str> =
@@ -205,33 +219,18 @@ fn switch_href(uri: &Uri, lang: Lang) -> String {
     pages::href(lang, &path)
 }
 
-async fn index(State(hall): State<Hall>, uri: Uri, headers: HeaderMap, Query(params): Query<Params>) -> Response {
-    let ask = Ask::new(&hall, &uri, &headers, &params);
+async fn index(ask: Ask) -> Response {
     ask.page(StatusCode::OK, pages::index(&ask.frame()))
 }
 
-async fn group_current(
-    State(hall): State<Hall>,
-    Path(group): Path<String>,
-    uri: Uri,
-    headers: HeaderMap,
-    Query(params): Query<Params>,
-) -> Response {
-    let ask = Ask::new(&hall, &uri, &headers, &params);
+async fn group_current(ask: Ask, Path(group): Path<String>) -> Response {
     match ask.group(&group) {
         Ok(g) => ask.page(StatusCode::OK, pages::round(&ask.frame(), g, g.current_round())),
         Err(missing) => missing,
     }
 }
 
-async fn group_round(
-    State(hall): State<Hall>,
-    Path((group, round)): Path<(String, String)>,
-    uri: Uri,
-    headers: HeaderMap,
-    Query(params): Query<Params>,
-) -> Response {
-    let ask = Ask::new(&hall, &uri, &headers, &params);
+async fn group_round(ask: Ask, Path((group, round)): Path<(String, String)>) -> Response {
     let g = match ask.group(&group) {
         Ok(g) => g,
         Err(missing) => return missing,
@@ -242,28 +241,14 @@ async fn group_round(
     }
 }
 
-async fn group_standings(
-    State(hall): State<Hall>,
-    Path(group): Path<String>,
-    uri: Uri,
-    headers: HeaderMap,
-    Query(params): Query<Params>,
-) -> Response {
-    let ask = Ask::new(&hall, &uri, &headers, &params);
+async fn group_standings(ask: Ask, Path(group): Path<String>) -> Response {
     match ask.group(&group) {
         Ok(g) => ask.page(StatusCode::OK, pages::standings(&ask.frame(), g)),
         Err(missing) => missing,
     }
 }
 
-async fn group_bracket(
-    State(hall): State<Hall>,
-    Path(group): Path<String>,
-    uri: Uri,
-    headers: HeaderMap,
-    Query(params): Query<Params>,
-) -> Response {
-    let ask = Ask::new(&hall, &uri, &headers, &params);
+async fn group_bracket(ask: Ask, Path(group): Path<String>) -> Response {
     let g = match ask.group(&group) {
         Ok(g) => g,
         Err(missing) => return missing,
@@ -274,14 +259,7 @@ async fn group_bracket(
     }
 }
 
-async fn group_crosstable(
-    State(hall): State<Hall>,
-    Path(group): Path<String>,
-    uri: Uri,
-    headers: HeaderMap,
-    Query(params): Query<Params>,
-) -> Response {
-    let ask = Ask::new(&hall, &uri, &headers, &params);
+async fn group_crosstable(ask: Ask, Path(group): Path<String>) -> Response {
     let g = match ask.group(&group) {
         Ok(g) => g,
         Err(missing) => return missing,
@@ -292,23 +270,15 @@ async fn group_crosstable(
     }
 }
 
-async fn find(State(hall): State<Hall>, uri: Uri, headers: HeaderMap, Query(params): Query<Params>) -> Response {
-    let ask = Ask::new(&hall, &uri, &headers, &params);
-    let query = params.q.as_deref().unwrap_or("");
+async fn find(ask: Ask) -> Response {
+    let query = ask.params.q.as_deref().unwrap_or("");
     // A phone types a name, not a page: long texts are cut before the search.
     let query: String = query.chars().take(40).collect();
     ask.page(StatusCode::OK, pages::find(&ask.frame(), &query))
 }
 
-async fn board(
-    State(hall): State<Hall>,
-    Path(board): Path<String>,
-    uri: Uri,
-    headers: HeaderMap,
-    Query(params): Query<Params>,
-) -> Response {
-    let ask = Ask::new(&hall, &uri, &headers, &params);
-    let only = match params.group.as_deref().filter(|g| !g.is_empty()) {
+async fn board(ask: Ask, Path(board): Path<String>) -> Response {
+    let only = match ask.params.group.as_deref().filter(|g| !g.is_empty()) {
         Some(segment) => match ask.group(segment) {
             Ok(g) => Some(g.id),
             Err(missing) => return missing,
@@ -345,7 +315,6 @@ async fn revision(State(hall): State<Hall>, headers: HeaderMap) -> Response {
     (StatusCode::OK, headers, tag).into_response()
 }
 
-async fn not_found(State(hall): State<Hall>, uri: Uri, headers: HeaderMap, Query(params): Query<Params>) -> Response {
-    let ask = Ask::new(&hall, &uri, &headers, &params);
+async fn not_found(ask: Ask) -> Response {
     ask.missing(Missing::Page)
 }
