@@ -39,6 +39,7 @@ mod export_teams;
 mod fuzz_bounds;
 mod fuzz_importers;
 mod fuzz_importers_xlsx;
+mod hall_browser;
 mod hall_routes;
 mod hardening_small;
 mod held_lock;
