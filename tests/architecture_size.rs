@@ -7,8 +7,9 @@ use crate::common;
 use common::source::rust_files;
 use std::path::{Path, PathBuf};
 
-/// Functions over 80 lines the code may hold at most (issue 40, item 3: 15).
-const LONG_FUNCTIONS_ALLOWED: usize = 15;
+/// Functions over 80 lines the code may hold at most (issue 40, item 3: 15; 12 since the
+/// panels derive, then draw — held where it is, so that none comes back).
+const LONG_FUNCTIONS_ALLOWED: usize = 12;
 
 fn source_files() -> Vec<PathBuf> {
     let mut files = Vec::new();
