@@ -40,6 +40,7 @@ pub mod export_menu_ui;
 pub mod file_menu_ui;
 pub mod fonts;
 pub mod form;
+pub mod hall_desk;
 pub mod history_ui;
 pub mod history_words;
 pub mod i18n;

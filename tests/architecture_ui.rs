@@ -21,6 +21,7 @@ const FLOOR: &[&str] = &[
     "env",
     "fonts",
     "form",
+    "hall_desk",
     "history_words",
     "i18n",
     "key_field",

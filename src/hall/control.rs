@@ -1,12 +1,13 @@
 //! The hall served from the window (赛事 → 赛场网页): the server, and a feeder thread
 //! that builds each saved event's snapshot off the window's thread — the newest event
 //! only, when several saves came while one was being built — and publishes it. The
-//! window hands it the event after each save ([`HallControl::feed`]); dropping the
+//! window hands it the event after each save ([`HallControl::feed_with`]); dropping the
 //! control stops the server and the feeder (the hall stops with the window).
 
 use super::{HallError, HallSnapshot, Publisher, RunningServer};
 use crate::domain::event::Event;
 use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
 
@@ -14,7 +15,7 @@ use std::thread::JoinHandle;
 #[derive(Debug)]
 pub struct HallControl {
     server: Option<RunningServer>,
-    feeder: Option<Sender<(Event, u64)>>,
+    feeder: Option<Sender<(Arc<Event>, u64)>>,
     thread: Option<JoinHandle<()>>,
     /// The revision last handed to the feeder.
     fed: Option<u64>,
@@ -26,28 +27,28 @@ impl HallControl {
     ///
     /// # Errors
     /// [`HallError`] when the address cannot be listened on or the server not started.
-    pub fn start(bind: SocketAddr, event: &Event, revision: u64) -> Result<HallControl, HallError> {
+    pub fn start(bind: SocketAddr, event: Arc<Event>, revision: u64) -> Result<HallControl, HallError> {
         let empty = HallSnapshot { revision: 0, title: event.name.clone(), groups: Vec::new() };
         let publisher = Publisher::new(empty, epoch());
         let server = super::start(publisher.clone(), bind)?;
-        let (feeder, fed) = channel::<(Event, u64)>();
+        let (feeder, fed) = channel::<(Arc<Event>, u64)>();
         let thread = std::thread::Builder::new()
             .name("bianpai-hall-feeder".into())
             .spawn(move || feed_loop(&fed, &publisher))
             .map_err(HallError::Start)?;
         let mut control = HallControl { server: Some(server), feeder: Some(feeder), thread: Some(thread), fed: None };
-        control.feed(event, revision);
+        control.feed_with(|| event, revision);
         Ok(control)
     }
 
     /// Hands the event as saved at `revision` to the feeder, unless that revision was
-    /// handed already.
-    pub fn feed(&mut self, event: &Event, revision: u64) {
+    /// handed already (`event` is called only then: the window shares its snapshot).
+    pub fn feed_with(&mut self, event: impl FnOnce() -> Arc<Event>, revision: u64) {
         if self.fed == Some(revision) {
             return;
         }
         if let Some(feeder) = &self.feeder
-            && feeder.send((event.clone(), revision)).is_ok()
+            && feeder.send((event(), revision)).is_ok()
         {
             self.fed = Some(revision);
         }
@@ -77,7 +78,7 @@ impl Drop for HallControl {
 
 /// Builds and publishes the snapshot of the newest event received, until the window
 /// lets go of the channel.
-fn feed_loop(fed: &Receiver<(Event, u64)>, publisher: &Publisher) {
+fn feed_loop(fed: &Receiver<(Arc<Event>, u64)>, publisher: &Publisher) {
     while let Ok(mut newest) = fed.recv() {
         while let Ok(newer) = fed.try_recv() {
             newest = newer;

@@ -9,6 +9,7 @@ use super::event_ui::EventView;
 use super::export_menu_ui::{ExportMenu, export_menu_ui};
 use super::file_menu_ui::{FileMenu, file_menu_ui, forget_missing};
 use super::fonts::FontSource;
+use super::hall_desk::HallDesk;
 use super::history_ui::HistoryView;
 use super::money_ui::MoneyView;
 use super::pairing_ui::PairingView;
@@ -136,6 +137,8 @@ pub struct BianpaiApp {
     /// The window title last set: the event's name and file.
     title: String,
     panels: Panels,
+    /// The hall on the LAN (赛事 → 赛场网页), served while the window is open.
+    hall: HallDesk,
     /// The screenshot walk (`BIANPAI_SCREENSHOTS`); `None` in the usual window.
     screenshots: Option<Box<Screenshots>>,
 }
@@ -218,6 +221,7 @@ impl BianpaiApp {
             export_menu: ExportMenu::default(),
             title: String::new(),
             panels: Panels::default(),
+            hall: HallDesk::default(),
             screenshots: None,
         }
     }
@@ -332,6 +336,7 @@ impl BianpaiApp {
             export_menu,
             title,
             panels,
+            hall,
             ..
         } = self;
         let event = session.event();
@@ -372,12 +377,16 @@ impl BianpaiApp {
         let canvas = egui::Frame::central_panel(ui.style()).inner_margin(theme::space::M);
         egui::CentralPanel::default().frame(canvas).show(ui, |ui| {
             let chosen = Chosen { group: chosen_group, stage: chosen_stage };
-            central_ui(ui, session, panels.panel_mut(*view), chosen, lang, &show, &mut jobs);
+            central_ui(ui, session, panels.panel_mut(*view), chosen, lang, (&show, hall), &mut jobs);
         });
         match show.get() {
             Some(Show::CurrentStage) => *stage = None,
             Some(Show::Stage(no)) => *stage = Some(no),
             None => {}
+        }
+        // The hall follows the saved event whatever the panel shown.
+        if let Some(event) = session.shared_event() {
+            hall.settle(|| event.clone(), session.revision());
         }
         for job in jobs {
             self.session.submit(job);

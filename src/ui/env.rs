@@ -11,6 +11,7 @@ mod sent;
 
 pub use sent::{Answered, Sent};
 
+use super::hall_desk::HallDesk;
 use super::session::{BlacklistRead, History, Job, Refusal, Ticket, Tickets};
 use crate::domain::event::{Event, Group, Stage};
 use crate::domain::ids::StageNo;
@@ -56,6 +57,9 @@ pub struct Env<'a> {
     pub blacklist: Option<&'a BlacklistRead>,
     /// Where a panel leaves its [`Show`] request ([`Env::show`]).
     pub show: &'a Cell<Option<Show>>,
+    /// The hall on the LAN, held by the shell: its address, and where a panel asks for
+    /// a start or a stop ([`HallDesk::ask`]).
+    pub hall: &'a HallDesk,
 }
 
 impl<'a> Env<'a> {

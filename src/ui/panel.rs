@@ -5,6 +5,7 @@
 //! egui's demo tests each demo with `egui_kittest::Harness::new_ui_state`.
 
 use super::env::{Env, Show};
+use super::hall_desk::HallDesk;
 use super::session::{BlacklistRead, History, Job, Refusal, Ticket, Tickets};
 use crate::domain::command::apply;
 use crate::domain::event::Event;
@@ -53,6 +54,8 @@ pub struct PanelHost<P> {
     unsaved: Vec<Ticket>,
     /// The blacklist the panel sees, as if the worker had read it; `None` when unread.
     pub blacklist: Option<BlacklistRead>,
+    /// The hall on the LAN, as the shell holds it (served on what a test asks for).
+    pub hall: HallDesk,
 }
 
 impl<P: Panel> PanelHost<P> {
@@ -73,6 +76,7 @@ impl<P: Panel> PanelHost<P> {
             answered: Ticket::default(),
             unsaved: Vec::new(),
             blacklist: None,
+            hall: HallDesk::default(),
         }
     }
 
@@ -102,8 +106,12 @@ impl<P: Panel> PanelHost<P> {
             },
             blacklist: self.blacklist.as_ref(),
             show: &show,
+            hall: &self.hall,
         };
         self.panel.panel_ui(ui, &env, &mut self.jobs);
+        // As the window does: the hall carries out what was asked, then follows the event.
+        let event = &self.event;
+        self.hall.settle(|| std::sync::Arc::new(event.clone()), self.revision);
         // As the window does: the stage asked for is shown from the next frame on.
         match show.get() {
             Some(Show::CurrentStage) => self.stage = None,

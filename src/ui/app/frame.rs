@@ -4,6 +4,7 @@
 use crate::domain::event::{Group, Stage};
 use crate::lang::Lang;
 use crate::ui::env::{Env, Show};
+use crate::ui::hall_desk::HallDesk;
 use crate::ui::panel::Panel;
 use crate::ui::session::{Job, Session};
 use crate::ui::status_bar::{open_error_ui, read_only_banner_ui};
@@ -24,7 +25,7 @@ pub(super) fn central_ui(
     panel: &mut dyn Panel,
     chosen: Chosen<'_>,
     lang: Lang,
-    show: &std::cell::Cell<Option<Show>>,
+    (show, hall): (&std::cell::Cell<Option<Show>>, &HallDesk),
     jobs: &mut Vec<Job>,
 ) {
     let event = session.event();
@@ -49,6 +50,7 @@ pub(super) fn central_ui(
                 tickets: session.tickets(),
                 blacklist: session.blacklist(),
                 show,
+                hall,
             };
             panel.panel_ui(ui, &env, jobs);
         }

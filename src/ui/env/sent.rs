@@ -68,6 +68,7 @@ mod tests {
         let event = crate::domain::presets::build("cxa-swiss", Some("票"), Some(3)).unwrap();
         let group = &event.groups[0];
         let show = std::cell::Cell::new(None);
+        let hall = crate::ui::hall_desk::HallDesk::default();
         let remove = |g: u32| Command::RemoveGroup { group: GroupId(g) };
         let env = |tickets, refusals| Env {
             event: &event,
@@ -81,6 +82,7 @@ mod tests {
             tickets,
             blacklist: None,
             show: &show,
+            hall: &hall,
         };
         // Ticket 5 is another panel's job, pushed first in the frame; ours is 6.
         let other = Job::Execute { label: Words::same("别的"), commands: vec![remove(1)] };

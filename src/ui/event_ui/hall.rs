@@ -3,13 +3,14 @@
 //! address of this computer, one of them, or this computer only) and the port typed,
 //! the address to open is shown as text and as a QR code, and the first phone that
 //! opens a page is named, so that a firewall or a router's client isolation shows on
-//! the day. Each saved change is handed to the hall ([`HallControl::feed`]), which builds
-//! its pages off the window's thread. Turning it off, or closing the window, stops it.
+//! the day. The hall itself is the shell's ([`crate::ui::hall_desk::HallDesk`]): it
+//! follows every saved change and stops with the window; the section asks it to start
+//! or stop.
 
-use crate::hall::{HallControl, lan_addresses};
+use crate::hall::lan_addresses;
 use crate::lang::{Lang, Words};
-use crate::present::qr::QrMatrix;
 use crate::ui::env::Env;
+use crate::ui::hall_desk::HallAsk;
 use crate::ui::theme::qr::qr_ui;
 use crate::ui::theme::widgets;
 use egui::{TextEdit, Ui};
@@ -29,25 +30,20 @@ enum Bind {
     One(Ipv4Addr),
 }
 
-/// The section's own state: the address and port chosen, the hall when it is on.
+/// The section's own state: the address and port chosen.
 #[derive(Debug, Default)]
 pub struct HallSection {
     bind: Bind,
     port: String,
     /// This computer's addresses on the network, read when the section is first drawn.
     addresses: Option<Vec<Ipv4Addr>>,
-    running: Option<HallControl>,
-    /// The address to open and its QR code, while on.
-    shown: Option<(String, Option<QrMatrix>)>,
-    failed: Option<Words>,
+    /// A port that cannot be read, until the next start.
+    bad_port: Option<Words>,
 }
 
-/// Draws the section, and hands the hall the event as saved.
+/// Draws the section.
 pub(super) fn hall_section_ui(ui: &mut Ui, state: &mut HallSection, env: &Env<'_>) {
     let lang = env.lang;
-    if let Some(control) = &mut state.running {
-        control.feed(env.event, env.revision);
-    }
     let addresses = state.addresses.get_or_insert_with(lan_addresses).clone();
     if state.port.is_empty() {
         state.port = DEFAULT_PORT.to_string();
@@ -57,11 +53,11 @@ pub(super) fn hall_section_ui(ui: &mut Ui, state: &mut HallSection, env: &Env<'_
         "在局域网上提供对阵、查台次和成绩网页，选手用手机打开；只在本机提供，不连接外网。",
         "Serves pairings, find-my-board and standings on the local network for the players' phones; served from this computer, never connecting out.",
     ));
-    match state.running.is_some() {
+    match env.hall.is_on() {
         false => off_ui(ui, state, env, &addresses),
-        true => on_ui(ui, state, lang),
+        true => on_ui(ui, env),
     }
-    if let Some(failed) = &state.failed {
+    if let Some(failed) = state.bad_port.as_ref().or(env.hall.failed()) {
         ui.colored_label(ui.visuals().error_fg_color, failed.get(lang));
     }
 }
@@ -83,54 +79,41 @@ fn off_ui(ui: &mut Ui, state: &mut HallSection, env: &Env<'_>, addresses: &[Ipv4
             .labelled_by(label.id);
         let label = ui.label(lang.t("端口", "Port"));
         ui.add(TextEdit::singleline(&mut state.port).id_salt("hall-port").desired_width(60.0)).labelled_by(label.id);
-        let start = ui.button(lang.t("开启赛场网页", "Start the hall pages"));
-        if start.clicked() {
-            start_hall(state, env, addresses);
+        if ui.button(lang.t("开启赛场网页", "Start the hall pages")).clicked() {
+            ask_start(state, env);
         }
     });
 }
 
-/// Starts the hall on the chosen address and port, or says why it cannot.
-fn start_hall(state: &mut HallSection, env: &Env<'_>, addresses: &[Ipv4Addr]) {
+/// Asks the hall to start on the chosen address and port, or says why the port is wrong.
+fn ask_start(state: &mut HallSection, env: &Env<'_>) {
     let Some(port) = state.port.trim().parse::<u16>().ok() else {
-        state.failed = Some(Words::new(
+        state.bad_port = Some(Words::new(
             format!("端口“{}”无效：应为 1 至 65535 的数字", state.port.trim()),
             format!("port “{}”: expected a number from 1 to 65535", state.port.trim()),
         ));
         return;
     };
+    state.bad_port = None;
     let ip = match state.bind {
         Bind::Every => IpAddr::V4(Ipv4Addr::UNSPECIFIED),
         Bind::One(ip) => IpAddr::V4(ip),
     };
-    match HallControl::start(SocketAddr::new(ip, port), env.event, env.revision) {
-        Ok(control) => {
-            let port = control.addr().map_or(port, |a| a.port());
-            let host = match state.bind {
-                Bind::One(ip) => ip,
-                Bind::Every => addresses.first().copied().unwrap_or(Ipv4Addr::LOCALHOST),
-            };
-            let url = format!("http://{host}:{port}/");
-            state.shown = Some((url.clone(), QrMatrix::of(&url)));
-            state.running = Some(control);
-            state.failed = None;
-        }
-        Err(e) => state.failed = Some(Words::of(&e)),
-    }
+    env.hall.ask(HallAsk::Start(SocketAddr::new(ip, port)));
 }
 
 /// The address to open, its QR code, whether a phone came, and the button that stops.
-fn on_ui(ui: &mut Ui, state: &mut HallSection, lang: Lang) {
-    let Some((url, qr)) = &state.shown else { return };
+fn on_ui(ui: &mut Ui, env: &Env<'_>) {
+    let (lang, hall) = (env.lang, env.hall);
+    let Some(url) = hall.url() else { return };
     ui.horizontal(|ui| {
         ui.label(lang.t("手机打开：", "Open on a phone:"));
         ui.label(egui::RichText::new(url).strong().monospace());
     });
-    if let Some(qr) = qr {
+    if let Some(qr) = hall.qr() {
         qr_ui(ui, qr, 4.0);
     }
-    let phone = state.running.as_ref().and_then(HallControl::first_remote_seen);
-    match phone {
+    match hall.first_phone() {
         Some(ip) => {
             ui.label(format!("{}{ip}", lang.t("手机已连上：", "A phone has connected: ")));
         }
@@ -143,8 +126,7 @@ fn on_ui(ui: &mut Ui, state: &mut HallSection, lang: Lang) {
         }
     }
     if ui.button(lang.t("停止赛场网页", "Stop the hall pages")).clicked() {
-        state.running = None;
-        state.shown = None;
+        hall.ask(HallAsk::Stop);
     }
 }
 

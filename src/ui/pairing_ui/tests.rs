@@ -30,6 +30,7 @@ fn chinese_env<'a>(
         tickets: Default::default(),
         blacklist: None,
         show,
+        hall: Box::leak(Box::default()),
     }
 }
 

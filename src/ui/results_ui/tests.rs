@@ -195,6 +195,7 @@ fn env_with<'a>(
         tickets,
         blacklist: None,
         show,
+        hall: Box::leak(Box::default()),
     }
 }
 
