@@ -62,6 +62,7 @@ mod pairing_progress;
 mod planned_lineups;
 mod present_bracket;
 mod print_documents;
+mod print_hall_link;
 mod print_pdf;
 mod print_teams;
 mod prize_decisions;

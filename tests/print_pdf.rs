@@ -315,6 +315,7 @@ fn long_tables_repeat_their_header_on_every_page() {
     use bianpai::print::Section;
     use bianpai::print::layout::{Align, Column, Orientation};
     let report = Report {
+        link: None,
         orientation: Orientation::Portrait,
         title: "测试赛".into(),
         subtitle: "长表".into(),

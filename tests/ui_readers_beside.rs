@@ -202,7 +202,7 @@ fn readers_read_beside_the_window_through_a_directors_day() {
         let (file, out) = (path.clone(), out.path().to_path_buf());
         std::thread::spawn(move || run_readers(&file, "成人组", true, false, &out, "beside a print"))
     };
-    let request = Request { document: DocumentKind::Standings, group: g, round: None, lang: Lang::Zh };
+    let request = Request { document: DocumentKind::Standings, group: g, round: None, lang: Lang::Zh, hall_link: None };
     submit(&mut h, Job::Print { request, target: PrintTarget::File(out.path().join("window.pdf")) });
     let kind = ExportKind::Trf;
     submit(&mut h, Job::Export { kind, group: g, lang: Lang::Zh, path: out.path().join("window.trf") });

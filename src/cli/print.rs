@@ -41,7 +41,7 @@ pub(super) fn run(
     if round == Some(0) && document.round_use() != RoundUse::After {
         return Err(InputError(t("--round 0：轮次从 1 开始编号", "--round 0: rounds are numbered from 1")).into());
     }
-    let request = Request { document, group: g.id, round: round.map(RoundNo), lang };
+    let request = Request { document, group: g.id, round: round.map(RoundNo), lang, hall_link: None };
     let printed = print::print(event, &request).map_err(|e| match e {
         // Bad input: exit 2, naming the round.
         PrintError::UnknownRound { .. } | PrintError::UnknownGroup(_) => {

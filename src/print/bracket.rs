@@ -134,6 +134,7 @@ pub fn report(event: &Event, group: GroupId, lang: Lang) -> Result<Report, Print
         }
     )];
     Ok(Report {
+        link: None,
         orientation: Orientation::Portrait,
         title: event.name.clone(),
         subtitle: format!("{} · {} {}", g.name, stage.name, BRACKET.title(lang)),

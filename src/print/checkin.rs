@@ -54,6 +54,7 @@ pub fn report(event: &Event, group: GroupId, lang: Lang) -> Result<Report, Print
     }
     notes.extend(officials_line(event, lang));
     Ok(Report {
+        link: None,
         orientation: Orientation::Portrait,
         title: event.name.clone(),
         subtitle: format!("{} {}", g.name, CHECK_IN_LIST.title(lang)),

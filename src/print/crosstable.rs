@@ -64,6 +64,7 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
     ];
     notes.extend(officials_line(event, lang));
     Ok(Report {
+        link: None,
         orientation: if table.rounds.len() > PORTRAIT_ROUNDS { Orientation::Landscape } else { Orientation::Portrait },
         title: event.name.clone(),
         subtitle,

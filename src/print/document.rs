@@ -178,6 +178,15 @@ impl DocumentKind {
         DocumentKind::EventTeams,
     ];
 
+    /// Whether the document prints the hall's address while it is served: the sheets
+    /// posted in the hall (pairings, standings, the team sheet and standings).
+    pub fn shows_hall_link(self) -> bool {
+        matches!(
+            self,
+            DocumentKind::Pairings | DocumentKind::TeamPairings | DocumentKind::Standings | DocumentKind::TeamStandings
+        )
+    }
+
     /// Which round the document's round names: the one it shows (`None`: the last
     /// paired), the one it is after (`None`: the last complete), or none.
     pub fn round_use(self) -> RoundUse {

@@ -30,6 +30,7 @@ pub fn report(event: &Event, lang: Lang) -> Result<Report, PrintError> {
     let table = EventTeamTable::of_event(event, lang)?.ok_or(PrintError::EventTeamsOff)?;
     let columns = table.columns.iter().map(|c| page_column(*c, lang)).collect();
     Ok(Report {
+        link: None,
         orientation: Orientation::Landscape,
         title: event.name.clone(),
         subtitle: EVENT_TEAMS.title(lang).to_string(),

@@ -301,6 +301,29 @@ impl Sheet {
         });
     }
 
+    /// A QR code whose top left corner is at (`x`, `top`), `module` points a square:
+    /// each row's runs of dark modules as filled rectangles.
+    pub fn qr(&mut self, x: f32, top: f32, module: f32, qr: &crate::present::qr::QrMatrix) {
+        for row in 0..qr.width {
+            let y_bottom = top - (row + 1) as f32 * module;
+            let mut col = 0;
+            while col < qr.width {
+                if !qr.is_dark(col, row) {
+                    col += 1;
+                    continue;
+                }
+                let start = col;
+                while col < qr.width && qr.is_dark(col, row) {
+                    col += 1;
+                }
+                let (left, width) = (x + start as f32 * module, (col - start) as f32 * module);
+                self.ops.push(Op::DrawRectangle {
+                    rectangle: printpdf::Rect::from_xywh(Pt(left), Pt(y_bottom), Pt(width), Pt(module)),
+                });
+            }
+        }
+    }
+
     /// A light grey band behind a header row.
     fn shade(&mut self, x: f32, y_bottom: f32, width_pt: f32, height_pt: f32) {
         self.ops.push(Op::SetFillColor { col: Color::Greyscale(Greyscale::new(0.9, None)) });

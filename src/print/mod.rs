@@ -115,7 +115,7 @@ pub struct Printed {
 /// What to print: the document, the group, the round (the last paired one for sheets
 /// and slips, the last complete one for standings and crosstable when `None`), and the
 /// language.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Request {
     /// The document.
     pub document: DocumentKind,
@@ -125,6 +125,9 @@ pub struct Request {
     pub round: Option<RoundNo>,
     /// The language.
     pub lang: Lang,
+    /// The hall's address while it is served: the pairing sheet and the standings print
+    /// it as a QR code.
+    pub hall_link: Option<String>,
 }
 
 /// Prints a document. The pairing sheet and the result slips of a team round are the
@@ -142,7 +145,14 @@ pub fn print(event: &Event, request: &Request) -> Result<Printed, PrintError> {
         DocumentKind::Slips if team_round() => DocumentKind::ScoreCards,
         other => other,
     };
-    kind.document().print(event, group, round, lang)
+    let link = request.hall_link.as_ref().filter(|_| kind.shows_hall_link());
+    match link {
+        None => kind.document().print(event, group, round, lang),
+        Some(link) => match kind.document().body(event, group, round, lang)? {
+            Body::Report(report) => Report { link: Some(link.clone()), ..report }.render(lang),
+            other => other.render(lang),
+        },
+    }
 }
 
 /// A table of a report, with an optional caption above it.
@@ -171,6 +181,9 @@ pub struct Report {
     pub sections: Vec<Section>,
     /// Lines under the tables: byes, marks, totals, officials.
     pub notes: Vec<String>,
+    /// The hall's address while it is served: printed last as a QR code with
+    /// the address beside it, so that a phone opens the live pages from the wall.
+    pub link: Option<String>,
 }
 
 impl Report {
@@ -214,8 +227,34 @@ impl Report {
         for n in &self.notes {
             sheet.paragraph(n, 10.0, layout::Align::Left);
         }
+        if let Some(link) = &self.link {
+            hall_link(&mut sheet, link, lang);
+        }
         sheet.finish()
     }
+}
+
+/// The hall's address as a QR code of 30 mm, and beside it what it is and the address
+/// as text (a phone may not resolve a name; the address is numeric).
+fn hall_link(sheet: &mut Sheet, link: &str, lang: Lang) {
+    let Some(qr) = crate::present::qr::QrMatrix::of(link) else { return };
+    let side = layout::mm(30.0);
+    sheet.advance(6.0);
+    sheet.ensure(side + 6.0);
+    let (x, top) = (sheet.left(), sheet.y());
+    sheet.qr(x, top, side / qr.width as f32, &qr);
+    let text_x = x + side + layout::mm(5.0);
+    sheet.text(
+        text_x,
+        top - 14.0,
+        11.0,
+        lang.t(
+            "扫码查看对阵、查台次和成绩（本赛场无线网络）",
+            "Scan for pairings, your board and standings (the hall's Wi-Fi)",
+        ),
+    );
+    sheet.text(text_x, top - 32.0, 12.0, link);
+    sheet.advance(side);
 }
 
 /// The group with this id.

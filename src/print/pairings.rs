@@ -160,6 +160,7 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
     notes.extend(officials_line(event, lang));
 
     Ok(Report {
+        link: None,
         // A video stage's two more columns need the width.
         orientation: if stage.video { Orientation::Landscape } else { Orientation::Portrait },
         title: event.name.clone(),

@@ -62,6 +62,7 @@ pub fn report(event: &Event, group: GroupId, lang: Lang) -> Result<Report, Print
     sections.extend(withheld_section(event, g, &outcome.withheld, lang));
     sections.extend(team_section(event, g, lang)?);
     Ok(Report {
+        link: None,
         orientation: Orientation::Portrait,
         title: event.name.clone(),
         subtitle: format!("{} {}", g.name, PRIZE_LIST.title(lang)),

@@ -117,6 +117,7 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
         details.push(line);
     }
     Ok(Report {
+        link: None,
         orientation: Orientation::Portrait,
         title: event.name.clone(),
         subtitle,

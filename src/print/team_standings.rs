@@ -85,6 +85,7 @@ pub fn report(event: &Event, group: GroupId, round: Option<RoundNo>, lang: Lang)
         Lang::En => format!("{} · {} · {name} after round {}", g.name, stage.name, after),
     };
     Ok(Report {
+        link: None,
         orientation: Orientation::Portrait,
         title: event.name.clone(),
         subtitle,
@@ -142,6 +143,7 @@ pub fn crosstable_report(event: &Event, group: GroupId, lang: Lang) -> Result<Re
     notes.extend(officials_line(event, lang));
     let landscape = table.teams.len() > PORTRAIT_TEAMS;
     Ok(Report {
+        link: None,
         orientation: if landscape { Orientation::Landscape } else { Orientation::Portrait },
         title: event.name.clone(),
         subtitle,

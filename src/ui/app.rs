@@ -358,6 +358,7 @@ impl BianpaiApp {
                 print_menu,
                 export_menu,
                 path: session.path(),
+                hall_link: hall.url(),
                 recent,
                 jobs: &mut jobs,
             };
@@ -440,6 +441,8 @@ struct FileMenuArgs<'a> {
     print_menu: &'a mut PrintMenu,
     export_menu: &'a mut ExportMenu,
     path: Option<&'a std::path::Path>,
+    /// The hall's address while it is served, printed on the posted sheets.
+    hall_link: Option<&'a str>,
     recent: &'a mut Vec<std::path::PathBuf>,
     jobs: &'a mut Vec<Job>,
 }
@@ -460,7 +463,14 @@ fn top_bar_ui(
     ui.horizontal_wrapped(|ui| {
         file_menu_ui(ui, files.menu, files.path, files.recent, *lang, files.jobs);
         let event_teams = event.is_some_and(|e| e.team_ranking.is_some());
-        print_menu_ui(ui, files.print_menu, (chosen_group, event_teams), files.path, *lang, files.jobs);
+        print_menu_ui(
+            ui,
+            files.print_menu,
+            (chosen_group, event_teams),
+            (files.path, files.hall_link),
+            *lang,
+            files.jobs,
+        );
         export_menu_ui(ui, files.export_menu, (chosen_group, event_teams), files.path, *lang, files.jobs);
         let language = widgets::icon_button(icons::TRANSLATE, lang.other().name()).frame(false);
         if ui.add(language).on_hover_text("中文 / English").clicked() {

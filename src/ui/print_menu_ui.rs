@@ -135,18 +135,20 @@ fn file_safe(text: &str) -> String {
 
 /// Draws the 打印 menu and its dialog; pushes [`Job::Print`] jobs. `event_path` is the
 /// open file, beside which PDFs are saved by default; `event_teams`: the event ranks its
-/// clubs across groups.
+/// clubs across groups; `hall_link`: the hall's address while it is served (the posted
+/// sheets print it as a QR code).
 pub fn print_menu_ui(
     ui: &mut Ui,
     state: &mut PrintMenu,
     (group, event_teams): (Option<&Group>, bool),
-    event_path: Option<&Path>,
+    (event_path, hall_link): (Option<&Path>, Option<&str>),
     lang: Lang,
     jobs: &mut Vec<Job>,
 ) {
     let Some(group) = group else { return };
     let has_knockout = group.stages.iter().any(|s| s.kind == StageKind::Knockout);
-    let request = |document| Request { document, group: group.id, round: None, lang };
+    let hall_link = hall_link.map(str::to_string);
+    let request = |document| Request { document, group: group.id, round: None, lang, hall_link: hall_link.clone() };
     if ui.input_mut(|i| i.consume_shortcut(&PRINT_SHORTCUT)) {
         let name = default_name(DocumentKind::Pairings, group, lang);
         jobs.push(Job::Print { request: request(DocumentKind::Pairings), target: PrintTarget::Viewer(name) });
@@ -182,7 +184,7 @@ pub fn print_menu_ui(
         });
     });
     if let (Some(path), Some(document)) = (save_dialog_ui(&ctx, &mut state.save_as, lang), state.document) {
-        let request = Request { document, group: group.id, round: None, lang };
+        let request = Request { document, group: group.id, round: None, lang, hall_link };
         jobs.push(Job::Print { request, target: PrintTarget::File(path) });
     }
 }
@@ -234,7 +236,7 @@ mod tests {
         let input = egui::RawInput { events: vec![ctrl_p], ..Default::default() };
         let mut jobs = Vec::new();
         let mut output = ctx.run_ui(input, |ui| {
-            print_menu_ui(ui, &mut PrintMenu::default(), (Some(group), false), None, Lang::Zh, &mut jobs);
+            print_menu_ui(ui, &mut PrintMenu::default(), (Some(group), false), (None, None), Lang::Zh, &mut jobs);
         });
         output.textures_delta.clear();
         let names: Vec<&str> = jobs
@@ -246,5 +248,33 @@ mod tests {
             .collect();
         assert_eq!(names, [default_name(DocumentKind::Pairings, group, Lang::Zh).as_str()]);
         assert!(names[0].starts_with("对阵表") && names[0].ends_with(".pdf"), "{names:?}");
+
+        // R-12.1 (issue 41): while the hall is served, the sheet carries its address.
+        let ctrl_p = egui::RawInput { events: output_events(), ..Default::default() };
+        let mut jobs = Vec::new();
+        let link = Some("http://192.168.1.23:8080/");
+        let mut output = ctx.run_ui(ctrl_p, |ui| {
+            print_menu_ui(ui, &mut PrintMenu::default(), (Some(group), false), (None, link), Lang::Zh, &mut jobs);
+        });
+        output.textures_delta.clear();
+        let links: Vec<Option<&str>> = jobs
+            .iter()
+            .filter_map(|job| match job {
+                Job::Print { request, .. } => Some(request.hall_link.as_deref()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(links, [link]);
+    }
+
+    /// Ctrl+P pressed.
+    fn output_events() -> Vec<egui::Event> {
+        vec![egui::Event::Key {
+            key: Key::P,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers: Modifiers::COMMAND,
+        }]
     }
 }
