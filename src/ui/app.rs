@@ -461,26 +461,8 @@ fn top_bar_ui(
 ) {
     ui.add_space(theme::space::S);
     ui.horizontal_wrapped(|ui| {
-        file_menu_ui(ui, files.menu, files.path, files.recent, *lang, files.jobs);
         let event_teams = event.is_some_and(|e| e.team_ranking.is_some());
-        print_menu_ui(
-            ui,
-            files.print_menu,
-            (chosen_group, event_teams),
-            (files.path, files.hall_link),
-            *lang,
-            files.jobs,
-        );
-        export_menu_ui(ui, files.export_menu, (chosen_group, event_teams), files.path, *lang, files.jobs);
-        let language = widgets::icon_button(icons::TRANSLATE, lang.other().name()).frame(false);
-        if ui.add(language).on_hover_text("中文 / English").clicked() {
-            *lang = lang.other();
-        }
-        let (icon, words) =
-            if *dark { (icons::SUN, lang.t("浅色", "Light")) } else { (icons::MOON, lang.t("深色", "Dark")) };
-        if ui.add(widgets::icon_button(icon, words).frame(false)).clicked() {
-            *dark = !*dark;
-        }
+        menus_ui(ui, (chosen_group, event_teams), lang, dark, files);
         ui.separator();
         let lang = *lang;
         let title = |name: &str| egui::RichText::new(name).font(theme::title()).strong();
@@ -531,6 +513,28 @@ fn top_bar_ui(
         }
     });
     ui.add_space(theme::space::S);
+}
+
+/// The top bar's menus and switches: 文件, 打印, 导出, the language and the theme.
+fn menus_ui(
+    ui: &mut Ui,
+    (chosen_group, event_teams): (Option<&Group>, bool),
+    lang: &mut Lang,
+    dark: &mut bool,
+    files: FileMenuArgs<'_>,
+) {
+    file_menu_ui(ui, files.menu, files.path, files.recent, *lang, files.jobs);
+    print_menu_ui(ui, files.print_menu, (chosen_group, event_teams), (files.path, files.hall_link), *lang, files.jobs);
+    export_menu_ui(ui, files.export_menu, (chosen_group, event_teams), files.path, *lang, files.jobs);
+    let language = widgets::icon_button(icons::TRANSLATE, lang.other().name()).frame(false);
+    if ui.add(language).on_hover_text("中文 / English").clicked() {
+        *lang = lang.other();
+    }
+    let (icon, words) =
+        if *dark { (icons::SUN, lang.t("浅色", "Light")) } else { (icons::MOON, lang.t("深色", "Dark")) };
+    if ui.add(widgets::icon_button(icon, words).frame(false)).clicked() {
+        *dark = !*dark;
+    }
 }
 
 /// e.g. `积分编排赛 · 瑞士制 · 已赛 4/7 轮 · 进行中`.
