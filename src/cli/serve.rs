@@ -24,7 +24,7 @@ const POLL: Duration = Duration::from_secs(1);
 pub(super) fn run(file: &Path, port: u16, bind: IpAddr) -> anyhow::Result<()> {
     let reader = EventReader::open(file)?;
     let mut revision = 1;
-    let publisher = Publisher::new(HallSnapshot::of(reader.event(), revision), epoch());
+    let publisher = Publisher::starting_now(HallSnapshot::of(reader.event(), revision));
     drop(reader);
     let mut stamp = Stamp::of(file);
     let server = hall::start(publisher.clone(), SocketAddr::new(bind, port))?;
@@ -75,11 +75,6 @@ impl Stamp {
         let look = |p: &Path| std::fs::metadata(p).ok().map(|m| (m.len(), m.modified().ok()));
         Stamp(vec![look(file), look(&PathBuf::from(wal))])
     }
-}
-
-/// Tells this run's revisions from another's (see `Publisher::new`).
-fn epoch() -> u64 {
-    SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
 
 /// Resolves when the process is asked to stop: Ctrl+C, or SIGTERM on Unix.

@@ -29,7 +29,7 @@ impl HallControl {
     /// [`HallError`] when the address cannot be listened on or the server not started.
     pub fn start(bind: SocketAddr, event: Arc<Event>, revision: u64) -> Result<HallControl, HallError> {
         let empty = HallSnapshot { revision: 0, title: event.name.clone(), groups: Vec::new() };
-        let publisher = Publisher::new(empty, epoch());
+        let publisher = Publisher::starting_now(empty);
         let server = super::start(publisher.clone(), bind)?;
         let (feeder, fed) = channel::<(Arc<Event>, u64)>();
         let thread = std::thread::Builder::new()
@@ -87,9 +87,4 @@ fn feed_loop(fed: &Receiver<(Arc<Event>, u64)>, publisher: &Publisher) {
         // Revision 0 is the empty page shown before the first snapshot.
         publisher.publish(HallSnapshot::of(&event, revision + 1));
     }
-}
-
-/// Tells this run's revisions from another's (see `Publisher::new`).
-fn epoch() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }

@@ -70,6 +70,13 @@ impl Publisher {
         Publisher { sender: Arc::new(sender), epoch }
     }
 
+    /// A publisher for a run that starts now: its epoch is the clock's seconds, which
+    /// differ from any earlier run's (the window's hall, `bianpai serve`).
+    pub fn starting_now(first: HallSnapshot) -> Publisher {
+        let epoch = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        Publisher::new(first, epoch)
+    }
+
     /// Shows `snapshot` from the next request on.
     pub fn publish(&self, snapshot: HallSnapshot) {
         self.sender.send_replace(Arc::new(snapshot));

@@ -13,8 +13,8 @@
 use super::digest::{self, StateDigest};
 use super::game_rows::{self, Which};
 use super::row_values::RoundKey;
-use super::row_values::RowError;
-use super::{EventFile, StoreError, classify, load, rows};
+use super::row_values::row_error;
+use super::{EventFile, StoreError, load, rows};
 use crate::domain::command::{Applied, Change, Command, apply};
 use crate::domain::event::Event;
 use crate::domain::ids::{GroupId, RoundNo, StageNo};
@@ -49,14 +49,6 @@ pub(super) enum Loaded {
 /// The event without its games, which a one-board command reads as it needs them.
 pub(super) fn load_part(conn: &Connection, path: &Path) -> Result<Event, StoreError> {
     rows::load_event_with(conn, false).map_err(|e| row_error(path, e))
-}
-
-/// A row that could not be read, as the store tells it.
-pub(super) fn row_error(path: &Path, e: RowError) -> StoreError {
-    match e {
-        RowError::Sqlite(source) => classify(path, source),
-        RowError::Bad(bad) => StoreError::Damaged { path: path.to_path_buf(), message: bad.to_string() },
-    }
 }
 
 impl From<Games> for Loaded {

@@ -527,7 +527,7 @@ enum Check {
 
 /// Loads the whole event through `conn`.
 fn load(conn: &Connection, path: &Path) -> Result<Event, StoreError> {
-    rows::load_event(conn).map_err(|e| lazy::row_error(path, e))
+    rows::load_event(conn).map_err(|e| row_values::row_error(path, e))
 }
 
 /// How a writing command checks the file it opens ([`EventFile::open_for_command`]).

@@ -44,7 +44,8 @@ pub struct HallSection {
 /// Draws the section.
 pub(super) fn hall_section_ui(ui: &mut Ui, state: &mut HallSection, env: &Env<'_>) {
     let lang = env.lang;
-    let addresses = state.addresses.get_or_insert_with(lan_addresses).clone();
+    // Read once; lent to the form for the frame rather than copied.
+    let addresses = state.addresses.take().unwrap_or_else(lan_addresses);
     if state.port.is_empty() {
         state.port = DEFAULT_PORT.to_string();
     }
@@ -57,6 +58,7 @@ pub(super) fn hall_section_ui(ui: &mut Ui, state: &mut HallSection, env: &Env<'_
         false => off_ui(ui, state, env, &addresses),
         true => on_ui(ui, env),
     }
+    state.addresses = Some(addresses);
     if let Some(failed) = state.bad_port.as_ref().or(env.hall.failed()) {
         ui.colored_label(ui.visuals().error_fg_color, failed.get(lang));
     }
