@@ -3,18 +3,14 @@
 //! entered meanwhile within seconds, stops on SIGTERM, and refuses in words.
 
 use crate::common::{bianpai, cli_event, code, ok, stderr};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Read};
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// A plain HTTP/1.1 GET; the status line and the body.
 fn fetch(addr: SocketAddr, path: &str) -> (String, String) {
-    let mut stream = std::net::TcpStream::connect(addr).unwrap();
-    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-    write!(stream, "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
+    let answer = crate::common::http::get(addr, path).unwrap();
     let status = answer.lines().next().unwrap_or("").to_string();
     let body = answer.split_once("\r\n\r\n").map_or(String::new(), |(_, b)| b.to_string());
     (status, body)

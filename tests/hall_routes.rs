@@ -395,11 +395,7 @@ fn the_real_server_answers_and_stops() {
     let server = bianpai::hall::start(publisher, "127.0.0.1:0".parse().unwrap()).unwrap();
     let addr = server.addr();
     assert_ne!(addr.port(), 0);
-    let mut stream = std::net::TcpStream::connect(addr).unwrap();
-    stream.set_read_timeout(Some(std::time::Duration::from_secs(10))).unwrap();
-    write!(stream, "GET / HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
+    let answer = crate::common::http::get(addr, "/").unwrap();
     assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
     assert!(answer.contains("象棋积分编排赛") || answer.contains("<h1>"), "{answer}");
     assert_eq!(server.first_remote_seen(), None, "this machine is not a phone");

@@ -3,11 +3,11 @@
 //! on small events.
 
 use bianpai::domain::command::{Command, apply};
-use bianpai::domain::event::{Bye, ByeKind, Event, Game, Round};
-use bianpai::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
+use bianpai::domain::event::{ByeKind, Event};
+use bianpai::domain::ids::{GroupId, StageNo};
 use bianpai::domain::player::PlayerEntry;
 use bianpai::domain::presets;
-use bianpai::domain::result::{GameResult, Outcome};
+use bianpai::domain::result::Outcome;
 use bianpai::domain::rules::Tiebreak;
 use bianpai::domain::standings::standings;
 use jiff::civil::date;
@@ -24,41 +24,8 @@ fn event(preset: &str, players: u32) -> Event {
 
 /// Pairs round `no` with `(red, black, outcome)` games and pairing-allocated byes.
 fn play(e: &mut Event, no: u32, games: &[(u32, u32, Outcome)], byes: &[u32]) {
-    let round = Round {
-        no: RoundNo(no),
-        seed: None,
-        games: games
-            .iter()
-            .enumerate()
-            .map(|(i, (r, b, _))| Game {
-                board: BoardNo(i as u32 + 1),
-                game: 1,
-                red: StartNo(*r),
-                black: StartNo(*b),
-                result: None,
-            })
-            .collect(),
-        byes: byes.iter().map(|p| Bye::new(StartNo(*p), ByeKind::Pairing)).collect(),
-        warnings: Vec::new(),
-        watches: Vec::new(),
-        teams: None,
-    };
-    apply(e, &Command::PairRound { group: G, stage: S, round }).unwrap();
-    for (i, (_, _, outcome)) in games.iter().enumerate() {
-        let result = Some(GameResult::plain(*outcome));
-        apply(
-            e,
-            &Command::RecordResult {
-                group: G,
-                stage: S,
-                round: RoundNo(no),
-                board: BoardNo(i as u32 + 1),
-                game: 1,
-                result,
-            },
-        )
-        .unwrap();
-    }
+    let byes: Vec<(u32, ByeKind)> = byes.iter().map(|p| (*p, ByeKind::Pairing)).collect();
+    crate::common::by_hand::play_by_hand(e, (G, S), no, games, &byes);
 }
 
 // R-5.4 (fide-swiss: Buchholz Cut-1, Buchholz, Sonneborn-Berger; 1/½/0, bye 1), the

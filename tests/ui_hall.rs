@@ -8,11 +8,11 @@ use bianpai::domain::command::{Command, apply};
 use bianpai::domain::demo::demo_event;
 use bianpai::ui::event_ui::EventView;
 use bianpai::ui::{DEMO_SEED, Lang, PanelHost};
+use common::http::get;
 use common::ui::{WindowSetup, panel_harness};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
 fn harness(lang: Lang) -> Harness<'static, PanelHost<EventView>> {
@@ -22,16 +22,6 @@ fn harness(lang: Lang) -> Harness<'static, PanelHost<EventView>> {
     let mut h = panel_harness(host, setup);
     h.run_ok();
     h
-}
-
-/// A plain HTTP/1.1 GET of `path` on `addr`: the status line and body, or the error.
-fn get(addr: &str, path: &str) -> std::io::Result<String> {
-    let mut stream = std::net::TcpStream::connect(addr)?;
-    stream.set_read_timeout(Some(Duration::from_secs(5)))?;
-    write!(stream, "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n")?;
-    let mut text = String::new();
-    stream.read_to_string(&mut text)?;
-    Ok(text)
 }
 
 /// The page at `path` once it contains `wanted` (the hall builds its pages off the

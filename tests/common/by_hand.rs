@@ -21,19 +21,19 @@ pub fn event_with_players(preset: &str, players: u32, rounds: u32) -> Event {
     e
 }
 
-/// Pairs round `no` of `group`'s `stage` by hand — boards 1, 2, … as (red, black,
-/// outcome), byes as (player, kind) — and records the outcomes.
-pub fn play_by_hand(
+/// Pairs round `no` of `group`'s `stage` by hand — boards 1, 2, … as (red, black),
+/// byes as (player, kind) — without results.
+pub fn pair_by_hand(
     e: &mut Event,
     (group, stage): (GroupId, StageNo),
     no: u32,
-    boards: &[(u32, u32, Outcome)],
+    boards: &[(u32, u32)],
     byes: &[(u32, ByeKind)],
 ) {
     let games = boards
         .iter()
         .enumerate()
-        .map(|(i, &(red, black, _))| Game {
+        .map(|(i, &(red, black))| Game {
             board: BoardNo(i as u32 + 1),
             game: 1,
             red: StartNo(red),
@@ -44,7 +44,20 @@ pub fn play_by_hand(
     let byes = byes.iter().map(|&(p, kind)| Bye::new(StartNo(p), kind)).collect();
     let paired =
         Round { no: RoundNo(no), seed: None, games, byes, warnings: Vec::new(), watches: Vec::new(), teams: None };
-    apply(e, &Command::PairRound { group, stage, round: paired }).unwrap();
+    apply(e, &Command::PairRound { group, stage, round: paired }).unwrap_or_else(|err| panic!("round {no}: {err}"));
+}
+
+/// Pairs round `no` of `group`'s `stage` by hand — boards 1, 2, … as (red, black,
+/// outcome), byes as (player, kind) — and records the outcomes.
+pub fn play_by_hand(
+    e: &mut Event,
+    (group, stage): (GroupId, StageNo),
+    no: u32,
+    boards: &[(u32, u32, Outcome)],
+    byes: &[(u32, ByeKind)],
+) {
+    let games: Vec<(u32, u32)> = boards.iter().map(|&(red, black, _)| (red, black)).collect();
+    pair_by_hand(e, (group, stage), no, &games, byes);
     for (i, &(_, _, outcome)) in boards.iter().enumerate() {
         let result = Some(GameResult::plain(outcome));
         let board = BoardNo(i as u32 + 1);

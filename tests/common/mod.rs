@@ -7,6 +7,7 @@ pub mod clubs;
 pub mod cxa_reference;
 pub mod domain_words;
 pub mod file_words;
+pub mod http;
 pub mod locks;
 pub mod old_schema;
 pub mod pdf;

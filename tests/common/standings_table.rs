@@ -2,7 +2,7 @@
 //! events paired and played by hand, and whole-table assertions.
 
 use bianpai::domain::command::{Command, apply};
-use bianpai::domain::event::{Bye, ByeKind, Event, Game, Round};
+use bianpai::domain::event::{ByeKind, Event};
 use bianpai::domain::ids::{BoardNo, GroupId, RoundNo, StageNo, StartNo};
 use bianpai::domain::player::{Gender, PlayerEntry};
 use bianpai::domain::result::{GameResult, Outcome, ResultReason};
@@ -37,26 +37,7 @@ pub fn add_adults(e: &mut Event, group: GroupId, n: u32) {
 /// Pairs round `no` by hand: `games` are (red, black) on boards 1, 2, …; `byes` are
 /// players not paired, with the kind of bye.
 pub fn pair(e: &mut Event, group: GroupId, no: u32, games: &[(u32, u32)], byes: &[(u32, ByeKind)]) {
-    let round = Round {
-        no: RoundNo(no),
-        seed: None,
-        games: games
-            .iter()
-            .enumerate()
-            .map(|(i, &(red, black))| Game {
-                board: BoardNo(i as u32 + 1),
-                game: 1,
-                red: StartNo(red),
-                black: StartNo(black),
-                result: None,
-            })
-            .collect(),
-        byes: byes.iter().map(|&(p, kind)| Bye::new(StartNo(p), kind)).collect(),
-        warnings: Vec::new(),
-        watches: Vec::new(),
-        teams: None,
-    };
-    apply(e, &Command::PairRound { group, stage: STAGE, round }).unwrap_or_else(|err| panic!("round {no}: {err}"));
+    super::by_hand::pair_by_hand(e, (group, STAGE), no, games, byes);
 }
 
 /// Records the result of board `board` of round `round` with the fouls of each side.
