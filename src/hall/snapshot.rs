@@ -11,6 +11,7 @@
 use crate::domain::event::{ByeKind, Event, Group, Round, Stage};
 use crate::domain::ids::StartNo;
 use crate::domain::points::Points;
+use crate::domain::standings::record::Record;
 use crate::domain::standings::records_after;
 use crate::lang::Lang;
 use crate::present::bracket::{Bracket, Pending};
@@ -18,6 +19,7 @@ use crate::present::crosstable::Crosstable;
 use crate::present::ranking::RankingTable;
 use crate::present::search::{SearchKey, matches, search_keys};
 use crate::present::team_round::TeamRoundSheet;
+use std::collections::BTreeMap;
 
 /// The event as the hall sees it at one revision.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -271,7 +273,11 @@ fn group_view(event: &Event, group: &Group) -> GroupView {
 }
 
 fn stage_view(event: &Event, group: &Group, stage: &Stage) -> StageView {
-    let rounds = stage.rounds.iter().map(|r| round_view(event, group, stage, r)).collect();
+    // Every round's scores before it, from one reading of the stage: each record keeps
+    // its running total after each round.
+    let last = stage.rounds.last().map_or(0, |r| r.no.0);
+    let records = records_after(event, group.id, stage, last);
+    let rounds = stage.rounds.iter().map(|r| round_view(event, group, stage, r, &records)).collect();
     let standings = RankingTable::standings_after(event, group.id, stage.no, stage.completed_rounds()).ok();
     let bracket = Bracket::of_stage(event, group.id, stage, &Pending::new());
     let after = stage.completed_rounds();
@@ -298,8 +304,14 @@ fn team_matches(group: &Group, stage: &Stage, round: &Round) -> (Vec<TeamMatchVi
     (matches, sheet.byes.iter().map(|t| name(*t)).collect())
 }
 
-fn round_view(event: &Event, group: &Group, stage: &Stage, round: &Round) -> RoundView {
-    let before = records_after(event, group.id, stage, round.no.0.saturating_sub(1));
+fn round_view(
+    event: &Event,
+    group: &Group,
+    stage: &Stage,
+    round: &Round,
+    records: &BTreeMap<StartNo, Record>,
+) -> RoundView {
+    let before = round.no.0.saturating_sub(1) as usize;
     let seat = |p: StartNo| {
         let player = event.player(p);
         Seat {
@@ -307,7 +319,7 @@ fn round_view(event: &Event, group: &Group, stage: &Stage, round: &Round) -> Rou
             shown_no: event.shown_no(p),
             name: player.map(|pl| pl.entry.name.clone()).unwrap_or_default(),
             club: player.map(|pl| pl.entry.club.clone()).unwrap_or_default(),
-            points: before.get(&p).map_or(Points::ZERO, |r| r.total()),
+            points: records.get(&p).and_then(|r| r.totals.get(before)).copied().unwrap_or(Points::ZERO),
         }
     };
     let mut boards: Vec<BoardView> = round
