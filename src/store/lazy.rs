@@ -168,10 +168,7 @@ impl EventFile {
     /// event as the file holds it change what they changed on the part (`applied`) and
     /// end at the same digest (`state`).
     pub(super) fn debug_check_part(&self, commands: &[Command], applied: &[Applied], state: StateDigest) {
-        if !cfg!(debug_assertions) || self.games == Loaded::All || self.event.players.len() > 400 {
-            return;
-        }
-        let Ok(mut whole) = load(&self.conn, &self.path) else { return };
+        let Some(mut whole) = self.whole_to_compare() else { return };
         for (command, done) in commands.iter().zip(applied) {
             let again = apply(&mut whole, command);
             debug_assert_eq!(again.as_ref().ok(), Some(done), "a command read games its event part lacks");
@@ -182,12 +179,18 @@ impl EventFile {
     /// In debug builds, for an event read in part: reverting `changes` on the whole
     /// event changes what it changed on the part and ends at the same digest.
     pub(super) fn debug_check_revert(&self, changes: &[Change], reverted: &Applied, state: StateDigest) {
-        if !cfg!(debug_assertions) || self.games == Loaded::All || self.event.players.len() > 400 {
-            return;
-        }
-        let Ok(mut whole) = load(&self.conn, &self.path) else { return };
+        let Some(mut whole) = self.whole_to_compare() else { return };
         let again = crate::domain::undo::revert(&mut whole, changes);
         debug_assert_eq!(again.as_ref().ok(), Some(reverted), "an undo read games its event part lacks");
         debug_assert_eq!(digest::of_event(&whole), state, "an undo on part of the event changed other parts");
+    }
+
+    /// The whole event read afresh, to apply a command on part of it to again: in debug
+    /// builds, for an event read in part and small enough to hash whole each time.
+    fn whole_to_compare(&self) -> Option<Event> {
+        if !cfg!(debug_assertions) || self.games == Loaded::All || self.event.players.len() > 400 {
+            return None;
+        }
+        load(&self.conn, &self.path).ok()
     }
 }
